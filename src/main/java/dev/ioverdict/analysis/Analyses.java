@@ -1,0 +1,16 @@
+package dev.ioverdict.analysis;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+/** Every analysis, in the order they finish; each case gets fresh instances. */
+public final class Analyses {
+    private static final List<Supplier<Analysis>> ALL = List.of();
+
+    private Analyses() {
+    }
+
+    public static List<Analysis> fresh() {
+        return ALL.stream().map(Supplier::get).toList();
+    }
+}

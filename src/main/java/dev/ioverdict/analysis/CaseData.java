@@ -1,0 +1,16 @@
+package dev.ioverdict.analysis;
+
+import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.InputSummary;
+import java.util.List;
+
+/** Everything known about one case once parsing and analysis are done: what rules read. */
+public record CaseData(String source, List<InputSummary> inputs, Facts facts, Results results) {
+    public CaseData {
+        inputs = List.copyOf(inputs);
+    }
+
+    public boolean hasFormat(String formatId) {
+        return inputs.stream().anyMatch(i -> i.format().equals(formatId) && i.records() > 0);
+    }
+}

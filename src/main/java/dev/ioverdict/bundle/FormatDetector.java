@@ -1,0 +1,101 @@
+package dev.ioverdict.bundle;
+
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Sample;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Recognises each file's format from its first lines, scoring every format and keeping the reason. */
+public final class FormatDetector {
+    static final int SAMPLE_LINES = 200;
+    static final int SAMPLE_BYTES = 256 * 1024;
+    private static final int BLKTRACE_MAGIC = 0x65617407;
+
+    private final List<InputFormat> formats;
+
+    public FormatDetector(List<InputFormat> formats) {
+        this.formats = List.copyOf(formats);
+    }
+
+    public DetectedFile detect(BundleFile file) {
+        byte[] head;
+        try (InputStream in = file.open()) {
+            head = in.readNBytes(SAMPLE_BYTES);
+        } catch (IOException e) {
+            return new DetectedFile(file, Optional.empty(), "could not be read: " + e.getMessage());
+        }
+        if (head.length == 0) {
+            return new DetectedFile(file, Optional.empty(), "empty file");
+        }
+        String binary = binaryKind(head);
+        if (binary != null) {
+            return new DetectedFile(file, Optional.empty(), binary);
+        }
+        Sample sample = new Sample(file.path(), firstLines(head));
+        InputFormat best = null;
+        Recognition bestRecognition = Recognition.NO;
+        for (InputFormat f : formats) {
+            Recognition r;
+            try {
+                r = f.recognise(sample);
+            } catch (RuntimeException e) {
+                r = Recognition.NO;
+            }
+            if (r.score() > bestRecognition.score()) {
+                best = f;
+                bestRecognition = r;
+            }
+        }
+        if (best == null) {
+            return new DetectedFile(file, Optional.empty(), "no known format matches its first lines");
+        }
+        return new DetectedFile(file, Optional.of(best), bestRecognition.reason());
+    }
+
+    private static String binaryKind(byte[] head) {
+        if (head.length >= 4) {
+            int le = (head[0] & 0xff) | (head[1] & 0xff) << 8 | (head[2] & 0xff) << 16 | (head[3] & 0xff) << 24;
+            int be = (head[3] & 0xff) | (head[2] & 0xff) << 8 | (head[1] & 0xff) << 16 | (head[0] & 0xff) << 24;
+            if ((le & 0xffffff00) == (BLKTRACE_MAGIC & 0xffffff00) || (be & 0xffffff00) == (BLKTRACE_MAGIC & 0xffffff00)) {
+                return "binary blktrace trace: add its text with 'blkparse -i DEVICE > blkparse.txt'";
+            }
+        }
+        if (head.length >= 8 && new String(head, 0, 8, StandardCharsets.US_ASCII).equals("PERFILE2")) {
+            return "binary perf.data: add its text with 'perf script -i perf.data > perf-script.txt'";
+        }
+        int limit = Math.min(head.length, 8192);
+        for (int i = 0; i < limit; i++) {
+            if (head[i] == 0) {
+                return "binary file (not text)";
+            }
+        }
+        return null;
+    }
+
+    private static List<String> firstLines(byte[] head) {
+        String text = new String(head, StandardCharsets.UTF_8);
+        List<String> lines = new ArrayList<>();
+        int start = 0;
+        while (start < text.length() && lines.size() < SAMPLE_LINES) {
+            int nl = text.indexOf('\n', start);
+            if (nl < 0) {
+                if (head.length < SAMPLE_BYTES) {
+                    lines.add(stripCr(text.substring(start)));
+                }
+                break;
+            }
+            lines.add(stripCr(text.substring(start, nl)));
+            start = nl + 1;
+        }
+        return lines;
+    }
+
+    private static String stripCr(String s) {
+        return s.endsWith("\r") ? s.substring(0, s.length() - 1) : s;
+    }
+}

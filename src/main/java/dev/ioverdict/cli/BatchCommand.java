@@ -1,0 +1,98 @@
+package dev.ioverdict.cli;
+
+import dev.ioverdict.report.BatchRunner;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code ioverdict batch PATH... -o DIR}: every subfolder or archive of each PATH is one case. */
+@Command(name = "batch", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+        description = "Diagnose many bundles: each subfolder or archive of PATH is one case. Writes DIR/CASE/report.*, "
+                + "DIR/index.html and DIR/summary.json.")
+final class BatchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Folders holding one case per subfolder or archive.")
+    List<Path> paths;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true, description = "Output folder.")
+    Path output;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Cases compiled at once (default: number of CPUs).")
+    Integer jobs;
+
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = "Only cases whose index modulo N is I (0-based), to split a batch over machines.")
+    String shard;
+
+    @Option(names = "--format", split = ",", paramLabel = "FMT", defaultValue = "html,pdf,json",
+            description = "Any of html, pdf, json per case (default: ${DEFAULT-VALUE}).")
+    List<String> formats;
+
+    @Mixin
+    RuleConfigOption config;
+
+    @Mixin
+    DebugOption debug;
+
+    @Override
+    public Integer call() throws IOException {
+        int[] sh = parseShard(shard);
+        int n = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
+        if (n < 1) {
+            throw new UserError(ExitCodes.USAGE, "--jobs must be at least 1");
+        }
+        for (Path p : paths) {
+            if (!Files.isDirectory(p)) {
+                throw new UserError(ExitCodes.USAGE, p + ": not a folder of cases");
+            }
+        }
+        BatchRunner runner = new BatchRunner(config.load(), ReportCommand.parseFormats(formats), n);
+        PrintWriter out = spec.commandLine().getOut();
+        BatchRunner.Summary summary = runner.run(paths, sh[0], sh[1], output, line -> {
+            synchronized (out) {
+                out.println(line);
+                out.flush();
+            }
+        });
+        out.printf(Locale.ROOT, "%d case(s): %d ok, %d with damaged input, %d failed, %d with nothing usable%n",
+                summary.cases().size(), summary.count("ok"), summary.count("damaged"), summary.count("failed"),
+                summary.count("nothing-usable"));
+        out.println("wrote " + output.resolve("index.html"));
+        out.println("wrote " + output.resolve("summary.json"));
+        out.flush();
+        if (summary.cases().isEmpty() || summary.count("nothing-usable") == summary.cases().size()) {
+            return ExitCodes.NOTHING_USABLE;
+        }
+        return summary.count("ok") == summary.cases().size() ? ExitCodes.OK : ExitCodes.DAMAGED_INPUT;
+    }
+
+    static int[] parseShard(String text) {
+        if (text == null) {
+            return new int[] {0, 1};
+        }
+        int slash = text.indexOf('/');
+        try {
+            int i = Integer.parseInt(text.substring(0, slash).trim());
+            int n = Integer.parseInt(text.substring(slash + 1).trim());
+            if (n < 1 || i < 0 || i >= n) {
+                throw new NumberFormatException();
+            }
+            return new int[] {i, n};
+        } catch (RuntimeException e) {
+            throw new UserError(ExitCodes.USAGE, "--shard: expected I/N with 0 <= I < N, got '" + text + "'");
+        }
+    }
+
+}

@@ -1,0 +1,13 @@
+package dev.ioverdict.cli;
+
+/** The exit statuses of CONTRACT.md. */
+public final class ExitCodes {
+    public static final int OK = 0;
+    public static final int DAMAGED_INPUT = 1;
+    public static final int USAGE = 2;
+    public static final int NOTHING_USABLE = 3;
+    public static final int FINDING_AT_SEVERITY = 4;
+
+    private ExitCodes() {
+    }
+}

@@ -1,0 +1,77 @@
+package dev.ioverdict.cli;
+
+import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.bundle.Bundle;
+import dev.ioverdict.bundle.BundleException;
+import dev.ioverdict.bundle.BundleReader;
+import dev.ioverdict.model.Diagnostic;
+import dev.ioverdict.model.InputSummary;
+import dev.ioverdict.report.CaseCompiler;
+import dev.ioverdict.report.JsonRenderer;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code ioverdict inspect BUNDLE}: what was recognised, nothing rendered. */
+@Command(name = "inspect", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+        description = "Show what was recognised in a bundle: each file's format, lines, records, time span, warnings.")
+final class InspectCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BUNDLE")
+    Path bundle;
+
+    @Option(names = "--json", description = "Print the inventory as JSON.")
+    boolean json;
+
+    @Mixin
+    DebugOption debug;
+
+    @Override
+    public Integer call() throws IOException {
+        CaseData data;
+        try (Bundle b = BundleReader.open(bundle)) {
+            data = CaseCompiler.read(b);
+        } catch (BundleException e) {
+            throw new UserError(ExitCodes.NOTHING_USABLE, e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(JsonRenderer.writer().writeValueAsString(data.inputs()));
+        } else {
+            print(out, data);
+        }
+        out.flush();
+        boolean usable = data.inputs().stream().anyMatch(i -> !i.format().equals("unknown") && i.records() > 0);
+        if (!usable) {
+            spec.commandLine().getErr().println("ioverdict: " + ReportCommand.nothingUsable(bundle, data.inputs()));
+            return ExitCodes.NOTHING_USABLE;
+        }
+        return data.inputs().stream().anyMatch(InputSummary::damaged) ? ExitCodes.DAMAGED_INPUT : ExitCodes.OK;
+    }
+
+    private static void print(PrintWriter out, CaseData data) {
+        out.printf(Locale.ROOT, "%-40s %-16s %10s %10s %8s %-25s %s%n", "FILE", "FORMAT", "LINES", "RECORDS",
+                "SKIPPED", "SPAN (s)", "RECOGNISED BECAUSE");
+        for (InputSummary i : data.inputs()) {
+            String span = i.firstTime() == null ? "-" : String.format(Locale.ROOT, "%.3f..%.3f", i.firstTime(), i.lastTime());
+            out.printf(Locale.ROOT, "%-40s %-16s %10d %10d %8d %-25s %s%n", i.path(), i.format(), i.lines(),
+                    i.records(), i.skipped(), span, i.detectedBecause());
+            for (Diagnostic d : i.warnings()) {
+                out.printf(Locale.ROOT, "    warning %s:%d: %s%n", i.path(), d.line(), d.message());
+            }
+            if (i.warningsNotListed() > 0) {
+                out.printf(Locale.ROOT, "    ... and %d more warning(s)%n", i.warningsNotListed());
+            }
+        }
+    }
+}

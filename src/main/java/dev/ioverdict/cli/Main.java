@@ -1,0 +1,82 @@
+package dev.ioverdict.cli;
+
+import dev.ioverdict.report.Version;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code ioverdict} command: subcommands, exit codes, and one-line errors. */
+@Command(name = "ioverdict", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+        description = "Compiles a storage I/O capture bundle (blkparse, btt, strace, perf script, iostat, "
+                + "LinuxKI, xfs_info, sysfs ...) into a diagnosis report (HTML, PDF, JSON).",
+        subcommands = {ReportCommand.class, BatchCommand.class, InspectCommand.class, RulesCommand.class,
+            CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            " 0:report(s) written",
+            " 1:report(s) written, but an input was damaged or a case failed",
+            " 2:usage error",
+            " 3:nothing usable in the input",
+            " 4:a finding at or above --fail-on severity was raised"})
+public final class Main implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: report, batch, inspect or rules");
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    }
+
+    /** Runs a command line without exiting the JVM; tests call this. */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cl = commandLine();
+        cl.setOut(out);
+        cl.setErr(err);
+        return cl.execute(args);
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler(Main::handleException);
+        cl.setParameterExceptionHandler(Main::handleParameterException);
+        return cl;
+    }
+
+    private static int handleParameterException(CommandLine.ParameterException e, String[] args) {
+        CommandLine cl = e.getCommandLine();
+        cl.getErr().println("ioverdict: " + e.getMessage());
+        cl.getErr().println("Try '" + cl.getCommandSpec().qualifiedName() + " --help' for more information.");
+        cl.getErr().flush();
+        return ExitCodes.USAGE;
+    }
+
+    private static int handleException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+        boolean debug = parsed.hasMatchedOption("--debug")
+                || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
+        if (e instanceof UserError u) {
+            cl.getErr().println("ioverdict: " + u.getMessage());
+            if (debug) {
+                u.printStackTrace(cl.getErr());
+            }
+            cl.getErr().flush();
+            return u.exitCode();
+        }
+        cl.getErr().println("ioverdict: internal error: " + e + (debug ? "" : " (run with --debug for details)"));
+        if (debug) {
+            e.printStackTrace(cl.getErr());
+        }
+        cl.getErr().flush();
+        return ExitCodes.DAMAGED_INPUT;
+    }
+
+    static final class VersionProvider implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"ioverdict " + Version.get(), "Java " + System.getProperty("java.version")};
+        }
+    }
+}

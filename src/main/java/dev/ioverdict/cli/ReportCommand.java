@@ -1,0 +1,145 @@
+package dev.ioverdict.cli;
+
+import dev.ioverdict.bundle.BundleException;
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.InputSummary;
+import dev.ioverdict.model.Severity;
+import dev.ioverdict.report.CaseCompiler;
+import dev.ioverdict.report.ReportFormat;
+import dev.ioverdict.report.ReportWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code ioverdict report BUNDLE}: one case in, report.html / report.pdf / report.json out. */
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+        description = "Diagnose one capture bundle (folder, .tar, .tar.gz/.tgz, .zip) and write the report.")
+final class ReportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BUNDLE", description = "Folder or archive of captured tool output.")
+    Path bundle;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", defaultValue = "ioverdict-report",
+            description = "Output folder (default: ${DEFAULT-VALUE}).")
+    Path output;
+
+    @Option(names = "--format", split = ",", paramLabel = "FMT", defaultValue = "html,pdf,json",
+            description = "Any of html, pdf, json, comma-separated (default: ${DEFAULT-VALUE}).")
+    List<String> formats;
+
+    @Option(names = "--title", paramLabel = "T", description = "Report title.")
+    String title;
+
+    @Option(names = "--case-id", paramLabel = "ID", description = "Case identifier (default: the bundle's name).")
+    String caseId;
+
+    @Option(names = "--templates", paramLabel = "DIR",
+            description = "Folder of Thymeleaf templates overriding the built-in ones (copy templates/ to start).")
+    Path templates;
+
+    @Option(names = "--fail-on", paramLabel = "SEVERITY",
+            description = "Exit 4 when a finding of this severity or worse is raised: warning or critical.")
+    String failOn;
+
+    @Mixin
+    RuleConfigOption config;
+
+    @Mixin
+    DebugOption debug;
+
+    @Override
+    public Integer call() {
+        Set<ReportFormat> wanted = parseFormats(formats);
+        Severity failAt = parseFailOn(failOn);
+        if (templates != null && !Files.isDirectory(templates)) {
+            throw new UserError(ExitCodes.USAGE, "--templates " + templates + ": no such folder");
+        }
+        CaseCompiler.Compiled compiled;
+        try {
+            compiled = new CaseCompiler(config.load()).compile(bundle, caseId, title);
+        } catch (BundleException e) {
+            throw new UserError(ExitCodes.NOTHING_USABLE, e.getMessage(), e);
+        }
+        if (!compiled.usable()) {
+            throw new UserError(ExitCodes.NOTHING_USABLE, nothingUsable(bundle, compiled.report().inputs()));
+        }
+        List<Path> written;
+        try {
+            written = ReportWriter.write(compiled, wanted, output, templates);
+        } catch (IOException e) {
+            throw new UserError(ExitCodes.DAMAGED_INPUT, "cannot write the report into " + output + ": " + e.getMessage(), e);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        List<Finding> findings = compiled.report().findings();
+        out.println(summaryLine(findings));
+        for (Finding f : findings) {
+            out.printf(Locale.ROOT, "  %-8s %-18s %s%n", f.severity().id(), f.rule(), f.title());
+        }
+        for (InputSummary i : compiled.report().inputs()) {
+            if (i.damaged()) {
+                out.printf(Locale.ROOT, "  input %s: %d warning(s), first: line %d: %s%n", i.path(),
+                        i.warnings().size() + i.warningsNotListed(), i.warnings().get(0).line(),
+                        i.warnings().get(0).message());
+            }
+        }
+        written.forEach(p -> out.println("wrote " + p));
+        out.flush();
+        if (failAt != null && findings.stream().anyMatch(f -> f.severity().atLeast(failAt))) {
+            return ExitCodes.FINDING_AT_SEVERITY;
+        }
+        return compiled.report().anyInputDamaged() ? ExitCodes.DAMAGED_INPUT : ExitCodes.OK;
+    }
+
+    static String summaryLine(List<Finding> findings) {
+        long critical = findings.stream().filter(f -> f.severity() == Severity.CRITICAL).count();
+        long warning = findings.stream().filter(f -> f.severity() == Severity.WARNING).count();
+        return String.format(Locale.ROOT, "%d finding(s): %d critical, %d warning, %d info", findings.size(),
+                critical, warning, findings.size() - critical - warning);
+    }
+
+    static String nothingUsable(Path bundle, List<InputSummary> inputs) {
+        if (inputs.isEmpty()) {
+            return bundle + ": nothing usable: the bundle holds no files";
+        }
+        InputSummary first = inputs.get(0);
+        return bundle + ": nothing usable: none of its " + inputs.size() + " file(s) is in a format ioverdict reads"
+                + " (e.g. " + first.path() + ": " + first.detectedBecause() + "); see 'ioverdict inspect'";
+    }
+
+    static Set<ReportFormat> parseFormats(List<String> names) {
+        Set<ReportFormat> set = EnumSet.noneOf(ReportFormat.class);
+        for (String n : names) {
+            try {
+                set.add(ReportFormat.parse(n));
+            } catch (IllegalArgumentException e) {
+                throw new UserError(ExitCodes.USAGE, "--format: " + e.getMessage());
+            }
+        }
+        return set;
+    }
+
+    static Severity parseFailOn(String text) {
+        if (text == null) {
+            return null;
+        }
+        return switch (text.trim().toLowerCase(Locale.ROOT)) {
+            case "warning" -> Severity.WARNING;
+            case "critical" -> Severity.CRITICAL;
+            default -> throw new UserError(ExitCodes.USAGE, "--fail-on: expected warning or critical, got '" + text + "'");
+        };
+    }
+}

@@ -1,0 +1,7 @@
+package dev.ioverdict.model.block;
+
+import java.util.List;
+
+/** The report's {@code block} section: btt's figures per device and for all devices (CONTRACT.md). */
+public record BlockSection(List<Object> devices, Object all) {
+}

@@ -1,0 +1,7 @@
+package dev.ioverdict.model.config;
+
+import java.util.List;
+
+/** The report's {@code config} section: filesystems and I/O schedulers found in the bundle (CONTRACT.md). */
+public record ConfigSection(List<Object> filesystems, List<Object> schedulers) {
+}

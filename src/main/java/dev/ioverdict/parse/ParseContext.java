@@ -1,0 +1,83 @@
+package dev.ioverdict.parse;
+
+import dev.ioverdict.model.Diagnostic;
+import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.InputSummary;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What one parse of one file reports: its facts, its counts and its problems. */
+public final class ParseContext {
+    /** Past this many, warnings are counted but not listed: a broken multi-GB file must not flood the report. */
+    public static final int LISTED_WARNINGS = 100;
+
+    private final String input;
+    private final Facts facts;
+    private final List<Diagnostic> warnings = new ArrayList<>();
+    private long warningsNotListed;
+    private long lines;
+    private long records;
+    private long skipped;
+    private double firstTime = Double.NaN;
+    private double lastTime = Double.NaN;
+
+    public ParseContext(String input, Facts facts) {
+        this.input = input;
+        this.facts = facts;
+    }
+
+    /** Path of the file inside the bundle, for evidence. */
+    public String input() {
+        return input;
+    }
+
+    public void emit(Object fact) {
+        facts.add(fact);
+    }
+
+    public void record() {
+        records++;
+    }
+
+    public void records(long n) {
+        records += n;
+    }
+
+    public void lines(long n) {
+        lines = n;
+    }
+
+    /** A line that was read but not used, with the reason. */
+    public void skip(long line, String reason) {
+        skipped++;
+        warn(line, reason);
+    }
+
+    public void warn(long line, String message) {
+        if (warnings.size() < LISTED_WARNINGS) {
+            warnings.add(new Diagnostic(line, message));
+        } else {
+            warningsNotListed++;
+        }
+    }
+
+    /** A record time in the file's own clock (seconds), to give the inventory its span. */
+    public void time(double t) {
+        if (Double.isNaN(firstTime) || t < firstTime) {
+            firstTime = t;
+        }
+        if (Double.isNaN(lastTime) || t > lastTime) {
+            lastTime = t;
+        }
+    }
+
+    public long recordCount() {
+        return records;
+    }
+
+    public InputSummary summary(String format, String detectedBecause) {
+        return new InputSummary(input, format, detectedBecause, lines, records, skipped,
+                Double.isNaN(firstTime) ? null : firstTime, Double.isNaN(lastTime) ? null : lastTime,
+                warnings, warningsNotListed);
+    }
+}

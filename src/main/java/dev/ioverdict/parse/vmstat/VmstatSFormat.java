@@ -1,0 +1,121 @@
+package dev.ioverdict.parse.vmstat;
+
+import dev.ioverdict.model.vmstat.VmstatCounter;
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Sample;
+import java.io.IOException;
+
+/**
+ * {@code vmstat -s}: one counter a line, number first. Solaris prints
+ * {@code 126424 total name lookups (cache hits 96%)}; Linux procps prints {@code 500232 K total memory}.
+ */
+public final class VmstatSFormat implements InputFormat {
+    private static final String[] MARKERS = {
+        "total name lookups", "system calls", "pages paged in", "swap ins", "cpu context switches",
+        "K total memory", "idle cpu ticks", "forks", "interrupts", "pages swapped in",
+    };
+
+    @Override
+    public String id() {
+        return "vmstat-s";
+    }
+
+    @Override
+    public String description() {
+        return "vmstat -s counters (Solaris, Linux procps)";
+    }
+
+    @Override
+    public Recognition recognise(Sample sample) {
+        int counterLines = 0;
+        int markers = 0;
+        int nonBlank = 0;
+        for (String line : sample.lines()) {
+            if (line.isBlank()) {
+                continue;
+            }
+            nonBlank++;
+            if (parseCounter(line, 0, null) != null) {
+                counterLines++;
+            }
+            for (String m : MARKERS) {
+                if (line.contains(m)) {
+                    markers++;
+                }
+            }
+        }
+        if (nonBlank > 0 && markers >= 2 && counterLines * 10 >= nonBlank * 8) {
+            return Recognition.certain(counterLines + " 'N counter' lines with vmstat -s counter names");
+        }
+        return Recognition.NO;
+    }
+
+    @Override
+    public void parse(InputFile file, ParseContext ctx) throws IOException {
+        try (Lines lines = Lines.of(file)) {
+            String line;
+            while ((line = lines.next()) != null) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                VmstatCounter c = parseCounter(line, lines.number(), ctx.input());
+                if (c == null) {
+                    ctx.skip(lines.number(), "not a vmstat -s counter line: " + abbreviate(line));
+                } else {
+                    ctx.emit(c);
+                    ctx.record();
+                }
+            }
+            ctx.lines(lines.number());
+        }
+    }
+
+    /** Parses {@code <digits> [K ]name [(... NN%)]}; null if the line is not of that shape. */
+    static VmstatCounter parseCounter(String line, long number, String input) {
+        int i = 0;
+        int n = line.length();
+        while (i < n && line.charAt(i) == ' ') {
+            i++;
+        }
+        int digitsStart = i;
+        long value = 0;
+        while (i < n && Character.isDigit(line.charAt(i))) {
+            value = value * 10 + (line.charAt(i) - '0');
+            i++;
+        }
+        if (i == digitsStart || i >= n || line.charAt(i) != ' ') {
+            return null;
+        }
+        String name = line.substring(i).trim();
+        if (name.startsWith("K ")) {
+            name = name.substring(2);
+        }
+        if (name.isEmpty() || !Character.isLetter(name.charAt(0))) {
+            return null;
+        }
+        Integer percent = null;
+        int open = name.indexOf('(');
+        if (open > 0) {
+            int pct = name.indexOf('%', open);
+            if (pct > 0) {
+                int j = pct - 1;
+                while (j > open && Character.isDigit(name.charAt(j))) {
+                    j--;
+                }
+                if (j < pct - 1) {
+                    percent = Integer.parseInt(name.substring(j + 1, pct));
+                }
+            }
+            name = name.substring(0, open).trim();
+        }
+        return new VmstatCounter(input, number, line, name, value, percent);
+    }
+
+    private static String abbreviate(String line) {
+        return line.length() <= 80 ? line.strip() : line.strip().substring(0, 77) + "...";
+    }
+}

@@ -1,0 +1,116 @@
+package dev.ioverdict.report;
+
+import dev.ioverdict.bundle.BundleException;
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.rules.RuleConfig;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/** Compiles many cases in parallel; one case's failure is recorded, never fatal to the batch. */
+public final class BatchRunner {
+    private final RuleConfig config;
+    private final Set<ReportFormat> formats;
+    private final int jobs;
+
+    public BatchRunner(RuleConfig config, Set<ReportFormat> formats, int jobs) {
+        this.config = config;
+        this.formats = formats;
+        this.jobs = jobs;
+    }
+
+    /** One case's outcome for summary.json and index.html. */
+    public record CaseResult(String caseId, String source, String status, String message, int critical,
+                             int warning, int info, List<String> findings, String report) {
+    }
+
+    public record Summary(String schema, List<CaseResult> cases) {
+        public long count(String status) {
+            return cases.stream().filter(c -> c.status().equals(status)).count();
+        }
+    }
+
+    public Summary run(List<Path> roots, int shardIndex, int shardCount, Path output, Consumer<String> progress)
+            throws IOException {
+        List<Path> cases = new ArrayList<>();
+        for (Path root : roots) {
+            try (Stream<Path> s = Files.list(root)) {
+                s.filter(p -> Files.isDirectory(p) || isArchive(p)).sorted().forEach(cases::add);
+            }
+        }
+        List<Path> mine = new ArrayList<>();
+        for (int i = 0; i < cases.size(); i++) {
+            if (i % shardCount == shardIndex) {
+                mine.add(cases.get(i));
+            }
+        }
+        Files.createDirectories(output);
+        ExecutorService pool = Executors.newFixedThreadPool(jobs);
+        List<Future<CaseResult>> futures = new ArrayList<>();
+        for (Path c : mine) {
+            futures.add(pool.submit(() -> {
+                CaseResult r = one(c, output);
+                progress.accept(String.format(Locale.ROOT, "%-14s %s (%d critical, %d warning)%s", r.status(),
+                        r.caseId(), r.critical(), r.warning(), r.message().isEmpty() ? "" : ": " + r.message()));
+                return r;
+            }));
+        }
+        pool.shutdown();
+        List<CaseResult> results = new ArrayList<>();
+        for (Future<CaseResult> f : futures) {
+            try {
+                results.add(f.get());
+            } catch (Exception e) {
+                throw new IllegalStateException("batch worker failed", e);
+            }
+        }
+        results.sort(Comparator.comparing(CaseResult::caseId));
+        Summary summary = new Summary("ioverdict.batch/1", results);
+        JsonRenderer.writer().writeValue(output.resolve("summary.json").toFile(), summary);
+        Files.writeString(output.resolve("index.html"), BatchIndex.html(summary), StandardCharsets.UTF_8);
+        return summary;
+    }
+
+    private CaseResult one(Path bundle, Path output) {
+        String id = CaseCompiler.defaultCaseId(bundle);
+        try {
+            CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(bundle, id, null);
+            if (!compiled.usable()) {
+                return new CaseResult(id, bundle.toString(), "nothing-usable", "no input in a known format",
+                        0, 0, 0, List.of(), null);
+            }
+            ReportWriter.write(compiled, formats, output.resolve(id), null);
+            List<Finding> fs = compiled.report().findings();
+            String status = compiled.report().anyInputDamaged() ? "damaged" : "ok";
+            return new CaseResult(id, bundle.toString(), status,
+                    status.equals("damaged") ? "an input had warnings" : "",
+                    count(fs, "critical"), count(fs, "warning"), count(fs, "info"),
+                    fs.stream().map(f -> f.severity().id() + " " + f.rule() + ": " + f.title()).toList(),
+                    id + "/" + (formats.contains(ReportFormat.HTML) ? "report.html" : "report.json"));
+        } catch (BundleException e) {
+            return new CaseResult(id, bundle.toString(), "failed", e.getMessage(), 0, 0, 0, List.of(), null);
+        } catch (IOException | RuntimeException e) {
+            return new CaseResult(id, bundle.toString(), "failed", e.toString(), 0, 0, 0, List.of(), null);
+        }
+    }
+
+    private static int count(List<Finding> fs, String severity) {
+        return (int) fs.stream().filter(f -> f.severity().id().equals(severity)).count();
+    }
+
+    private static boolean isArchive(Path p) {
+        String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
+        return n.endsWith(".tar") || n.endsWith(".tar.gz") || n.endsWith(".tgz") || n.endsWith(".zip");
+    }
+}

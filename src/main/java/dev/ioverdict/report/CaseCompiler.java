@@ -1,0 +1,95 @@
+package dev.ioverdict.report;
+
+import dev.ioverdict.analysis.Analyses;
+import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.Results;
+import dev.ioverdict.bundle.Bundle;
+import dev.ioverdict.bundle.BundleException;
+import dev.ioverdict.bundle.BundleReader;
+import dev.ioverdict.bundle.DetectedFile;
+import dev.ioverdict.bundle.FormatDetector;
+import dev.ioverdict.model.Diagnostic;
+import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.InputSummary;
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.InputFormats;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.rules.RuleCatalogue;
+import dev.ioverdict.rules.RuleConfig;
+import dev.ioverdict.rules.RuleEngine;
+import dev.ioverdict.rules.RuleOutcome;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Bundle in, report model out: read, recognise, parse, analyse, judge. Renders nothing. */
+public final class CaseCompiler {
+    private final RuleConfig config;
+
+    public CaseCompiler(RuleConfig config) {
+        this.config = config;
+    }
+
+    /** The result of compiling one case: the report and whether any usable input was found. */
+    public record Compiled(dev.ioverdict.report.model.Report report, CaseData data, boolean usable) {
+    }
+
+    public Compiled compile(Path bundlePath, String caseId, String title) throws BundleException {
+        try (Bundle bundle = BundleReader.open(bundlePath)) {
+            CaseData data = read(bundle);
+            RuleOutcome outcome = new RuleEngine(RuleCatalogue.all(), config).evaluate(data);
+            boolean usable = data.inputs().stream().anyMatch(i -> !i.format().equals("unknown") && i.records() > 0);
+            String id = caseId != null ? caseId : defaultCaseId(bundlePath);
+            return new Compiled(ReportAssembler.assemble(data, outcome, id, title), data, usable);
+        }
+    }
+
+    /** Recognises and parses every file of the bundle, then runs the analyses. */
+    public static CaseData read(Bundle bundle) {
+        FormatDetector detector = new FormatDetector(InputFormats.all());
+        Facts facts = new Facts();
+        List<Analysis> analyses = Analyses.fresh();
+        analyses.forEach(a -> a.attach(facts));
+        List<InputSummary> inputs = new ArrayList<>();
+        for (var file : bundle.files()) {
+            DetectedFile detected = detector.detect(file);
+            if (detected.format().isEmpty()) {
+                inputs.add(new InputSummary(file.path(), "unknown", detected.because(), 0, 0, 0, null, null,
+                        List.of(), 0));
+                continue;
+            }
+            InputFormat format = detected.format().get();
+            ParseContext ctx = new ParseContext(file.path(), facts);
+            try {
+                format.parse(file, ctx);
+            } catch (IOException | RuntimeException e) {
+                // A parser bug or an unreadable file costs that file, never the report.
+                ctx.warn(0, "reading stopped early: " + e);
+            }
+            inputs.add(ctx.summary(format.id(), detected.because()));
+        }
+        Results results = new Results();
+        for (Analysis a : analyses) {
+            try {
+                a.finish(facts, results);
+            } catch (RuntimeException e) {
+                inputs.add(new InputSummary("(analysis " + a.getClass().getSimpleName() + ")", "unknown",
+                        "analysis failed", 0, 0, 0, null, null, List.of(new Diagnostic(0, e.toString())), 0));
+            }
+        }
+        return new CaseData(bundle.source(), inputs, facts, results);
+    }
+
+    static String defaultCaseId(Path bundle) {
+        String name = bundle.toAbsolutePath().normalize().getFileName() == null ? "case"
+                : bundle.toAbsolutePath().normalize().getFileName().toString();
+        for (String ext : new String[] {".tar.gz", ".tgz", ".tar", ".zip"}) {
+            if (name.endsWith(ext)) {
+                return name.substring(0, name.length() - ext.length());
+            }
+        }
+        return name;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.ioverdict.report;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.ioverdict.rules.Rule;
+import dev.ioverdict.rules.RuleCatalogue;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.thymeleaf.TemplateEngine;
+import org.thymeleaf.context.Context;
+import org.thymeleaf.templatemode.TemplateMode;
+import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver;
+import org.thymeleaf.templateresolver.FileTemplateResolver;
+
+/**
+ * The report as one XHTML document from the Thymeleaf templates. Templates see the report as the
+ * JSON tree ({@code r.findings}, ...), so report.json documents what a template can use. A user's
+ * --templates folder overrides the built-in templates file by file.
+ */
+final class HtmlDocument {
+    private HtmlDocument() {
+    }
+
+    static String render(RenderInput input, boolean forPdf) {
+        TemplateEngine engine = new TemplateEngine();
+        int order = 1;
+        if (input.templates() != null) {
+            FileTemplateResolver user = new FileTemplateResolver();
+            user.setPrefix(input.templates().toAbsolutePath() + "/");
+            user.setSuffix(".html");
+            user.setTemplateMode(TemplateMode.HTML);
+            user.setCharacterEncoding("UTF-8");
+            user.setCheckExistence(true);
+            user.setCacheable(false);
+            user.setOrder(order++);
+            engine.addTemplateResolver(user);
+        }
+        ClassLoaderTemplateResolver builtIn = new ClassLoaderTemplateResolver(HtmlDocument.class.getClassLoader());
+        builtIn.setPrefix("templates/");
+        builtIn.setSuffix(".html");
+        builtIn.setTemplateMode(TemplateMode.HTML);
+        builtIn.setCharacterEncoding("UTF-8");
+        builtIn.setOrder(order);
+        engine.addTemplateResolver(builtIn);
+
+        Context ctx = new Context(java.util.Locale.ROOT);
+        ctx.setVariable("r", JsonRenderer.MAPPER.convertValue(input.report(), new TypeReference<Map<String, Object>>() { }));
+        Map<String, List<Map<String, Object>>> bySection = new LinkedHashMap<>();
+        for (var c : input.charts()) {
+            bySection.computeIfAbsent(c.section(), k -> new java.util.ArrayList<>())
+                    .add(JsonRenderer.MAPPER.convertValue(c, new TypeReference<Map<String, Object>>() { }));
+        }
+        ctx.setVariable("charts", bySection);
+        Map<String, Long> tally = new LinkedHashMap<>();
+        for (var sev : dev.ioverdict.model.Severity.values()) {
+            tally.put(sev.id(), input.report().findings().stream().filter(f -> f.severity() == sev).count());
+        }
+        ctx.setVariable("tally", tally);
+        ctx.setVariable("rules", catalogue());
+        ctx.setVariable("fmt", new Fmt());
+        ctx.setVariable("pdf", forPdf);
+        return engine.process("report", ctx);
+    }
+
+    private static List<Map<String, Object>> catalogue() {
+        return RuleCatalogue.all().stream().map(Rule::info).map(i -> {
+            Map<String, Object> m = new LinkedHashMap<>(JsonRenderer.MAPPER.convertValue(i,
+                    new TypeReference<Map<String, Object>>() { }));
+            m.put("docPath", i.docPath());
+            return m;
+        }).toList();
+    }
+
+}

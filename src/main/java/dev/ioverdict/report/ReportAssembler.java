@@ -1,0 +1,29 @@
+package dev.ioverdict.report;
+
+import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.model.block.BlockSection;
+import dev.ioverdict.model.config.ConfigSection;
+import dev.ioverdict.model.syscall.SyscallSection;
+import dev.ioverdict.report.model.Report;
+import dev.ioverdict.rules.RuleOutcome;
+import java.util.List;
+
+/** Places analysis results and findings into the one report model all renderers share. */
+final class ReportAssembler {
+    private ReportAssembler() {
+    }
+
+    static Report assemble(CaseData data, RuleOutcome outcome, String caseId, String title) {
+        String caseTitle = title != null ? title : "I/O diagnosis: " + caseId;
+        var results = data.results();
+        return new Report(Report.SCHEMA, new Report.Tool("ioverdict", Version.get()),
+                new Report.CaseInfo(caseId, caseTitle, data.source()),
+                Verdict.write(data, outcome),
+                data.inputs(),
+                results.get(BlockSection.class).orElse(null),
+                results.get(SyscallSection.class).orElse(null),
+                List.of(),
+                results.get(ConfigSection.class).orElse(null),
+                outcome.findings(), outcome.notEvaluated(), outcome.failures());
+    }
+}

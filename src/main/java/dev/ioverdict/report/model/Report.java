@@ -1,0 +1,33 @@
+package dev.ioverdict.report.model;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.InputSummary;
+import dev.ioverdict.model.block.BlockSection;
+import dev.ioverdict.model.config.ConfigSection;
+import dev.ioverdict.model.syscall.SyscallSection;
+import dev.ioverdict.rules.NotEvaluated;
+import java.util.List;
+
+/** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
+@JsonPropertyOrder({"schema", "tool", "case", "verdict", "inputs", "block", "syscalls", "iostat", "config",
+    "findings", "notEvaluated", "ruleFailures"})
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, String verdict,
+                     List<InputSummary> inputs, BlockSection block, SyscallSection syscalls,
+                     List<Object> iostat, ConfigSection config, List<Finding> findings,
+                     List<NotEvaluated> notEvaluated, List<String> ruleFailures) {
+    public static final String SCHEMA = "ioverdict.report/1";
+
+    public record Tool(String name, String version) {
+    }
+
+    public record CaseInfo(String id, String title, String source) {
+    }
+
+    public boolean anyInputDamaged() {
+        return inputs.stream().anyMatch(InputSummary::damaged);
+    }
+}

@@ -1,0 +1,24 @@
+package dev.ioverdict.rules;
+
+import dev.ioverdict.rules.cache.NameCacheRule;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/** Every rule ioverdict runs, sorted by id: adding one is one class and one line here. */
+public final class RuleCatalogue {
+    private static final List<Rule> ALL = List.<Rule>of(
+                    new NameCacheRule())
+            .stream().sorted(Comparator.comparing(r -> r.info().id())).toList();
+
+    private RuleCatalogue() {
+    }
+
+    public static List<Rule> all() {
+        return ALL;
+    }
+
+    public static Optional<Rule> byId(String id) {
+        return ALL.stream().filter(r -> r.info().id().equals(id)).findFirst();
+    }
+}

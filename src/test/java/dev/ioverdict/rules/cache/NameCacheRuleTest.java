@@ -1,0 +1,44 @@
+package dev.ioverdict.rules.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.report.CaseCompiler;
+import dev.ioverdict.rules.RuleConfig;
+import dev.ioverdict.testing.TestData;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class NameCacheRuleTest {
+    @Test
+    void solarisHitRateBelowNinetyIsAFinding() throws Exception {
+        var compiled = new CaseCompiler(RuleConfig.DEFAULTS).compile(TestData.bundle("solaris-dnlc-low"), null, null);
+        List<Finding> fs = compiled.report().findings().stream().filter(f -> f.rule().equals("name-cache")).toList();
+        assertEquals(1, fs.size());
+        Finding f = fs.get(0);
+        assertEquals(86, f.metrics().get("hitPct"));
+        assertEquals(126424L, f.metrics().get("lookups"));
+        assertEquals("vmstat-s.txt:7", f.evidence().get(0).location());
+    }
+
+    @Test
+    void thresholdCanBeLoweredByConfig(@TempDir Path tmp) throws Exception {
+        Path cfg = tmp.resolve("cfg.properties");
+        Files.writeString(cfg, "name-cache.min_hit_pct = 80\n");
+        var compiled = new CaseCompiler(RuleConfig.load(cfg)).compile(TestData.bundle("solaris-dnlc-low"), null, null);
+        assertTrue(compiled.report().findings().stream().noneMatch(f -> f.rule().equals("name-cache")));
+    }
+
+    @Test
+    void linuxProcpsHasNoNameLookupsSoTheRuleIsNotEvaluated() throws Exception {
+        Path shared = TestData.shared();
+        org.junit.jupiter.api.Assumptions.assumeTrue(shared != null, "../shared not present");
+        var compiled = new CaseCompiler(RuleConfig.DEFAULTS).compile(shared.resolve("external/vmstat-s"), null, null);
+        assertEquals("vmstat-s", compiled.report().inputs().get(0).format());
+        assertTrue(compiled.report().notEvaluated().stream().anyMatch(n -> n.rule().equals("name-cache")));
+    }
+}

@@ -1,0 +1,31 @@
+package dev.ioverdict.testing;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Locates testdata/ bundles and ../shared/ material from the repository root. */
+public final class TestData {
+    private TestData() {
+    }
+
+    public static Path root() {
+        Path p = Path.of("").toAbsolutePath();
+        while (p != null && !Files.exists(p.resolve("testdata"))) {
+            p = p.getParent();
+        }
+        if (p == null) {
+            throw new IllegalStateException("no testdata/ above " + Path.of("").toAbsolutePath());
+        }
+        return p;
+    }
+
+    public static Path bundle(String name) {
+        return root().resolve("testdata").resolve(name);
+    }
+
+    /** ../shared/ beside the repository (seeds, external samples, blkgen), or null when absent. */
+    public static Path shared() {
+        Path s = root().resolveSibling("shared");
+        return Files.isDirectory(s) ? s : null;
+    }
+}
