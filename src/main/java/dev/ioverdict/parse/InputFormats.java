@@ -1,5 +1,6 @@
 package dev.ioverdict.parse;
 
+import dev.ioverdict.parse.perf.PerfScriptFormat;
 import dev.ioverdict.parse.vmstat.VmstatSFormat;
 import java.util.List;
 import java.util.Optional;
@@ -7,6 +8,7 @@ import java.util.Optional;
 /** Every input format ioverdict reads: adding one is one class and one line here. */
 public final class InputFormats {
     private static final List<InputFormat> ALL = List.of(
+            new PerfScriptFormat(),
             new VmstatSFormat());
 
     private InputFormats() {

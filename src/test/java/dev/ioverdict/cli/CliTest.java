@@ -41,7 +41,7 @@ class CliTest {
     @Test
     void writesAllThreeFormats(@TempDir Path tmp) {
         Path out = tmp.resolve("out");
-        Cli r = Cli.run("report", TestData.bundle("solaris-dnlc-low").toString(), "-o", out.toString());
+        Cli r = Cli.run("report", TestData.bundle("solaris-dnlc-low").resolve("bundle").toString(), "-o", out.toString());
         assertEquals(ExitCodes.OK, r.exitCode(), r.err());
         assertTrue(Files.exists(out.resolve("report.html")));
         assertTrue(Files.exists(out.resolve("report.pdf")));
@@ -50,7 +50,7 @@ class CliTest {
 
     @Test
     void failOnWarningExitsFour(@TempDir Path tmp) {
-        Cli r = Cli.run("report", TestData.bundle("solaris-dnlc-low").toString(), "-o", tmp.toString(),
+        Cli r = Cli.run("report", TestData.bundle("solaris-dnlc-low").resolve("bundle").toString(), "-o", tmp.toString(),
                 "--format", "json", "--fail-on", "warning");
         assertEquals(ExitCodes.FINDING_AT_SEVERITY, r.exitCode());
     }
@@ -59,7 +59,7 @@ class CliTest {
     void badConfigIsAUsageErrorNamingTheKey(@TempDir Path tmp) throws Exception {
         Path cfg = tmp.resolve("c.properties");
         Files.writeString(cfg, "name-cache.no_such = 3\n");
-        Cli r = Cli.run("report", TestData.bundle("solaris-dnlc-low").toString(), "-o", tmp.toString(),
+        Cli r = Cli.run("report", TestData.bundle("solaris-dnlc-low").resolve("bundle").toString(), "-o", tmp.toString(),
                 "--config", cfg.toString());
         assertEquals(ExitCodes.USAGE, r.exitCode());
         assertTrue(r.err().contains("no_such"), r.err());
@@ -78,7 +78,7 @@ class CliTest {
     @Test
     void inspectListsUnknownFilesToo(@TempDir Path tmp) throws Exception {
         Path bundle = Files.createDirectories(tmp.resolve("b"));
-        Files.copy(TestData.bundle("solaris-dnlc-low").resolve("vmstat-s.txt"), bundle.resolve("vm.txt"));
+        Files.copy(TestData.bundle("solaris-dnlc-low").resolve("bundle/vmstat-s.txt"), bundle.resolve("vm.txt"));
         Files.writeString(bundle.resolve("readme.txt"), "collected by the customer on Monday\n");
         Cli r = Cli.run("inspect", bundle.toString());
         assertEquals(0, r.exitCode(), r.err());

@@ -3,5 +3,8 @@ package dev.ioverdict.model.block;
 import java.util.List;
 
 /** The report's {@code block} section: btt's figures per device and for all devices (CONTRACT.md). */
-public record BlockSection(List<Object> devices, Object all) {
+public record BlockSection(List<BlockDeviceStats> devices, BlockDeviceStats all) {
+    public BlockSection {
+        devices = List.copyOf(devices);
+    }
 }

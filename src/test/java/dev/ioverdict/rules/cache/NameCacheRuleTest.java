@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NameCacheRuleTest {
     @Test
     void solarisHitRateBelowNinetyIsAFinding() throws Exception {
-        var compiled = new CaseCompiler(RuleConfig.DEFAULTS).compile(TestData.bundle("solaris-dnlc-low"), null, null);
+        var compiled = new CaseCompiler(RuleConfig.DEFAULTS).compile(TestData.bundle("solaris-dnlc-low").resolve("bundle"), null, null);
         List<Finding> fs = compiled.report().findings().stream().filter(f -> f.rule().equals("name-cache")).toList();
         assertEquals(1, fs.size());
         Finding f = fs.get(0);
@@ -29,7 +29,7 @@ class NameCacheRuleTest {
     void thresholdCanBeLoweredByConfig(@TempDir Path tmp) throws Exception {
         Path cfg = tmp.resolve("cfg.properties");
         Files.writeString(cfg, "name-cache.min_hit_pct = 80\n");
-        var compiled = new CaseCompiler(RuleConfig.load(cfg)).compile(TestData.bundle("solaris-dnlc-low"), null, null);
+        var compiled = new CaseCompiler(RuleConfig.load(cfg)).compile(TestData.bundle("solaris-dnlc-low").resolve("bundle"), null, null);
         assertTrue(compiled.report().findings().stream().noneMatch(f -> f.rule().equals("name-cache")));
     }
 

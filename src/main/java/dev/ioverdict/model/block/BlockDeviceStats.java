@@ -1,0 +1,24 @@
+package dev.ioverdict.model.block;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * btt's figures for one device ("8,0") or for all devices ("all"). {@code phases} is keyed by
+ * btt's own names (Q2Q, Q2A, Q2G, S2G, G2I, Q2M, I2D, M2D, D2C, Q2C, Q2Qdm, Q2Adm, Q2Cdm), in that
+ * order; {@code overheadPct} by Q2G, G2I, Q2M, I2D, D2C. {@code source}: blkparse, btt or perf-script.
+ */
+@JsonPropertyOrder({"device", "source", "phases", "overheadPct", "merges"})
+public record BlockDeviceStats(String device, String source, Map<String, PhaseStat> phases,
+                               Map<String, Double> overheadPct, Merges merges) {
+    public BlockDeviceStats {
+        phases = Collections.unmodifiableMap(new LinkedHashMap<>(phases));
+        overheadPct = Collections.unmodifiableMap(new LinkedHashMap<>(overheadPct));
+    }
+
+    public PhaseStat phase(String name) {
+        return phases.getOrDefault(name, PhaseStat.EMPTY);
+    }
+}

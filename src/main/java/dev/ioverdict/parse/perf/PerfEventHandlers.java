@@ -1,0 +1,16 @@
+package dev.ioverdict.parse.perf;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+/** The handlers of perf script events, one line each; fresh instances for every parsed file. */
+final class PerfEventHandlers {
+    private static final List<Supplier<PerfEventHandler>> ALL = List.of();
+
+    private PerfEventHandlers() {
+    }
+
+    static List<PerfEventHandler> fresh() {
+        return ALL.stream().map(Supplier::get).toList();
+    }
+}

@@ -1,0 +1,334 @@
+package dev.ioverdict.parse.perf;
+
+import dev.ioverdict.model.perf.PerfEvent;
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Sample;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code perf script} text: frames each sample (header line plus indented call-chain lines) and
+ * hands it to the handler of its event family. Events no handler takes are counted, not kept.
+ */
+public final class PerfScriptFormat implements InputFormat {
+
+    @Override
+    public String id() {
+        return "perf-script";
+    }
+
+    @Override
+    public String description() {
+        return "perf script (tracepoints: block, syscalls, sched; call chains)";
+    }
+
+    @Override
+    public Recognition recognise(Sample sample) {
+        int headers = 0;
+        int tracepoints = 0;
+        int candidates = 0;
+        for (String line : sample.lines()) {
+            if (line.isBlank() || line.stripLeading().startsWith("#") || isFrame(line)) {
+                continue;
+            }
+            candidates++;
+            Header h = Header.parse(line);
+            if (h != null) {
+                headers++;
+                if (h.event.indexOf(':') > 0) {
+                    tracepoints++;
+                }
+            }
+        }
+        if (headers >= 1 && headers * 10 >= candidates * 6) {
+            return tracepoints > 0
+                    ? Recognition.certain(headers + " 'comm tid [cpu] time: subsystem:event:' sample lines")
+                    : Recognition.likely(headers + " 'comm tid [cpu] time: event:' sample lines");
+        }
+        return Recognition.NO;
+    }
+
+    @Override
+    public void parse(InputFile file, ParseContext ctx) throws IOException {
+        List<PerfEventHandler> handlers = PerfEventHandlers.fresh();
+        Map<String, PerfEventHandler> byEvent = new HashMap<>();
+        Map<String, Long> unhandled = new HashMap<>();
+        try (Lines lines = Lines.of(file)) {
+            String line;
+            Header pending = null;
+            long pendingLine = 0;
+            List<String> stack = null;
+            PerfEventHandler pendingHandler = null;
+            while ((line = lines.next()) != null) {
+                if (line.isEmpty()) {
+                    continue;
+                }
+                if (isFrame(line)) {
+                    if (pending != null && stack != null) {
+                        String sym = frameSymbol(line);
+                        if (sym != null) {
+                            stack.add(sym);
+                        }
+                    } else if (pending == null) {
+                        ctx.skip(lines.number(), "call-chain line without a sample header");
+                    }
+                    continue;
+                }
+                if (line.isBlank() || line.stripLeading().startsWith("#")) {
+                    continue;
+                }
+                if (pending != null) {
+                    dispatch(pending, pendingLine, stack, pendingHandler, ctx);
+                    pending = null;
+                }
+                Header h = Header.parse(line);
+                if (h == null) {
+                    ctx.skip(lines.number(), "not a perf script sample line: " + abbreviate(line));
+                    continue;
+                }
+                PerfEventHandler handler = byEvent.computeIfAbsent(h.event, e -> {
+                    for (PerfEventHandler x : handlers) {
+                        if (x.accepts(e)) {
+                            return x;
+                        }
+                    }
+                    return NONE;
+                });
+                if (handler == NONE) {
+                    unhandled.merge(h.event, 1L, Long::sum);
+                    ctx.time(h.timeNs / 1e9);
+                    continue;
+                }
+                pending = h;
+                pendingLine = lines.number();
+                pendingHandler = handler;
+                stack = handler.wantsStacks() ? new ArrayList<>() : null;
+            }
+            if (pending != null) {
+                dispatch(pending, pendingLine, stack, pendingHandler, ctx);
+            }
+            ctx.lines(lines.number());
+        }
+        for (PerfEventHandler h : handlers) {
+            h.finish(ctx);
+        }
+        unhandled.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
+                ctx.warn(0, e.getValue() + " '" + e.getKey() + "' event(s) not analysed (no handler for that event)"));
+    }
+
+    private static final PerfEventHandler NONE = new PerfEventHandler() {
+        @Override
+        public boolean accepts(String event) {
+            return false;
+        }
+
+        @Override
+        public void handle(PerfEvent event, ParseContext ctx) {
+        }
+    };
+
+    private static void dispatch(Header h, long line, List<String> stack, PerfEventHandler handler, ParseContext ctx) {
+        ctx.record();
+        ctx.time(h.timeNs / 1e9);
+        handler.handle(new PerfEvent(ctx.input(), line, h.comm, h.pid, h.tid, h.cpu, h.timeNs, h.event, h.payload,
+                stack == null ? List.of() : List.copyOf(stack)), ctx);
+    }
+
+    /** A call-chain line: indented, a hex address, a symbol, {@code (dso)} at the end. */
+    static boolean isFrame(String line) {
+        char c0 = line.charAt(0);
+        if (c0 != '\t' && c0 != ' ') {
+            return false;
+        }
+        int i = 0;
+        int n = line.length();
+        while (i < n && Character.isWhitespace(line.charAt(i))) {
+            i++;
+        }
+        int start = i;
+        while (i < n && Character.digit(line.charAt(i), 16) >= 0) {
+            i++;
+        }
+        return i > start && i < n && line.charAt(i) == ' ' && line.charAt(n - 1) == ')';
+    }
+
+    /** {@code \tffffffff8e2a1b3c __schedule+0x2fc ([kernel.kallsyms])} gives {@code __schedule}. */
+    static String frameSymbol(String line) {
+        int i = 0;
+        int n = line.length();
+        while (i < n && Character.isWhitespace(line.charAt(i))) {
+            i++;
+        }
+        while (i < n && !Character.isWhitespace(line.charAt(i))) {
+            i++; // address
+        }
+        while (i < n && line.charAt(i) == ' ') {
+            i++;
+        }
+        if (i >= n) {
+            return null;
+        }
+        int end = i;
+        while (end < n && line.charAt(end) != ' ' && line.charAt(end) != '+') {
+            end++;
+        }
+        // "[unknown]" / "([unknown])" frames carry no symbol
+        String sym = line.substring(i, end);
+        return sym.isEmpty() || sym.startsWith("(") ? "[unknown]" : sym;
+    }
+
+    private static String abbreviate(String line) {
+        return line.length() <= 80 ? line : line.substring(0, 77) + "...";
+    }
+
+    /** The parsed header line of one sample. */
+    static final class Header {
+        String comm;
+        int pid;
+        int tid;
+        int cpu = -1;
+        long timeNs;
+        String event;
+        String payload;
+
+        /**
+         * Anchors on the timestamp ({@code digits.digits:}) because comm may hold spaces; what stands
+         * before it is {@code comm pid[/tid] [[cpu]]}, what follows is {@code [period] event: payload}.
+         */
+        static Header parse(String line) {
+            int n = line.length();
+            int colon = -1;
+            int tsStart = -1;
+            for (int i = line.indexOf(':'); i > 0; i = line.indexOf(':', i + 1)) {
+                int j = i - 1;
+                int fracDigits = 0;
+                while (j >= 0 && Character.isDigit(line.charAt(j))) {
+                    j--;
+                    fracDigits++;
+                }
+                if (fracDigits == 0 || j < 1 || line.charAt(j) != '.') {
+                    continue;
+                }
+                int k = j - 1;
+                while (k >= 0 && Character.isDigit(line.charAt(k))) {
+                    k--;
+                }
+                if (k == j - 1 || k < 0 || line.charAt(k) != ' ') {
+                    continue;
+                }
+                colon = i;
+                tsStart = k + 1;
+                break;
+            }
+            if (colon < 0) {
+                return null;
+            }
+            Header h = new Header();
+            h.timeNs = parseTimeNs(line, tsStart, colon);
+            // before the timestamp: comm pid[/tid] [cpu]
+            int end = tsStart - 1;
+            while (end > 0 && line.charAt(end - 1) == ' ') {
+                end--;
+            }
+            if (end > 0 && line.charAt(end - 1) == ']') {
+                int open = line.lastIndexOf('[', end - 1);
+                if (open < 0) {
+                    return null;
+                }
+                h.cpu = parseIntOr(line, open + 1, end - 1, -1);
+                end = open;
+                while (end > 0 && line.charAt(end - 1) == ' ') {
+                    end--;
+                }
+            }
+            int idStart = line.lastIndexOf(' ', end - 1) + 1;
+            int slash = line.indexOf('/', idStart);
+            if (slash > 0 && slash < end) {
+                h.pid = parseIntOr(line, idStart, slash, Integer.MIN_VALUE);
+                h.tid = parseIntOr(line, slash + 1, end, Integer.MIN_VALUE);
+            } else {
+                h.pid = parseIntOr(line, idStart, end, Integer.MIN_VALUE);
+                h.tid = h.pid;
+            }
+            if (h.pid == Integer.MIN_VALUE || h.tid == Integer.MIN_VALUE) {
+                return null;
+            }
+            h.comm = line.substring(0, Math.max(0, idStart)).strip();
+            // after the timestamp: [period] event: payload
+            int i = colon + 1;
+            while (i < n && line.charAt(i) == ' ') {
+                i++;
+            }
+            int tokEnd = line.indexOf(' ', i);
+            if (tokEnd > i && allDigits(line, i, tokEnd)) {
+                i = tokEnd;
+                while (i < n && line.charAt(i) == ' ') {
+                    i++;
+                }
+            }
+            int evEnd = line.indexOf(": ", i);
+            if (evEnd < 0) {
+                evEnd = line.endsWith(":") ? n - 1 : -1;
+            }
+            if (evEnd <= i) {
+                return null;
+            }
+            h.event = line.substring(i, evEnd);
+            if (h.event.indexOf(' ') >= 0) {
+                return null;
+            }
+            h.payload = evEnd + 2 <= n ? line.substring(Math.min(n, evEnd + 2)) : "";
+            return h;
+        }
+
+        private static long parseTimeNs(String s, int from, int to) {
+            long secs = 0;
+            int i = from;
+            while (i < to && s.charAt(i) != '.') {
+                secs = secs * 10 + (s.charAt(i++) - '0');
+            }
+            i++;
+            long frac = 0;
+            int digits = 0;
+            while (i < to && digits < 9) {
+                frac = frac * 10 + (s.charAt(i++) - '0');
+                digits++;
+            }
+            while (digits++ < 9) {
+                frac *= 10;
+            }
+            return secs * 1_000_000_000L + frac;
+        }
+
+        private static boolean allDigits(String s, int from, int to) {
+            for (int i = from; i < to; i++) {
+                if (!Character.isDigit(s.charAt(i))) {
+                    return false;
+                }
+            }
+            return to > from;
+        }
+
+        private static int parseIntOr(String s, int from, int to, int fallback) {
+            if (to <= from) {
+                return fallback;
+            }
+            int v = 0;
+            for (int i = from; i < to; i++) {
+                char c = s.charAt(i);
+                if (c < '0' || c > '9') {
+                    return fallback;
+                }
+                v = v * 10 + (c - '0');
+            }
+            return v;
+        }
+    }
+}

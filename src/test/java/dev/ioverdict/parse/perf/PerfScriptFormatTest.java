@@ -1,0 +1,66 @@
+package dev.ioverdict.parse.perf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ioverdict.parse.Sample;
+import dev.ioverdict.testing.TestData;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+class PerfScriptFormatTest {
+    @Test
+    void headerWithPidTidCpuAndTracepoint() {
+        var h = PerfScriptFormat.Header.parse(
+                "swapper 0 [006] 205791.409875: block:block_rq_complete: 8,16 RM () 390439208 + 8 [0]");
+        assertNotNull(h);
+        assertEquals("swapper", h.comm);
+        assertEquals(0, h.pid);
+        assertEquals(6, h.cpu);
+        assertEquals(205791_409875000L, h.timeNs);
+        assertEquals("block:block_rq_complete", h.event);
+        assertEquals("8,16 RM () 390439208 + 8 [0]", h.payload);
+    }
+
+    @Test
+    void paddedCommWithSpacesAndSlashAndNanoseconds() {
+        var h = PerfScriptFormat.Header.parse(
+                "     kworker/u4:1 Web 1234/1240 [001] 12.123456789:      syscalls:sys_exit_io_submit: 0x1");
+        assertNotNull(h);
+        assertEquals("kworker/u4:1 Web", h.comm);
+        assertEquals(1234, h.pid);
+        assertEquals(1240, h.tid);
+        assertEquals(12_123456789L, h.timeNs);
+        assertEquals("syscalls:sys_exit_io_submit", h.event);
+    }
+
+    @Test
+    void periodBeforeEventAndNoCpuColumn() {
+        var h = PerfScriptFormat.Header.parse("perf 5678 100.5:     250000 cpu-clock: ");
+        assertNotNull(h);
+        assertEquals(-1, h.cpu);
+        assertEquals("cpu-clock", h.event);
+    }
+
+    @Test
+    void framesAreNotHeaders() {
+        assertTrue(PerfScriptFormat.isFrame("\t          59fef5 copy_user_enhanced_fast_string (/lib/modules/vmlinux)"));
+        assertTrue(PerfScriptFormat.isFrame("        ffffffff8e2a1b3c __schedule+0x2fc ([kernel.kallsyms])"));
+        assertEquals("__schedule", PerfScriptFormat.frameSymbol("        ffffffff8e2a1b3c __schedule+0x2fc ([kernel.kallsyms])"));
+        assertNull(PerfScriptFormat.Header.parse("not a perf line at all"));
+    }
+
+    @Test
+    void recognisesPublicSamples() throws Exception {
+        Path shared = TestData.shared();
+        Assumptions.assumeTrue(shared != null);
+        for (Path p : Files.list(shared.resolve("external/perf-script")).toList()) {
+            var sample = new Sample(p.getFileName().toString(), Files.readAllLines(p).stream().limit(200).toList());
+            assertTrue(new PerfScriptFormat().recognise(sample).matches(), p.toString());
+        }
+    }
+}
