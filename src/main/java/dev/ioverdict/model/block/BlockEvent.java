@@ -1,0 +1,16 @@
+package dev.ioverdict.model.block;
+
+/**
+ * One block-layer event, from blkparse text or a perf block tracepoint. Device numbers are those
+ * printed (for A, the target device); {@code fromMajor/fromMinor/fromSector} only for A (remap),
+ * else -1. {@code sectors} 0 when none printed; {@code error} for C and R, else 0. {@code text}
+ * is the line as captured (evidence), {@code line} its number in {@code input}.
+ */
+public record BlockEvent(String input, long line, String text, int major, int minor, int cpu, long timeNs,
+                         int pid, BlockAction action, String rwbs, long sector, int sectors, long bytes,
+                         String comm, int error, int fromMajor, int fromMinor, long fromSector) {
+
+    public String device() {
+        return major + "," + minor;
+    }
+}

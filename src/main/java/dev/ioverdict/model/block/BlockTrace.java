@@ -1,0 +1,22 @@
+package dev.ioverdict.model.block;
+
+import java.util.List;
+
+/**
+ * Everything the block analysis derived: btt's figures ({@code section}), the slowest I/Os,
+ * timelines and histograms per device, and which devices remap onto which (dm/md -> legs).
+ * From btt text only {@code section} is known; the lists are then empty.
+ */
+public record BlockTrace(BlockSection section, List<BlockIo> slowest, List<DeviceTimeline> timelines,
+                         List<LatencyHistogram> histograms, List<Remap> remaps) {
+    public BlockTrace {
+        slowest = List.copyOf(slowest);
+        timelines = List.copyOf(timelines);
+        histograms = List.copyOf(histograms);
+        remaps = List.copyOf(remaps);
+    }
+
+    /** I/Os remapped from {@code from} (e.g. dm 253,0) onto {@code to} (e.g. 8,32). */
+    public record Remap(String from, String to, long ios) {
+    }
+}
