@@ -82,9 +82,14 @@ public final class CaseCompiler {
         return new CaseData(bundle.source(), inputs, facts, results);
     }
 
+    /** The bundle's name without archive suffix; for {@code CASE/bundle/} layouts, CASE. */
     static String defaultCaseId(Path bundle) {
-        String name = bundle.toAbsolutePath().normalize().getFileName() == null ? "case"
-                : bundle.toAbsolutePath().normalize().getFileName().toString();
+        Path abs = bundle.toAbsolutePath().normalize();
+        if (abs.getFileName() != null && abs.getFileName().toString().equals("bundle") && abs.getParent() != null
+                && abs.getParent().getFileName() != null) {
+            abs = abs.getParent();
+        }
+        String name = abs.getFileName() == null ? "case" : abs.getFileName().toString();
         for (String ext : new String[] {".tar.gz", ".tgz", ".tar", ".zip"}) {
             if (name.endsWith(ext)) {
                 return name.substring(0, name.length() - ext.length());

@@ -1,0 +1,31 @@
+package dev.ioverdict;
+
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/** Dependencies run one way: cli -> report -> rules -> analysis -> bundle -> parse -> model. */
+class ArchitectureTest {
+    @Test
+    void layersDependOnlyDownwards() {
+        var classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.ioverdict");
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("cli").definedBy("dev.ioverdict.cli..")
+                .layer("report").definedBy("dev.ioverdict.report..")
+                .layer("rules").definedBy("dev.ioverdict.rules..")
+                .layer("analysis").definedBy("dev.ioverdict.analysis..")
+                .layer("bundle").definedBy("dev.ioverdict.bundle..")
+                .layer("parse").definedBy("dev.ioverdict.parse..")
+                .layer("model").definedBy("dev.ioverdict.model..")
+                .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("rules").mayOnlyBeAccessedByLayers("cli", "report")
+                .whereLayer("analysis").mayOnlyBeAccessedByLayers("cli", "report", "rules")
+                .whereLayer("bundle").mayOnlyBeAccessedByLayers("cli", "report", "rules", "analysis")
+                .whereLayer("parse").mayOnlyBeAccessedByLayers("cli", "report", "rules", "analysis", "bundle")
+                .check(classes);
+    }
+}
