@@ -140,7 +140,7 @@ public final class LsblkFormat implements InputFormat {
         String name = nameOf(c);
         String type = blankToNull(c.get("TYPE"));
         String kernel = kernelName(c, name, type);
-        String mount = blankToNull(c.containsKey("MOUNTPOINT") ? c.get("MOUNTPOINT") : c.get("MOUNTPOINTS"));
+        String mount = blankToNull(firstLine(c.containsKey("MOUNTPOINT") ? c.get("MOUNTPOINT") : c.get("MOUNTPOINTS")));
         String fstype = blankToNull(c.get("FSTYPE"));
         String rota = c.get("ROTA");
         BlockDevice b = new BlockDevice(name, kernel, blankToNull(c.get("MAJ:MIN")), type, blankToNull(c.get("SIZE")),
@@ -232,33 +232,10 @@ public final class LsblkFormat implements InputFormat {
             if (close < 0) {
                 return null;
             }
-            out.put(key, unescape(line.substring(eq + 2, close)));
+            out.put(key, LsblkTable.unescape(line.substring(eq + 2, close)));
             i = close + 1;
         }
         return out.containsKey("NAME") || out.containsKey("KNAME") ? out : null;
-    }
-
-    private static String unescape(String s) {
-        if (s.indexOf("\\x") < 0) {
-            return s;
-        }
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < s.length(); i++) {
-            if (s.startsWith("\\x", i) && hex(s, i + 2)) {
-                b.append((char) Integer.parseInt(s.substring(i + 2, i + 4), 16));
-                i += 3;
-            } else {
-                b.append(s.charAt(i));
-            }
-        }
-        return b.toString();
-    }
-
-    private static boolean hex(String s, int from) {
-        if (from + 2 > s.length()) {
-            return false;
-        }
-        return Character.digit(s.charAt(from), 16) >= 0 && Character.digit(s.charAt(from + 1), 16) >= 0;
     }
 
     private static Integer integer(String s) {
@@ -271,6 +248,12 @@ public final class LsblkFormat implements InputFormat {
             }
         }
         return Integer.parseInt(s);
+    }
+
+    /** MOUNTPOINTS lists every mount point of the device, one per line (\x0a in -P and -r). */
+    private static String firstLine(String s) {
+        int nl = s == null ? -1 : s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
     }
 
     private static String blankToNull(String s) {

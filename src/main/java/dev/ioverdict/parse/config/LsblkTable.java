@@ -13,6 +13,7 @@ import java.util.Set;
  * text columns left-aligned (the value starts where the header starts), and MAJ:MIN keeps its colon
  * under the header's. Text values may hold spaces (MODEL "VMware Virtual S"), so cells are cut by
  * position, not by words. A row whose tree pushed MAJ:MIN sideways is read with that shift.
+ * {@code lsblk -r} (no alignment, one space between cells) is split on single spaces instead.
  */
 final class LsblkTable {
     /** Every column lsblk knows (util-linux 2.17 to 2.40). */
@@ -42,9 +43,12 @@ final class LsblkTable {
 
     private final List<Column> columns;
     private final int colon;
+    /** lsblk -r: one space between names, cells split on single spaces, spaces inside values as \x20. */
+    private final boolean raw;
 
-    private LsblkTable(List<Column> columns) {
+    private LsblkTable(List<Column> columns, boolean raw) {
         this.columns = columns;
+        this.raw = raw;
         int c = -1;
         for (Column col : columns) {
             if (col.align() == Align.COLON) {
@@ -78,7 +82,14 @@ final class LsblkTable {
             cols.add(new Column(name, start, i, a));
         }
         boolean named = cols.stream().anyMatch(c -> c.name().equals("NAME") || c.name().equals("KNAME"));
-        return named && cols.size() >= 2 ? new LsblkTable(cols) : null;
+        if (!named || cols.size() < 2) {
+            return null;
+        }
+        boolean singleSpaced = cols.get(0).start() == 0;
+        for (int j = 1; j < cols.size(); j++) {
+            singleSpaced &= cols.get(j).start() == cols.get(j - 1).end() + 1;
+        }
+        return new LsblkTable(cols, singleSpaced);
     }
 
     int columnCount() {
@@ -95,6 +106,13 @@ final class LsblkTable {
      * (MOUNTPOINTS wraps extra mount points); it comes back with only that cell.
      */
     Row cut(String row) {
+        if (raw) {
+            Row r = cutRaw(row);
+            if (r != null) {
+                return r;
+            }
+            // a header of narrow columns is single-spaced in the aligned layout too
+        }
         int shift = 0;
         int len = row.length();
         if (colon >= 0) {
@@ -185,6 +203,42 @@ final class LsblkTable {
             cells.putIfAbsent(col.name(), raw.strip());
         }
         return new Row(cells, depth);
+    }
+
+    /** A raw row: exactly one field per column, or null when the row has padding (then it is aligned). */
+    private Row cutRaw(String row) {
+        Map<String, String> cells = new LinkedHashMap<>();
+        int from = treePrefix(row);
+        int depth = from / 2;
+        for (int j = 0; j < columns.size(); j++) {
+            int sp = row.indexOf(' ', from);
+            boolean last = j == columns.size() - 1;
+            if (last != (sp < 0) && !(last && sp == row.length() - 1)) {
+                return null;
+            }
+            int to = sp < 0 || last ? row.length() : sp;
+            cells.putIfAbsent(columns.get(j).name(), unescape(row.substring(from, to).strip()));
+            from = to + 1;
+        }
+        return new Row(cells, depth);
+    }
+
+    /** lsblk -r and -P write unsafe characters as \xHH. */
+    static String unescape(String s) {
+        if (s.indexOf("\\x") < 0) {
+            return s;
+        }
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            if (s.startsWith("\\x", i) && i + 4 <= s.length() && Character.digit(s.charAt(i + 2), 16) >= 0
+                    && Character.digit(s.charAt(i + 3), 16) >= 0) {
+                b.append((char) Integer.parseInt(s.substring(i + 2, i + 4), 16));
+                i += 3;
+            } else {
+                b.append(s.charAt(i));
+            }
+        }
+        return b.toString();
     }
 
     /** Length of the tree drawing before a name: "|-", "`-", "| ", "├─", "└─", "│ " and indentation. */

@@ -260,6 +260,26 @@ class LsblkFormatTest {
     }
 
     @Test
+    void rawOutputSplitsOnSingleSpaces() {
+        // lsblk -r -o NAME,MAJ:MIN,SIZE,TYPE,FSTYPE,MOUNTPOINT,SCHED,RQ-SIZE on the recording machine
+        String text = "NAME MAJ:MIN SIZE TYPE FSTYPE MOUNTPOINT SCHED RQ-SIZE\n"
+                + "zram0 253:0 0B disk    \n"
+                + "vda 254:0 256G disk  / mq-deadline 256\n";
+        Parsed p = Parsed.text(FORMAT, text, "lsblk-r.txt");
+        Map<String, BlockDevice> d = devices(p);
+        assertEquals("/", d.get("vda").mountpoint());
+        assertNull(d.get("vda").fstype());
+        assertEquals("mq-deadline", d.get("vda").scheduler());
+        assertEquals(256, d.get("vda").requestQueueSize());
+        assertEquals("0B", d.get("zram0").size());
+        assertNull(d.get("zram0").scheduler());
+        assertNull(d.get("zram0").requestQueueSize());
+        Parsed escaped = Parsed.text(FORMAT, "NAME MAJ:MIN TYPE MOUNTPOINT\nsdb1 8:17 part /mnt/my\\x20disk\n", "x");
+        assertEquals("/mnt/my disk", devices(escaped).get("sdb1").mountpoint());
+        assertTrue(p.summary().warnings().isEmpty() && escaped.summary().warnings().isEmpty());
+    }
+
+    @Test
     void recognition() {
         assertEquals(100, FORMAT.recognise(Parsed.sample(recorded("lsblk.txt"), "lsblk.txt")).score());
         assertEquals(100, FORMAT.recognise(Parsed.sample(recorded("lsblk-pairs.txt"), "x")).score());
