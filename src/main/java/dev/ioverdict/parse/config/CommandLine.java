@@ -21,11 +21,18 @@ final class CommandLine {
         return m.matches() ? m.group(1).strip() : null;
     }
 
-    /** The last argument of {@code tool ...} in a prompt line that runs tool, or null. */
+    /**
+     * The last argument of {@code tool ...} in a prompt line that runs tool, or in a line that is
+     * just that command (a script's {@code echo xfs_info $m}); null otherwise.
+     */
     static String lastArgumentOf(String line, String tool) {
         String cmd = command(line);
         if (cmd == null) {
-            return null;
+            String s = line.strip();
+            if (!s.startsWith(tool + " ")) {
+                return null;
+            }
+            cmd = s;
         }
         String[] words = cmd.split("\\s+");
         int at = -1;

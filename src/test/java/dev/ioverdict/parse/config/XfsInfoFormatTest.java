@@ -147,10 +147,12 @@ class XfsInfoFormatTest {
         String lvm = Files.readString(external("insights-sosreport-lvm-root-crc0-finobt0-ftype0.txt"));
         String text = "[root@db01 ~]# xfs_info /oracle/redo\n" + sosreport
                 + "\n$ xfs_info /dev/mapper/vgSys-lvRoot\n" + lvm
-                + "==> /u01 <==\n" + sosreport;
+                + "==> /u01 <==\n" + sosreport
+                + "xfs_info /u02\n" + sosreport;
         Parsed p = Parsed.text(FORMAT, text, "xfs.txt");
         List<FilesystemInfo> fs = p.all(FilesystemInfo.class);
-        assertEquals(3, fs.size());
+        assertEquals(4, fs.size());
+        assertEquals("/u02", fs.get(3).mount());
         assertEquals("/oracle/redo", fs.get(0).mount());
         assertEquals("/dev/sda", fs.get(0).device());
         assertNull(fs.get(1).mount(), "xfs_info of a device names no mount point");
