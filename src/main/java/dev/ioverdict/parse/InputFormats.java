@@ -1,5 +1,9 @@
 package dev.ioverdict.parse;
 
+import dev.ioverdict.parse.config.LsblkFormat;
+import dev.ioverdict.parse.config.MountsFormat;
+import dev.ioverdict.parse.config.SysfsFormat;
+import dev.ioverdict.parse.config.XfsInfoFormat;
 import dev.ioverdict.parse.perf.PerfScriptFormat;
 import dev.ioverdict.parse.vmstat.VmstatSFormat;
 import java.util.List;
@@ -8,7 +12,11 @@ import java.util.Optional;
 /** Every input format ioverdict reads: adding one is one class and one line here. */
 public final class InputFormats {
     private static final List<InputFormat> ALL = List.of(
+            new LsblkFormat(),
+            new MountsFormat(),
             new PerfScriptFormat(),
+            new SysfsFormat(),
+            new XfsInfoFormat(),
             new VmstatSFormat());
 
     private InputFormats() {

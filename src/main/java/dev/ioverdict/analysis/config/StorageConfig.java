@@ -1,0 +1,148 @@
+package dev.ioverdict.analysis.config;
+
+import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.config.BlockDevice;
+import dev.ioverdict.model.config.DeviceConfig;
+import dev.ioverdict.model.config.FilesystemInfo;
+import dev.ioverdict.model.config.QueueSetting;
+import dev.ioverdict.model.config.SchedulerSetting;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * How the storage is set up, as the bundle's configuration inputs (lsblk, mounts, xfs_info,
+ * /sys/block) tell it; what rules ask instead of reading those facts themselves. A device may be
+ * named any way a tool names it: {@code sda}, {@code /dev/sda}, {@code /dev/mapper/vg-lv},
+ * {@code dm-0}, {@code 8:0} or {@code 8,0} (blkparse). Results hold one per case
+ * ({@code results.get(StorageConfig.class)}); every answer is empty when the bundle does not say.
+ */
+public final class StorageConfig {
+    private final Devices devices;
+    private final Filesystems filesystems;
+
+    private StorageConfig(Devices devices, Filesystems filesystems) {
+        this.devices = devices;
+        this.filesystems = filesystems;
+    }
+
+    public static StorageConfig of(Facts facts) {
+        Devices d = new Devices(facts);
+        return new StorageConfig(d, new Filesystems(facts, d));
+    }
+
+    /** The kernel name of a device ({@code 8,0} -> {@code sda}, {@code /dev/mapper/vg-lv} -> {@code dm-3}), when known. */
+    public Optional<String> deviceName(String device) {
+        if (device == null) {
+            return Optional.empty();
+        }
+        String sys = devices.sysName(device);
+        return DeviceKeys.majMin(sys) != null ? Optional.empty() : Optional.of(sys);
+    }
+
+    /** Major and minor as block traces print them ({@code sda} -> {@code 8,0}), when known. */
+    public Optional<String> majMin(String device) {
+        return devices.majMin(device).map(DeviceKeys::traceForm);
+    }
+
+    /**
+     * A device as a report should name it: {@code sda (8,0)}, {@code centos-root (dm-0, 253,0)};
+     * whatever is known when the bundle lacks the rest, the text as given when it says nothing.
+     */
+    public String label(String device) {
+        if (device == null) {
+            return "unknown device";
+        }
+        Optional<String> name = deviceName(device);
+        Optional<String> mm = majMin(device);
+        String lsblkName = devices.device(device).map(BlockDevice::name).orElse(null);
+        List<String> aside = new ArrayList<>();
+        String shown = name.orElse(device);
+        if (lsblkName != null && name.isPresent() && !lsblkName.equals(name.get())) {
+            shown = lsblkName;
+            aside.add(name.get());
+        }
+        mm.ifPresent(aside::add);
+        return aside.isEmpty() ? shown : shown + " (" + String.join(", ", aside) + ")";
+    }
+
+    public Optional<BlockDevice> device(String device) {
+        return devices.device(device);
+    }
+
+    /** The devices this one sits on (a partition's disk, an LV's PVs, a multipath device's paths), by kernel name. */
+    public List<String> parents(String device) {
+        return devices.parents(device);
+    }
+
+    /** The bottom of the stack under a device: the disks (or paths) its I/O ends on; the device itself if it sits on nothing known. */
+    public List<String> disksUnder(String device) {
+        Set<String> out = new LinkedHashSet<>();
+        collectDisks(devices.sysName(device), out, new LinkedHashSet<>());
+        return List.copyOf(out);
+    }
+
+    private void collectDisks(String sys, Set<String> out, Set<String> seen) {
+        if (!seen.add(sys)) {
+            return;
+        }
+        List<String> parents = devices.parents(sys);
+        if (parents.isEmpty()) {
+            out.add(sys);
+        }
+        for (String p : parents) {
+            collectDisks(p, out, seen);
+        }
+    }
+
+    /** The I/O scheduler of a device (for a partition: of its disk). */
+    public Optional<SchedulerSetting> scheduler(String device) {
+        return device == null ? Optional.empty() : devices.scheduler(device);
+    }
+
+    /** A /sys/block/DEV/queue value by its sysfs name ({@code nr_requests}, {@code max_sectors_kb}, ...). */
+    public Optional<QueueSetting> queueSetting(String device, String name) {
+        return device == null ? Optional.empty() : devices.queue(device, name);
+    }
+
+    public Optional<Boolean> rotational(String device) {
+        return queueSetting(device, "rotational").map(q -> !q.value().strip().equals("0"));
+    }
+
+    public OptionalInt nrRequests(String device) {
+        Integer n = Devices.integer(queueSetting(device, "nr_requests"));
+        return n == null ? OptionalInt.empty() : OptionalInt.of(n);
+    }
+
+    /** The filesystem holding an absolute path (longest mount point prefix), with xfs_info's block size when known. */
+    public Optional<FilesystemInfo> filesystemOf(String path) {
+        return filesystems.resolve(path);
+    }
+
+    /** The filesystem on a device. */
+    public Optional<FilesystemInfo> filesystemOn(String device) {
+        return filesystems.onDevice(device);
+    }
+
+    /** Every filesystem, one entry each. */
+    public List<FilesystemInfo> filesystems() {
+        return filesystems.all();
+    }
+
+    /** The scheduler of every device that has one, by device. */
+    public List<SchedulerSetting> schedulers() {
+        return devices.schedulers();
+    }
+
+    /** Every block device with its queue settings. */
+    public List<DeviceConfig> devices() {
+        return devices.configs();
+    }
+
+    public boolean isEmpty() {
+        return filesystems().isEmpty() && schedulers().isEmpty() && devices().isEmpty();
+    }
+}
