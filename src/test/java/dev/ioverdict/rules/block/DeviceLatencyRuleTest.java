@@ -7,13 +7,13 @@ import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.block.BlockDeviceStats;
-import dev.ioverdict.model.block.BlockIo;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.block.Merges;
 import dev.ioverdict.model.block.PhaseStat;
 import java.util.List;
 import java.util.Map;
+import dev.ioverdict.testing.BlockFixtures;
 import org.junit.jupiter.api.Test;
 
 class DeviceLatencyRuleTest {
@@ -39,33 +39,9 @@ class DeviceLatencyRuleTest {
         assertTrue(fs.get(0).evidence().stream().anyMatch(e -> e.text().startsWith("(  8, 32)         0.000123396")));
     }
 
-    /**
-     * dm 253,0 over 8,16 and 8,32 (blkgen d2c-dominant, seed 33): phase figures from btt -A,
-     * percentiles from btt's own per-I/O D2C files (btt -l), the slowest I/O's lines from blkparse.
-     */
-    static BlockTrace multipath() {
-        var fast = new BlockDeviceStats("8,16", "blkparse", Map.of(
-                "D2C", new PhaseStat(5091, 0.000100287, 0.000480035, 0.001660046, 0.000451, 0.00081, 0.001041),
-                "Q2C", new PhaseStat(5091, 0.000110904, 0.000486414, 0.001663654, null, null, null)),
-                Map.of("Q2G", 0.1291, "G2I", 0.4781, "Q2M", 0.0, "I2D", 0.7043, "D2C", 98.6885), new Merges(5091, 5091, 1));
-        var slow = new BlockDeviceStats("8,32", "blkparse", Map.of(
-                "D2C", new PhaseStat(4934, 0.000123396, 0.024788621, 1.313263135, 0.000452, 0.00088, 1.032054),
-                "Q2C", new PhaseStat(4934, 0.000127756, 0.024794926, 1.313268157, null, null, null)),
-                Map.of("Q2G", 0.0026, "G2I", 0.0092, "Q2M", 0.0, "I2D", 0.0139, "D2C", 99.9746), new Merges(4970, 4970, 1));
-        List<Evidence> lines = List.of(
-                new Evidence("blkparse.txt", 7869, "253,0    3      391     0.374539477  4402  Q  WS 11230755 + 128 [ora_lgwr_PROD1]"),
-                new Evidence("blkparse.txt", 7870, "  8,32   3      613     0.374541424  4402  A  WS 11230755 + 128 <- (253,0) 11230755"),
-                new Evidence("blkparse.txt", 7874, "  8,32   3      617     0.374546813  4402  D  WS 11230755 + 128 [ora_lgwr_PROD1]"),
-                new Evidence("blkparse.txt", 34457, "  8,32   0     2046     1.687809948  4401  C  WS 11230755 + 128 [0]"));
-        var io = new BlockIo("8,32", "253,0 -> 8,32", "WS", 11230755, 128, "ora_lgwr_PROD1", 4402, 0.374541791,
-                Map.of("D2C", 1.313263135, "Q2C", 1.313268157), lines);
-        return new BlockTrace(new BlockSection(List.of(fast, slow), fast), List.of(io), List.of(), List.of(),
-                List.of(new BlockTrace.Remap("253,0", "8,16", 5091), new BlockTrace.Remap("253,0", "8,32", 4970)));
-    }
-
     @Test
     void slowLegOfAMultipathDeviceWithItsCompletionLines() {
-        List<Finding> fs = BlockCase.traced(multipath()).run(rule);
+        List<Finding> fs = BlockCase.traced(BlockFixtures.multipath()).run(rule);
         assertEquals(1, fs.size());
         Finding f = fs.get(0);
         assertEquals("sdc", f.metrics().get("device"));
