@@ -41,7 +41,8 @@ public final class BttSectionAnalysis implements Analysis {
                         .thenComparing(BttReport::input, Comparator.reverseOrder()))
                 .orElseThrow();
         results.put(BttReport.class, chosen);
-        boolean traced = results.get(BlockTrace.class).map(t -> !t.section().devices().isEmpty()).orElse(false);
+        boolean traced = results.get(BlockTrace.class).map(t -> !t.section().devices().isEmpty()).orElse(false)
+                || results.get(BlockSection.class).map(s -> !s.devices().isEmpty()).orElse(false);
         if (traced) {
             return;
         }

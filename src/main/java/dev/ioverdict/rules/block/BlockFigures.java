@@ -25,7 +25,9 @@ final class BlockFigures {
             "block-layer latency data (blkparse, perf block tracepoints or a btt report)",
             "blktrace -d /dev/sdX -w 60 -o trace; blkparse -i trace > blkparse.txt; "
                     + "blkparse -i trace -d trace.bin -O; btt -i trace.bin -A > btt.txt   "
-                    + "(or: perf record -a -e 'block:*' -- sleep 60; perf script > perf-block.txt)",
+                    + "(or: perf record -a -e block:block_bio_queue,block:block_getrq,block:block_rq_insert,"
+                    + "block:block_rq_issue,block:block_rq_complete,block:block_bio_backmerge,block:block_bio_remap "
+                    + "-- sleep 60; perf script > perf-block.txt)",
             c -> c.results().get(BlockSection.class).isPresent() || c.results().get(BlockTrace.class).isPresent());
 
     private final BlockTrace trace;
@@ -56,9 +58,18 @@ final class BlockFigures {
             return phases.getOrDefault(p, PhaseStat.EMPTY);
         }
 
+        /** btt's Device Overhead share of {@code p} (percent of Q2C); computed as btt does when not given. */
         double share(String p) {
             Double v = overheadPct.get(p);
-            return v == null ? 0 : v;
+            if (v != null) {
+                return v;
+            }
+            PhaseStat x = phase(p);
+            PhaseStat q2c = phase("Q2C");
+            if (x.avg() == null || q2c.avg() == null || q2c.n() == 0 || q2c.avg() == 0) {
+                return 0;
+            }
+            return 100 * x.avg() * x.n() / (q2c.avg() * q2c.n());
         }
 
         boolean fromBtt() {

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.block.BlockDeviceStats;
+import dev.ioverdict.model.block.BlockSection;
+import dev.ioverdict.model.block.BlockTrace;
+import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.config.QueueSetting;
 import dev.ioverdict.model.config.SchedulerSetting;
 import java.util.List;
@@ -56,6 +60,18 @@ class SchedulerLatencyRuleTest {
         var none = new SchedulerSetting("loop0", "none", List.of("none", "mq-deadline"), "scheduler.txt", 1, "[none] mq-deadline");
         f = BlockCase.btt("perf-scheduler-latency", "oracle/btt.txt").with(none).run(rule).get(0);
         assertTrue(f.recommendation().contains("queue_depth"), f.recommendation());
+    }
+
+    @Test
+    void shareComputedAsBttDoesWhenATraceGivesOnlyPhases() {
+        // loop0 of the recorded bfq capture, btt -A Per Device rows (oracle/btt_A.txt)
+        var loop0 = new BlockDeviceStats("7,0", "perf-script", Map.of(
+                "I2D", new PhaseStat(3573, 0.000003, 0.022594747, 2.570092, null, null, null),
+                "D2C", new PhaseStat(3653, 0.001115, 0.001446701, 0.005065, null, null, null),
+                "Q2C", new PhaseStat(3653, 0.001127, 0.024482602, 2.572018, null, null, null)), Map.of(), null);
+        var trace = new BlockTrace(new BlockSection(List.of(loop0), loop0), List.of(), List.of(), List.of(), List.of());
+        Finding f = BlockCase.traced(trace).run(rule).get(0);
+        assertEquals(90.27, (Double) f.metrics().get("i2dSharePct"), 0.01); // btt printed 90.2679 %
     }
 
     @Test
