@@ -37,7 +37,7 @@ final class SchedulerAdvice {
                 + "ACTION==\"add|change\", KERNEL==\"" + dev + "\", ATTR{queue/scheduler}=\"" + target + "\" or a tuned "
                 + "profile). Use " + fifo + " for SSD, NVMe and array LUNs that reorder I/O themselves, " + deadline
                 + " for rotating disks; Oracle recommends deadline for ASM disks. "
-                + (setting == null ? "The bundle has no " + path + "; check which schedulers the kernel offers "
+                + (setting == null ? "No " + path + " was read from the bundle; check which schedulers the kernel offers "
                         + "(cat " + path + "). " : "")
                 + "Then trace again: I2D should fall to microseconds.";
     }

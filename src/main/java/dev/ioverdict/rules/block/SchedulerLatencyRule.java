@@ -83,7 +83,7 @@ public final class SchedulerLatencyRule implements Rule {
 
     private static String schedulerText(SchedulerSetting s, BlockFigures.Device d) {
         if (s == null) {
-            return "The bundle has no scheduler setting for " + d.label() + ". ";
+            return "No scheduler setting for " + d.label() + " was read from the bundle. ";
         }
         return "Active scheduler: " + (s.active() == null ? "none bracketed" : s.active()) + " (offered: "
                 + String.join(" ", s.available()) + "; " + s.input() + ":" + s.line() + "). ";
