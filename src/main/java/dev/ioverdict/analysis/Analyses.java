@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis;
 
+import dev.ioverdict.analysis.btt.BttSectionAnalysis;
 import dev.ioverdict.analysis.config.ConfigAnalysis;
 import java.util.List;
 import java.util.function.Supplier;
@@ -7,7 +8,9 @@ import java.util.function.Supplier;
 /** Every analysis, in the order they finish; each case gets fresh instances. */
 public final class Analyses {
     private static final List<Supplier<Analysis>> ALL = List.of(
-            ConfigAnalysis::new);
+            ConfigAnalysis::new,
+            // after any analysis that computes the block section from a trace: btt text only fills a gap
+            BttSectionAnalysis::new);
 
     private Analyses() {
     }

@@ -1,5 +1,6 @@
 package dev.ioverdict.parse;
 
+import dev.ioverdict.parse.btt.BttFormat;
 import dev.ioverdict.parse.config.LsblkFormat;
 import dev.ioverdict.parse.config.MountsFormat;
 import dev.ioverdict.parse.config.SysfsFormat;
@@ -12,6 +13,7 @@ import java.util.Optional;
 /** Every input format ioverdict reads: adding one is one class and one line here. */
 public final class InputFormats {
     private static final List<InputFormat> ALL = List.of(
+            new BttFormat(),
             new LsblkFormat(),
             new MountsFormat(),
             new PerfScriptFormat(),

@@ -1,5 +1,8 @@
 package dev.ioverdict.rules;
 
+import dev.ioverdict.rules.block.DeviceLatencyRule;
+import dev.ioverdict.rules.block.RequestStarvationRule;
+import dev.ioverdict.rules.block.SchedulerLatencyRule;
 import dev.ioverdict.rules.cache.NameCacheRule;
 import java.util.Comparator;
 import java.util.List;
@@ -8,6 +11,9 @@ import java.util.Optional;
 /** Every rule ioverdict runs, sorted by id: adding one is one class and one line here. */
 public final class RuleCatalogue {
     private static final List<Rule> ALL = List.<Rule>of(
+                    new DeviceLatencyRule(),
+                    new RequestStarvationRule(),
+                    new SchedulerLatencyRule(),
                     new NameCacheRule())
             .stream().sorted(Comparator.comparing(r -> r.info().id())).toList();
 

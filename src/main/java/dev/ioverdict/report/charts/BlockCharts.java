@@ -1,0 +1,228 @@
+package dev.ioverdict.report.charts;
+
+import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.model.block.BlockDeviceStats;
+import dev.ioverdict.model.block.BlockSection;
+import dev.ioverdict.model.block.BlockTrace;
+import dev.ioverdict.model.block.DeviceTimeline;
+import dev.ioverdict.model.block.LatencyHistogram;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.geom.Rectangle2D;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.StackedBarRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * The block section's charts: where Q2C goes per device (btt's Device Overhead as stacked bars),
+ * the latency distribution per device (log scale), and D2C of each sampled completion over time,
+ * where outliers stand out.
+ */
+public final class BlockCharts implements ChartProvider {
+    static final String SECTION = "block";
+    private static final List<String> OVERHEAD = List.of("Q2G", "G2I", "Q2M", "I2D", "D2C");
+    private static final Color[] PHASE_COLORS = {
+        new Color(0xe0, 0x8e, 0x2b), new Color(0xf2, 0xc9, 0x4c), new Color(0x9a, 0xa4, 0xb0),
+        new Color(0xb3, 0x26, 0x1e), new Color(0x2d, 0x6c, 0xb5)};
+    private static final Color[] SERIES_COLORS = {
+        new Color(0x2d, 0x6c, 0xb5), new Color(0xb3, 0x26, 0x1e), new Color(0x3c, 0x8a, 0x3a),
+        new Color(0xd0, 0x8a, 0x00), new Color(0x6a, 0x3d, 0x9a), new Color(0x17, 0x9c, 0x9c),
+        new Color(0x88, 0x55, 0x33), new Color(0x55, 0x55, 0x55)};
+    private static final int MAX_SERIES = SERIES_COLORS.length;
+    private static final int MAX_POINTS = 1500;
+    private static final int SLOWEST_KEPT = 300;
+
+    @Override
+    public List<Chart> charts(CaseData data) {
+        BlockTrace trace = data.results().get(BlockTrace.class).orElse(null);
+        BlockSection section = trace != null ? trace.section() : data.results().get(BlockSection.class).orElse(null);
+        List<Chart> out = new ArrayList<>();
+        if (section == null) {
+            return out;
+        }
+        Chart shares = phaseShares(section);
+        if (shares != null) {
+            out.add(shares);
+        }
+        if (trace != null && !trace.histograms().isEmpty()) {
+            out.add(latencyDistribution(trace.histograms()));
+        }
+        if (trace != null && trace.timelines().stream().anyMatch(t -> !t.d2cPoints().isEmpty())) {
+            out.add(d2cOverTime(trace.timelines()));
+        }
+        return out;
+    }
+
+    private static Chart phaseShares(BlockSection section) {
+        DefaultCategoryDataset ds = new DefaultCategoryDataset();
+        List<BlockDeviceStats> rows = new ArrayList<>(section.devices().stream()
+                .filter(d -> !d.overheadPct().isEmpty()).toList());
+        if (rows.size() > 1 && section.all() != null && !section.all().overheadPct().isEmpty()) {
+            rows.add(section.all());
+        }
+        if (rows.isEmpty()) {
+            return null;
+        }
+        double widest = 100;
+        for (BlockDeviceStats d : rows) {
+            double sum = 0;
+            for (String p : OVERHEAD) {
+                double v = d.overheadPct().getOrDefault(p, 0.0);
+                ds.addValue(v, p, d.device());
+                sum += v;
+            }
+            widest = Math.max(widest, sum);
+        }
+        JFreeChart chart = ChartFactory.createStackedBarChart(null, null, "% of Q2C", ds,
+                PlotOrientation.HORIZONTAL, true, false, false);
+        CategoryPlot plot = chart.getCategoryPlot();
+        StackedBarRenderer r = (StackedBarRenderer) plot.getRenderer();
+        r.setBarPainter(new StandardBarPainter());
+        r.setShadowVisible(false);
+        r.setMaximumBarWidth(0.5);
+        for (int i = 0; i < OVERHEAD.size(); i++) {
+            r.setSeriesPaint(i, PHASE_COLORS[i]);
+        }
+        NumberAxis range = (NumberAxis) plot.getRangeAxis();
+        range.setRange(0, widest <= 100.5 ? 100 : Math.ceil(widest / 10) * 10); // btt rounds: 100.01 % is 100
+        range.setNumberFormatOverride(decimal("0"));
+        plot.setRangeGridlinePaint(Svg.GRID);
+        int height = 90 + 34 * rows.size();
+        return new Chart(SECTION, "block-phases", "Where Q2C goes, per device",
+                "btt's Device Overhead: each phase's total time as a share of the total queue-to-complete time. "
+                        + "I2D is time in the I/O scheduler, D2C time in the device; Q2G/G2I waiting for a request.",
+                Svg.of(chart, "block-phases", 900, height));
+    }
+
+    private static Chart latencyDistribution(List<LatencyHistogram> histograms) {
+        XYSeriesCollection ds = new XYSeriesCollection();
+        for (LatencyHistogram h : histograms) {
+            long total = h.buckets().stream().mapToLong(LatencyHistogram.Bucket::count).sum();
+            if (total == 0 || ds.getSeriesCount() >= MAX_SERIES) {
+                continue;
+            }
+            XYSeries s = new XYSeries(h.device() + " " + h.phase(), false, true);
+            for (LatencyHistogram.Bucket b : h.buckets()) {
+                if (b.count() > 0 && b.upTo() > 0 && Double.isFinite(b.upTo())) { // log scale: no zeros
+                    s.add(b.upTo() * 1000, 100.0 * b.count() / total);
+                }
+            }
+            ds.addSeries(s);
+        }
+        JFreeChart chart = ChartFactory.createXYLineChart(null, null, null, ds, PlotOrientation.VERTICAL,
+                true, false, false);
+        XYPlot plot = chart.getXYPlot();
+        plot.setDomainAxis(msAxis("latency, bucket upper bound (ms, log scale)"));
+        // log share, so that a tail of 1 % of the I/Os shows as clearly as the bulk
+        LogAxis share = new LogAxis("% of I/Os (log scale)");
+        share.setBase(10);
+        share.setSmallestValue(1e-3);
+        share.setTickUnit(new NumberTickUnit(1), false, true);
+        share.setNumberFormatOverride(decimal("0.###"));
+        plot.setRangeAxis(share);
+        // marks only: a line would bridge the empty buckets and suggest I/Os there
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(false, true);
+        colour(r, ds.getSeriesCount());
+        for (int i = 0; i < ds.getSeriesCount(); i++) {
+            r.setSeriesShape(i, new Rectangle2D.Double(-3, -3, 6, 6));
+        }
+        plot.setRenderer(r);
+        return new Chart(SECTION, "block-latency", "Latency distribution",
+                "Share of I/Os per latency bucket (empty buckets left out), per device and phase (D2C: device time, "
+                        + "Q2C: whole block layer). Points far to the right are slow I/Os, however few.",
+                Svg.of(chart, "block-latency", 900, 320));
+    }
+
+    private static Chart d2cOverTime(List<DeviceTimeline> timelines) {
+        XYSeriesCollection ds = new XYSeriesCollection();
+        for (DeviceTimeline t : timelines) {
+            if (t.d2cPoints().isEmpty() || ds.getSeriesCount() >= MAX_SERIES) {
+                continue;
+            }
+            XYSeries s = new XYSeries(t.device(), false, true);
+            for (DeviceTimeline.Point p : thin(t.d2cPoints())) {
+                s.add(p.time(), Math.max(p.d2c(), 1e-7) * 1000);
+            }
+            ds.addSeries(s);
+        }
+        JFreeChart chart = ChartFactory.createScatterPlot(null, "completion time (s from trace start)", null, ds,
+                PlotOrientation.VERTICAL, true, false, false);
+        XYPlot plot = chart.getXYPlot();
+        plot.setRangeAxis(msAxis("D2C (ms, log scale)"));
+        ((NumberAxis) plot.getDomainAxis()).setNumberFormatOverride(decimal("0.###"));
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(false, true);
+        colour(r, ds.getSeriesCount());
+        r.setDrawOutlines(false);
+        for (int i = 0; i < ds.getSeriesCount(); i++) {
+            r.setSeriesShape(i, new Rectangle2D.Double(-1.5, -1.5, 3, 3)); // a rect is the smallest SVG mark
+        }
+        plot.setRenderer(r);
+        return new Chart(SECTION, "block-d2c-time", "D2C over time",
+                "Device time of sampled completions (the slowest always included): outliers sit high above the band.",
+                Svg.of(chart, "block-d2c-time", 900, 320));
+    }
+
+    private static LogAxis msAxis(String label) {
+        LogAxis axis = new LogAxis(label);
+        axis.setBase(10);
+        axis.setSmallestValue(1e-4);
+        axis.setTickUnit(new NumberTickUnit(1), false, true); // one tick per decade (log space)
+        axis.setMinorTickMarksVisible(true);
+        axis.setNumberFormatOverride(decimal("0.####"));
+        return axis;
+    }
+
+    /**
+     * At most MAX_POINTS points per device, so the SVG stays small: the slowest completions all
+     * stay, the rest is an even subsample in time order.
+     */
+    static List<DeviceTimeline.Point> thin(List<DeviceTimeline.Point> points) {
+        if (points.size() <= MAX_POINTS) {
+            return points;
+        }
+        List<DeviceTimeline.Point> bySlowest = new ArrayList<>(points);
+        bySlowest.sort((a, b) -> Double.compare(b.d2c(), a.d2c()));
+        double cutoff = bySlowest.get(SLOWEST_KEPT - 1).d2c();
+        int stride = (int) Math.ceil((double) points.size() / (MAX_POINTS - SLOWEST_KEPT));
+        List<DeviceTimeline.Point> out = new ArrayList<>();
+        int kept = 0;
+        for (int i = 0; i < points.size(); i++) {
+            DeviceTimeline.Point p = points.get(i);
+            boolean slowest = p.d2c() >= cutoff && kept < SLOWEST_KEPT;
+            if (slowest) {
+                kept++;
+            }
+            if (slowest || i % stride == 0) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    private static void colour(XYLineAndShapeRenderer r, int series) {
+        for (int i = 0; i < series; i++) {
+            r.setSeriesPaint(i, SERIES_COLORS[i % SERIES_COLORS.length]);
+            r.setSeriesStroke(i, new BasicStroke(1.5f));
+        }
+    }
+
+    private static DecimalFormat decimal(String pattern) {
+        return new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(Locale.ROOT));
+    }
+}

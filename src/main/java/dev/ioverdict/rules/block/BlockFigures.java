@@ -1,0 +1,142 @@
+package dev.ioverdict.rules.block;
+
+import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.block.BlockDeviceStats;
+import dev.ioverdict.model.block.BlockIo;
+import dev.ioverdict.model.block.BlockSection;
+import dev.ioverdict.model.block.BlockTrace;
+import dev.ioverdict.model.block.BttReport;
+import dev.ioverdict.model.block.PhaseStat;
+import dev.ioverdict.rules.Requirement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The block-layer figures the block rules judge, per device, whether they were computed from a
+ * trace (blkparse, perf block tracepoints) or read from a btt report: the figures, the device's
+ * name, and the captured lines that show them.
+ */
+final class BlockFigures {
+    static final Requirement REQUIREMENT = new Requirement("block",
+            "block-layer latency data (blkparse, perf block tracepoints or a btt report)",
+            "blktrace -d /dev/sdX -w 60 -o trace; blkparse -i trace > blkparse.txt; "
+                    + "blkparse -i trace -d trace.bin -O; btt -i trace.bin -A > btt.txt   "
+                    + "(or: perf record -a -e block:block_bio_queue,block:block_getrq,block:block_rq_insert,"
+                    + "block:block_rq_issue,block:block_rq_complete,block:block_bio_backmerge,block:block_bio_remap "
+                    + "-- sleep 60; perf script > perf-block.txt)",
+            c -> c.results().get(BlockSection.class).isPresent() || c.results().get(BlockTrace.class).isPresent());
+
+    private final BlockTrace trace;
+    private final BttReport btt;
+    private final DeviceNames names;
+
+    private BlockFigures(BlockTrace trace, BttReport btt, DeviceNames names) {
+        this.trace = trace;
+        this.btt = btt;
+        this.names = names;
+    }
+
+    static Optional<BlockFigures> of(CaseData data) {
+        var results = data.results();
+        BlockTrace trace = results.get(BlockTrace.class).orElseGet(() -> results.get(BlockSection.class)
+                .map(s -> new BlockTrace(s, List.of(), List.of(), List.of(), List.of())).orElse(null));
+        if (trace == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new BlockFigures(trace, results.get(BttReport.class).orElse(null),
+                new DeviceNames(data.facts())));
+    }
+
+    /** One device's figures; phases fall back to All Devices when the input has only one device. */
+    record Device(String id, String name, String label, String source, Map<String, PhaseStat> phases,
+                  Map<String, Double> overheadPct) {
+        PhaseStat phase(String p) {
+            return phases.getOrDefault(p, PhaseStat.EMPTY);
+        }
+
+        /** btt's Device Overhead share of {@code p} (percent of Q2C); computed as btt does when not given. */
+        double share(String p) {
+            Double v = overheadPct.get(p);
+            if (v != null) {
+                return v;
+            }
+            PhaseStat x = phase(p);
+            PhaseStat q2c = phase("Q2C");
+            if (x.avg() == null || q2c.avg() == null || q2c.n() == 0 || q2c.avg() == 0) {
+                return 0;
+            }
+            return 100 * x.avg() * x.n() / (q2c.avg() * q2c.n());
+        }
+
+        boolean fromBtt() {
+            return "btt".equals(source);
+        }
+    }
+
+    List<Device> devices() {
+        BlockSection s = trace.section();
+        // btt without -A: when one device has Device Overhead figures (dm and md devices never do),
+        // the All Devices table is that device's.
+        long withOverhead = s.devices().stream().filter(d -> !d.overheadPct().isEmpty()).count();
+        List<Device> out = new ArrayList<>();
+        for (BlockDeviceStats d : s.devices()) {
+            Map<String, PhaseStat> phases = d.phases();
+            if (!phases.containsKey("Q2C") && !phases.containsKey("D2C") && withOverhead == 1
+                    && !d.overheadPct().isEmpty() && s.all() != null) {
+                phases = s.all().phases();
+            }
+            out.add(new Device(d.device(), names.name(d.device()), names.label(d.device()), d.source(), phases,
+                    d.overheadPct()));
+        }
+        return out;
+    }
+
+    DeviceNames names() {
+        return names;
+    }
+
+    List<BlockTrace.Remap> remaps() {
+        return trace.remaps();
+    }
+
+    /** The device's Device Overhead row and its rows of {@code phases}, when the figures came from btt. */
+    List<Evidence> bttLines(Device d, String... phases) {
+        List<Evidence> out = new ArrayList<>();
+        if (btt == null || !d.fromBtt()) {
+            return out;
+        }
+        btt.overhead().stream().filter(o -> o.device().equals(d.id())).findFirst()
+                .ifPresent(o -> out.add(o.evidence(btt.input())));
+        boolean perDevice = btt.phases().stream().anyMatch(p -> p.table() == BttReport.Table.PER_DEVICE
+                && p.label().equals(d.id()));
+        for (String phase : phases) {
+            btt.phases().stream()
+                    .filter(p -> p.phase().equals(phase))
+                    .filter(p -> perDevice ? p.table() == BttReport.Table.PER_DEVICE && p.label().equals(d.id())
+                            : p.table() == BttReport.Table.ALL_DEVICES)
+                    .findFirst().ifPresent(p -> out.add(p.evidence(btt.input())));
+        }
+        return out;
+    }
+
+    /** The captured lines of the device's {@code k} traced I/Os with the longest {@code phase}. */
+    List<Evidence> slowestLines(Device d, String phase, int k) {
+        return slowest(d, phase, k).stream().flatMap(io -> io.lines().stream()).toList();
+    }
+
+    List<BlockIo> slowest(Device d, String phase, int k) {
+        return trace.slowest().stream()
+                .filter(io -> io.device().equals(d.id()) && io.phases().get(phase) != null)
+                .sorted(Comparator.comparingDouble((BlockIo io) -> io.phases().get(phase)).reversed())
+                .limit(k).toList();
+    }
+
+    /** The btt report's own figures, when the rule wants to check them against each other. */
+    Optional<BttReport> btt() {
+        return Optional.ofNullable(btt);
+    }
+}

@@ -1,0 +1,113 @@
+package dev.ioverdict.rules.block;
+
+import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.config.FilesystemInfo;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Block device numbers ("8,0") to names ("sda"): from lsblk lines in the bundle (their MAJ:MIN
+ * column), else from the majors the kernel fixes for every system (sd, loop, md). Device-mapper
+ * and NVMe majors are assigned at boot, so those are named only from the bundle.
+ */
+final class DeviceNames {
+    private final Map<String, String> fromBundle = new HashMap<>();
+
+    DeviceNames(Facts facts) {
+        for (FilesystemInfo fs : facts.all(FilesystemInfo.class)) {
+            String majMin = majMin(fs.text());
+            if (majMin != null && fs.device() != null) {
+                fromBundle.putIfAbsent(majMin, shortName(fs.device()));
+            }
+        }
+    }
+
+    /** The name, or null when neither the bundle nor the kernel's fixed majors tell. */
+    String name(String device) {
+        String n = fromBundle.get(device);
+        return n != null ? n : conventional(device);
+    }
+
+    /** "sda (8,0)" when the name is known, else "8,0". */
+    String label(String device) {
+        String n = name(device);
+        return n == null ? device : n + " (" + device + ")";
+    }
+
+    static String conventional(String device) {
+        int comma = device.indexOf(',');
+        if (comma <= 0) {
+            return null;
+        }
+        int major;
+        int minor;
+        try {
+            major = Integer.parseInt(device.substring(0, comma));
+            minor = Integer.parseInt(device.substring(comma + 1));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        if (major == 7) {
+            return "loop" + minor;
+        }
+        if (major == 9) {
+            return "md" + minor;
+        }
+        int group = major == 8 ? 0 : major >= 65 && major <= 71 ? major - 64 : major >= 128 && major <= 135
+                ? major - 120 : -1;
+        if (group < 0) {
+            return null;
+        }
+        int disk = group * 16 + minor / 16;
+        int part = minor % 16;
+        return "sd" + letters(disk) + (part == 0 ? "" : Integer.toString(part));
+    }
+
+    /** 0 = a, 25 = z, 26 = aa (the sd naming). */
+    private static String letters(int index) {
+        StringBuilder sb = new StringBuilder();
+        int i = index;
+        do {
+            sb.insert(0, (char) ('a' + i % 26));
+            i = i / 26 - 1;
+        } while (i >= 0);
+        return sb.toString();
+    }
+
+    /** The "MAJ:MIN" token of an lsblk line as "8,0", or null. */
+    private static String majMin(String text) {
+        if (text == null) {
+            return null;
+        }
+        int n = text.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && text.charAt(i) == ' ') {
+                i++;
+            }
+            int start = i;
+            while (i < n && text.charAt(i) != ' ') {
+                i++;
+            }
+            String tok = text.substring(start, i);
+            int colon = tok.indexOf(':');
+            if (colon > 0 && colon < tok.length() - 1 && digits(tok, 0, colon) && digits(tok, colon + 1, tok.length())) {
+                return tok.substring(0, colon) + "," + tok.substring(colon + 1);
+            }
+        }
+        return null;
+    }
+
+    private static boolean digits(String s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!Character.isDigit(s.charAt(i))) {
+                return false;
+            }
+        }
+        return to > from;
+    }
+
+    private static String shortName(String device) {
+        return device.startsWith("/dev/") ? device.substring(5) : device;
+    }
+}

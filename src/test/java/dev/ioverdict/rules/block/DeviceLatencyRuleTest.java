@@ -1,0 +1,74 @@
+package dev.ioverdict.rules.block;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.block.BlockDeviceStats;
+import dev.ioverdict.model.block.BlockSection;
+import dev.ioverdict.model.block.BlockTrace;
+import dev.ioverdict.model.block.Merges;
+import dev.ioverdict.model.block.PhaseStat;
+import java.util.List;
+import java.util.Map;
+import dev.ioverdict.testing.BlockFixtures;
+import org.junit.jupiter.api.Test;
+
+class DeviceLatencyRuleTest {
+    private final DeviceLatencyRule rule = new DeviceLatencyRule();
+
+    @Test
+    void recordedHundredMillisecondLoopDevice() throws Exception {
+        List<Finding> fs = BlockCase.btt("perf-device-latency", "oracle/btt.txt").run(rule);
+        assertEquals(1, fs.size());
+        Finding f = fs.get(0);
+        assertEquals(Severity.CRITICAL, f.severity());
+        assertEquals("loop0", f.metrics().get("device"));
+        assertEquals(0.073816, (Double) f.metrics().get("d2cAvg"), 1e-6); // btt's All Devices D2C row
+        assertEquals("btt.txt:19", f.evidence().get(0).location());       // (  7,  0) Device Overhead row
+        assertTrue(f.recommendation().contains("lsblk -o NAME,MAJ:MIN,WWN,HCTL"), f.recommendation());
+    }
+
+    @Test
+    void bttPerDeviceTablesNameTheSlowDisk() throws Exception {
+        List<Finding> fs = BlockCase.resource("blkgen-d2c-dominant-btt_A.txt").run(rule);
+        assertEquals(List.of("sdc"), fs.stream().map(f -> f.metrics().get("device")).toList());
+        assertEquals("8,32", fs.get(0).metrics().get("devno"));
+        assertTrue(fs.get(0).evidence().stream().anyMatch(e -> e.text().startsWith("(  8, 32)         0.000123396")));
+    }
+
+    @Test
+    void slowLegOfAMultipathDeviceWithItsCompletionLines() {
+        List<Finding> fs = BlockCase.traced(BlockFixtures.multipath()).run(rule);
+        assertEquals(1, fs.size());
+        Finding f = fs.get(0);
+        assertEquals("sdc", f.metrics().get("device"));
+        assertEquals(1.032054, (Double) f.metrics().get("d2cP99"), 1e-9);
+        assertTrue(((String) f.metrics().get("path")).contains("253,0 -> sdc (8,32)"), f.metrics().toString());
+        assertEquals(List.of("blkparse.txt:7869", "blkparse.txt:7870", "blkparse.txt:7874", "blkparse.txt:34457"),
+                f.evidence().stream().map(Evidence::location).toList());
+        assertTrue(f.recommendation().contains("multipathd fail path sdc"), f.recommendation());
+    }
+
+    @Test
+    void noFindingWhenTheDeviceIsFastEvenIfD2CHoldsMostOfQ2C() throws Exception {
+        // healthy: D2C is 98 % of Q2C, but 0.40 ms on average and 47 ms at most
+        assertTrue(BlockCase.btt("perf-healthy", "oracle/btt.txt").run(rule).isEmpty());
+        assertTrue(BlockCase.btt("perf-scheduler-latency", "oracle/btt.txt").run(rule).isEmpty());
+        assertTrue(BlockCase.btt("perf-request-starvation", "oracle/btt.txt").run(rule).isEmpty());
+        assertTrue(BlockCase.btt("seed-002-btt-scheduler", "bundle/btt.txt").run(rule).isEmpty());
+    }
+
+    @Test
+    void isolatedOutliersAloneAreAWarning() {
+        var d = new BlockDeviceStats("8,16", "blkparse", Map.of(
+                "D2C", new PhaseStat(5091, 0.000100287, 0.000980035, 0.801660046, 0.000451, 0.00081, 0.001041)),
+                Map.of("D2C", 98.0), new Merges(5091, 5091, 1));
+        var trace = new BlockTrace(new BlockSection(List.of(d), d), List.of(), List.of(), List.of(), List.of());
+        List<Finding> fs = BlockCase.traced(trace).run(rule);
+        assertEquals(Severity.WARNING, fs.get(0).severity());
+        assertTrue(BlockCase.traced(trace).run(rule, Map.of("device-latency.outlier_ms", "1000")).isEmpty());
+    }
+}
