@@ -33,10 +33,27 @@ final class Verdict {
         sb.append(String.format(Locale.ROOT, "It raised %d finding%s (%d critical, %d warning). ",
                 findings.size(), findings.size() == 1 ? "" : "s", critical, warning));
         Finding top = findings.get(0);
-        sb.append("Main finding: ").append(top.title()).append(". ").append(top.summary());
+        sb.append("Main finding: ").append(top.title()).append(". ").append(firstSentence(top.summary()));
         if (!top.recommendation().isEmpty()) {
-            sb.append(" Recommended: ").append(top.recommendation());
+            sb.append(" Recommended: ").append(firstSentence(top.recommendation()));
+        }
+        List<String> others = findings.stream().skip(1).filter(f -> f.severity() != Severity.INFO)
+                .map(Finding::title).distinct().limit(3).toList();
+        if (!others.isEmpty()) {
+            sb.append(" Also: ").append(String.join("; ", others)).append('.');
         }
         return sb.toString();
+    }
+
+    /** Up to the first full stop that ends a sentence (not one inside "e.g." or a number). */
+    static String firstSentence(String text) {
+        for (int i = text.indexOf(". "); i > 0; i = text.indexOf(". ", i + 1)) {
+            String before = text.substring(Math.max(0, i - 4), i + 1);
+            if (!before.endsWith("e.g.") && !before.endsWith("i.e.") && !before.endsWith("vs.")
+                    && !before.endsWith("etc.") && Character.isUpperCase(text.charAt(Math.min(text.length() - 1, i + 2)))) {
+                return text.substring(0, i + 1);
+            }
+        }
+        return text;
     }
 }
