@@ -1,6 +1,8 @@
 package dev.ioverdict.rules;
 
 import dev.ioverdict.rules.cache.NameCacheRule;
+import dev.ioverdict.rules.disk.DiskSaturationRule;
+import dev.ioverdict.rules.disk.QueueWaitRule;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -8,6 +10,8 @@ import java.util.Optional;
 /** Every rule ioverdict runs, sorted by id: adding one is one class and one line here. */
 public final class RuleCatalogue {
     private static final List<Rule> ALL = List.<Rule>of(
+                    new DiskSaturationRule(),
+                    new QueueWaitRule(),
                     new NameCacheRule())
             .stream().sorted(Comparator.comparing(r -> r.info().id())).toList();
 
