@@ -98,11 +98,13 @@ public final class IostatAnalysis implements Analysis {
     private static IostatDevice summary(DeviceSeries s) {
         Map<String, double[]> sums = new LinkedHashMap<>(); // column -> {sum, max}
         for (IostatPoint p : s.points()) {
-            p.sample().metrics().forEach((col, v) -> {
-                double[] acc = sums.computeIfAbsent(col, c -> new double[] {0, Double.NEGATIVE_INFINITY});
+            List<String> names = p.sample().columns().names();
+            for (int i = 0; i < names.size(); i++) {
+                double v = p.sample().valueAt(i);
+                double[] acc = sums.computeIfAbsent(names.get(i), c -> new double[] {0, Double.NEGATIVE_INFINITY});
                 acc[0] += v;
                 acc[1] = Math.max(acc[1], v);
-            });
+            }
         }
         Map<String, IostatDevice.Stat> metrics = new LinkedHashMap<>();
         int n = s.points().size();

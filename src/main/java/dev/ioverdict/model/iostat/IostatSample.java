@@ -107,6 +107,11 @@ public final class IostatSample {
         return i < 0 ? Double.NaN : values[i];
     }
 
+    /** The value of the i-th column of {@link #columns()}. */
+    public double valueAt(int i) {
+        return values[i];
+    }
+
     /** Whether every printed value is zero: nothing happened on the device in this report. */
     public boolean allZero() {
         for (double v : values) {

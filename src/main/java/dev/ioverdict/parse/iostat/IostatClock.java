@@ -58,7 +58,7 @@ final class IostatClock {
         int day = (int) Tokens.number(t.get(2));
         int[] hms = hms(t.get(3));
         String yearToken = t.get(t.size() - 1);
-        if (hms == null || !isDigits(yearToken) || day < 1 || day > 31 || t.size() > 6) {
+        if (hms == null || !isDigits(yearToken) || yearToken.length() != 4 || day < 1 || day > 31 || t.size() > 6) {
             return Double.NaN;
         }
         return epoch(Integer.parseInt(yearToken), month, day, hms, 0);
@@ -133,7 +133,7 @@ final class IostatClock {
         String p1 = s.substring(0, a);
         String p2 = s.substring(a + 1, b);
         String p3 = s.substring(b + 1);
-        if (!isDigits(p1) || !isDigits(p2) || !isDigits(p3)) {
+        if (!isDigits(p1) || !isDigits(p2) || !isDigits(p3) || p1.length() > 4 || p2.length() > 2 || p3.length() > 4) {
             return null;
         }
         int x = Integer.parseInt(p1);

@@ -18,7 +18,8 @@ import java.util.Map;
  * Solaris/illumos ({@code -x}, {@code -xn}, {@code -tc}, {@code -T d|u}). Each report is a stamp,
  * optional CPU lines, a column header and one row per device; rows are read through the layout of
  * the header above them. The first report of a run (the file's start or a new Linux banner) is
- * iostat's average since boot and is marked so.
+ * iostat's average since boot and is marked so ({@code iostat -y} omits it, which the output does
+ * not show: its first interval report is marked too).
  */
 public final class IostatFormat implements InputFormat {
     private static final int ABBREVIATE = 80;

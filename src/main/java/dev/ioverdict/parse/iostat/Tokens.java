@@ -46,6 +46,7 @@ final class Tokens {
         long mantissa = 0;
         int digits = 0;
         int scale = -1;
+        int dropped = 0; // integer digits past what a long holds exactly
         for (; i < n; i++) {
             char c = s.charAt(i);
             if (c >= '0' && c <= '9') {
@@ -56,7 +57,7 @@ final class Tokens {
                         scale++;
                     }
                 } else if (scale < 0) {
-                    return Double.parseDouble(s.replace(',', '.'));
+                    dropped++;
                 }
             } else if ((c == '.' || c == ',') && scale < 0) {
                 scale = 0;
@@ -67,7 +68,7 @@ final class Tokens {
         if (digits == 0) {
             return Double.NaN;
         }
-        double v = mantissa;
+        double v = dropped > 0 ? mantissa * Math.pow(10, dropped) : mantissa;
         if (scale > 0) {
             v = v / POW10[scale];
         }

@@ -24,6 +24,7 @@ import org.jfree.data.xy.XYSeriesCollection;
  */
 public final class IostatCharts implements ChartProvider {
     static final int MAX_DEVICES = 6;
+    static final int MAX_POINTS = 400;
     private static final Color RESPONSE = new Color(0xb3, 0x26, 0x1e);
     private static final Color BUSY = new Color(0x3b, 0x73, 0xb9);
 
@@ -45,6 +46,7 @@ public final class IostatCharts implements ChartProvider {
             String id = "iostat-" + (i + 1);
             String caption = s.responseLabel() + " (ms, left, red) and " + s.busyLabel() + " (right, blue) per "
                     + (s.intervalSeconds() != null ? "report, " + num(s.intervalSeconds()) + " s apart" : "report")
+                    + (perPoint(s) > 1 ? " (each point the maximum of " + perPoint(s) + " reports)" : "")
                     + ", from " + s.input() + "; the since-boot report is not drawn." + (i == 0 ? " " + left : "");
             charts.add(new Chart("iostat", id, s.device() + " (" + s.input() + ")", caption,
                     Svg.of(chart(s), id, 900, 280)));
@@ -57,13 +59,22 @@ public final class IostatCharts implements ChartProvider {
         boolean timed = t0 != null && s.points().stream().allMatch(p -> p.sample().time() != null);
         XYSeries response = new XYSeries(s.responseLabel(), false, true);
         XYSeries busy = new XYSeries(s.busyLabel(), false, true);
-        for (IostatPoint p : s.points()) {
-            double x = timed ? p.sample().time() - t0 : p.sample().report();
-            if (!Double.isNaN(p.responseMs())) {
-                response.add(x, p.responseMs());
+        int per = perPoint(s);
+        List<IostatPoint> points = s.points();
+        for (int i = 0; i < points.size(); i += per) {
+            IostatPoint first = points.get(i);
+            double x = timed ? first.sample().time() - t0 : first.sample().report();
+            double worstResponse = Double.NaN;
+            double worstBusy = Double.NaN;
+            for (IostatPoint p : points.subList(i, Math.min(points.size(), i + per))) {
+                worstResponse = max(worstResponse, p.responseMs());
+                worstBusy = max(worstBusy, p.busyPct());
             }
-            if (!Double.isNaN(p.busyPct())) {
-                busy.add(x, p.busyPct());
+            if (!Double.isNaN(worstResponse)) {
+                response.add(x, worstResponse);
+            }
+            if (!Double.isNaN(worstBusy)) {
+                busy.add(x, worstBusy);
             }
         }
         NumberAxis x = new NumberAxis(timed ? "seconds after " + s.points().get(0).sample().timeText() : "report");
@@ -87,8 +98,18 @@ public final class IostatCharts implements ChartProvider {
         return new JFreeChart(null, Svg.FONT, plot, false);
     }
 
+    /** Reports per drawn point: a day of one-second reports would make megabytes of SVG, so long series show maxima. */
+    static int perPoint(DeviceSeries s) {
+        return Math.max(1, (s.points().size() + MAX_POINTS - 1) / MAX_POINTS);
+    }
+
+    private static double max(double acc, double v) {
+        return Double.isNaN(v) ? acc : Double.isNaN(acc) ? v : Math.max(acc, v);
+    }
+
     private static XYLineAndShapeRenderer line(Color color) {
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
+        r.setDrawSeriesLineAsPath(true); // one SVG path per series, not one element per segment
         r.setSeriesPaint(0, color);
         r.setSeriesStroke(0, new BasicStroke(1.6f));
         return r;
