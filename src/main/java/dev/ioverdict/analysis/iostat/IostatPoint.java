@@ -9,7 +9,8 @@ import dev.ioverdict.model.iostat.IostatSample;
  */
 public record IostatPoint(IostatSample sample, double responseMs, double busyPct, double queue, double iops,
                           double waitPct) {
+    /** Whether the device did I/O in this report (true when the layout prints no rates to tell). */
     public boolean hasIo() {
-        return iops > 0;
+        return Double.isNaN(iops) || iops > 0;
     }
 }

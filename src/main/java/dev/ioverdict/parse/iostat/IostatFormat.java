@@ -88,6 +88,7 @@ public final class IostatFormat implements InputFormat {
         private String pendingTimeText;
         private double time = Double.NaN;
         private String timeText;
+        private boolean pretty;
 
         Reader(ParseContext ctx) {
             this.ctx = ctx;
@@ -106,6 +107,9 @@ public final class IostatFormat implements InputFormat {
                 if (inRows && layout.fits(tokens.size()) && row(n, line, tokens)) {
                     continue;
                 }
+                if (skipPretty(n, line, tokens)) {
+                    continue;
+                }
                 if (!structural(n, line, tokens)) {
                     if (inRows) {
                         badRow(n, line, tokens);
@@ -115,6 +119,27 @@ public final class IostatFormat implements InputFormat {
                 }
             }
             ctx.lines(lines.number());
+        }
+
+        /**
+         * Skips sysstat's --pretty tables up to the next banner or ordinary header, with one warning
+         * that says why: their rows name the device last and carry unit suffixes.
+         */
+        private boolean skipPretty(long n, String line, List<String> tokens) {
+            if (IostatLayout.isPretty(tokens)) {
+                if (!pretty) {
+                    ctx.skip(n, "iostat --pretty / -h layout (one table per request type, device last, values like "
+                            + "'1.5M') is not read: record with 'iostat -x -t 1' without -h");
+                }
+                pretty = true;
+                inRows = false;
+                return true;
+            }
+            if (pretty && !isBanner(line) && IostatLayout.of(line, tokens) == null) {
+                return true;
+            }
+            pretty = false;
+            return false;
         }
 
         /** Banner, CPU lines, report titles, stamps and headers; false when the line is none of them. */
@@ -131,11 +156,11 @@ public final class IostatFormat implements InputFormat {
                 cpuValuesNext = true;
                 return true;
             }
-            if (cpuValuesNext && Tokens.allNumbers(tokens)) {
+            if (cpuValuesNext && cpuValues(tokens)) {
                 cpuValuesNext = false;
                 return true;
             }
-            if (isSolarisTitle(line) || isCommandEcho(tokens)) {
+            if (isSolarisTitle(line) || isCommandEcho(tokens) || isStateChange(line)) {
                 inRows = false;
                 return true;
             }
@@ -223,6 +248,16 @@ public final class IostatFormat implements InputFormat {
         }
     }
 
+    /** The values under avg-cpu or Solaris' cpu header; -h prints them with a % sign. */
+    private static boolean cpuValues(List<String> tokens) {
+        for (String t : tokens) {
+            if (!Tokens.isNumber(t.endsWith("%") ? t.substring(0, t.length() - 1) : t)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static boolean numericRow(IostatLayout layout, List<String> tokens) {
         for (int i = 0; i < layout.metricCount(); i++) {
             if (!Tokens.isNumber(tokens.get(layout.tokenOf(i)))) {
@@ -246,6 +281,12 @@ public final class IostatFormat implements InputFormat {
             }
         }
         return false;
+    }
+
+    /** Solaris' notes between reports: {@code <<State change>>}, {@code <<device added: sd0>>}. */
+    private static boolean isStateChange(String line) {
+        String s = line.strip();
+        return s.startsWith("<<") && s.endsWith(">>");
     }
 
     static boolean isSolarisTitle(String line) {

@@ -75,6 +75,22 @@ record IostatLayout(IostatColumns columns, int deviceIndex, int headerTokens, in
                 tokens.size() - end);
     }
 
+    /**
+     * sysstat's {@code --pretty} (implied by {@code -h}): one table per request type, device name
+     * last, values with unit suffixes ({@code 1.5M}, {@code 10.3%}). Recognised only to say it is
+     * not read.
+     */
+    static boolean isPretty(List<String> tokens) {
+        if (tokens.size() < 3 || !tokens.get(tokens.size() - 1).equals("Device")) {
+            return false;
+        }
+        int known = 0;
+        for (String t : tokens) {
+            known += KNOWN.contains(t) ? 1 : 0;
+        }
+        return known >= 2;
+    }
+
     private static IostatDialect dialect(List<String> names, String deviceToken) {
         if (names.stream().anyMatch(SOLARIS::contains)) {
             return IostatDialect.SOLARIS;
