@@ -59,7 +59,8 @@ public final class IostatFormat implements InputFormat {
         }
         String what = "iostat -x column header (" + layout.columns().dialect().id() + ")";
         if ((banner && layout.columns().dialect() != IostatDialect.SOLARIS) || (solarisTitle && rows > 0)) {
-            return Recognition.certain(what + (banner ? " after a sysstat banner" : " under 'extended device statistics'"));
+            return Recognition.certain(what
+                    + (banner ? " after a sysstat banner" : " under 'extended device statistics'"));
         }
         return rows > 0 ? Recognition.likely(what + " with " + rows + " device rows") : Recognition.possible(what);
     }

@@ -116,7 +116,8 @@ public final class IostatCharts implements ChartProvider {
     }
 
     private static String left(int all, int drawn, int capped, long idle, long single) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d of %d devices charted, busiest first", drawn, all));
+        StringBuilder sb = new StringBuilder(
+                String.format(Locale.ROOT, "%d of %d devices charted, busiest first", drawn, all));
         List<String> why = new ArrayList<>();
         if (capped > 0) {
             why.add(capped + " more not charted (at most " + MAX_DEVICES + ")");

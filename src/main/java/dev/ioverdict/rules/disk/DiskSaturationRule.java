@@ -74,16 +74,20 @@ public final class DiskSaturationRule implements Rule {
                 * Math.max(0, p.responseMs() - baseline) / 1000 * s.secondsPerReport()).sum();
         String light = s.baselineMs() == null ? ""
                 : " At light load in the same capture it answered in " + IostatEvidence.ms(s.baselineMs()) + ".";
-        var finding = ctx.finding(s.device() + " " + what + ": " + s.responseLabel() + " up to " + IostatEvidence.ms(worst.responseMs())
-                        + " at " + IostatEvidence.num(worst.busyPct()) + " " + busy)
+        String title = s.device() + " " + what + ": " + s.responseLabel() + " up to "
+                + IostatEvidence.ms(worst.responseMs()) + " at " + IostatEvidence.num(worst.busyPct()) + " " + busy;
+        String summary = s.device() + " answered in "
+                + IostatEvidence.avgWorst(e, IostatPoint::responseMs, "ms", s.responseLabel())
+                + " while busy " + IostatEvidence.num(e.avg(IostatPoint::busyPct)) + " % of the time (" + busy
+                + ") with " + IostatEvidence.num(e.avg(IostatPoint::queue)) + " requests outstanding ("
+                + s.queueLabel() + ") " + IostatEvidence.span(s, e) + "." + light
+                + (severity == Severity.INFO ? " The bursts do not last: they point at spikes of demand "
+                + "(flushes, checkpoints, batch jobs) rather than a device too small for its load." : "");
+        String level = severity == Severity.CRITICAL ? "bottleneck" : severity == Severity.WARNING ? "watch" : "bursts";
+        var finding = ctx.finding(title)
                 .severity(severity)
                 .confidence(e.longestRun() >= minRun ? Finding.Confidence.HIGH : Finding.Confidence.MEDIUM)
-                .summary(s.device() + " answered in " + IostatEvidence.avgWorst(e, IostatPoint::responseMs, "ms", s.responseLabel())
-                        + " while busy " + IostatEvidence.num(e.avg(IostatPoint::busyPct))
-                        + " % of the time (" + busy + ") with " + IostatEvidence.num(e.avg(IostatPoint::queue))
-                        + " requests outstanding (" + s.queueLabel() + ") " + IostatEvidence.span(s, e) + "." + light
-                        + (severity == Severity.INFO ? " The bursts do not last: they point at spikes of demand "
-                        + "(flushes, checkpoints, batch jobs) rather than a device too small for its load." : ""))
+                .summary(summary)
                 .recommendation("The device cannot keep up with its load. Spread the load over more disks or LUNs "
                         + "(striping, moving hot files), move the busiest data to faster storage, make transfers larger "
                         + "so fewer I/Os carry the same data (read-ahead and write-behind: UFS maxcontig, maxphys, "
@@ -93,7 +97,7 @@ public final class DiskSaturationRule implements Rule {
                 .metric("device", s.device())
                 .metric("dialect", s.dialect().id())
                 .metric("input", s.input())
-                .metric("level", severity == Severity.CRITICAL ? "bottleneck" : severity == Severity.WARNING ? "watch" : "bursts")
+                .metric("level", level)
                 .metric("reports", e.flagged().size())
                 .metric("ofReports", e.all().size())
                 .metric("longestRun", e.longestRun())

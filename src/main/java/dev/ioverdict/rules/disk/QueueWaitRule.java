@@ -26,13 +26,21 @@ public final class QueueWaitRule implements Rule {
                     + "threshold (seed 003), or on Linux a long queue (aqu-sz, avgqu-sz) with await well above the "
                     + "device's light-load response time.",
             List.of(IostatEvidence.IOSTAT), List.of(),
-            List.of(new Threshold("wait_pct", 5, "%", "Solaris %w (time the wait queue is not empty) of heavy queueing"),
+            List.of(new Threshold("wait_pct", 5, "%",
+                            "Solaris %w (time the wait queue is not empty) of heavy queueing"),
                     new Threshold("aqu_sz", 4, "requests", "Linux average queue size (aqu-sz, avgqu-sz) of a queue"),
-                    new Threshold("min_await_ms", 10, "ms", "Linux await below which a queue costs too little to matter"),
+                    new Threshold("min_await_ms", 10, "ms",
+                            "Linux await below which a queue costs too little to matter"),
                     new Threshold("wait_factor", 2, "x", "Linux await must reach this multiple of the device's "
                             + "light-load response time in the same capture (when there is one)"),
                     new Threshold("min_consecutive", 3, "reports", "reports in a row that make it sustained"),
                     new Threshold("min_share_pct", 50, "%", "or this share of the device's reports")));
+
+    private static final String LINUX_ADVICE = "Requests wait in the block layer before the device takes them. "
+            + "Check how many the device accepts at once (/sys/block/DEV/device/queue_depth, the HBA and array LUN "
+            + "queue depth), the request queue size (/sys/block/DEV/queue/nr_requests) and the I/O scheduler "
+            + "(/sys/block/DEV/queue/scheduler: none or mq-deadline for SSD, NVMe and arrays). If the device is at "
+            + "its limit, spread the load over more devices or paths or lower the application's concurrency.";
 
     @Override
     public RuleInfo info() {
@@ -79,12 +87,7 @@ public final class QueueWaitRule implements Rule {
                         + "accepts (sd_max_throttle / ssd_max_throttle in /etc/system, the array's queue depth per "
                         + "LUN), spread the hot files over more disks or LUNs, and make transfers larger (maxcontig, "
                         + "maxphys) so fewer requests carry the same data."
-                        : "Requests wait in the block layer before the device takes them. Check how many the device "
-                        + "accepts at once (/sys/block/DEV/device/queue_depth, the HBA and array LUN queue depth), the "
-                        + "request queue size (/sys/block/DEV/queue/nr_requests) and the I/O scheduler "
-                        + "(/sys/block/DEV/queue/scheduler: none or mq-deadline for SSD, NVMe and arrays). If the device "
-                        + "is at its limit, spread the load over more devices or paths or lower the application's "
-                        + "concurrency.")
+                        : LINUX_ADVICE.replace("DEV", s.device()))
                 .metric("device", s.device())
                 .metric("dialect", s.dialect().id())
                 .metric("input", s.input())
@@ -93,7 +96,8 @@ public final class QueueWaitRule implements Rule {
                 .metric("longestRun", e.longestRun())
                 .metric("firstTime", DeviceSeries.when(e.first().sample()))
                 .metric("lastTime", DeviceSeries.when(e.last().sample()))
-                .metric(solaris ? "maxWaitPct" : "maxQueue", IostatEvidence.round(solaris ? worst.waitPct() : worst.queue()))
+                .metric(solaris ? "maxWaitPct" : "maxQueue",
+                        IostatEvidence.round(solaris ? worst.waitPct() : worst.queue()))
                 .metric("avgWaitMs", IostatEvidence.round(e.avg(p -> waitMs(s, p))))
                 .metric("waitSeconds", IostatEvidence.round(waitSeconds))
                 .evidence(IostatEvidence.lines(e.worst(3, order)))
