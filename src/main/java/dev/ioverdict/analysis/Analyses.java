@@ -2,6 +2,7 @@ package dev.ioverdict.analysis;
 
 import dev.ioverdict.analysis.btt.BttSectionAnalysis;
 import dev.ioverdict.analysis.config.ConfigAnalysis;
+import dev.ioverdict.analysis.iostat.IostatAnalysis;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -9,6 +10,7 @@ import java.util.function.Supplier;
 public final class Analyses {
     private static final List<Supplier<Analysis>> ALL = List.of(
             ConfigAnalysis::new,
+            IostatAnalysis::new,
             // after any analysis that computes the block section from a trace: btt text only fills a gap
             BttSectionAnalysis::new);
 

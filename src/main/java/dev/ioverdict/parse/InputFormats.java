@@ -5,6 +5,7 @@ import dev.ioverdict.parse.config.LsblkFormat;
 import dev.ioverdict.parse.config.MountsFormat;
 import dev.ioverdict.parse.config.SysfsFormat;
 import dev.ioverdict.parse.config.XfsInfoFormat;
+import dev.ioverdict.parse.iostat.IostatFormat;
 import dev.ioverdict.parse.perf.PerfScriptFormat;
 import dev.ioverdict.parse.vmstat.VmstatSFormat;
 import java.util.List;
@@ -16,6 +17,7 @@ public final class InputFormats {
             new BttFormat(),
             new LsblkFormat(),
             new MountsFormat(),
+            new IostatFormat(),
             new PerfScriptFormat(),
             new SysfsFormat(),
             new XfsInfoFormat(),

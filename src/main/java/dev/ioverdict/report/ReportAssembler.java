@@ -3,6 +3,7 @@ package dev.ioverdict.report;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.config.ConfigSection;
+import dev.ioverdict.model.iostat.IostatSection;
 import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.report.model.Report;
 import dev.ioverdict.rules.RuleOutcome;
@@ -22,7 +23,7 @@ final class ReportAssembler {
                 data.inputs(),
                 results.get(BlockSection.class).orElse(null),
                 results.get(SyscallSection.class).orElse(null),
-                List.of(),
+                results.get(IostatSection.class).map(IostatSection::devices).orElse(null),
                 results.get(ConfigSection.class).orElse(null),
                 outcome.findings(), outcome.notEvaluated(), outcome.failures());
     }

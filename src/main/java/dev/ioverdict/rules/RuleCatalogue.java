@@ -4,6 +4,8 @@ import dev.ioverdict.rules.block.DeviceLatencyRule;
 import dev.ioverdict.rules.block.RequestStarvationRule;
 import dev.ioverdict.rules.block.SchedulerLatencyRule;
 import dev.ioverdict.rules.cache.NameCacheRule;
+import dev.ioverdict.rules.disk.DiskSaturationRule;
+import dev.ioverdict.rules.disk.QueueWaitRule;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +16,8 @@ public final class RuleCatalogue {
                     new DeviceLatencyRule(),
                     new RequestStarvationRule(),
                     new SchedulerLatencyRule(),
+                    new DiskSaturationRule(),
+                    new QueueWaitRule(),
                     new NameCacheRule())
             .stream().sorted(Comparator.comparing(r -> r.info().id())).toList();
 

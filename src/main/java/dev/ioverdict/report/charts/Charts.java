@@ -7,7 +7,8 @@ import java.util.List;
 /** Every chart provider, one line each, in the order their charts appear. */
 public final class Charts {
     private static final List<ChartProvider> ALL = List.of(
-            new BlockCharts());
+            new BlockCharts(),
+            new IostatCharts());
 
     private Charts() {
     }

@@ -7,6 +7,7 @@ import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.config.ConfigSection;
+import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.rules.NotEvaluated;
 import java.util.List;
@@ -17,7 +18,7 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, String verdict,
                      List<InputSummary> inputs, BlockSection block, SyscallSection syscalls,
-                     List<Object> iostat, ConfigSection config, List<Finding> findings,
+                     List<IostatDevice> iostat, ConfigSection config, List<Finding> findings,
                      List<NotEvaluated> notEvaluated, List<String> ruleFailures) {
     public static final String SCHEMA = "ioverdict.report/1";
 

@@ -1,0 +1,36 @@
+package dev.ioverdict.analysis.iostat;
+
+import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.model.iostat.IostatSample;
+import java.util.List;
+
+/**
+ * Everything one iostat file says about one device, in report order. {@code points} are the
+ * reports a diagnosis may judge: the interval reports, or, when the file holds a single report
+ * for the device ({@code singleReport}), that one. {@code sinceBoot} are the since-boot reports
+ * set apart. {@code baselineMs} is the device's own light-load response time in this capture
+ * (median over reports with I/O and at most one request outstanding), null without enough such
+ * reports; {@code intervalSeconds} the median spacing of the printed stamps, null without -t/-T.
+ */
+public record DeviceSeries(String input, String device, IostatDialect dialect, List<IostatPoint> points,
+                           List<IostatSample> sinceBoot, boolean singleReport, Double baselineMs,
+                           Double intervalSeconds, String responseLabel, String busyLabel, String queueLabel) {
+    public DeviceSeries {
+        points = List.copyOf(points);
+        sinceBoot = List.copyOf(sinceBoot);
+    }
+
+    /** Seconds one report stands for when weighing: the interval, or 1 when iostat printed no stamps. */
+    public double secondsPerReport() {
+        return intervalSeconds != null ? intervalSeconds : 1.0;
+    }
+
+    public boolean idle() {
+        return points.stream().allMatch(p -> p.sample().allZero());
+    }
+
+    /** Where a report sits in time for people: its stamp as printed, else "report N". */
+    public static String when(IostatSample s) {
+        return s.timeText() != null ? s.timeText() : "report " + s.report();
+    }
+}

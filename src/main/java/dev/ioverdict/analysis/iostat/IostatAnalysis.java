@@ -1,0 +1,125 @@
+package dev.ioverdict.analysis.iostat;
+
+import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Results;
+import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.iostat.IostatDevice;
+import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.model.iostat.IostatSample;
+import dev.ioverdict.model.iostat.IostatSection;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Groups iostat rows by file and device, sets the since-boot report apart, derives each report's
+ * response time, busy %, queue and IOPS, and summarises every printed column (avg/max) for the
+ * report's {@code iostat} list. Puts {@link IostatTimeline} (for rules and charts) and
+ * {@link IostatSection} (for the report) into the results.
+ */
+public final class IostatAnalysis implements Analysis {
+    /** At most this many requests outstanding on average: the device was lightly loaded. */
+    static final double LIGHT_QUEUE = 1.0;
+    /** Fewer light-load reports than this give no baseline. */
+    static final int MIN_BASELINE_REPORTS = 3;
+
+    private static final Map<IostatDialect, Set<String>> KEY_COLUMNS = Map.of(
+            IostatDialect.SYSSTAT_NEW, Set.of("r/s", "w/s", "rkB/s", "wkB/s", "rMB/s", "wMB/s", "rsec/s", "wsec/s",
+                    "r_await", "w_await", "await", "tps", "kB/s", "MB/s", "aqu-sz", "%util"),
+            IostatDialect.SYSSTAT_OLD, Set.of("r/s", "w/s", "rkB/s", "wkB/s", "rMB/s", "wMB/s", "rsec/s", "wsec/s",
+                    "await", "avgqu-sz", "svctm", "%util"),
+            IostatDialect.SOLARIS, Set.of("r/s", "w/s", "kr/s", "kw/s", "Kr/s", "Kw/s", "kw", "wait", "actv",
+                    "svc_t", "wsvc_t", "asvc_t", "%w", "%b"));
+
+    private record Key(String input, String device, IostatDialect dialect) {
+    }
+
+    private final Map<Key, List<IostatSample>> rows = new LinkedHashMap<>();
+
+    @Override
+    public void attach(Facts facts) {
+        facts.stream(IostatSample.class,
+                s -> rows.computeIfAbsent(new Key(s.input(), s.device(), s.dialect()), k -> new ArrayList<>()).add(s));
+    }
+
+    @Override
+    public void finish(Facts facts, Results results) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        List<DeviceSeries> series = new ArrayList<>();
+        List<IostatDevice> devices = new ArrayList<>();
+        for (Map.Entry<Key, List<IostatSample>> e : rows.entrySet()) {
+            DeviceSeries s = series(e.getKey(), e.getValue());
+            series.add(s);
+            devices.add(summary(s));
+        }
+        results.put(IostatTimeline.class, new IostatTimeline(series));
+        results.put(IostatSection.class, new IostatSection(devices));
+    }
+
+    private static DeviceSeries series(Key key, List<IostatSample> samples) {
+        List<IostatSample> sinceBoot = samples.stream().filter(IostatSample::sinceBoot).toList();
+        List<IostatSample> interval = samples.stream().filter(s -> !s.sinceBoot()).toList();
+        boolean single = interval.isEmpty();
+        List<IostatPoint> points = (single ? sinceBoot : interval).stream().map(ServiceTimes::point).toList();
+        IostatSample first = samples.get(0);
+        return new DeviceSeries(key.input(), key.device(), key.dialect(), points, single ? List.of() : sinceBoot,
+                single, baseline(points), interval(points), ServiceTimes.responseLabel(first),
+                ServiceTimes.busyLabel(first), ServiceTimes.queueLabel(first));
+    }
+
+    private static Double baseline(List<IostatPoint> points) {
+        double[] light = points.stream()
+                .filter(p -> p.hasIo() && p.queue() <= LIGHT_QUEUE && !Double.isNaN(p.responseMs()))
+                .mapToDouble(IostatPoint::responseMs).sorted().toArray();
+        return light.length < MIN_BASELINE_REPORTS ? null : median(light);
+    }
+
+    private static Double interval(List<IostatPoint> points) {
+        List<Double> gaps = new ArrayList<>();
+        for (int i = 1; i < points.size(); i++) {
+            Double a = points.get(i - 1).sample().time();
+            Double b = points.get(i).sample().time();
+            if (a != null && b != null && b > a) {
+                gaps.add(b - a);
+            }
+        }
+        return gaps.isEmpty() ? null : median(gaps.stream().mapToDouble(Double::doubleValue).sorted().toArray());
+    }
+
+    private static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    private static IostatDevice summary(DeviceSeries s) {
+        Map<String, double[]> sums = new LinkedHashMap<>(); // column -> {sum, max}
+        for (IostatPoint p : s.points()) {
+            List<String> names = p.sample().columns().names();
+            for (int i = 0; i < names.size(); i++) {
+                double v = p.sample().valueAt(i);
+                double[] acc = sums.computeIfAbsent(names.get(i), c -> new double[] {0, Double.NEGATIVE_INFINITY});
+                acc[0] += v;
+                acc[1] = Math.max(acc[1], v);
+            }
+        }
+        Map<String, IostatDevice.Stat> metrics = new LinkedHashMap<>();
+        int n = s.points().size();
+        sums.forEach((col, acc) -> metrics.put(col, new IostatDevice.Stat(round(acc[0] / n), acc[1])));
+        IostatSample first = s.points().get(0).sample();
+        IostatSample last = s.points().get(n - 1).sample();
+        Set<String> key = KEY_COLUMNS.get(s.dialect());
+        List<String> keyColumns = first.columns().names().stream()
+                .filter(key::contains).toList();
+        return new IostatDevice(s.device(), s.dialect(), s.input(), n, s.singleReport() ? Boolean.TRUE : null,
+                s.idle(), first.time(), last.time(), first.timeText(), last.timeText(), s.intervalSeconds(),
+                keyColumns, metrics, s.sinceBoot().isEmpty() ? null : s.sinceBoot().get(0).metrics());
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10000.0) / 10000.0;
+    }
+}

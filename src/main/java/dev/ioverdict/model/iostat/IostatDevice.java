@@ -1,0 +1,36 @@
+package dev.ioverdict.model.iostat;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One entry of the report's {@code iostat} list (CONTRACT.md): one device of one iostat file.
+ * {@code metrics} (column as printed -> avg/max) and {@code samples} cover the interval reports;
+ * the since-boot report is kept apart in {@code sinceBoot}. When the file holds a single report
+ * for the device ({@code iostat -x} without an interval, or an excerpt), that report is all there
+ * is: {@code singleReport} is true and {@code metrics} describe it. {@code keyColumns} are the
+ * columns that summarise this dialect (rates, response time, queue, busy), in printed order;
+ * {@code idle}: no I/O in any summarised report. Times are seconds since the epoch as printed.
+ */
+@JsonPropertyOrder({"device", "dialect", "input", "samples", "singleReport", "idle", "firstTime", "lastTime",
+    "firstTimeText", "lastTimeText", "intervalSeconds", "keyColumns", "metrics", "sinceBoot"})
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record IostatDevice(String device, IostatDialect dialect, String input, int samples, Boolean singleReport,
+                           boolean idle, Double firstTime, Double lastTime, String firstTimeText, String lastTimeText,
+                           Double intervalSeconds, List<String> keyColumns, Map<String, Stat> metrics,
+                           Map<String, Double> sinceBoot) {
+    public IostatDevice {
+        keyColumns = List.copyOf(keyColumns);
+        metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        sinceBoot = sinceBoot == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(sinceBoot));
+    }
+
+    /** Average and maximum of one column over the summarised reports. */
+    @JsonPropertyOrder({"avg", "max"})
+    public record Stat(double avg, double max) {
+    }
+}

@@ -1,0 +1,138 @@
+package dev.ioverdict.model.iostat;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One device row of one iostat report, values as printed. {@code report} numbers the reports of
+ * the file from 1; {@code sinceBoot} marks the first report of a run, which iostat computes over
+ * the time since boot rather than over the interval. {@code time} is the printed timestamp of the
+ * report in seconds since the epoch, read as UTC unless the stamp carries an offset (null when
+ * iostat ran without -t / -T); {@code timeText} is that stamp as printed; {@code date} the date
+ * of the Linux banner (yyyy-mm-dd) when there was one. Values are kept in a plain array
+ * (one row of a day-long capture is one object) and never handed out.
+ */
+public final class IostatSample {
+    private final String input;
+    private final long line;
+    private final String text;
+    private final long headerLine;
+    private final IostatColumns columns;
+    private final String device;
+    private final int report;
+    private final boolean sinceBoot;
+    private final Double time;
+    private final String timeText;
+    private final String date;
+    private final double[] values;
+
+    public IostatSample(String input, long line, String text, long headerLine, IostatColumns columns,
+                        String device, int report, boolean sinceBoot, Double time, String timeText,
+                        String date, double[] values) {
+        if (values.length != columns.names().size()) {
+            throw new IllegalArgumentException(values.length + " values for " + columns.names().size() + " columns");
+        }
+        this.input = input;
+        this.line = line;
+        this.text = text;
+        this.headerLine = headerLine;
+        this.columns = columns;
+        this.device = device;
+        this.report = report;
+        this.sinceBoot = sinceBoot;
+        this.time = time;
+        this.timeText = timeText;
+        this.date = date;
+        this.values = values.clone();
+    }
+
+    public String input() {
+        return input;
+    }
+
+    public long line() {
+        return line;
+    }
+
+    /** The row exactly as captured. */
+    public String text() {
+        return text;
+    }
+
+    /** Line of the column header this row is read under. */
+    public long headerLine() {
+        return headerLine;
+    }
+
+    public IostatColumns columns() {
+        return columns;
+    }
+
+    public IostatDialect dialect() {
+        return columns.dialect();
+    }
+
+    public String device() {
+        return device;
+    }
+
+    public int report() {
+        return report;
+    }
+
+    public boolean sinceBoot() {
+        return sinceBoot;
+    }
+
+    public Double time() {
+        return time;
+    }
+
+    public String timeText() {
+        return timeText;
+    }
+
+    public String date() {
+        return date;
+    }
+
+    public boolean has(String column) {
+        return columns.has(column);
+    }
+
+    /** The printed value of a column, NaN when this header has no such column. */
+    public double value(String column) {
+        int i = columns.indexOf(column);
+        return i < 0 ? Double.NaN : values[i];
+    }
+
+    /** The value of the i-th column of {@link #columns()}. */
+    public double valueAt(int i) {
+        return values[i];
+    }
+
+    /** Whether every printed value is zero: nothing happened on the device in this report. */
+    public boolean allZero() {
+        for (double v : values) {
+            if (v != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Column -> value, in printed order. */
+    public Map<String, Double> metrics() {
+        Map<String, Double> m = new LinkedHashMap<>();
+        for (int i = 0; i < values.length; i++) {
+            m.put(columns.names().get(i), values[i]);
+        }
+        return Collections.unmodifiableMap(m);
+    }
+
+    @Override
+    public String toString() {
+        return input + ":" + line + " " + device + " report " + report + (sinceBoot ? " (since boot)" : "");
+    }
+}

@@ -1,0 +1,314 @@
+package dev.ioverdict.parse.iostat;
+
+import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.model.iostat.IostatSample;
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Sample;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code iostat -x} of sysstat (every layout since 9.x, with or without {@code -t}) and of
+ * Solaris/illumos ({@code -x}, {@code -xn}, {@code -tc}, {@code -T d|u}). Each report is a stamp,
+ * optional CPU lines, a column header and one row per device; rows are read through the layout of
+ * the header above them. The first report of a run (the file's start or a new Linux banner) is
+ * iostat's average since boot and is marked so ({@code iostat -y} omits it, which the output does
+ * not show: its first interval report is marked too).
+ */
+public final class IostatFormat implements InputFormat {
+    private static final int ABBREVIATE = 80;
+
+    @Override
+    public String id() {
+        return "iostat";
+    }
+
+    @Override
+    public String description() {
+        return "iostat -x (sysstat old and new layouts, Solaris)";
+    }
+
+    @Override
+    public Recognition recognise(Sample sample) {
+        boolean banner = false;
+        boolean solarisTitle = false;
+        IostatLayout layout = null;
+        int rows = 0;
+        for (String line : sample.lines()) {
+            if (line.isBlank()) {
+                continue;
+            }
+            banner |= isBanner(line);
+            solarisTitle |= isSolarisTitle(line);
+            List<String> tokens = Tokens.split(line);
+            IostatLayout l = IostatLayout.of(line, tokens);
+            if (l != null) {
+                layout = layout == null ? l : layout;
+            } else if (layout != null && layout.fits(tokens.size()) && numericRow(layout, tokens)) {
+                rows++;
+            }
+        }
+        if (layout == null) {
+            return Recognition.NO;
+        }
+        String what = "iostat -x column header (" + layout.columns().dialect().id() + ")";
+        if ((banner && layout.columns().dialect() != IostatDialect.SOLARIS) || (solarisTitle && rows > 0)) {
+            return Recognition.certain(what
+                    + (banner ? " after a sysstat banner" : " under 'extended device statistics'"));
+        }
+        return rows > 0 ? Recognition.likely(what + " with " + rows + " device rows") : Recognition.possible(what);
+    }
+
+    @Override
+    public void parse(InputFile file, ParseContext ctx) throws IOException {
+        try (Lines lines = Lines.of(file)) {
+            new Reader(ctx).read(lines);
+        }
+    }
+
+    /** The per-file state machine: where we are in a report and what the next header belongs to. */
+    private static final class Reader {
+        private final ParseContext ctx;
+        private final IostatClock clock = new IostatClock();
+        private final Map<String, IostatLayout> layouts = new HashMap<>();
+        private IostatLayout layout;
+        private long headerLine;
+        private boolean inRows;
+        private boolean cpuValuesNext;
+        private int report;
+        private int reportsInRun;
+        private boolean sinceBoot;
+        private String date;
+        private double pendingTime = Double.NaN;
+        private String pendingTimeText;
+        private double time = Double.NaN;
+        private String timeText;
+        private boolean pretty;
+
+        Reader(ParseContext ctx) {
+            this.ctx = ctx;
+        }
+
+        void read(Lines lines) throws IOException {
+            String line;
+            while ((line = lines.next()) != null) {
+                long n = lines.number();
+                if (line.isBlank()) {
+                    inRows = false;
+                    cpuValuesNext = false;
+                    continue;
+                }
+                List<String> tokens = Tokens.split(line);
+                if (inRows && layout.fits(tokens.size()) && row(n, line, tokens)) {
+                    continue;
+                }
+                if (skipPretty(n, line, tokens)) {
+                    continue;
+                }
+                if (!structural(n, line, tokens)) {
+                    if (inRows) {
+                        badRow(n, line, tokens);
+                    } else {
+                        ctx.skip(n, "not iostat output: " + abbreviate(line));
+                    }
+                }
+            }
+            ctx.lines(lines.number());
+        }
+
+        /**
+         * Skips sysstat's --pretty tables up to the next banner or ordinary header, with one warning
+         * that says why: their rows name the device last and carry unit suffixes.
+         */
+        private boolean skipPretty(long n, String line, List<String> tokens) {
+            if (IostatLayout.isPretty(tokens)) {
+                if (!pretty) {
+                    ctx.skip(n, "iostat --pretty / -h layout (one table per request type, device last, values like "
+                            + "'1.5M') is not read: record with 'iostat -x -t 1' without -h");
+                }
+                pretty = true;
+                inRows = false;
+                return true;
+            }
+            if (pretty && !isBanner(line) && IostatLayout.of(line, tokens) == null) {
+                return true;
+            }
+            pretty = false;
+            return false;
+        }
+
+        /** Banner, CPU lines, report titles, stamps and headers; false when the line is none of them. */
+        private boolean structural(long n, String line, List<String> tokens) {
+            String first = tokens.get(0);
+            if (isBanner(line)) {
+                inRows = false;
+                reportsInRun = 0;
+                date = bannerDate(line);
+                return true;
+            }
+            if (first.equals("avg-cpu:") || isCpuHeader(tokens)) {
+                inRows = false;
+                cpuValuesNext = true;
+                return true;
+            }
+            if (cpuValuesNext && cpuValues(tokens)) {
+                cpuValuesNext = false;
+                return true;
+            }
+            if (isSolarisTitle(line) || isCommandEcho(tokens) || isStateChange(line)) {
+                inRows = false;
+                return true;
+            }
+            IostatLayout l = layouts.get(line);
+            if (l == null) {
+                l = IostatLayout.of(line, tokens);
+                if (l != null) {
+                    layouts.put(line, l);
+                }
+            }
+            if (l != null) {
+                header(n, l);
+                return true;
+            }
+            double t = clock.stamp(line);
+            if (!Double.isNaN(t)) {
+                inRows = false;
+                pendingTime = t;
+                pendingTimeText = line.strip();
+                return true;
+            }
+            return false;
+        }
+
+        private void header(long n, IostatLayout l) {
+            layout = l;
+            headerLine = n;
+            inRows = true;
+            cpuValuesNext = false;
+            report++;
+            sinceBoot = reportsInRun == 0;
+            reportsInRun++;
+            time = pendingTime;
+            timeText = pendingTimeText;
+            pendingTime = Double.NaN;
+            pendingTimeText = null;
+            if (!Double.isNaN(time)) {
+                ctx.time(time);
+            }
+        }
+
+        /** Emits a device row; false when a value is not a number (the caller reports it). */
+        private boolean row(long n, String line, List<String> tokens) {
+            int count = layout.metricCount();
+            double[] values = new double[count];
+            for (int i = 0; i < count; i++) {
+                double v = Tokens.number(tokens.get(layout.tokenOf(i)));
+                if (Double.isNaN(v)) {
+                    return false;
+                }
+                values[i] = v;
+            }
+            ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, layout.columns(),
+                    tokens.get(layout.deviceIndex()), report, sinceBoot,
+                    Double.isNaN(time) ? null : time, timeText, date, values));
+            ctx.record();
+            return true;
+        }
+
+        private void badRow(long n, String line, List<String> tokens) {
+            if (!layout.fits(tokens.size())) {
+                ctx.skip(n, "device row with " + tokens.size() + " fields where the header at line " + headerLine
+                        + " has " + layout.headerTokens() + " (truncated?): " + abbreviate(line));
+                return;
+            }
+            for (int i = 0; i < layout.metricCount(); i++) {
+                String t = tokens.get(layout.tokenOf(i));
+                if (!Tokens.isNumber(t)) {
+                    ctx.skip(n, "value '" + t + "' in column " + layout.columns().names().get(i)
+                            + " is not a number: " + abbreviate(line));
+                    return;
+                }
+            }
+        }
+
+        private String bannerDate(String line) {
+            int close = line.indexOf(')');
+            for (String t : Tokens.split(close < 0 ? line : line.substring(close + 1))) {
+                String d = clock.banner(t);
+                if (d != null) {
+                    return d;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** The values under avg-cpu or Solaris' cpu header; -h prints them with a % sign. */
+    private static boolean cpuValues(List<String> tokens) {
+        for (String t : tokens) {
+            if (!Tokens.isNumber(t.endsWith("%") ? t.substring(0, t.length() - 1) : t)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean numericRow(IostatLayout layout, List<String> tokens) {
+        for (int i = 0; i < layout.metricCount(); i++) {
+            if (!Tokens.isNumber(tokens.get(layout.tokenOf(i)))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** sysstat's first line: {@code Linux 6.1.0 (host) \t11/21/26 \t_x86_64_\t(2 CPU)}. */
+    static boolean isBanner(String line) {
+        return line.startsWith("Linux ") && line.indexOf('(') > 0 && line.indexOf(')') > line.indexOf('(');
+    }
+
+    /** The command itself, as a terminal capture shows it: {@code root@db1 # iostat -x 5}. */
+    private static boolean isCommandEcho(List<String> tokens) {
+        for (int i = 0; i < tokens.size() - 1; i++) {
+            String t = tokens.get(i);
+            if ((t.equals("iostat") || t.endsWith("/iostat")) && tokens.get(i + 1).startsWith("-")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Solaris' notes between reports: {@code <<State change>>}, {@code <<device added: sd0>>}. */
+    private static boolean isStateChange(String line) {
+        String s = line.strip();
+        return s.startsWith("<<") && s.endsWith(">>");
+    }
+
+    static boolean isSolarisTitle(String line) {
+        return line.contains("extended device statistics") || line.contains("extended disk statistics");
+    }
+
+    /** Solaris' {@code cpu}, {@code tty cpu} titles and {@code us sy wt id} / {@code tin tout ...} headers. */
+    private static boolean isCpuHeader(List<String> tokens) {
+        for (String t : tokens) {
+            switch (t) {
+                case "cpu", "tty", "tin", "tout", "us", "sy", "wt", "dt", "id" -> { }
+                default -> {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static String abbreviate(String line) {
+        String s = line.strip();
+        return s.length() <= ABBREVIATE ? s : s.substring(0, ABBREVIATE - 3) + "...";
+    }
+}

@@ -1,0 +1,93 @@
+package dev.ioverdict.parse.iostat;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Whitespace splitting and number reading for iostat's column layouts, without regex. */
+final class Tokens {
+    private Tokens() {
+    }
+
+    static List<String> split(String line) {
+        List<String> out = new ArrayList<>();
+        int n = line.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && isSpace(line.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && !isSpace(line.charAt(i))) {
+                i++;
+            }
+            if (i > start) {
+                out.add(line.substring(start, i));
+            }
+        }
+        return out;
+    }
+
+    static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\f';
+    }
+
+    /**
+     * A decimal as iostat prints it: {@code 12}, {@code 0.25}, {@code -1.5}, or with a decimal comma
+     * ({@code 0,25}) when sysstat ran under a locale that uses one. NaN when it is not a number.
+     */
+    static double number(String s) {
+        int n = s.length();
+        int i = 0;
+        boolean negative = false;
+        if (n > 0 && (s.charAt(0) == '-' || s.charAt(0) == '+')) {
+            negative = s.charAt(0) == '-';
+            i++;
+        }
+        long mantissa = 0;
+        int digits = 0;
+        int scale = -1;
+        int dropped = 0; // integer digits past what a long holds exactly
+        for (; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= '0' && c <= '9') {
+                if (digits < 18) {
+                    mantissa = mantissa * 10 + (c - '0');
+                    digits++;
+                    if (scale >= 0) {
+                        scale++;
+                    }
+                } else if (scale < 0) {
+                    dropped++;
+                }
+            } else if ((c == '.' || c == ',') && scale < 0) {
+                scale = 0;
+            } else {
+                return Double.NaN;
+            }
+        }
+        if (digits == 0) {
+            return Double.NaN;
+        }
+        double v = dropped > 0 ? mantissa * Math.pow(10, dropped) : mantissa;
+        if (scale > 0) {
+            v = v / POW10[scale];
+        }
+        return negative ? -v : v;
+    }
+
+    private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+        1e13, 1e14, 1e15, 1e16, 1e17, 1e18};
+
+    static boolean isNumber(String s) {
+        return !Double.isNaN(number(s));
+    }
+
+    static boolean allNumbers(List<String> tokens) {
+        for (String t : tokens) {
+            if (!isNumber(t)) {
+                return false;
+            }
+        }
+        return !tokens.isEmpty();
+    }
+}

@@ -1,0 +1,72 @@
+package dev.ioverdict.rules.disk;
+
+import dev.ioverdict.analysis.iostat.IostatPoint;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * The reports of one device that meet a condition, and whether the condition lasted: a run of
+ * consecutive reports, or a share of all reports. One busy second is a spike, not a bottleneck.
+ */
+record Episodes(List<IostatPoint> all, List<IostatPoint> flagged, int longestRun) {
+    Episodes {
+        all = List.copyOf(all);
+        flagged = List.copyOf(flagged);
+    }
+
+    static Episodes of(List<IostatPoint> points, Predicate<IostatPoint> condition) {
+        List<IostatPoint> flagged = new ArrayList<>();
+        int run = 0;
+        int longest = 0;
+        for (IostatPoint p : points) {
+            if (condition.test(p)) {
+                flagged.add(p);
+                longest = Math.max(longest, ++run);
+            } else {
+                run = 0;
+            }
+        }
+        return new Episodes(points, flagged, longest);
+    }
+
+    boolean any() {
+        return !flagged.isEmpty();
+    }
+
+    double sharePct() {
+        return all.isEmpty() ? 0 : 100.0 * flagged.size() / all.size();
+    }
+
+    /** At least {@code minRun} reports in a row, or at least {@code minSharePct} of all reports. */
+    boolean sustained(double minRun, double minSharePct) {
+        return any() && (longestRun >= minRun || sharePct() >= minSharePct);
+    }
+
+    IostatPoint first() {
+        return flagged.get(0);
+    }
+
+    IostatPoint last() {
+        return flagged.get(flagged.size() - 1);
+    }
+
+    IostatPoint worst(Comparator<IostatPoint> order) {
+        return flagged.stream().max(order).orElseThrow();
+    }
+
+    /** The {@code n} worst flagged reports, in file order: what a reader checks first. */
+    List<IostatPoint> worst(int n, Comparator<IostatPoint> order) {
+        return flagged.stream().sorted(order.reversed()).limit(n)
+                .sorted(Comparator.comparingLong(p -> p.sample().line())).toList();
+    }
+
+    double avg(java.util.function.ToDoubleFunction<IostatPoint> f) {
+        return flagged.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
+    }
+
+    double max(java.util.function.ToDoubleFunction<IostatPoint> f) {
+        return flagged.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+    }
+}

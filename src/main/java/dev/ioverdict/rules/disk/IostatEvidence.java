@@ -1,0 +1,73 @@
+package dev.ioverdict.rules.disk;
+
+import dev.ioverdict.analysis.iostat.DeviceSeries;
+import dev.ioverdict.analysis.iostat.IostatPoint;
+import dev.ioverdict.analysis.iostat.IostatTimeline;
+import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.iostat.IostatSample;
+import dev.ioverdict.rules.Requirement;
+import dev.ioverdict.rules.RuleContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** What the iostat rules share: their input requirement, evidence lines and wording. */
+final class IostatEvidence {
+    static final Requirement IOSTAT = Requirement.format("iostat", "iostat -x output",
+            "iostat -x -t 1 120 > iostat-x.txt   (Linux sysstat; Solaris: iostat -xn -T d 1 120 > iostat-xn.txt)");
+
+    private IostatEvidence() {
+    }
+
+    static List<DeviceSeries> series(RuleContext ctx) {
+        return ctx.data().results().get(IostatTimeline.class).map(IostatTimeline::series).orElse(List.of());
+    }
+
+    /** The column header the rows are read under, then the rows themselves, verbatim. */
+    static List<Evidence> lines(List<IostatPoint> rows) {
+        List<Evidence> out = new ArrayList<>();
+        IostatSample first = rows.get(0).sample();
+        out.add(new Evidence(first.input(), first.headerLine(), first.columns().header()));
+        for (IostatPoint p : rows) {
+            out.add(new Evidence(p.sample().input(), p.sample().line(), p.sample().text()));
+        }
+        return out;
+    }
+
+    /** "in 15 of 25 reports (08:34:09 .. 08:34:23, 15 in a row)" or the single-report caveat. */
+    static String span(DeviceSeries s, Episodes e) {
+        if (s.singleReport()) {
+            return "in the only report the file holds for " + s.device() + " (iostat without an interval, or an "
+                    + "excerpt: if it is the average since boot, the device has been like this on average since boot)";
+        }
+        String from = DeviceSeries.when(e.first().sample());
+        if (e.flagged().size() == 1) {
+            return String.format(Locale.ROOT, "in 1 of %d interval report%s (%s)", e.all().size(),
+                    e.all().size() == 1 ? "" : "s", from);
+        }
+        return String.format(Locale.ROOT, "in %d of %d interval reports (%s to %s, longest run %d in a row)",
+                e.flagged().size(), e.all().size(), from, DeviceSeries.when(e.last().sample()), e.longestRun());
+    }
+
+    /** "70.4 ms (await)" for one report, "68.1 ms on average (await, worst 70.4 ms)" for several. */
+    static String avgWorst(Episodes e, java.util.function.ToDoubleFunction<IostatPoint> f, String unit, String label) {
+        String worst = unit.equals("ms") ? ms(e.max(f)) : num(e.max(f)) + unit;
+        if (e.flagged().size() == 1) {
+            return worst + " (" + label + ")";
+        }
+        return (unit.equals("ms") ? ms(e.avg(f)) : num(e.avg(f)) + unit) + " on average (" + label + ", worst "
+                + worst + ")";
+    }
+
+    static String ms(double v) {
+        return String.format(Locale.ROOT, v >= 100 ? "%.0f ms" : "%.1f ms", v);
+    }
+
+    static String num(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e9 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    static double round(double v) {
+        return Double.isNaN(v) ? v : Math.round(v * 100.0) / 100.0;
+    }
+}

@@ -1,0 +1,130 @@
+package dev.ioverdict.rules.disk;
+
+import dev.ioverdict.analysis.iostat.DeviceSeries;
+import dev.ioverdict.analysis.iostat.IostatPoint;
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.rules.Rule;
+import dev.ioverdict.rules.RuleContext;
+import dev.ioverdict.rules.RuleInfo;
+import dev.ioverdict.rules.Threshold;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * Requests wait in a queue before the device takes them. Solaris says it directly: %w, the share
+ * of time the wait queue is not empty (seed 003: over 5 % is heavy queueing). Linux prints only
+ * the queue size (aqu-sz, avgqu-sz) and await, which includes the wait: a long queue with await
+ * well above the device's light-load time means requests wait.
+ */
+public final class QueueWaitRule implements Rule {
+    private static final RuleInfo INFO = new RuleInfo("queue-wait",
+            "Requests wait in the queue before the device serves them", Severity.WARNING,
+            "iostat shows requests queueing in front of a device for several reports: Solaris %w above the "
+                    + "threshold (seed 003), or on Linux a long queue (aqu-sz, avgqu-sz) with await well above the "
+                    + "device's light-load response time.",
+            List.of(IostatEvidence.IOSTAT), List.of(),
+            List.of(new Threshold("wait_pct", 5, "%",
+                            "Solaris %w (time the wait queue is not empty) of heavy queueing"),
+                    new Threshold("aqu_sz", 4, "requests", "Linux average queue size (aqu-sz, avgqu-sz) of a queue"),
+                    new Threshold("min_await_ms", 10, "ms",
+                            "Linux await below which a queue costs too little to matter"),
+                    new Threshold("wait_factor", 2, "x", "Linux await must reach this multiple of the device's "
+                            + "light-load response time in the same capture (when there is one)"),
+                    new Threshold("min_consecutive", 3, "reports", "reports in a row that make it sustained"),
+                    new Threshold("min_share_pct", 50, "%", "or this share of the device's reports")));
+
+    private static final String LINUX_ADVICE = "Requests wait in the block layer before the device takes them. "
+            + "Check how many the device accepts at once (/sys/block/DEV/device/queue_depth, the HBA and array LUN "
+            + "queue depth), the request queue size (/sys/block/DEV/queue/nr_requests) and the I/O scheduler "
+            + "(/sys/block/DEV/queue/scheduler: none or mq-deadline for SSD, NVMe and arrays). If the device is at "
+            + "its limit, spread the load over more devices or paths or lower the application's concurrency.";
+
+    @Override
+    public RuleInfo info() {
+        return INFO;
+    }
+
+    @Override
+    public void evaluate(RuleContext ctx) {
+        for (DeviceSeries s : IostatEvidence.series(ctx)) {
+            boolean solaris = s.dialect() == IostatDialect.SOLARIS;
+            Predicate<IostatPoint> queued = solaris ? p -> p.waitPct() >= ctx.threshold("wait_pct")
+                    : p -> p.hasIo() && p.queue() >= ctx.threshold("aqu_sz")
+                    && p.responseMs() >= ctx.threshold("min_await_ms")
+                    && (s.baselineMs() == null || p.responseMs() >= ctx.threshold("wait_factor") * s.baselineMs());
+            Episodes e = Episodes.of(s.points(), queued);
+            double minRun = ctx.threshold("min_consecutive");
+            if (e.sustained(minRun, ctx.threshold("min_share_pct"))) {
+                report(ctx, s, e, solaris, minRun);
+            }
+        }
+    }
+
+    private static void report(RuleContext ctx, DeviceSeries s, Episodes e, boolean solaris, double minRun) {
+        Comparator<IostatPoint> order = solaris ? Comparator.comparingDouble(IostatPoint::waitPct)
+                : Comparator.comparingDouble(IostatPoint::queue);
+        IostatPoint worst = e.worst(order);
+        double waitSeconds = e.flagged().stream()
+                .mapToDouble(p -> Math.max(0, p.iops()) * waitMs(s, p) / 1000 * s.secondsPerReport()).sum();
+        String how = solaris
+                ? "the wait queue was not empty for " + IostatEvidence.avgWorst(e, IostatPoint::waitPct, " %", "%w")
+                + " of the time"
+                : "the queue held " + IostatEvidence.avgWorst(e, IostatPoint::queue, "", s.queueLabel())
+                + " requests and each took " + IostatEvidence.ms(e.avg(IostatPoint::responseMs)) + " ("
+                + s.responseLabel() + ")"
+                + (s.baselineMs() == null ? "" : " against " + IostatEvidence.ms(s.baselineMs()) + " at light load");
+        ctx.finding("Requests queue on " + s.device() + ": " + (solaris
+                        ? "%w up to " + IostatEvidence.num(worst.waitPct()) + " %"
+                        : s.queueLabel() + " up to " + IostatEvidence.num(worst.queue())))
+                .confidence(e.longestRun() >= minRun ? Finding.Confidence.HIGH : Finding.Confidence.MEDIUM)
+                .summary("On " + s.device() + " " + how + " " + IostatEvidence.span(s, e) + ". About "
+                        + IostatEvidence.ms(e.avg(p -> waitMs(s, p))) + " of each request's time was spent waiting.")
+                .recommendation(solaris
+                        ? "Requests wait in the host's queue for the disk. Check the throttle against what the LUN "
+                        + "accepts (sd_max_throttle / ssd_max_throttle in /etc/system, the array's queue depth per "
+                        + "LUN), spread the hot files over more disks or LUNs, and make transfers larger (maxcontig, "
+                        + "maxphys) so fewer requests carry the same data."
+                        : LINUX_ADVICE.replace("DEV", s.device()))
+                .metric("device", s.device())
+                .metric("dialect", s.dialect().id())
+                .metric("input", s.input())
+                .metric("reports", e.flagged().size())
+                .metric("ofReports", e.all().size())
+                .metric("longestRun", e.longestRun())
+                .metric("firstTime", DeviceSeries.when(e.first().sample()))
+                .metric("lastTime", DeviceSeries.when(e.last().sample()))
+                .metric(solaris ? "maxWaitPct" : "maxQueue",
+                        IostatEvidence.round(solaris ? worst.waitPct() : worst.queue()))
+                .metric("avgWaitMs", IostatEvidence.round(e.avg(p -> waitMs(s, p))))
+                .metric("waitSeconds", IostatEvidence.round(waitSeconds))
+                .evidence(IostatEvidence.lines(e.worst(3, order)))
+                .weight(waitSeconds)
+                .report();
+    }
+
+    /**
+     * Time one request spent waiting, estimated from what the dialect prints: Solaris wsvc_t, or
+     * svc_t's share of wait in wait+actv; Linux await minus the light-load time, else minus svctm,
+     * else assuming one request in service (await x (queue - 1) / queue).
+     */
+    static double waitMs(DeviceSeries s, IostatPoint p) {
+        var row = p.sample();
+        double r = p.responseMs();
+        if (s.dialect() == IostatDialect.SOLARIS) {
+            if (row.has("wsvc_t")) {
+                return row.value("wsvc_t");
+            }
+            return p.queue() > 0 ? r * row.value("wait") / p.queue() : 0;
+        }
+        if (s.baselineMs() != null) {
+            return Math.max(0, r - s.baselineMs());
+        }
+        if (row.has("svctm")) {
+            return Math.max(0, r - row.value("svctm"));
+        }
+        return p.queue() > 1 ? r * (p.queue() - 1) / p.queue() : 0;
+    }
+}

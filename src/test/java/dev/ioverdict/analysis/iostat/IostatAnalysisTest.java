@@ -1,0 +1,96 @@
+package dev.ioverdict.analysis.iostat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.bundle.BundleReader;
+import dev.ioverdict.model.iostat.IostatDevice;
+import dev.ioverdict.model.iostat.IostatSection;
+import dev.ioverdict.report.CaseCompiler;
+import dev.ioverdict.testing.TestData;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+class IostatAnalysisTest {
+    private static CaseData read(Path bundle) throws Exception {
+        try (var b = BundleReader.open(bundle)) {
+            return CaseCompiler.read(b);
+        }
+    }
+
+    private static DeviceSeries series(CaseData data, String input, String device) {
+        return data.results().get(IostatTimeline.class).orElseThrow().find(input, device).orElseThrow();
+    }
+
+    @Test
+    void sinceBootIsSetApartAndTheLightLoadBaselineFound() throws Exception {
+        CaseData data = read(TestData.bundle("iostat-linux-saturated").resolve("bundle"));
+        DeviceSeries loop0 = series(data, "iostat-x-t.txt", "loop0");
+        assertEquals(25, loop0.points().size());
+        assertEquals(1, loop0.sinceBoot().size());
+        assertFalse(loop0.singleReport());
+        assertEquals(4.40, loop0.baselineMs(), 1e-9, "median w_await of the five iodepth-1 reports");
+        assertEquals(1.0, loop0.intervalSeconds());
+        assertEquals("r/w await", loop0.responseLabel());
+        IostatPoint p = loop0.points().get(12); // report 14, 08:34:12
+        assertEquals("11/21/26 08:34:12", p.sample().timeText());
+        assertEquals(69.18, p.responseMs(), 1e-9);
+        assertEquals(64.33, p.queue());
+        assertEquals(930.0, p.iops());
+        assertEquals(100.0, p.busyPct());
+
+        IostatDevice summary = data.results().get(IostatSection.class).orElseThrow().devices().get(0);
+        assertEquals("loop0", summary.device());
+        assertEquals(25, summary.samples());
+        assertEquals(70.37, summary.metrics().get("w_await").max());
+        assertEquals(100.0, summary.metrics().get("%util").max());
+        assertEquals(130.04, summary.sinceBoot().get("w_await"), "since boot kept, apart");
+        assertEquals(List.of("r/s", "rkB/s", "r_await", "w/s", "wkB/s", "w_await", "aqu-sz", "%util"),
+                summary.keyColumns());
+        assertNull(summary.singleReport());
+        assertTrue(data.results().get(IostatSection.class).orElseThrow().devices().stream()
+                .anyMatch(d -> d.device().equals("loop2") && d.idle()));
+    }
+
+    @Test
+    void noLightLoadNoBaseline() throws Exception {
+        CaseData data = read(TestData.bundle("iostat-linux-busy-parallel-iso").resolve("bundle"));
+        DeviceSeries loop0 = series(data, "iostat-x-t-iso.txt", "loop0");
+        assertNull(loop0.baselineMs());
+        assertEquals(1.0, loop0.intervalSeconds());
+    }
+
+    @Test
+    void awaitOfSysstat12IsTheRateWeightedMeanAndALoneReportIsJudged() throws Exception {
+        Path shared = TestData.shared();
+        Assumptions.assumeTrue(shared != null, "../shared not present");
+        CaseData data = read(shared.resolve("external/iostat-linux"));
+        DeviceSeries sda = series(data, "ubuntu2010-sysstat12-x-dkB-f_await-layout.txt", "sda");
+        assertTrue(sda.singleReport());
+        assertEquals(1, sda.points().size());
+        assertEquals((2.67 * 0.36 + 2.81 * 0.42) / (2.67 + 2.81), sda.points().get(0).responseMs(), 1e-12);
+        DeviceSeries old = series(data, "centos7-sysstat10-x-device-colon-rkB-dm.txt", "dm-0");
+        assertEquals(0.92, old.points().get(0).responseMs());
+        assertEquals("avgqu-sz", old.queueLabel());
+    }
+
+    @Test
+    void solarisResponseIsWaitPlusActiveServiceTime() throws Exception {
+        Path shared = TestData.shared();
+        Assumptions.assumeTrue(shared != null, "../shared not present");
+        CaseData data = read(shared.resolve("external/iostat-solaris"));
+        DeviceSeries zones = series(data, "smartos-danubecloud-docs-iostat-xzn-lofi-ramdisk-zones.txt", "zones");
+        assertEquals(8.1 + 0.8, zones.points().get(0).responseMs(), 1e-12);
+        assertEquals(3.1 + 0.3, zones.points().get(0).queue(), 1e-12);
+        assertEquals("wsvc_t+asvc_t", zones.responseLabel());
+        DeviceSeries d10 = series(data, "illumos-manpage-ex1-xcnCXTdz-controller-aggregated-timestamped.txt", "d10");
+        assertEquals(1, d10.points().size(), "the since-boot report is not judged");
+        assertEquals(356.3, d10.sinceBoot().get(0).value("asvc_t"));
+        assertNull(d10.intervalSeconds(), "one interval report: no spacing to measure");
+    }
+}

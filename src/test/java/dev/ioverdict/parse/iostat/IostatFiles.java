@@ -1,0 +1,52 @@
+package dev.ioverdict.parse.iostat;
+
+import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.InputSummary;
+import dev.ioverdict.model.iostat.IostatSample;
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Sample;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Parses one real iostat file the way the case compiler does, for tests. */
+record IostatFiles(List<IostatSample> samples, InputSummary summary) {
+
+    static IostatFiles parse(Path file) throws IOException {
+        Facts facts = new Facts();
+        ParseContext ctx = new ParseContext(file.getFileName().toString(), facts);
+        new IostatFormat().parse(new InputFile() {
+            @Override
+            public String path() {
+                return file.getFileName().toString();
+            }
+
+            @Override
+            public long size() {
+                return file.toFile().length();
+            }
+
+            @Override
+            public InputStream open() throws IOException {
+                return Files.newInputStream(file);
+            }
+        }, ctx);
+        return new IostatFiles(facts.all(IostatSample.class), ctx.summary("iostat", "test"));
+    }
+
+    static Sample sample(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        return new Sample(file.getFileName().toString(), lines.subList(0, Math.min(200, lines.size())));
+    }
+
+    List<IostatSample> device(String name) {
+        return samples.stream().filter(s -> s.device().equals(name)).toList();
+    }
+
+    IostatSample at(String device, int report) {
+        return samples.stream().filter(s -> s.device().equals(device) && s.report() == report).findFirst().orElseThrow();
+    }
+}
