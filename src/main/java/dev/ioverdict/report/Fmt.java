@@ -1,5 +1,7 @@
 package dev.ioverdict.report;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Locale;
 
 /**
@@ -59,7 +61,8 @@ public final class Fmt {
             if (d == Math.rint(d) && Math.abs(d) < 1e15) {
                 return String.format(Locale.ROOT, "%,d", (long) d);
             }
-            return String.format(Locale.ROOT, "%.6g", d);
+            // four significant digits, no trailing zeros: 68.12, 0.004400 -> 0.0044, 900.13 -> 900.1
+            return new BigDecimal(d).round(new MathContext(4)).stripTrailingZeros().toPlainString();
         }
         return value.toString();
     }
