@@ -1,6 +1,8 @@
 package dev.ioverdict.parse;
 
+import dev.ioverdict.parse.linuxki.LinuxKiFormat;
 import dev.ioverdict.parse.perf.PerfScriptFormat;
+import dev.ioverdict.parse.strace.StraceFormat;
 import dev.ioverdict.parse.vmstat.VmstatSFormat;
 import java.util.List;
 import java.util.Optional;
@@ -8,7 +10,9 @@ import java.util.Optional;
 /** Every input format ioverdict reads: adding one is one class and one line here. */
 public final class InputFormats {
     private static final List<InputFormat> ALL = List.of(
+            new LinuxKiFormat(),
             new PerfScriptFormat(),
+            new StraceFormat(),
             new VmstatSFormat());
 
     private InputFormats() {

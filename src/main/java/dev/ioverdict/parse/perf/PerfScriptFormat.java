@@ -109,6 +109,7 @@ public final class PerfScriptFormat implements InputFormat {
                 pending = h;
                 pendingLine = lines.number();
                 pendingHandler = handler;
+                h.text = line;
                 stack = handler.wantsStacks() ? new ArrayList<>() : null;
             }
             if (pending != null) {
@@ -138,7 +139,7 @@ public final class PerfScriptFormat implements InputFormat {
         ctx.record();
         ctx.time(h.timeNs / 1e9);
         handler.handle(new PerfEvent(ctx.input(), line, h.comm, h.pid, h.tid, h.cpu, h.timeNs, h.event, h.payload,
-                stack == null ? List.of() : List.copyOf(stack)), ctx);
+                stack == null ? List.of() : List.copyOf(stack), h.text), ctx);
     }
 
     /** A call-chain line: indented, a hex address, a symbol, {@code (dso)} at the end. */
@@ -197,6 +198,7 @@ public final class PerfScriptFormat implements InputFormat {
         long timeNs;
         String event;
         String payload;
+        String text;
 
         /**
          * Anchors on the timestamp ({@code digits.digits:}) because comm may hold spaces; what stands
