@@ -1,5 +1,8 @@
 package dev.ioverdict.rules;
 
+import dev.ioverdict.rules.aio.AioCompletionWaitRule;
+import dev.ioverdict.rules.aio.SyncIoSubmitRule;
+import dev.ioverdict.rules.aio.UnalignedDioXfsRule;
 import dev.ioverdict.rules.cache.NameCacheRule;
 import java.util.Comparator;
 import java.util.List;
@@ -8,7 +11,10 @@ import java.util.Optional;
 /** Every rule ioverdict runs, sorted by id: adding one is one class and one line here. */
 public final class RuleCatalogue {
     private static final List<Rule> ALL = List.<Rule>of(
-                    new NameCacheRule())
+                    new NameCacheRule(),
+                    new UnalignedDioXfsRule(),
+                    new SyncIoSubmitRule(),
+                    new AioCompletionWaitRule())
             .stream().sorted(Comparator.comparing(r -> r.info().id())).toList();
 
     private RuleCatalogue() {
