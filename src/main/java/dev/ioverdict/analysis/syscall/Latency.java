@@ -1,6 +1,9 @@
 package dev.ioverdict.analysis.syscall;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * Count, errors and the latency figures of a set of calls, in one pass. The percentiles come from
@@ -51,6 +54,29 @@ final class Latency {
 
     Double max() {
         return timed == 0 ? null : max;
+    }
+
+    /** Calls per latency bucket: upper bounds 1 us, 2 us, 5 us ... 10 s (log-spaced), then one open bucket. */
+    List<SyscallHistograms.Bucket> buckets() {
+        List<SyscallHistograms.Bucket> out = new ArrayList<>();
+        if (histogram == null) {
+            return out;
+        }
+        double[] bounds = SyscallHistograms.BOUNDS;
+        long[] counts = new long[bounds.length + 1];
+        for (HistogramIterationValue v : histogram.recordedValues()) {
+            double seconds = histogram.medianEquivalentValue(v.getValueIteratedTo()) / 1e9;
+            int b = 0;
+            while (b < bounds.length && seconds > bounds[b]) {
+                b++;
+            }
+            counts[b] += v.getCountAtValueIteratedTo();
+        }
+        for (int b = 0; b < bounds.length; b++) {
+            out.add(new SyscallHistograms.Bucket(bounds[b], counts[b]));
+        }
+        out.add(new SyscallHistograms.Bucket(Double.POSITIVE_INFINITY, counts[bounds.length]));
+        return out;
     }
 
     Double percentile(double p) {

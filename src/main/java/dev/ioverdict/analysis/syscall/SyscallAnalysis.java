@@ -29,9 +29,11 @@ import java.util.Objects;
  * Traced calls are streamed: memory grows with distinct names, processes and files, not calls.
  */
 public final class SyscallAnalysis implements Analysis {
+    /** Stacks kept per process, most sleep first; the report lists them most sleep first over all processes. */
     static final int SLEEP_STACKS_PER_PROCESS = 10;
     static final int SLOWEST_PER_PROCESS = 3;
     static final int MAX_PROCESS_ROWS = 300;
+    static final java.util.Set<String> AIO_NAMES = java.util.Set.of("io_submit", "io_getevents", "io_pgetevents");
 
     private record NameKey(String source, String input, String name) {
     }
@@ -105,6 +107,13 @@ public final class SyscallAnalysis implements Analysis {
         Map<String, List<Evidence>> calls = new HashMap<>();
         slowest.forEach((k, v) -> calls.put(k, v.stream().map(c -> new Evidence(c.input(), c.line(), c.text())).toList()));
         results.put(SyscallEvidence.class, new SyscallEvidence(calls));
+        List<SyscallHistograms.Distribution> dists = new ArrayList<>();
+        byName.forEach((k, l) -> {
+            if (AIO_NAMES.contains(k.name()) && l.timed > 0) {
+                dists.add(new SyscallHistograms.Distribution(k.source(), k.input(), k.name(), l.buckets()));
+            }
+        });
+        results.put(SyscallHistograms.class, new SyscallHistograms(dists));
     }
 
     private List<SyscallStat> names(List<SyscallSummary> summaries) {
@@ -125,9 +134,9 @@ public final class SyscallAnalysis implements Analysis {
             out.add(new SyscallStat(k.source(), k.input(), k.name(), count,
                     rows.stream().mapToLong(SyscallSummary::errors).sum(), total, null, avg, max, null, null, null));
         });
-        out.sort(Comparator.comparing(SyscallStat::input).thenComparing(SyscallStat::source)
-                .thenComparing((SyscallStat s) -> s.total() == null ? 0 : s.total(), Comparator.reverseOrder())
-                .thenComparing(SyscallStat::name));
+        // most time first across inputs: the same call seen by strace and perf lands side by side
+        out.sort(Comparator.comparing((SyscallStat s) -> s.total() == null ? -1 : s.total(), Comparator.reverseOrder())
+                .thenComparing(SyscallStat::name).thenComparing(SyscallStat::source).thenComparing(SyscallStat::input));
         return out;
     }
 
@@ -193,6 +202,7 @@ public final class SyscallAnalysis implements Analysis {
                 .thenComparing(SleepStack::count).reversed().thenComparing(SleepStack::line);
         List<SleepStack> out = new ArrayList<>();
         per.values().forEach(list -> list.stream().sorted(most).limit(SLEEP_STACKS_PER_PROCESS).forEach(out::add));
+        out.sort(most.thenComparing(SleepStack::input));
         return out;
     }
 }

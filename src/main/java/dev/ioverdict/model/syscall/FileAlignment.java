@@ -1,6 +1,7 @@
 package dev.ioverdict.model.syscall;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ioverdict.model.Evidence;
 import java.util.List;
@@ -17,8 +18,8 @@ import java.util.Map;
  * size (null when the block size is unknown). {@code examples}: captured calls with such requests.
  */
 @JsonPropertyOrder({"source", "input", "file", "via", "op", "direct", "requests", "bytes", "minSize", "maxSize",
-    "sizeClasses", "offsetClasses", "requestClasses", "fsType", "fsMount", "fsBlockSize", "fsResolvedBy",
-    "unalignedToFsBlock"})
+    "sizeClasses", "offsetClasses", "requestClasses", "unalignedTo4K", "fsType", "fsMount", "fsBlockSize",
+    "fsResolvedBy", "unalignedToFsBlock"})
 public record FileAlignment(String source, String input, String file, String via, String op, Boolean direct,
                             long requests, long bytes, long minSize, long maxSize, Map<String, Long> sizeClasses,
                             Map<String, Long> offsetClasses, Map<String, Long> requestClasses, String fsType,
@@ -68,6 +69,12 @@ public record FileAlignment(String source, String input, String file, String via
             case "larger" -> 8192;
             default -> 1;
         };
+    }
+
+    /** Requests not aligned to 4 KiB (XFS's default block size and the common page size). */
+    @JsonProperty("unalignedTo4K")
+    public long unalignedTo4K() {
+        return unalignedTo(4096);
     }
 
     /** Whether these requests are direct I/O: opened O_DIRECT, or native AIO whose open the trace did not show. */

@@ -6,7 +6,8 @@ import java.util.List;
 
 /** Every chart provider, one line each, in the order their charts appear. */
 public final class Charts {
-    private static final List<ChartProvider> ALL = List.of();
+    private static final List<ChartProvider> ALL = List.of(
+            new SyscallCharts());
 
     private Charts() {
     }
