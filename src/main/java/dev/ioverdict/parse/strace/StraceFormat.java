@@ -271,6 +271,10 @@ public final class StraceFormat implements InputFormat {
         private void resumed(String line, long no, int pid, Double time) {
             int c = prefix.content;
             int mark = line.indexOf(" resumed>", c);
+            if (mark <= c + 5) {
+                ctx.skip(no, "resumption without a syscall name: " + abbreviate(line));
+                return;
+            }
             String name = line.substring(c + 5, mark);
             String rest = line.substring(mark + " resumed>".length());
             Pending u = unfinished.remove(pid);
