@@ -46,16 +46,14 @@ final class SchedSwitchHandler implements PerfEventHandler {
         }
     }
 
+    /**
+     * Emits the stacks. A recording filtered to switch-outs only (capture.sh's default) gives counts
+     * without times: their {@code total} stays null rather than a guess; that is no damage to report.
+     */
     @Override
     public void finish(ParseContext ctx) {
-        if (tracker == null || tracker.isEmpty()) {
-            return;
-        }
-        var stacks = tracker.stacks();
-        stacks.forEach(ctx::emit);
-        if (stacks.stream().allMatch(s -> s.total() == null)) {
-            ctx.warn(0, "sched_switch shows tasks going to sleep but never switching back in, so sleeps are "
-                    + "counted but not timed; record switch-ins too, e.g. --filter 'prev_comm == \"X\" || next_comm == \"X\"'");
+        if (tracker != null) {
+            tracker.stacks().forEach(ctx::emit);
         }
     }
 

@@ -203,4 +203,28 @@ class StraceFormatTest {
         assertTrue(run.summary().warnings().get(0).message().startsWith("call never closes"));
         assertEquals(4, run.summary().warnings().get(1).line());
     }
+
+    @Test
+    void wallClockWithRelativeStampAndCommDecodedPids() {
+        String text = """
+                4242<ora_lgwr> 23:59:59.900000 (+     0.000000) io_getevents(0x7f00, 1, 128, [{data=0, obj=0x1, res=4096, res2=0}], NULL) = 1 <0.150000>
+                4242<ora_lgwr> 00:00:00.100000 (+     0.200000) io_submit(0x7f00, 1, [{aio_data=0, aio_lio_opcode=IOCB_CMD_PREADV, aio_fildes=9, aio_buf=[{iov_base=0x1, iov_len=4096}], aio_offset=8192}]) = 1 <0.000020>
+                """;
+        List<SyscallCall> calls = ParseRun.of(FORMAT, "t.txt", text).all(SyscallCall.class);
+        assertEquals("ora_lgwr", calls.get(0).comm());
+        assertEquals(4242, calls.get(0).pid());
+        assertEquals(List.of(4096L), calls.get(0).eventRes());
+        // past midnight the clock keeps counting: 00:00:00.1 is 0.2 s after 23:59:59.9
+        assertEquals(0.2, calls.get(1).start() - calls.get(0).start(), 1e-9);
+        assertEquals(List.of(new IoRequest(9, null, IoOp.READ, 4096, 8192, null)), calls.get(1).io());
+    }
+
+    @Test
+    void interruptedCallIsAnErrorWithoutReturnValue() {
+        String text = "100 12:00:00.000001 io_getevents(0x7f00, 1, 1, [], NULL) = ? ERESTARTSYS (To be restarted if SA_RESTART is set) <0.500000>\n";
+        SyscallCall c = ParseRun.of(FORMAT, "t.txt", text).all(SyscallCall.class).get(0);
+        assertNull(c.ret());
+        assertEquals("ERESTARTSYS", c.error());
+        assertEquals(0.5, c.duration(), 1e-12);
+    }
 }
