@@ -26,16 +26,19 @@ final class FilesystemResolver {
 
     Resolved resolve(String path) {
         FilesystemInfo mount = path == null || !path.startsWith("/") ? null : longestMount(path);
+        FilesystemInfo only = onlyXfs();
         if (mount != null) {
             FilesystemInfo sized = mount.blockSize() != null ? mount : sizedFor(mount);
-            Evidence ev = evidence(sized != null ? sized : mount);
-            return new Resolved(typeOf(mount, sized), mount.mount(), sized == null ? null : sized.blockSize(),
-                    "mount point " + mount.mount() + " (" + mount.input() + ":" + mount.line() + ")", ev);
+            String where = "mount point " + mount.mount() + " (" + mount.input() + ":" + mount.line() + ")";
+            String type = typeOf(mount, sized);
+            if (sized == null && only != null && "xfs".equals(type)) {
+                return new Resolved(type, mount.mount(), only.blockSize(), where + "; its block size assumed from the "
+                        + "one XFS filesystem the bundle describes (" + only.input() + ":" + only.line() + ")", evidence(only));
+            }
+            return new Resolved(type, mount.mount(), sized == null ? null : sized.blockSize(), where,
+                    evidence(sized != null ? sized : mount));
         }
-        List<FilesystemInfo> xfs = infos.stream()
-                .filter(i -> "xfs".equalsIgnoreCase(i.type()) && i.blockSize() != null).toList();
-        if (!xfs.isEmpty() && xfs.stream().map(FilesystemInfo::blockSize).distinct().count() == 1) {
-            FilesystemInfo only = xfs.get(0);
+        if (only != null) {
             String why = path == null ? "the trace does not show which file the descriptor is"
                     : "no mount point in the bundle contains " + path;
             return new Resolved("xfs", only.mount(), only.blockSize(), "assumed: " + why
@@ -43,6 +46,13 @@ final class FilesystemResolver {
                     evidence(only));
         }
         return null;
+    }
+
+    /** The XFS description with a block size, when all the bundle's XFS descriptions agree on one. */
+    private FilesystemInfo onlyXfs() {
+        List<FilesystemInfo> xfs = infos.stream()
+                .filter(i -> "xfs".equalsIgnoreCase(i.type()) && i.blockSize() != null).toList();
+        return !xfs.isEmpty() && xfs.stream().map(FilesystemInfo::blockSize).distinct().count() == 1 ? xfs.get(0) : null;
     }
 
     private FilesystemInfo longestMount(String path) {
