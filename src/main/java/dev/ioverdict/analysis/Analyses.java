@@ -3,6 +3,7 @@ package dev.ioverdict.analysis;
 import dev.ioverdict.analysis.btt.BttSectionAnalysis;
 import dev.ioverdict.analysis.config.ConfigAnalysis;
 import dev.ioverdict.analysis.iostat.IostatAnalysis;
+import dev.ioverdict.analysis.syscall.SyscallAnalysis;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -11,6 +12,7 @@ public final class Analyses {
     private static final List<Supplier<Analysis>> ALL = List.of(
             ConfigAnalysis::new,
             IostatAnalysis::new,
+            SyscallAnalysis::new,
             // after any analysis that computes the block section from a trace: btt text only fills a gap
             BttSectionAnalysis::new);
 

@@ -6,7 +6,9 @@ import dev.ioverdict.parse.config.MountsFormat;
 import dev.ioverdict.parse.config.SysfsFormat;
 import dev.ioverdict.parse.config.XfsInfoFormat;
 import dev.ioverdict.parse.iostat.IostatFormat;
+import dev.ioverdict.parse.linuxki.LinuxKiFormat;
 import dev.ioverdict.parse.perf.PerfScriptFormat;
+import dev.ioverdict.parse.strace.StraceFormat;
 import dev.ioverdict.parse.vmstat.VmstatSFormat;
 import java.util.List;
 import java.util.Optional;
@@ -21,6 +23,8 @@ public final class InputFormats {
             new PerfScriptFormat(),
             new SysfsFormat(),
             new XfsInfoFormat(),
+            new LinuxKiFormat(),
+            new StraceFormat(),
             new VmstatSFormat());
 
     private InputFormats() {

@@ -1,5 +1,8 @@
 package dev.ioverdict.rules;
 
+import dev.ioverdict.rules.aio.AioCompletionWaitRule;
+import dev.ioverdict.rules.aio.SyncIoSubmitRule;
+import dev.ioverdict.rules.aio.UnalignedDioXfsRule;
 import dev.ioverdict.rules.block.DeviceLatencyRule;
 import dev.ioverdict.rules.block.RequestStarvationRule;
 import dev.ioverdict.rules.block.SchedulerLatencyRule;
@@ -18,7 +21,10 @@ public final class RuleCatalogue {
                     new SchedulerLatencyRule(),
                     new DiskSaturationRule(),
                     new QueueWaitRule(),
-                    new NameCacheRule())
+                    new NameCacheRule(),
+                    new UnalignedDioXfsRule(),
+                    new SyncIoSubmitRule(),
+                    new AioCompletionWaitRule())
             .stream().sorted(Comparator.comparing(r -> r.info().id())).toList();
 
     private RuleCatalogue() {

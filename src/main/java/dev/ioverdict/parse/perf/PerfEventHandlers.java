@@ -6,7 +6,9 @@ import java.util.function.Supplier;
 /** The handlers of perf script events, one line each; fresh instances for every parsed file. */
 final class PerfEventHandlers {
     private static final List<Supplier<PerfEventHandler>> ALL = List.of(
-            BlockTracepointHandler::new);
+            BlockTracepointHandler::new,
+            SyscallTracepointHandler::new,
+            SchedSwitchHandler::new);
 
     private PerfEventHandlers() {
     }

@@ -207,7 +207,7 @@ public final class PerfScriptFormat implements InputFormat {
             int n = line.length();
             int colon = -1;
             int tsStart = -1;
-            for (int i = line.indexOf(':'); i > 0; i = line.indexOf(':', i + 1)) {
+            for (int i = line.indexOf(':'); i >= 0; i = line.indexOf(':', i + 1)) {
                 int j = i - 1;
                 int fracDigits = 0;
                 while (j >= 0 && Character.isDigit(line.charAt(j))) {
@@ -321,6 +321,11 @@ public final class PerfScriptFormat implements InputFormat {
         private static int parseIntOr(String s, int from, int to, int fallback) {
             if (to <= from) {
                 return fallback;
+            }
+            // perf prints "-1" for a task it has no pid for (":-1    -1 [000] ... sched:sched_switch")
+            if (s.charAt(from) == '-' && to > from + 1) {
+                int v = parseIntOr(s, from + 1, to, fallback);
+                return v == fallback ? fallback : -v;
             }
             int v = 0;
             for (int i = from; i < to; i++) {

@@ -8,7 +8,8 @@ import java.util.List;
 public final class Charts {
     private static final List<ChartProvider> ALL = List.of(
             new BlockCharts(),
-            new IostatCharts());
+            new IostatCharts(),
+            new SyscallCharts());
 
     private Charts() {
     }

@@ -63,4 +63,14 @@ class PerfScriptFormatTest {
             assertTrue(new PerfScriptFormat().recognise(sample).matches(), p.toString());
         }
     }
+
+    @Test
+    void taskWithoutPidPrintsMinusOneAndAColonComm() {
+        var h = PerfScriptFormat.Header.parse(":-1    -1 [000]  1541.901811: sched:sched_switch: prev_comm=kworker/R-dio/l "
+                + "prev_pid=19485 prev_prio=120 prev_state=X ==> next_comm=fio next_pid=19468 next_prio=120");
+        assertNotNull(h);
+        assertEquals(":-1", h.comm);
+        assertEquals(-1, h.pid);
+        assertEquals("sched:sched_switch", h.event);
+    }
 }

@@ -1,0 +1,208 @@
+package dev.ioverdict.analysis.syscall;
+
+import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Results;
+import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.config.FilesystemInfo;
+import dev.ioverdict.model.syscall.AioProcess;
+import dev.ioverdict.model.syscall.FileAlignment;
+import dev.ioverdict.model.syscall.IoRequest;
+import dev.ioverdict.model.syscall.ProcessSyscallStat;
+import dev.ioverdict.model.syscall.SleepStack;
+import dev.ioverdict.model.syscall.SyscallCall;
+import dev.ioverdict.model.syscall.SyscallSection;
+import dev.ioverdict.model.syscall.SyscallStat;
+import dev.ioverdict.model.syscall.SyscallSummary;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Syscall statistics per name and per process of every input (strace, perf syscall tracepoints,
+ * LinuxKI), the AIO view (io_submit against io_getevents per process), alignment classes of the
+ * I/O per file with the filesystem each file lives on, and the top sleep stacks per process.
+ * Traced calls are streamed: memory grows with distinct names, processes and files, not calls.
+ */
+public final class SyscallAnalysis implements Analysis {
+    /** Stacks kept per process, most sleep first; the report lists them most sleep first over all processes. */
+    static final int SLEEP_STACKS_PER_PROCESS = 10;
+    static final int SLOWEST_PER_PROCESS = 3;
+    static final int MAX_PROCESS_ROWS = 300;
+    static final java.util.Set<String> AIO_NAMES = java.util.Set.of("io_submit", "io_getevents", "io_pgetevents");
+
+    private record NameKey(String source, String input, String name) {
+    }
+
+    private record ProcKey(String source, String input, int pid, String name) {
+    }
+
+    private record FileKey(String source, String input, String file, String via, String op) {
+    }
+
+    private final Map<NameKey, Latency> byName = new LinkedHashMap<>();
+    private final Map<ProcKey, Latency> byProcess = new LinkedHashMap<>();
+    private final Map<String, String> comms = new HashMap<>();
+    private final Map<String, Long> iocbs = new HashMap<>();
+    private final Map<String, List<SyscallCall>> slowest = new HashMap<>();
+    private final Map<FileKey, Alignment> files = new LinkedHashMap<>();
+
+    @Override
+    public void attach(Facts facts) {
+        facts.stream(SyscallCall.class, this::add);
+    }
+
+    void add(SyscallCall c) {
+        byName.computeIfAbsent(new NameKey(c.source(), c.input(), c.name()), k -> new Latency(true))
+                .add(c.duration(), c.failed());
+        byProcess.computeIfAbsent(new ProcKey(c.source(), c.input(), c.pid(), c.name()), k -> new Latency(false))
+                .add(c.duration(), c.failed());
+        String proc = SyscallEvidence.key(c.source(), c.input(), c.pid());
+        if (c.comm() != null) {
+            comms.putIfAbsent(proc, c.comm());
+        }
+        if (c.name().equals("io_submit")) {
+            iocbs.merge(proc, (long) c.io().size(), Long::sum);
+        }
+        if (c.duration() != null && (c.name().equals("io_submit") || c.name().equals("io_getevents"))) {
+            keepSlowest(slowest.computeIfAbsent(proc + "|" + c.name(), k -> new ArrayList<>()), c);
+        }
+        for (IoRequest r : c.io()) {
+            if (!r.op().transfers()) {
+                continue;
+            }
+            String file = r.path() != null ? r.path() : "fd " + r.fd() + " (pid " + c.pid() + ")";
+            files.computeIfAbsent(new FileKey(c.source(), c.input(), file, c.name(), r.op().label()),
+                    k -> new Alignment(k.source(), k.input(), k.file(), r.path(), k.via(), k.op())).add(r, c);
+        }
+    }
+
+    private static void keepSlowest(List<SyscallCall> kept, SyscallCall c) {
+        if (kept.size() == SLOWEST_PER_PROCESS && kept.get(kept.size() - 1).duration() >= c.duration()) {
+            return;
+        }
+        kept.add(c);
+        kept.sort(Comparator.comparingDouble(SyscallCall::duration).reversed());
+        if (kept.size() > SLOWEST_PER_PROCESS) {
+            kept.remove(kept.size() - 1);
+        }
+    }
+
+    @Override
+    public void finish(Facts facts, Results results) {
+        List<SyscallSummary> summaries = facts.all(SyscallSummary.class);
+        List<SleepStack> stacks = facts.all(SleepStack.class);
+        if (byName.isEmpty() && summaries.isEmpty() && stacks.isEmpty()) {
+            return;
+        }
+        FilesystemResolver fs = new FilesystemResolver(facts.all(FilesystemInfo.class));
+        List<ProcessSyscallStat> processes = processes(summaries);
+        SyscallSection section = new SyscallSection(names(summaries), limit(processes), aio(processes),
+                files.values().stream().map(a -> a.result(fs)).toList(), topStacks(stacks));
+        results.put(SyscallSection.class, section);
+        Map<String, List<Evidence>> calls = new HashMap<>();
+        slowest.forEach((k, v) -> calls.put(k, v.stream().map(c -> new Evidence(c.input(), c.line(), c.text())).toList()));
+        results.put(SyscallEvidence.class, new SyscallEvidence(calls));
+        List<SyscallHistograms.Distribution> dists = new ArrayList<>();
+        byName.forEach((k, l) -> {
+            if (AIO_NAMES.contains(k.name()) && l.timed > 0) {
+                dists.add(new SyscallHistograms.Distribution(k.source(), k.input(), k.name(), l.buckets()));
+            }
+        });
+        results.put(SyscallHistograms.class, new SyscallHistograms(dists));
+    }
+
+    private List<SyscallStat> names(List<SyscallSummary> summaries) {
+        List<SyscallStat> out = new ArrayList<>();
+        byName.forEach((k, l) -> out.add(new SyscallStat(k.source(), k.input(), k.name(), l.count, l.errors,
+                l.total(), l.min(), l.avg(), l.max(), l.percentile(50), l.percentile(95), l.percentile(99))));
+        // a tool's own totals: several processes of one report add up per name
+        Map<NameKey, List<SyscallSummary>> grouped = new LinkedHashMap<>();
+        summaries.forEach(s -> grouped.computeIfAbsent(new NameKey(s.source(), s.input(), s.name()), k -> new ArrayList<>()).add(s));
+        grouped.forEach((k, rows) -> {
+            if (byName.containsKey(k)) {
+                return; // the same input also traced the calls themselves
+            }
+            long count = rows.stream().mapToLong(SyscallSummary::count).sum();
+            double total = rows.stream().mapToDouble(SyscallSummary::total).sum();
+            Double max = rows.stream().map(SyscallSummary::max).filter(Objects::nonNull).max(Double::compare).orElse(null);
+            Double avg = rows.size() == 1 && rows.get(0).avg() != null ? rows.get(0).avg() : count == 0 ? null : total / count;
+            out.add(new SyscallStat(k.source(), k.input(), k.name(), count,
+                    rows.stream().mapToLong(SyscallSummary::errors).sum(), total, null, avg, max, null, null, null));
+        });
+        // most time first across inputs: the same call seen by strace and perf lands side by side
+        out.sort(Comparator.comparing((SyscallStat s) -> s.total() == null ? -1 : s.total(), Comparator.reverseOrder())
+                .thenComparing(SyscallStat::name).thenComparing(SyscallStat::source).thenComparing(SyscallStat::input));
+        return out;
+    }
+
+    private List<ProcessSyscallStat> processes(List<SyscallSummary> summaries) {
+        List<ProcessSyscallStat> out = new ArrayList<>();
+        byProcess.forEach((k, l) -> out.add(new ProcessSyscallStat(k.source(), k.input(), k.pid(),
+                comms.get(SyscallEvidence.key(k.source(), k.input(), k.pid())), k.name(), l.count, l.errors,
+                l.total(), l.avg(), l.max())));
+        for (SyscallSummary s : summaries) {
+            if (s.pid() != null) {
+                out.add(new ProcessSyscallStat(s.source(), s.input(), s.pid(), s.comm(), s.name(), s.count(), s.errors(),
+                        s.total(), s.avg(), s.max()));
+            }
+        }
+        out.sort(Comparator.comparing(ProcessSyscallStat::input).thenComparing(ProcessSyscallStat::source)
+                .thenComparing((ProcessSyscallStat p) -> p.total() == null ? 0 : p.total(), Comparator.reverseOrder())
+                .thenComparing(p -> p.pid() == null ? -1 : p.pid()).thenComparing(ProcessSyscallStat::name));
+        return out;
+    }
+
+    private static List<ProcessSyscallStat> limit(List<ProcessSyscallStat> rows) {
+        return rows.size() <= MAX_PROCESS_ROWS ? rows : rows.subList(0, MAX_PROCESS_ROWS);
+    }
+
+    private List<AioProcess> aio(List<ProcessSyscallStat> processes) {
+        Map<String, ProcessSyscallStat> submit = new LinkedHashMap<>();
+        Map<String, List<ProcessSyscallStat>> wait = new HashMap<>();
+        for (ProcessSyscallStat p : processes) {
+            String k = SyscallEvidence.key(p.source(), p.input(), p.pid());
+            if (p.name().equals("io_submit")) {
+                submit.put(k, p);
+            } else if (p.name().equals("io_getevents") || p.name().equals("io_pgetevents")) {
+                wait.computeIfAbsent(k, x -> new ArrayList<>()).add(p);
+                submit.putIfAbsent(k, null);
+            }
+        }
+        List<AioProcess> out = new ArrayList<>();
+        submit.forEach((k, s) -> {
+            List<ProcessSyscallStat> w = wait.getOrDefault(k, List.of());
+            ProcessSyscallStat any = s != null ? s : w.get(0);
+            long gets = w.stream().mapToLong(ProcessSyscallStat::count).sum();
+            Double getTotal = w.stream().map(ProcessSyscallStat::total).filter(Objects::nonNull).reduce(Double::sum).orElse(null);
+            Double getMax = w.stream().map(ProcessSyscallStat::max).filter(Objects::nonNull).max(Double::compare).orElse(null);
+            Double subTotal = s == null ? null : s.total();
+            double both = (subTotal == null ? 0 : subTotal) + (getTotal == null ? 0 : getTotal);
+            Long n = iocbs.get(k);
+            out.add(new AioProcess(any.source(), any.input(), any.pid(), any.comm(), s == null ? 0 : s.count(), subTotal,
+                    s == null ? null : s.avg(), s == null ? null : s.max(), gets, getTotal,
+                    getTotal == null || gets == 0 ? null : getTotal / gets, getMax,
+                    both > 0 && subTotal != null ? 100 * subTotal / both : null, n == null || n == 0 ? null : n));
+        });
+        out.sort(Comparator.comparing(AioProcess::input).thenComparing(AioProcess::source)
+                .thenComparing(a -> a.pid() == null ? -1 : a.pid()));
+        return out;
+    }
+
+    private static List<SleepStack> topStacks(List<SleepStack> stacks) {
+        Map<String, List<SleepStack>> per = new LinkedHashMap<>();
+        for (SleepStack s : stacks) {
+            per.computeIfAbsent(s.source() + "|" + s.input() + "|" + s.pid(), k -> new ArrayList<>()).add(s);
+        }
+        Comparator<SleepStack> most = Comparator.comparing((SleepStack s) -> s.total() == null ? -1 : s.total())
+                .thenComparing(SleepStack::count).reversed().thenComparing(SleepStack::line);
+        List<SleepStack> out = new ArrayList<>();
+        per.values().forEach(list -> list.stream().sorted(most).limit(SLEEP_STACKS_PER_PROCESS).forEach(out::add));
+        out.sort(most.thenComparing(SleepStack::input));
+        return out;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.ioverdict.parse.linuxki;
+
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.ConsoleNoise;
+import java.io.IOException;
+
+/**
+ * LinuxKI text: kiinfo reports (-kipid per process, -kidsk, -kiwait, kparse sections) and
+ * -kitrace ASCII records, alone or mixed in one file. Reports go through {@link KipidReader},
+ * trace records through {@link KitraceReader}.
+ */
+public final class LinuxKiFormat implements InputFormat {
+    private static final String[] REPORT_MARKERS = {
+        "SCHEDULER ACTIVITY REPORT", "SYSTEM CALL REPORT", "PHYSICAL DEVICE REPORT", "Process Sleep stack traces",
+        "Physical Device Statistics", "[Prev Subsection][Next Subsection]", "HARDCLOCK REPORT",
+        "GLOBAL FUTEX REPORT", "FILE ACTIVITY REPORT", "NETWORK SOCKET ACTIVITY REPORT", "KI Binary Version",
+    };
+
+    @Override
+    public String id() {
+        return "linuxki";
+    }
+
+    @Override
+    public String description() {
+        return "LinuxKI kiinfo reports (kipid, kidsk, kparse) and kitrace records";
+    }
+
+    @Override
+    public Recognition recognise(Sample sample) {
+        int records = 0;
+        for (String line : sample.lines()) {
+            String t = line.strip();
+            if (t.startsWith("kiinfo (") || (t.startsWith("Command line:") && t.contains("kiinfo"))) {
+                return Recognition.certain("kiinfo header '" + t + "'");
+            }
+            for (String m : REPORT_MARKERS) {
+                if (line.contains(m)) {
+                    return Recognition.certain("LinuxKI report section '" + m + "'");
+                }
+            }
+            if (KitraceReader.isRecord(line)) {
+                records++;
+            }
+        }
+        if (records >= 2) {
+            return Recognition.certain(records + " kitrace records '<secs> cpu=N pid=N <event>'");
+        }
+        return records == 1 ? Recognition.likely("a kitrace record '<secs> cpu=N pid=N <event>'") : Recognition.NO;
+    }
+
+    @Override
+    public void parse(InputFile file, ParseContext ctx) throws IOException {
+        KipidReader report = new KipidReader(ctx);
+        KitraceReader trace = new KitraceReader(ctx);
+        try (Lines lines = Lines.of(file)) {
+            String line;
+            while ((line = lines.next()) != null) {
+                long no = lines.number();
+                if (KitraceReader.isRecord(line)) {
+                    trace.start(line, no);
+                    continue;
+                }
+                if (ConsoleNoise.isCommentary(line)) {
+                    trace.flush();
+                    continue;
+                }
+                if (!line.isBlank() && trace.continuable()) {
+                    trace.continuation(line, no);
+                    continue;
+                }
+                trace.flush();
+                report.line(line, no);
+            }
+            ctx.lines(lines.number());
+        }
+        trace.finish();
+        report.finish();
+    }
+}

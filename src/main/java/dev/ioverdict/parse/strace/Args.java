@@ -1,0 +1,108 @@
+package dev.ioverdict.parse.strace;
+
+import dev.ioverdict.parse.text.Numbers;
+
+/**
+ * Top-level pieces of a comma-separated strace value list ({@code fd, "buf"..., 512, 0} or the
+ * fields of one {@code {...}} struct), found by scanning once: commas inside strings, comments or
+ * nested brackets do not split. Reused; bounds are indexes into the text given to {@link #split}.
+ */
+final class Args {
+    private int[] starts = new int[16];
+    private int[] ends = new int[16];
+    private int count;
+    private String text;
+
+    /** Splits {@code text[from, to)} (the inside of a bracket pair). */
+    Args split(String text, int from, int to) {
+        this.text = text;
+        count = 0;
+        int depth = 0;
+        boolean inString = false;
+        boolean escape = false;
+        int start = from;
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (inString) {
+                if (escape) {
+                    escape = false;
+                } else if (c == '\\') {
+                    escape = true;
+                } else if (c == '"') {
+                    inString = false;
+                }
+                continue;
+            }
+            switch (c) {
+                case '"' -> inString = true;
+                case '/' -> {
+                    if (i + 1 < to && text.charAt(i + 1) == '*') {
+                        int end = text.indexOf("*/", i + 2);
+                        i = end < 0 || end >= to ? to : end + 1;
+                    }
+                }
+                case '(', '[', '{' -> depth++;
+                case ')', ']', '}' -> depth--;
+                case ',' -> {
+                    if (depth == 0) {
+                        add(start, i);
+                        start = i + 1;
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        if (to > start || count > 0) {
+            add(start, to);
+        }
+        return this;
+    }
+
+    private void add(int s, int e) {
+        while (s < e && text.charAt(s) == ' ') {
+            s++;
+        }
+        while (e > s && text.charAt(e - 1) == ' ') {
+            e--;
+        }
+        if (count == starts.length) {
+            starts = java.util.Arrays.copyOf(starts, count * 2);
+            ends = java.util.Arrays.copyOf(ends, count * 2);
+        }
+        starts[count] = s;
+        ends[count] = e;
+        count++;
+    }
+
+    int count() {
+        return count;
+    }
+
+    int start(int i) {
+        return starts[i];
+    }
+
+    int end(int i) {
+        return ends[i];
+    }
+
+    /** The index of the first piece beginning with {@code key} (e.g. {@code "aio_nbytes="}), or -1. */
+    int find(String key) {
+        for (int i = 0; i < count; i++) {
+            if (text.startsWith(key, starts[i])) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The number a piece (or what follows {@code skip} chars of it) begins with: decimal, -decimal or 0x hex. */
+    long number(int i, int skip, long fallback) {
+        return Numbers.parseLong(text, starts[i] + skip, ends[i], fallback);
+    }
+
+    boolean is(int i, String word) {
+        return ends[i] - starts[i] == word.length() && text.startsWith(word, starts[i]);
+    }
+}

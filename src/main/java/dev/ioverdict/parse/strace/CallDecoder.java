@@ -1,0 +1,385 @@
+package dev.ioverdict.parse.strace;
+
+import dev.ioverdict.model.syscall.IoOp;
+import dev.ioverdict.model.syscall.IoRequest;
+import dev.ioverdict.parse.text.Numbers;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads one complete strace call, {@code name(args) = ret [ERRNO (text)] [<duration>]}: the
+ * return value, errno, -T duration, and what I/O diagnosis needs from the arguments (iocbs of
+ * io_submit, events of io_getevents, sizes and offsets of pread64/pwrite64/preadv/pwritev, and
+ * the descriptors open/openat/close create and end). Argument layouts follow strace's decoders
+ * (src/aio.c, io.c); the older iocb form {@code {data=.., pwrite, fildes=3, ..., nbytes=512, offset=0}}
+ * is read too.
+ */
+final class CallDecoder {
+    String name;
+    Long ret;
+    String error;
+    Double duration;
+    Integer nr;
+    final List<IoRequest> io = new ArrayList<>();
+    final List<Long> eventRes = new ArrayList<>();
+
+    private final Args args = new Args();
+    private final Args fields = new Args();
+    private final FdTable fds;
+
+    CallDecoder(FdTable fds) {
+        this.fds = fds;
+    }
+
+    /**
+     * Decodes {@code t}, whose argument list closes at {@code closeAt}; {@code argsComplete} false
+     * when the trace began inside the call (only its result is read). False if it is no call.
+     */
+    boolean decode(String t, int closeAt, int pid, boolean argsComplete) {
+        name = null;
+        ret = null;
+        error = null;
+        duration = null;
+        nr = null;
+        io.clear();
+        eventRes.clear();
+        int open = t.indexOf('(');
+        if (open <= 0 || closeAt < open) {
+            return false;
+        }
+        name = t.substring(0, open);
+        String retPath = readResult(t, closeAt);
+        if (!argsComplete) {
+            return true;
+        }
+        args.split(t, open + 1, closeAt);
+        switch (name) {
+            case "io_submit" -> ioSubmit(t, pid);
+            case "io_getevents", "io_pgetevents" -> ioGetevents(t);
+            case "pread64", "pwrite64", "pread", "pwrite" -> positional(t, pid, name.startsWith("pread") ? IoOp.READ : IoOp.WRITE, 2);
+            case "preadv", "pwritev", "preadv2", "pwritev2" -> vectored(t, pid, name.startsWith("preadv") ? IoOp.READ : IoOp.WRITE, true);
+            case "read", "write" -> plain(t, pid, name.equals("read") ? IoOp.READ : IoOp.WRITE, false);
+            case "readv", "writev" -> plain(t, pid, name.equals("readv") ? IoOp.READ : IoOp.WRITE, true);
+            case "openat" -> opened(t, pid, 1, retPath);
+            case "open", "creat" -> opened(t, pid, 0, retPath);
+            case "close" -> {
+                if (ret != null && ret == 0 && args.count() > 0) {
+                    fds.closed(pid, (int) args.number(0, 0, -1));
+                }
+            }
+            default -> {
+            }
+        }
+        return true;
+    }
+
+    /** Reads {@code = ret [ERRNO (text)] [<dur>]} after the argument list; returns a -y path of ret. */
+    private String readResult(String t, int closeAt) {
+        int n = t.length();
+        int end = n;
+        while (end > closeAt && t.charAt(end - 1) == ' ') {
+            end--;
+        }
+        if (end > closeAt && t.charAt(end - 1) == '>') {
+            int lt = t.lastIndexOf('<', end - 1);
+            if (lt > closeAt) {
+                double d = Numbers.parseDecimal(t, lt + 1, end - 1);
+                if (!Double.isNaN(d)) {
+                    duration = d;
+                    end = lt;
+                }
+            }
+        }
+        int i = t.indexOf('=', closeAt + 1);
+        if (i < 0 || i >= end) {
+            return null;
+        }
+        i++;
+        while (i < end && t.charAt(i) == ' ') {
+            i++;
+        }
+        String path = null;
+        if (i < end && t.charAt(i) != '?') {
+            long v = Numbers.parseLong(t, i, end, Long.MIN_VALUE);
+            if (v != Long.MIN_VALUE) {
+                ret = v;
+            }
+        }
+        while (i < end && t.charAt(i) != ' ' && t.charAt(i) != '<') {
+            i++;
+        }
+        if (i < end && t.charAt(i) == '<') {
+            int gt = t.indexOf('>', i);
+            if (gt > i && gt < end) {
+                path = t.substring(i + 1, gt);
+                i = gt + 1;
+            }
+        }
+        while (i < end && t.charAt(i) == ' ') {
+            i++;
+        }
+        if (i + 1 < end && t.charAt(i) == 'E' && Character.isUpperCase(t.charAt(i + 1))) {
+            int e = i;
+            while (e < end && (Character.isUpperCase(t.charAt(e)) || Character.isDigit(t.charAt(e)) || t.charAt(e) == '_')) {
+                e++;
+            }
+            error = t.substring(i, e);
+        }
+        return path;
+    }
+
+    private void ioSubmit(String t, int pid) {
+        if (args.count() < 3) {
+            return;
+        }
+        long n = args.number(1, 0, -1);
+        if (n >= 0) {
+            nr = (int) Math.min(n, Integer.MAX_VALUE);
+        }
+        int s = args.start(2);
+        int e = args.end(2);
+        if (e - s < 2 || t.charAt(s) != '[' && t.charAt(s) != '{') {
+            return;
+        }
+        forEachElement(t, s + 1, e - 1, (from, to) -> iocb(t, from, to, pid));
+    }
+
+    private void ioGetevents(String t) {
+        if (args.count() < 4) {
+            return;
+        }
+        long n = args.number(1, 0, -1);
+        if (n >= 0) {
+            nr = (int) Math.min(n, Integer.MAX_VALUE);
+        }
+        int s = args.start(3);
+        int e = args.end(3);
+        if (e - s < 2 || t.charAt(s) != '[' && t.charAt(s) != '{') {
+            return;
+        }
+        forEachElement(t, s + 1, e - 1, (from, to) -> {
+            fields.split(t, from, to);
+            int res = fields.find("res=");
+            if (res >= 0) {
+                eventRes.add(fields.number(res, 4, 0));
+            } else if (fields.count() == 4) { // old positional {data, obj, res, res2}
+                eventRes.add(fields.number(2, 0, 0));
+            }
+        });
+    }
+
+    private interface Range {
+        void accept(int from, int to);
+    }
+
+    /** Calls {@code each} with the inside of every {@code {...}} element of a list. */
+    private static void forEachElement(String t, int from, int to, Range each) {
+        int depth = 0;
+        boolean inString = false;
+        boolean escape = false;
+        int open = -1;
+        for (int i = from; i < to; i++) {
+            char c = t.charAt(i);
+            if (inString) {
+                if (escape) {
+                    escape = false;
+                } else if (c == '\\') {
+                    escape = true;
+                } else if (c == '"') {
+                    inString = false;
+                }
+                continue;
+            }
+            if (c == '"') {
+                inString = true;
+            } else if (c == '{' || c == '[' || c == '(') {
+                if (depth == 0 && c == '{') {
+                    open = i;
+                }
+                depth++;
+            } else if (c == '}' || c == ']' || c == ')') {
+                depth--;
+                if (depth == 0 && c == '}' && open >= 0) {
+                    each.accept(open + 1, i);
+                    open = -1;
+                }
+            }
+        }
+    }
+
+    private void iocb(String t, int from, int to, int pid) {
+        fields.split(t, from, to);
+        IoOp op = null;
+        int fd = -1;
+        String path = null;
+        long nbytes = -1;
+        long offset = -1;
+        for (int i = 0; i < fields.count(); i++) {
+            int s = fields.start(i);
+            int e = fields.end(i);
+            if (t.startsWith("aio_lio_opcode=", s)) {
+                op = opcode(t, s + 15, e);
+            } else if (t.startsWith("aio_fildes=", s) || t.startsWith("fildes=", s)) {
+                int v = t.indexOf('=', s) + 1;
+                fd = (int) Numbers.parseLong(t, v, e, -1);
+                path = annotatedPath(t, v, e);
+            } else if (t.startsWith("aio_nbytes=", s) || t.startsWith("nbytes=", s)) {
+                nbytes = Numbers.parseLong(t, t.indexOf('=', s) + 1, e, -1);
+            } else if (t.startsWith("aio_offset=", s) || t.startsWith("offset=", s)) {
+                offset = Numbers.parseLong(t, t.indexOf('=', s) + 1, e, -1);
+            } else if (t.startsWith("aio_buf=[", s)) {
+                nbytes = iovTotal(t, s + 8, e);
+            } else if (op == null) {
+                op = oldOpWord(t, s, e);
+            }
+        }
+        if (op == null) {
+            return;
+        }
+        io.add(request(pid, fd, path, op, nbytes, offset));
+    }
+
+    private static IoOp opcode(String t, int s, int e) {
+        if (s < e && Character.isDigit(t.charAt(s))) {
+            return IoOp.ofIocbOpcode(Numbers.parseLong(t, s, e, -1));
+        }
+        int k = t.indexOf("IOCB_CMD_", s);
+        if (k < 0 || k >= e) {
+            return IoOp.OTHER;
+        }
+        k += 9;
+        if (t.startsWith("PREAD", k)) {
+            return IoOp.READ;
+        }
+        if (t.startsWith("PWRITE", k)) {
+            return IoOp.WRITE;
+        }
+        if (t.startsWith("FSYNC", k)) {
+            return IoOp.FSYNC;
+        }
+        if (t.startsWith("FDSYNC", k)) {
+            return IoOp.FDSYNC;
+        }
+        if (t.startsWith("POLL", k)) {
+            return IoOp.POLL;
+        }
+        return t.startsWith("NOOP", k) ? IoOp.NOOP : IoOp.OTHER;
+    }
+
+    /** strace before 4.16 named the command as a bare word. */
+    private static IoOp oldOpWord(String t, int s, int e) {
+        String w = t.substring(s, e);
+        return switch (w) {
+            case "pread", "preadv" -> IoOp.READ;
+            case "pwrite", "pwritev" -> IoOp.WRITE;
+            case "fsync" -> IoOp.FSYNC;
+            case "fdsync" -> IoOp.FDSYNC;
+            case "noop" -> IoOp.NOOP;
+            default -> null;
+        };
+    }
+
+    /** Sum of {@code iov_len} over an iovec array starting at {@code t[s] == '['}. */
+    private long iovTotal(String t, int s, int e) {
+        long[] sum = {0};
+        int close = e;
+        if (close > s && t.charAt(close - 1) == ']') {
+            close--;
+        }
+        Args inner = new Args();
+        forEachElement(t, s + 1, close, (from, to) -> {
+            inner.split(t, from, to);
+            int k = inner.find("iov_len=");
+            if (k >= 0) {
+                sum[0] += inner.number(k, 8, 0);
+            }
+        });
+        return sum[0];
+    }
+
+    private void positional(String t, int pid, IoOp op, int countArg) {
+        if (args.count() < 4) {
+            return;
+        }
+        int fd = (int) args.number(0, 0, -1);
+        long count = args.number(countArg, 0, -1);
+        long offset = args.number(3, 0, -1);
+        io.add(request(pid, fd, annotatedPath(t, args.start(0), args.end(0)), op, count, offset));
+    }
+
+    private void vectored(String t, int pid, IoOp op, boolean withOffset) {
+        if (args.count() < (withOffset ? 4 : 3)) {
+            return;
+        }
+        int fd = (int) args.number(0, 0, -1);
+        long bytes = t.charAt(args.start(1)) == '[' ? iovTotal(t, args.start(1), args.end(1)) : 0;
+        if (bytes == 0 && ret != null && ret > 0) {
+            bytes = ret;
+        }
+        long offset = withOffset ? args.number(3, 0, -1) : -1;
+        io.add(request(pid, fd, annotatedPath(t, args.start(0), args.end(0)), op, bytes, offset));
+    }
+
+    /** read/write/readv/writev count only on descriptors opened for direct I/O (not pipes or ttys). */
+    private void plain(String t, int pid, IoOp op, boolean vector) {
+        if (args.count() < 3) {
+            return;
+        }
+        int fd = (int) args.number(0, 0, -1);
+        FdTable.Entry known = fds.lookup(pid, fd);
+        if (known == null || !Boolean.TRUE.equals(known.direct())) {
+            return;
+        }
+        if (vector) {
+            vectored(t, pid, op, false);
+        } else {
+            io.add(request(pid, fd, null, op, args.number(2, 0, -1), -1));
+        }
+    }
+
+    private void opened(String t, int pid, int pathArg, String retPath) {
+        if (ret == null || ret < 0 || args.count() <= pathArg) {
+            return;
+        }
+        String path = retPath != null ? retPath : unquote(t, args.start(pathArg), args.end(pathArg));
+        Boolean direct = null;
+        if (args.count() > pathArg + 1) {
+            int fs = args.start(pathArg + 1);
+            int fe = args.end(pathArg + 1);
+            int d = t.indexOf("O_DIRECT", fs);
+            direct = d >= 0 && d < fe && (d + 8 == fe || t.charAt(d + 8) == '|' || t.charAt(d + 8) == ' ');
+        }
+        fds.opened(pid, (int) (long) ret, path, direct);
+    }
+
+    private IoRequest request(int pid, int fd, String path, IoOp op, long nbytes, long offset) {
+        FdTable.Entry known = fd < 0 ? null : fds.lookup(pid, fd);
+        String p = path != null ? path : known == null ? null : known.path();
+        Boolean direct = known == null ? null : known.direct();
+        return new IoRequest(fd, p, op, nbytes, offset, direct);
+    }
+
+    /** {@code 3</path>} as strace -y prints descriptors: the path, else null. */
+    private static String annotatedPath(String t, int s, int e) {
+        int lt = t.indexOf('<', s);
+        if (lt < 0 || lt >= e) {
+            return null;
+        }
+        int gt = t.lastIndexOf('>', e - 1);
+        return gt > lt ? t.substring(lt + 1, gt) : null;
+    }
+
+    private static String unquote(String t, int s, int e) {
+        if (e - s < 2 || t.charAt(s) != '"') {
+            return t.substring(s, e);
+        }
+        int close = t.indexOf('"', s + 1);
+        while (close > 0 && t.charAt(close - 1) == '\\') {
+            close = t.indexOf('"', close + 1);
+        }
+        if (close < 0 || close > e) {
+            close = e;
+        }
+        return t.substring(s + 1, close).replace("\\\"", "\"").replace("\\\\", "\\");
+    }
+}

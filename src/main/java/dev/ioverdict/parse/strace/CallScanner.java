@@ -1,0 +1,107 @@
+package dev.ioverdict.parse.strace;
+
+/**
+ * Follows the nesting of one strace call as its text arrives, possibly in pieces (a call a
+ * terminal copy wrapped over several lines): parentheses, brackets and braces outside quoted
+ * strings and C comments. The call is closed once its own argument list has ended and a
+ * {@code = ret} follows. State carries over between pieces, so a string wrapped mid-escape
+ * continues correctly.
+ */
+final class CallScanner {
+    private int depth;
+    private boolean inString;
+    private boolean escape;
+    private boolean inComment;
+    private boolean opened;
+    /** Index in the accumulated text where the argument list closed, or -1. */
+    private int closeAt = -1;
+    private int scanned;
+
+    void reset() {
+        depth = 0;
+        inString = false;
+        escape = false;
+        inComment = false;
+        opened = false;
+        closeAt = -1;
+        scanned = 0;
+    }
+
+    boolean inString() {
+        return inString;
+    }
+
+    /** Scans what was appended to {@code text} since the last call. */
+    void scan(CharSequence text) {
+        int n = text.length();
+        for (int i = scanned; i < n; i++) {
+            char c = text.charAt(i);
+            if (inComment) {
+                if (c == '/' && i > 0 && text.charAt(i - 1) == '*') {
+                    inComment = false;
+                }
+                continue;
+            }
+            if (inString) {
+                if (escape) {
+                    escape = false;
+                } else if (c == '\\') {
+                    escape = true;
+                } else if (c == '"') {
+                    inString = false;
+                }
+                continue;
+            }
+            if (closeAt >= 0) {
+                continue;
+            }
+            switch (c) {
+                case '"' -> inString = true;
+                case '/' -> {
+                    if (i + 1 < n && text.charAt(i + 1) == '*') {
+                        inComment = true;
+                        i++;
+                    }
+                }
+                case '(', '[', '{' -> {
+                    depth++;
+                    opened = true;
+                }
+                case ')', ']', '}' -> {
+                    depth--;
+                    if (opened && depth == 0 && c == ')') {
+                        closeAt = i;
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        scanned = n;
+    }
+
+    /** Index of the parenthesis that closes the argument list, or -1 while it is open. */
+    int closeAt() {
+        return closeAt;
+    }
+
+    /** Whether the argument list ended and {@code = } and a return value follow it. */
+    boolean closed(CharSequence text) {
+        if (closeAt < 0) {
+            return false;
+        }
+        int n = text.length();
+        int i = closeAt + 1;
+        while (i < n && text.charAt(i) == ' ') {
+            i++;
+        }
+        if (i >= n || text.charAt(i) != '=') {
+            return false;
+        }
+        i++;
+        while (i < n && text.charAt(i) == ' ') {
+            i++;
+        }
+        return i < n;
+    }
+}

@@ -1,0 +1,37 @@
+package dev.ioverdict.parse.strace;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Which file each descriptor names, learnt from open/openat/creat results and forgotten at close.
+ * Kept per traced id; threads trace under their own ids but share their process's descriptors,
+ * so a miss falls back to the descriptor most recently opened under that number by anyone.
+ */
+final class FdTable {
+    record Entry(String path, Boolean direct) {
+    }
+
+    private final Map<Integer, Map<Integer, Entry>> byPid = new HashMap<>();
+    private final Map<Integer, Entry> latest = new HashMap<>();
+
+    void opened(int pid, int fd, String path, Boolean direct) {
+        Entry e = new Entry(path, direct);
+        byPid.computeIfAbsent(pid, k -> new HashMap<>()).put(fd, e);
+        latest.put(fd, e);
+    }
+
+    void closed(int pid, int fd) {
+        Map<Integer, Entry> own = byPid.get(pid);
+        Entry gone = own == null ? null : own.remove(fd);
+        if (gone != null && latest.get(fd) == gone) {
+            latest.remove(fd);
+        }
+    }
+
+    Entry lookup(int pid, int fd) {
+        Map<Integer, Entry> own = byPid.get(pid);
+        Entry e = own == null ? null : own.get(fd);
+        return e != null ? e : latest.get(fd);
+    }
+}

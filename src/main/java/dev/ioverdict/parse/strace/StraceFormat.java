@@ -1,0 +1,382 @@
+package dev.ioverdict.parse.strace;
+
+import dev.ioverdict.model.syscall.SyscallCall;
+import dev.ioverdict.model.syscall.SyscallSummary;
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.ConsoleNoise;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * strace text: with or without pid leaders (-f, -ff files named {@code name.PID}), with -t/-tt/-ttt/-r
+ * time stamps and -T durations, {@code <unfinished ...>}/{@code <... name resumed>} pairs joined
+ * per pid, signals and exits passed over, calls a terminal copy wrapped over several lines joined
+ * until their {@code = ret} closes them, and {@code strace -c} summary tables. Emits one
+ * {@link SyscallCall} per completed call and one {@link SyscallSummary} per -c row.
+ */
+public final class StraceFormat implements InputFormat {
+    /** A wrapped call still open after this many lines is taken as never closing. */
+    static final int MAX_CONTINUATION_LINES = 200;
+
+    @Override
+    public String id() {
+        return "strace";
+    }
+
+    @Override
+    public String description() {
+        return "strace (-f, -ff, -t/-tt/-ttt/-r, -T, -c summary)";
+    }
+
+    @Override
+    public Recognition recognise(Sample sample) {
+        StracePrefix p = new StracePrefix();
+        int starts = 0;
+        int complete = 0;
+        int led = 0;
+        int closings = 0;
+        int nonBlank = 0;
+        for (String line : sample.lines()) {
+            if (line.isBlank()) {
+                continue;
+            }
+            if (StraceSummaryTable.isHeader(line)) {
+                return Recognition.certain("strace -c summary table header '% time seconds usecs/call calls errors syscall'");
+            }
+            nonBlank++;
+            if (line.contains(") = ")) {
+                closings++;
+            }
+            p.parse(line);
+            int k = recordKind(line, p.content);
+            if (k == NONE) {
+                continue;
+            }
+            starts++;
+            if (p.pid >= 0 || p.clock != StracePrefix.Clock.NONE) {
+                led++;
+            }
+            if (k != CALL || line.contains(") = ") || line.endsWith("<unfinished ...>")) {
+                complete++;
+            }
+        }
+        if (complete >= 3 && starts * 2 >= nonBlank) {
+            return Recognition.certain(starts + " strace records ('name(args) = ret', exits, signals)");
+        }
+        if (led >= 1 && (complete >= 1 || closings >= 1)) {
+            return Recognition.likely(starts + " strace records with pid/time leaders, some wrapped over several lines");
+        }
+        return complete >= 2 ? Recognition.possible(complete + " 'name(args) = ret' lines") : Recognition.NO;
+    }
+
+    static final int NONE = 0;
+    static final int CALL = 1;
+    static final int RESUMED = 2;
+    static final int EXIT = 3;
+    static final int SIGNAL = 4;
+
+    /** What the record at {@code at} is: a call start {@code name(}, a resumption, an exit, a signal. */
+    static int recordKind(String line, int at) {
+        int n = line.length();
+        if (line.startsWith("<... ", at)) {
+            return line.indexOf(" resumed>", at) > 0 ? RESUMED : NONE;
+        }
+        if (line.startsWith("+++ ", at)) {
+            return EXIT;
+        }
+        if (line.startsWith("--- ", at)) {
+            return SIGNAL;
+        }
+        int i = at;
+        while (i < n) {
+            char c = line.charAt(i);
+            if ((c >= 'a' && c <= 'z') || c == '_' || (i > at && c >= '0' && c <= '9')) {
+                i++;
+            } else {
+                break;
+            }
+        }
+        return i > at && i < n && line.charAt(i) == '(' ? CALL : NONE;
+    }
+
+    @Override
+    public void parse(InputFile file, ParseContext ctx) throws IOException {
+        new Reader(ctx, pidFromFileName(file.path())).read(file);
+    }
+
+    /** {@code strace -ff -o trace} writes {@code trace.PID}: the pid is the name's numeric suffix. */
+    static int pidFromFileName(String path) {
+        int dot = path.lastIndexOf('.');
+        int slash = path.lastIndexOf('/');
+        if (dot < 0 || dot < slash || dot == path.length() - 1) {
+            return -1;
+        }
+        long v = 0;
+        for (int i = dot + 1; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c < '0' || c > '9' || v > Integer.MAX_VALUE) {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return (int) v;
+    }
+
+    /** The parse of one file: a small state machine over its lines. */
+    private static final class Reader {
+        private final ParseContext ctx;
+        private final int filePid;
+        private final StracePrefix prefix = new StracePrefix();
+        private final FdTable fds = new FdTable();
+        private final CallDecoder decoder = new CallDecoder(fds);
+        private final Map<Integer, Pending> unfinished = new HashMap<>();
+        private Pending wrapped;
+        private boolean styleKnown;
+        private boolean stylePid;
+        private StracePrefix.Clock styleClock = StracePrefix.Clock.NONE;
+        private double relativeNow;
+        private double lastWall = Double.NaN;
+        private double dayOffset;
+        private boolean inSummary;
+
+        Reader(ParseContext ctx, int filePid) {
+            this.ctx = ctx;
+            this.filePid = filePid;
+        }
+
+        /** A call whose text is still being collected: wrapped lines, or an unfinished call. */
+        private static final class Pending {
+            final StringBuilder text = new StringBuilder();
+            final StringBuilder raw = new StringBuilder();
+            final CallScanner scanner = new CallScanner();
+            long firstLine;
+            long lastLine;
+            int pieces;
+            int pid;
+            String comm;
+            Double time;
+            boolean argsComplete = true;
+        }
+
+        void read(InputFile file) throws IOException {
+            try (Lines lines = Lines.of(file)) {
+                String line;
+                while ((line = lines.next()) != null) {
+                    line(line, lines.number());
+                }
+                if (wrapped != null) {
+                    neverCloses(wrapped);
+                }
+                ctx.lines(lines.number());
+            }
+        }
+
+        private void line(String line, long no) {
+            if (line.isBlank()) {
+                return;
+            }
+            if (inSummary) {
+                if (summaryRow(line, no)) {
+                    return;
+                }
+                inSummary = false;
+            }
+            if (StraceSummaryTable.isHeader(line)) {
+                inSummary = true;
+                return;
+            }
+            prefix.parse(line);
+            int kind = recordKind(line, prefix.content);
+            if (wrapped != null) {
+                if (kind == NONE || !newRecord(kind)) {
+                    continuation(line, no);
+                    return;
+                }
+                neverCloses(wrapped);
+                wrapped = null;
+            }
+            if (kind == NONE) {
+                if (!line.startsWith("strace: ") && !ConsoleNoise.isCommentary(line)) {
+                    ctx.skip(no, "not an strace record: " + abbreviate(line));
+                }
+                return;
+            }
+            if (!styleKnown) {
+                styleKnown = true;
+                stylePid = prefix.pid >= 0;
+                styleClock = prefix.clock;
+            }
+            int pid = prefix.pid >= 0 ? prefix.pid : Math.max(filePid, 0);
+            Double time = clock();
+            switch (kind) {
+                case EXIT -> unfinished.remove(pid);
+                case SIGNAL -> {
+                }
+                case RESUMED -> resumed(line, no, pid, time);
+                default -> started(line, no, pid, time);
+            }
+        }
+
+        /** Whether a line that could continue a wrapped call rather starts a record of this file's style. */
+        private boolean newRecord(int kind) {
+            if (stylePid || styleClock != StracePrefix.Clock.NONE) {
+                return (prefix.pid >= 0) == stylePid && prefix.clock == styleClock;
+            }
+            return kind != CALL || !wrapped.scanner.inString();
+        }
+
+        private Double clock() {
+            switch (prefix.clock) {
+                case WALL -> {
+                    if (!Double.isNaN(lastWall) && prefix.time < lastWall - 43_200) {
+                        dayOffset += 86_400; // the trace ran past midnight
+                    }
+                    lastWall = prefix.time;
+                    return prefix.time + dayOffset;
+                }
+                case EPOCH -> {
+                    return prefix.time;
+                }
+                case RELATIVE -> {
+                    relativeNow += prefix.time;
+                    return relativeNow;
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+
+        private void started(String line, long no, int pid, Double time) {
+            String content = line.substring(prefix.content);
+            if (content.endsWith("<unfinished ...>")) {
+                Pending u = pending(no, pid, time);
+                u.text.append(content, 0, content.length() - "<unfinished ...>".length());
+                u.raw.append(line);
+                unfinished.put(pid, u);
+                return;
+            }
+            Pending p = pending(no, pid, time);
+            p.text.append(content);
+            p.raw.append(line);
+            collect(p);
+        }
+
+        private void resumed(String line, long no, int pid, Double time) {
+            int c = prefix.content;
+            int mark = line.indexOf(" resumed>", c);
+            if (mark <= c + 5) {
+                ctx.skip(no, "resumption without a syscall name: " + abbreviate(line));
+                return;
+            }
+            String name = line.substring(c + 5, mark);
+            String rest = line.substring(mark + " resumed>".length());
+            Pending u = unfinished.remove(pid);
+            Pending p;
+            if (u != null && u.text.length() > name.length() && u.text.indexOf(name + "(") == 0) {
+                p = u;
+                p.raw.append('\n').append(line);
+                p.lastLine = no;
+            } else {
+                // attached in the middle of this call: its return and duration are known, its arguments not
+                p = pending(no, pid, time);
+                p.raw.append(line);
+                p.text.append(name).append('(');
+                p.argsComplete = false;
+            }
+            p.text.append(rest);
+            p.scanner.reset();
+            collect(p);
+        }
+
+        private Pending pending(long no, int pid, Double time) {
+            Pending p = new Pending();
+            p.firstLine = no;
+            p.lastLine = no;
+            p.pid = pid;
+            p.comm = prefix.comm;
+            p.time = time;
+            return p;
+        }
+
+        private void collect(Pending p) {
+            p.scanner.scan(p.text);
+            if (p.scanner.closed(p.text)) {
+                complete(p);
+            } else {
+                wrapped = p;
+            }
+        }
+
+        private void continuation(String line, long no) {
+            Pending p = wrapped;
+            if (p.scanner.inString()) {
+                p.text.append(line);
+            } else {
+                p.text.append(' ').append(line.stripLeading());
+            }
+            p.raw.append('\n').append(line);
+            p.lastLine = no;
+            p.pieces++;
+            p.scanner.scan(p.text);
+            if (p.scanner.closed(p.text)) {
+                wrapped = null;
+                complete(p);
+            } else if (p.pieces >= MAX_CONTINUATION_LINES) {
+                wrapped = null;
+                neverCloses(p);
+            }
+        }
+
+        private void neverCloses(Pending p) {
+            ctx.skip(p.firstLine, "call never closes: no '= ret' after " + (p.lastLine - p.firstLine + 1)
+                    + " line(s) (lines " + p.firstLine + "-" + p.lastLine + "): " + abbreviate(p.raw.toString()));
+            wrapped = null;
+        }
+
+        private void complete(Pending p) {
+            String text = p.text.toString();
+            if (!decoder.decode(text, p.scanner.closeAt(), p.pid, p.argsComplete)) {
+                ctx.skip(p.firstLine, "not an strace call: " + abbreviate(text));
+                return;
+            }
+            Double start = p.time;
+            if (!p.argsComplete && start != null && decoder.duration != null) {
+                start = start - decoder.duration;
+            }
+            ctx.emit(new SyscallCall("strace", ctx.input(), p.firstLine, p.lastLine, p.raw.toString(), p.pid, p.pid,
+                    p.comm, decoder.name, start, decoder.duration, decoder.ret, decoder.error, decoder.nr,
+                    decoder.io, decoder.eventRes));
+            ctx.record();
+            if (start != null) {
+                ctx.time(start);
+            }
+        }
+
+        private boolean summaryRow(String line, long no) {
+            if (StraceSummaryTable.isRule(line)) {
+                return true;
+            }
+            SyscallSummary row = StraceSummaryTable.row(line, no, ctx.input());
+            if (row == null) {
+                return false;
+            }
+            if (!row.name().equals("total")) {
+                ctx.emit(row);
+                ctx.record();
+            }
+            return true;
+        }
+
+        private static String abbreviate(String s) {
+            String one = s.replace('\n', ' ');
+            return one.length() <= 100 ? one : one.substring(0, 97) + "...";
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.ioverdict.parse.text;
+
+/** Hand-written number reading for the hot path: no exceptions, no allocation. */
+public final class Numbers {
+    private Numbers() {
+    }
+
+    /**
+     * The integer at {@code s[from..)} up to the first character that cannot continue it (stops
+     * before {@code to}): {@code 512}, {@code -1}, {@code 0x7f3a0b5d5000}. Values beyond 63 bits
+     * (hex kernel returns such as 0xfffffffffffffff5) wrap to their two's complement, as the kernel
+     * means them. {@code fallback} when no digit is there.
+     */
+    public static long parseLong(CharSequence s, int from, int to, long fallback) {
+        int i = from;
+        boolean negative = false;
+        if (i < to && s.charAt(i) == '-') {
+            negative = true;
+            i++;
+        }
+        if (i + 1 < to && s.charAt(i) == '0' && (s.charAt(i + 1) == 'x' || s.charAt(i + 1) == 'X')) {
+            i += 2;
+            int start = i;
+            long v = 0;
+            while (i < to) {
+                int d = Character.digit(s.charAt(i), 16);
+                if (d < 0) {
+                    break;
+                }
+                v = (v << 4) | d;
+                i++;
+            }
+            if (i == start) {
+                return fallback;
+            }
+            return negative ? -v : v;
+        }
+        int start = i;
+        long v = 0;
+        while (i < to) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                break;
+            }
+            v = v * 10 + (c - '0');
+            i++;
+        }
+        if (i == start) {
+            return fallback;
+        }
+        return negative ? -v : v;
+    }
+
+    /** A decimal fraction with '.' or ',' (a comma-decimal locale) as separator; NaN when none. */
+    public static double parseDecimal(CharSequence s, int from, int to) {
+        int i = from;
+        boolean negative = false;
+        if (i < to && s.charAt(i) == '-') {
+            negative = true;
+            i++;
+        }
+        long whole = 0;
+        int digits = 0;
+        while (i < to && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+            whole = whole * 10 + (s.charAt(i) - '0');
+            i++;
+            digits++;
+        }
+        double frac = 0;
+        if (i < to && (s.charAt(i) == '.' || s.charAt(i) == ',')) {
+            i++;
+            double scale = 0.1;
+            while (i < to && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+                frac += (s.charAt(i) - '0') * scale;
+                scale /= 10;
+                i++;
+                digits++;
+            }
+        }
+        if (digits == 0 || i != to) {
+            return Double.NaN;
+        }
+        double v = whole + frac;
+        return negative ? -v : v;
+    }
+}

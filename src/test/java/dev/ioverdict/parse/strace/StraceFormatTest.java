@@ -1,0 +1,230 @@
+package dev.ioverdict.parse.strace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ioverdict.model.syscall.IoOp;
+import dev.ioverdict.model.syscall.IoRequest;
+import dev.ioverdict.model.syscall.SyscallCall;
+import dev.ioverdict.model.syscall.SyscallSummary;
+import dev.ioverdict.testing.ParseRun;
+import dev.ioverdict.testing.TestData;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+class StraceFormatTest {
+    private static final StraceFormat FORMAT = new StraceFormat();
+
+    private static Path external(String name) {
+        Path shared = TestData.shared();
+        Assumptions.assumeTrue(shared != null, "../shared not present");
+        return shared.resolve("external/strace").resolve(name);
+    }
+
+    private static SyscallCall call(ParseRun run, String name, int nth) {
+        return run.all(SyscallCall.class).stream().filter(c -> c.name().equals(name)).skip(nth).findFirst().orElseThrow();
+    }
+
+    @Test
+    void seed000WrappedTerminalCopyJoinsEachCallUntilItsReturn() {
+        ParseRun run = ParseRun.of(FORMAT, TestData.bundle("seed-000-strace").resolve("bundle/strace-lgwr.txt"));
+        List<SyscallCall> calls = run.all(SyscallCall.class);
+        assertEquals(2, calls.size());
+        assertTrue(run.summary().warnings().isEmpty(), run.summary().warnings().toString());
+
+        SyscallCall submit = calls.get(0);
+        assertEquals("io_submit", submit.name());
+        assertEquals(1, submit.line());
+        assertEquals(7, submit.lastLine());
+        assertEquals(17203, submit.pid());
+        assertEquals(10 * 3600 + 40 * 60 + 4.850440, submit.start(), 1e-9);
+        assertEquals(0.000115, submit.duration(), 1e-12);
+        assertEquals(2L, submit.ret());
+        assertEquals(2, submit.nr());
+        assertEquals(List.of(new IoRequest(309, null, IoOp.WRITE, 512, 97662106624L, null),
+                new IoRequest(311, null, IoOp.WRITE, 512, 96269597696L, null)), submit.io());
+        assertTrue(submit.text().startsWith("17203 10:40:04.850440 io_submit(0x7ffff7fed000, 2, [{aio_data=0x7ffff2756630,\n"));
+
+        SyscallCall getevents = calls.get(1);
+        assertEquals("io_getevents", getevents.name());
+        assertEquals(8, getevents.line());
+        assertEquals(11, getevents.lastLine());
+        assertEquals(0.995326, getevents.duration(), 1e-12);
+        assertEquals(List.of(512L, 512L), getevents.eventRes());
+        assertEquals(2, getevents.nr());
+    }
+
+    @Test
+    void pidLeadersUnfinishedResumedAndOpenedDevice() {
+        ParseRun run = ParseRun.of(FORMAT, external("blog-fio-strace-f-pid-prefix-fdatasync-unfinished-resumed.txt"));
+        SyscallCall fdatasync = call(run, "fdatasync", 0);
+        assertEquals(31670, fdatasync.pid());
+        assertEquals(21, fdatasync.line());
+        assertEquals(26, fdatasync.lastLine());
+        assertEquals(0L, fdatasync.ret());
+        assertTrue(fdatasync.text().contains("\n[pid 31670] <... fdatasync resumed> )"));
+
+        SyscallCall pwrite = call(run, "pwrite", 3);
+        assertEquals(List.of(new IoRequest(3, "/dev/sdd", IoOp.WRITE, 4096, 12288, false)), pwrite.io());
+
+        SyscallCall stat = call(run, "stat", 0);
+        assertEquals("ENOENT", stat.error());
+        assertEquals(-1L, stat.ret());
+        // the trace began inside nanosleep: its result counts, its arguments are unknown
+        SyscallCall attached = call(run, "nanosleep", 0);
+        assertEquals(31636, attached.pid());
+        assertEquals(0L, attached.ret());
+        // the last nanosleep never resumed before the excerpt ends
+        assertEquals(2, run.all(SyscallCall.class).stream().filter(c -> c.name().equals("nanosleep")).count());
+    }
+
+    @Test
+    void signalsExitsAndWait4ResumedInPidPrefixedTrace() {
+        ParseRun run = ParseRun.of(FORMAT, external("posix-omni-parser-strace-f-signal-wait4-unfinished-sigchld.txt"));
+        assertTrue(run.summary().warnings().isEmpty(), run.summary().warnings().toString());
+        SyscallCall wait4 = call(run, "wait4", 0);
+        assertEquals(26826, wait4.pid());
+        assertEquals(26827L, wait4.ret());
+        assertTrue(wait4.text().contains("wait4(26827,  <unfinished ...>\n26826 <... wait4 resumed>NULL, 0, NULL) = 26827"));
+        SyscallCall pread = call(run, "pread64", 1);
+        assertEquals(List.of(new IoRequest(3, "/lib/x86_64-linux-gnu/libc.so.6", IoOp.READ, 32, 848, false)), pread.io());
+        assertNull(call(run, "exit_group", 0).ret());
+    }
+
+    @Test
+    void durationsAndErrorsWithoutLeaders() {
+        ParseRun run = ParseRun.of(FORMAT, external("eg-examples-strace-T-syscall-times.txt"));
+        assertEquals(8, run.all(SyscallCall.class).size());
+        SyscallCall arch = call(run, "arch_prctl", 0);
+        assertEquals("EINVAL", arch.error());
+        assertEquals(0.000012, arch.duration(), 1e-12);
+        assertEquals(0.003416, call(run, "execve", 0).duration(), 1e-12);
+        assertEquals(0x561667bc7000L, call(run, "brk", 0).ret());
+    }
+
+    @Test
+    void programOutputInsideAWriteCallIsJoined() {
+        ParseRun run = ParseRun.of(FORMAT, external("student-report-strace-tt-spanish-locale-interleaved-stdout.txt"));
+        SyscallCall write = call(run, "write", 0);
+        assertEquals(14L, write.ret());
+        assertEquals(write.line() + 1, write.lastLine());
+        assertEquals("ENOENT", call(run, "access", 0).error());
+        // the shell prompt lines around the trace are console noise, not damage
+        assertTrue(run.summary().warnings().isEmpty(), run.summary().warnings().toString());
+        assertEquals(35, run.all(SyscallCall.class).size());
+    }
+
+    @Test
+    void summaryTableWithCommaDecimals() {
+        ParseRun run = ParseRun.of(FORMAT, external("student-report-strace-c-summary-comma-decimals.txt"));
+        List<SyscallSummary> rows = run.all(SyscallSummary.class);
+        assertEquals(18, rows.size());
+        SyscallSummary mmap = rows.get(0);
+        assertEquals("mmap", mmap.name());
+        assertEquals(8, mmap.count());
+        assertEquals(0.000229, mmap.total(), 1e-12);
+        assertEquals(28e-6, mmap.avg(), 1e-12);
+        SyscallSummary access = rows.stream().filter(r -> r.name().equals("access")).findFirst().orElseThrow();
+        assertEquals(1, access.errors());
+        assertEquals(List.of("Hello, world!"), run.summary().warnings().stream().map(w -> w.message().substring(22)).toList());
+    }
+
+    @Test
+    void truncatedSummaryTable() {
+        ParseRun run = ParseRun.of(FORMAT, external("scif-metrics-strace-c-summary-truncated.txt"));
+        List<SyscallSummary> rows = run.all(SyscallSummary.class);
+        assertEquals(List.of("munmap", "read", "write", "open", "close"), rows.stream().map(SyscallSummary::name).toList());
+        assertEquals(42, rows.get(3).errors());
+        assertEquals(426, rows.get(3).count());
+    }
+
+    @Test
+    void recognisesEveryPublicSample() throws Exception {
+        Path dir = external(".");
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path p : files.toList()) {
+                assertTrue(ParseRun.recognise(FORMAT, p).matches(), p + " " + ParseRun.recognise(FORMAT, p));
+            }
+        }
+        assertTrue(ParseRun.recognise(FORMAT, TestData.bundle("seed-000-strace").resolve("bundle/strace-lgwr.txt")).score() >= 70);
+    }
+
+    @Test
+    void doesNotClaimKitraceOrPerfScript() {
+        Path shared = TestData.shared();
+        Assumptions.assumeTrue(shared != null);
+        for (String f : List.of("linuxki-kitrace/OracleLGWRwithXFS-kitrace-io_submit-IOCB.txt",
+                "linuxki-kitrace/manpage-kiinfo-4.3-kitrace-rhel7-syscalls.txt",
+                "perf-script/linux-doc-powerpc-vpa-dtl-sched-tracepoints.txt",
+                "linuxki-kipid/OracleLGWRwithXFS-kipid-sched-syscall-physdev.txt")) {
+            assertFalse(ParseRun.recognise(FORMAT, shared.resolve("external").resolve(f)).matches(), f);
+        }
+    }
+
+    @Test
+    void perProcessFilesRelativeAndEpochStampsAndDescriptorPaths() {
+        String ff = """
+                     0.000000 openat(AT_FDCWD</data>, "redo01.log", O_RDWR|O_DIRECT) = 7</data/redo01.log> <0.000020>
+                     0.000100 io_submit(0x7f00, 1, [{aio_data=0, aio_lio_opcode=IOCB_CMD_PWRITEV, aio_fildes=7</data/redo01.log>, aio_buf=[{iov_base="ab"..., iov_len=512}, {iov_base="cd"..., iov_len=1024}], aio_offset=1536}]) = 1 <0.000300>
+                     0.000400 write(7, "x", 512) = -1 EAGAIN (Resource temporarily unavailable) <0.000001>
+                """;
+        ParseRun run = ParseRun.of(FORMAT, "trace/lgwr.4242", ff);
+        List<SyscallCall> calls = run.all(SyscallCall.class);
+        assertEquals(3, calls.size());
+        assertEquals(4242, calls.get(1).pid());
+        assertEquals(0.0001, calls.get(1).start(), 1e-12);
+        assertEquals(0.0005, calls.get(2).start(), 1e-12);
+        assertEquals(List.of(new IoRequest(7, "/data/redo01.log", IoOp.WRITE, 1536, 1536, true)), calls.get(1).io());
+        assertEquals("EAGAIN", calls.get(2).error());
+        assertEquals(List.of(new IoRequest(7, "/data/redo01.log", IoOp.WRITE, 512, -1, true)), calls.get(2).io());
+
+        ParseRun epoch = ParseRun.of(FORMAT, "t.txt", "1700000000.250000 close(3) = 0 <0.000004>\n");
+        assertEquals(1700000000.25, epoch.all(SyscallCall.class).get(0).start(), 1e-6);
+    }
+
+    @Test
+    void aCallThatNeverClosesIsReportedAndTheNextRecordsStillCount() {
+        String text = """
+                100 10:00:00.000001 io_submit(0x7f00, 1, [{aio_data=0, aio_lio_opcode=IOCB_CMD_PWRITE,
+                aio_fildes=5, aio_buf="abc"...,
+                100 10:00:00.000500 io_getevents(0x7f00, 1, 1, [{data=0, obj=0x1, res=512, res2=0}], NULL) = 1 <0.000400>
+                100 10:00:00.001000 io_submit(0x7f00, 1, [{aio_data=0, aio_lio_opcode=IOCB_CMD_PREAD, aio_fildes=5,
+                """;
+        ParseRun run = ParseRun.of(FORMAT, "s.txt", text);
+        assertEquals(List.of("io_getevents"), run.all(SyscallCall.class).stream().map(SyscallCall::name).toList());
+        assertEquals(2, run.summary().warnings().size());
+        assertEquals(1, run.summary().warnings().get(0).line());
+        assertTrue(run.summary().warnings().get(0).message().startsWith("call never closes"));
+        assertEquals(4, run.summary().warnings().get(1).line());
+    }
+
+    @Test
+    void wallClockWithRelativeStampAndCommDecodedPids() {
+        String text = """
+                4242<ora_lgwr> 23:59:59.900000 (+     0.000000) io_getevents(0x7f00, 1, 128, [{data=0, obj=0x1, res=4096, res2=0}], NULL) = 1 <0.150000>
+                4242<ora_lgwr> 00:00:00.100000 (+     0.200000) io_submit(0x7f00, 1, [{aio_data=0, aio_lio_opcode=IOCB_CMD_PREADV, aio_fildes=9, aio_buf=[{iov_base=0x1, iov_len=4096}], aio_offset=8192}]) = 1 <0.000020>
+                """;
+        List<SyscallCall> calls = ParseRun.of(FORMAT, "t.txt", text).all(SyscallCall.class);
+        assertEquals("ora_lgwr", calls.get(0).comm());
+        assertEquals(4242, calls.get(0).pid());
+        assertEquals(List.of(4096L), calls.get(0).eventRes());
+        // past midnight the clock keeps counting: 00:00:00.1 is 0.2 s after 23:59:59.9
+        assertEquals(0.2, calls.get(1).start() - calls.get(0).start(), 1e-9);
+        assertEquals(List.of(new IoRequest(9, null, IoOp.READ, 4096, 8192, null)), calls.get(1).io());
+    }
+
+    @Test
+    void interruptedCallIsAnErrorWithoutReturnValue() {
+        String text = "100 12:00:00.000001 io_getevents(0x7f00, 1, 1, [], NULL) = ? ERESTARTSYS (To be restarted if SA_RESTART is set) <0.500000>\n";
+        SyscallCall c = ParseRun.of(FORMAT, "t.txt", text).all(SyscallCall.class).get(0);
+        assertNull(c.ret());
+        assertEquals("ERESTARTSYS", c.error());
+        assertEquals(0.5, c.duration(), 1e-12);
+    }
+}
