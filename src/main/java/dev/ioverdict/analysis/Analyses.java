@@ -3,6 +3,7 @@ package dev.ioverdict.analysis;
 import dev.ioverdict.analysis.btt.BttSectionAnalysis;
 import dev.ioverdict.analysis.config.ConfigAnalysis;
 import dev.ioverdict.analysis.iostat.IostatAnalysis;
+import dev.ioverdict.analysis.layers.LayerAnalysis;
 import dev.ioverdict.analysis.syscall.SyscallAnalysis;
 import java.util.List;
 import java.util.function.Supplier;
@@ -14,7 +15,9 @@ public final class Analyses {
             IostatAnalysis::new,
             SyscallAnalysis::new,
             // after any analysis that computes the block section from a trace: btt text only fills a gap
-            BttSectionAnalysis::new);
+            BttSectionAnalysis::new,
+            // last: reads the results of all the others
+            LayerAnalysis::new);
 
     private Analyses() {
     }

@@ -3,6 +3,7 @@ package dev.ioverdict.report;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.config.ConfigSection;
+import dev.ioverdict.model.layers.LayerTimes;
 import dev.ioverdict.model.iostat.IostatSection;
 import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.report.model.Report;
@@ -20,6 +21,7 @@ final class ReportAssembler {
         return new Report(Report.SCHEMA, new Report.Tool("ioverdict", Version.get()),
                 new Report.CaseInfo(caseId, caseTitle, data.source()),
                 Verdict.write(data, outcome),
+                results.get(LayerTimes.class).orElse(null),
                 data.inputs(),
                 results.get(BlockSection.class).orElse(null),
                 results.get(SyscallSection.class).orElse(null),

@@ -7,17 +7,18 @@ import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.config.ConfigSection;
+import dev.ioverdict.model.layers.LayerTimes;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.rules.NotEvaluated;
 import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
-@JsonPropertyOrder({"schema", "tool", "case", "verdict", "inputs", "block", "syscalls", "iostat", "config",
+@JsonPropertyOrder({"schema", "tool", "case", "verdict", "layers", "inputs", "block", "syscalls", "iostat", "config",
     "findings", "notEvaluated", "ruleFailures"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, String verdict,
-                     List<InputSummary> inputs, BlockSection block, SyscallSection syscalls,
+                     LayerTimes layers, List<InputSummary> inputs, BlockSection block, SyscallSection syscalls,
                      List<IostatDevice> iostat, ConfigSection config, List<Finding> findings,
                      List<NotEvaluated> notEvaluated, List<String> ruleFailures) {
     public static final String SCHEMA = "ioverdict.report/1";

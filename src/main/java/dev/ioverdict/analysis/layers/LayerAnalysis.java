@@ -1,0 +1,134 @@
+package dev.ioverdict.analysis.layers;
+
+import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Results;
+import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.block.BlockDeviceStats;
+import dev.ioverdict.model.block.BlockSection;
+import dev.ioverdict.model.block.PhaseStat;
+import dev.ioverdict.model.iostat.IostatDevice;
+import dev.ioverdict.model.iostat.IostatSection;
+import dev.ioverdict.model.layers.LayerTimes;
+import dev.ioverdict.model.layers.LayerTimes.Row;
+import dev.ioverdict.model.syscall.PhysicalDeviceStat;
+import dev.ioverdict.model.syscall.SyscallSection;
+import dev.ioverdict.model.syscall.SyscallStat;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Lines up what each layer measured for an I/O: the application's I/O syscalls, the block layer's
+ * Q2C, the scheduler's I2D, request allocation (Q2G+G2I) and the device (D2C, iostat await,
+ * LinuxKI avserv). Runs after the analyses whose results it reads.
+ */
+public final class LayerAnalysis implements Analysis {
+    /** The syscalls in which an application waits for I/O. */
+    private static final Set<String> IO_SYSCALLS = Set.of("io_submit", "io_getevents", "io_pgetevents",
+            "pread64", "pwrite64", "preadv", "pwritev", "preadv2", "pwritev2", "read", "write", "fsync",
+            "fdatasync", "io_uring_enter");
+    private static final List<String> SOURCE_PREFERENCE = List.of("perf-script", "strace", "linuxki");
+
+    @Override
+    public void finish(Facts facts, Results results) {
+        List<Row> rows = new ArrayList<>();
+        results.get(SyscallSection.class).ifPresent(s -> rows.addAll(applicationRows(s)));
+        results.get(BlockSection.class).ifPresent(b -> rows.addAll(blockRows(b)));
+        results.get(IostatSection.class).ifPresent(i -> rows.addAll(iostatRows(i)));
+        results.get(SyscallSection.class).ifPresent(s -> rows.addAll(linuxKiDeviceRows(facts)));
+        if (rows.isEmpty()) {
+            return;
+        }
+        results.put(LayerTimes.class, new LayerTimes(Attribution.sentence(rows), rows));
+    }
+
+    /** One row per I/O syscall, from the most precise source that measured it. */
+    static List<Row> applicationRows(SyscallSection s) {
+        List<Row> out = new ArrayList<>();
+        for (String name : IO_SYSCALLS.stream().sorted().toList()) {
+            s.byName().stream()
+                    .filter(x -> x.name().equals(name) && x.count() > 0 && x.avg() != null)
+                    .min(Comparator.comparingInt((SyscallStat x) -> rank(x.source())).thenComparing(SyscallStat::input))
+                    .ifPresent(x -> out.add(new Row("application", name, x.source(), x.input(), x.count(), x.avg(),
+                            x.p99() != null ? x.p99() : x.max(), x.p99() != null ? "p99" : "max")));
+        }
+        return out;
+    }
+
+    static List<Row> blockRows(BlockSection section) {
+        List<Row> out = new ArrayList<>();
+        BlockDeviceStats all = section.all();
+        if (all == null) {
+            return out;
+        }
+        String scope = section.devices().size() == 1 ? section.devices().get(0).device() : "all devices";
+        phase(out, "block", "Q2C (queued to completed)", all, "Q2C", scope);
+        phase(out, "block", "Q2C on dm/md devices", all, "Q2Cdm", scope);
+        phase(out, "allocation", "Q2G (waiting for a request)", all, "Q2G", scope);
+        phase(out, "allocation", "G2I (request to insert)", all, "G2I", scope);
+        phase(out, "scheduler", "I2D (in the I/O scheduler)", all, "I2D", scope);
+        phase(out, "device", "D2C (driver, HBA, device)", all, "D2C", scope);
+        return out;
+    }
+
+    private static void phase(List<Row> out, String layer, String what, BlockDeviceStats s, String name, String scope) {
+        PhaseStat p = s.phases().get(name);
+        if (p == null || p.n() == 0 || p.avg() == null) {
+            return;
+        }
+        boolean hasP99 = p.p99() != null;
+        out.add(new Row(layer, what, s.source(), scope, p.n(), p.avg(), hasP99 ? p.p99() : p.max(),
+                hasP99 ? "p99" : "max"));
+    }
+
+    /** The response time iostat gives for each busy device (await, r/w_await, svc_t, asvc_t), in seconds. */
+    static List<Row> iostatRows(IostatSection section) {
+        List<Row> out = new ArrayList<>();
+        for (IostatDevice d : section.devices()) {
+            if (d.idle() || d.samples() == 0) {
+                continue;
+            }
+            String column = null;
+            IostatDevice.Stat best = null;
+            for (Map.Entry<String, IostatDevice.Stat> e : d.metrics().entrySet()) {
+                String k = e.getKey();
+                boolean response = k.equals("await") || k.endsWith("_await") || k.equals("svc_t") || k.equals("asvc_t");
+                if (response && (best == null || e.getValue().avg() > best.avg())) {
+                    best = e.getValue();
+                    column = k;
+                }
+            }
+            if (best != null && best.max() > 0) {
+                out.add(new Row("device", "iostat " + column, "iostat", d.device(), d.samples(), best.avg() / 1000,
+                        best.max() / 1000, "max"));
+            }
+        }
+        return out;
+    }
+
+    static List<Row> linuxKiDeviceRows(Facts facts) {
+        List<Row> out = new ArrayList<>();
+        for (PhysicalDeviceStat p : facts.all(PhysicalDeviceStat.class)) {
+            if (!"t".equals(p.rw()) || p.total() == null || p.total() == 0) {
+                continue;
+            }
+            out.add(new Row("device", "LinuxKI avserv", "linuxki", p.device() != null ? p.device() : p.devT(),
+                    p.total(), p.avservMs() / 1000, p.maxservMs() == null ? null : p.maxservMs() / 1000, "max"));
+        }
+        return out;
+    }
+
+    private static int rank(String source) {
+        int i = SOURCE_PREFERENCE.indexOf(source);
+        return i < 0 ? SOURCE_PREFERENCE.size() : i;
+    }
+
+    static String ms(double seconds) {
+        return seconds < 1e-3 ? String.format(Locale.ROOT, "%.0f \u00b5s", seconds * 1e6)
+                : seconds < 1 ? String.format(Locale.ROOT, "%.2f ms", seconds * 1e3)
+                : String.format(Locale.ROOT, "%.3f s", seconds);
+    }
+}
