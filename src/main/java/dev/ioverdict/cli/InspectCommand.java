@@ -60,11 +60,11 @@ final class InspectCommand implements Callable<Integer> {
     }
 
     private static void print(PrintWriter out, CaseData data) {
-        out.printf(Locale.ROOT, "%-40s %-16s %10s %10s %8s %-25s %s%n", "FILE", "FORMAT", "LINES", "RECORDS",
+        out.printf(Locale.ROOT, "%-40s %-16s %10s %10s %8s %-31s %s%n", "FILE", "FORMAT", "LINES", "RECORDS",
                 "SKIPPED", "SPAN (s)", "RECOGNISED BECAUSE");
         for (InputSummary i : data.inputs()) {
             String span = i.firstTime() == null ? "-" : String.format(Locale.ROOT, "%.3f..%.3f", i.firstTime(), i.lastTime());
-            out.printf(Locale.ROOT, "%-40s %-16s %10d %10d %8d %-25s %s%n", i.path(), i.format(), i.lines(),
+            out.printf(Locale.ROOT, "%-40s %-16s %10d %10d %8d %-31s %s%n", i.path(), i.format(), i.lines(),
                     i.records(), i.skipped(), span, i.detectedBecause());
             for (Diagnostic d : i.warnings()) {
                 out.printf(Locale.ROOT, "    warning %s:%d: %s%n", i.path(), d.line(), d.message());
