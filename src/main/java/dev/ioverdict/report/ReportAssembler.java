@@ -2,6 +2,8 @@ package dev.ioverdict.report;
 
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.model.block.BlockSection;
+import dev.ioverdict.model.block.BlockTrace;
+import dev.ioverdict.report.model.BlockView;
 import dev.ioverdict.model.config.ConfigSection;
 import dev.ioverdict.model.layers.LayerTimes;
 import dev.ioverdict.model.iostat.IostatSection;
@@ -23,7 +25,8 @@ final class ReportAssembler {
                 Verdict.write(data, outcome),
                 results.get(LayerTimes.class).orElse(null),
                 data.inputs(),
-                results.get(BlockSection.class).orElse(null),
+                results.get(BlockSection.class)
+                        .map(b -> BlockView.of(b, results.get(BlockTrace.class).orElse(null))).orElse(null),
                 results.get(SyscallSection.class).orElse(null),
                 results.get(IostatSection.class).map(IostatSection::devices).orElse(null),
                 results.get(ConfigSection.class).orElse(null),

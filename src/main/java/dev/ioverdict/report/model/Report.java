@@ -5,7 +5,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
-import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.config.ConfigSection;
 import dev.ioverdict.model.layers.LayerTimes;
 import dev.ioverdict.model.iostat.IostatDevice;
@@ -18,7 +17,7 @@ import java.util.List;
     "findings", "notEvaluated", "ruleFailures"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, String verdict,
-                     LayerTimes layers, List<InputSummary> inputs, BlockSection block, SyscallSection syscalls,
+                     LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
                      List<IostatDevice> iostat, ConfigSection config, List<Finding> findings,
                      List<NotEvaluated> notEvaluated, List<String> ruleFailures) {
     public static final String SCHEMA = "ioverdict.report/1";
