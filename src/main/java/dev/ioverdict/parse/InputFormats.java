@@ -1,5 +1,6 @@
 package dev.ioverdict.parse;
 
+import dev.ioverdict.parse.blkparse.BlkparseFormat;
 import dev.ioverdict.parse.perf.PerfScriptFormat;
 import dev.ioverdict.parse.vmstat.VmstatSFormat;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Optional;
 /** Every input format ioverdict reads: adding one is one class and one line here. */
 public final class InputFormats {
     private static final List<InputFormat> ALL = List.of(
+            new BlkparseFormat(),
             new PerfScriptFormat(),
             new VmstatSFormat());
 

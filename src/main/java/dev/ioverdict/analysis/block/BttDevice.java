@@ -1,0 +1,69 @@
+package dev.ioverdict.analysis.block;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * One device as btt sees it ({@code struct d_info}: pre-culling, the tree of queued bios, the
+ * last Q, #Q and #D, the phase samples) plus what ioverdict adds: the requests in flight, the
+ * remaps announced for it, its timeline and per-request D2C distribution.
+ */
+final class BttDevice {
+    /** More announced remaps than this waiting means their bios never came; forget them. */
+    private static final int MAX_PENDING_REMAPS = 1 << 16;
+
+    final int major;
+    final int minor;
+    final String name;
+    final boolean remapper;
+    boolean preCulling = true;
+    final QueueTree queued = new QueueTree();
+    long lastQ = QueuedIo.UNSET;
+    long nQs;
+    long nDs;
+    private final PhaseSamples[] phases = new PhaseSamples[Phase.ALL.length];
+
+    final LongMap<IssuedRequest> issued = new LongMap<>();
+    final LongMap<RemapLink> pendingRemaps = new LongMap<>();
+    final ActivityTimeline timeline;
+    final PointSample d2cPoints = new PointSample();
+    final Histogram requestD2c = new Histogram(PhaseSamples.DIGITS);
+
+    BttDevice(int major, int minor, TimeGrid grid) {
+        this.major = major;
+        this.minor = minor;
+        this.name = major + "," + minor;
+        this.remapper = Btt.remapper(major);
+        this.timeline = new ActivityTimeline(grid);
+    }
+
+    void add(Phase phase, long ns) {
+        PhaseSamples s = phases[phase.ordinal()];
+        if (s == null) {
+            s = new PhaseSamples();
+            phases[phase.ordinal()] = s;
+        }
+        s.add(ns);
+    }
+
+    /** The samples of {@code phase}, or null when there are none. */
+    PhaseSamples samples(Phase phase) {
+        return phases[phase.ordinal()];
+    }
+
+    long n(Phase phase) {
+        PhaseSamples s = phases[phase.ordinal()];
+        return s == null ? 0 : s.n;
+    }
+
+    long total(Phase phase) {
+        PhaseSamples s = phases[phase.ordinal()];
+        return s == null ? 0 : s.total;
+    }
+
+    void announceRemap(long sector, RemapLink link) {
+        if (pendingRemaps.size() >= MAX_PENDING_REMAPS) {
+            pendingRemaps.clear();
+        }
+        pendingRemaps.put(sector, link);
+    }
+}
