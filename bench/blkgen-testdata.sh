@@ -13,10 +13,56 @@ declare -A IOS=(
     [healthy-ssd]=2000 [i2d-dominant]=2000 [d2c-dominant]=1400 [merge-heavy]=4000
     [mixed-multidevice]=2000 [lgwr-512b-sync-writes]=1500 [mpath-rq-lgwr]=2000 [scale]=1500
 )
+# blkgen's hand-made trace with every event kind and RWBS letter (blkgen.py selftest), with the
+# oracle computed the same way as for the presets.
+selftest() {
+    local work dir
+    work=$(mktemp -d)
+    python3 "$blkgen" selftest --out "$work" > "$work/selftest.log"
+    (cd "$work/per-device" &&
+        blkparse -i sda -i sdb -i dm-0 -d trace.bin -O > /dev/null &&
+        btt -i trace.bin > btt.txt &&
+        btt -i trace.bin -A > btt_A.txt &&
+        python3 "$(dirname "$blkgen")/btt2json.py" btt.txt btt_A.txt > expected.json)
+    dir="$here/testdata/blkgen-selftest"
+    rm -rf "$dir"
+    mkdir -p "$dir/bundle"
+    cp "$work/per-device/blkparse.txt" "$dir/bundle/blkparse.txt"
+    cp "$work/per-device/btt.txt" "$work/per-device/btt_A.txt" "$dir/"
+    cp "$work/per-device/expected.json" "$dir/btt-expected.json"
+    printf '{"exit": 0, "findings": [], "absent": []}\n' > "$dir/expected.json"
+    cat > "$dir/README.md" <<MD
+# blkgen-selftest
+
+blkgen's hand-made trace touching every event kind and RWBS letter (\`blkgen.py selftest\`:
+Q G S I M F D C R A X B P U UT, FUA/preflush/meta/readahead/sync writes, a discard, an empty
+flush, a requeue, an error completion, a dm-0 -> sdb remap), one file set per device.
+
+- \`bundle/blkparse.txt\`: \`blkparse -i sda -i sdb -i dm-0 > blkparse.txt\` (blkparse 1.2.0).
+- \`btt.txt\`, \`btt_A.txt\`: \`btt -i trace.bin\` and \`btt -i trace.bin -A\` (btt 2.09) on
+  \`blkparse -i sda -i sdb -i dm-0 -d trace.bin -O\`; \`btt-expected.json\`: btt2json.py of both.
+- \`expected.json\`: the findings this case must raise (none listed yet).
+
+Regenerate:
+
+    python3 ../shared/tools/blkgen/blkgen.py selftest --out OUT
+    cd OUT/per-device && blkparse -i sda -i sdb -i dm-0 -d trace.bin -O
+    btt -i trace.bin > btt.txt && btt -i trace.bin -A > btt_A.txt
+    python3 ../shared/tools/blkgen/btt2json.py btt.txt btt_A.txt > expected.json
+    # or: bench/blkgen-testdata.sh selftest
+MD
+    rm -rf "$work"
+    echo "selftest: $(du -h "$dir/bundle/blkparse.txt" | cut -f1)"
+}
+
 presets=("$@")
 [ ${#presets[@]} -gt 0 ] || presets=(healthy-ssd i2d-dominant d2c-dominant merge-heavy mixed-multidevice \
-                                     lgwr-512b-sync-writes mpath-rq-lgwr scale)
+                                     lgwr-512b-sync-writes mpath-rq-lgwr scale selftest)
 for p in "${presets[@]}"; do
+    if [ "$p" = selftest ]; then
+        selftest
+        continue
+    fi
     ios=${IOS[$p]}
     work=$(mktemp -d)
     python3 "$blkgen" case "$p" --out "$work" --ios "$ios" > "$work/case.log"

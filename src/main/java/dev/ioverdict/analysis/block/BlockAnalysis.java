@@ -62,7 +62,7 @@ public final class BlockAnalysis implements Analysis {
         long origin = tracker.grid().origin();
         for (BttDevice d : tracker.devices()) {
             timelines.add(d.timeline.build(d.name, d.d2cPoints.points(origin)));
-            if (d.requestD2c.getTotalCount() > 0) {
+            if (d.requestD2c.total() > 0) {
                 histograms.add(LatencyBuckets.of(d.name, "D2C", d.requestD2c));
             }
             PhaseSamples q2c = d.samples(d.remapper ? Phase.Q2Cdm : Phase.Q2C);

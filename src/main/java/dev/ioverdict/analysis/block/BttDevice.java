@@ -1,7 +1,5 @@
 package dev.ioverdict.analysis.block;
 
-import org.HdrHistogram.Histogram;
-
 /**
  * One device as btt sees it ({@code struct d_info}: pre-culling, the tree of queued bios, the
  * last Q, #Q and #D, the phase samples) plus what ioverdict adds: the requests in flight, the
@@ -26,7 +24,7 @@ final class BttDevice {
     final LongMap<RemapLink> pendingRemaps = new LongMap<>();
     final ActivityTimeline timeline;
     final PointSample d2cPoints = new PointSample();
-    final Histogram requestD2c = new Histogram(PhaseSamples.DIGITS);
+    final LogHistogram requestD2c = new LogHistogram();
 
     BttDevice(int major, int minor, TimeGrid grid) {
         this.major = major;

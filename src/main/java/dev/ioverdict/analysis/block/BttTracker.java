@@ -14,7 +14,10 @@ import java.util.Map;
  */
 final class BttTracker {
     private final Map<Integer, BttDevice> devices = new LinkedHashMap<>();
-    private final List<QueuedIo> found = new ArrayList<>();
+    private final Found found = new Found();
+    /** Devices by dev_t, scanned linearly: a trace has a handful, and this is looked up per event. */
+    private BttDevice[] table = new BttDevice[8];
+    private int tableSize;
     private final TimeGrid grid = new TimeGrid();
     private final Map<Long, long[]> remaps = new LinkedHashMap<>();
     private final SlowestIos slowest = new SlowestIos();
@@ -58,17 +61,29 @@ final class BttTracker {
         if (d != null && d.major == major && d.minor == minor) {
             return d;
         }
-        Integer key = (major << 20) | minor;
-        d = devices.get(key);
+        d = existing(major, minor);
         if (d == null) {
             d = new BttDevice(major, minor, grid);
-            devices.put(key, d);
+            devices.put((major << 20) | minor, d);
+            if (tableSize == table.length) {
+                table = java.util.Arrays.copyOf(table, tableSize * 2);
+            }
+            table[tableSize++] = d;
         }
         lastDevice = d;
         return d;
     }
 
     private BttDevice existing(int major, int minor) {
+        if (tableSize <= 32) {
+            for (int i = 0; i < tableSize; i++) {
+                BttDevice d = table[i];
+                if (d.major == major && d.minor == minor) {
+                    return d;
+                }
+            }
+            return null;
+        }
         return devices.get((major << 20) | minor);
     }
 
@@ -203,7 +218,8 @@ final class BttTracker {
             d.nDs++;
             found.clear();
             d.queued.collectInside(e.sector(), e.sector() + e.sectors(), found);
-            for (QueuedIo q : found) {
+            for (int k = 0; k < found.size; k++) {
+                QueuedIo q = found.items[k];
                 if (q.iTime != QueuedIo.UNSET) {
                     d.add(Phase.I2D, Btt.delta(q.iTime, t));
                 } else if (q.mTime != QueuedIo.UNSET) {
@@ -247,7 +263,8 @@ final class BttTracker {
         if (d != null) {
             found.clear();
             d.queued.collectInside(e.sector(), e.sector() + e.sectors(), found);
-            for (QueuedIo q : found) {
+            for (int k = 0; k < found.size; k++) {
+                QueuedIo q = found.items[k];
                 long q2c = Btt.delta(q.qTime, t);
                 d.add(d.remapper ? Phase.Q2Cdm : Phase.Q2C, q2c);
                 if (q.dTime != QueuedIo.UNSET) {
@@ -265,7 +282,7 @@ final class BttTracker {
         d.timeline.completed(t, e.sectors() * 512L);
         if (r != null) {
             long d2c = Btt.delta(r.dTime, t);
-            d.requestD2c.recordValue(d2c);
+            d.requestD2c.record(d2c);
             d.timeline.d2c(t, d2c);
             d.timeline.inFlight(t, d.issued.size());
             d.d2cPoints.add(t, d2c);

@@ -3,13 +3,11 @@ package dev.ioverdict.analysis.block;
 import dev.ioverdict.model.block.LatencyHistogram;
 import java.util.ArrayList;
 import java.util.List;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * Log-spaced buckets (1, 2, 5 per decade, from 1 µs) over an HdrHistogram: each recorded value
- * goes to exactly one bucket, the one whose upper bound holds it, up to the bucket that holds
- * the largest value.
+ * Log-spaced buckets (1, 2, 5 per decade, from 1 µs) over a {@link LogHistogram}, up to the
+ * bucket that holds the largest value. Each bin of the histogram goes to exactly one bucket, by
+ * its lowest value (a bin is 0.1 % wide, so few samples can sit on the wrong side of a bound).
  */
 final class LatencyBuckets {
     private static final long FIRST_BOUND_NS = 1_000;
@@ -18,33 +16,26 @@ final class LatencyBuckets {
     private LatencyBuckets() {
     }
 
-    static LatencyHistogram of(String device, String phase, Histogram h) {
+    static LatencyHistogram of(String device, String phase, LogHistogram h) {
         List<Long> bounds = new ArrayList<>();
-        long max = h.getMaxValue();
+        long max = h.max();
+        outer:
         for (long decade = FIRST_BOUND_NS; ; decade *= 10) {
-            boolean done = false;
             for (int s : STEPS) {
-                long b = decade * s;
-                bounds.add(b);
-                if (b >= max) {
-                    done = true;
-                    break;
+                bounds.add(decade * s);
+                if (decade * s >= max) {
+                    break outer;
                 }
-            }
-            if (done) {
-                break;
             }
         }
         long[] counts = new long[bounds.size()];
-        for (HistogramIterationValue v : h.recordedValues()) {
-            long value = h.highestEquivalentValue(v.getValueIteratedTo());
-            value = Math.min(value, max);
+        h.forEachBin((lowest, count) -> {
             int i = 0;
-            while (i < counts.length - 1 && value > bounds.get(i)) {
+            while (i < counts.length - 1 && lowest > bounds.get(i)) {
                 i++;
             }
-            counts[i] += v.getCountAtValueIteratedTo();
-        }
+            counts[i] += count;
+        });
         List<LatencyHistogram.Bucket> buckets = new ArrayList<>(counts.length);
         for (int i = 0; i < counts.length; i++) {
             buckets.add(new LatencyHistogram.Bucket(Btt.seconds(bounds.get(i)), counts[i]));

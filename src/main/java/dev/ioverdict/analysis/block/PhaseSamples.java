@@ -1,21 +1,18 @@
 package dev.ioverdict.analysis.block;
 
 import dev.ioverdict.model.block.PhaseStat;
-import org.HdrHistogram.Histogram;
 
 /**
  * btt's {@code avg_info} for one phase (n, min, max and total in integer nanoseconds, so the
- * figures come out as btt prints them) plus an HdrHistogram of the same samples for the
- * percentiles btt does not give: 3 significant digits, i.e. within 0.1 % of the true value.
+ * figures come out as btt prints them) plus a {@link LogHistogram} of the same samples for the
+ * percentiles btt does not give, within 0.1 % of the true value.
  */
 final class PhaseSamples {
-    static final int DIGITS = 3;
-
     long n;
     long min;
     long max;
     long total;
-    private Histogram histogram;
+    private final LogHistogram histogram = new LogHistogram();
 
     void add(long ns) {
         if (n++ == 0) {
@@ -30,7 +27,7 @@ final class PhaseSamples {
             }
             total += ns;
         }
-        histogram().recordValue(ns);
+        histogram.record(ns);
     }
 
     /** Folds {@code other} in, as if its samples had been added here. */
@@ -47,13 +44,10 @@ final class PhaseSamples {
         }
         n += other.n;
         total += other.total;
-        histogram().add(other.histogram);
+        histogram.add(other.histogram);
     }
 
-    Histogram histogram() {
-        if (histogram == null) {
-            histogram = new Histogram(DIGITS);
-        }
+    LogHistogram histogram() {
         return histogram;
     }
 
@@ -68,8 +62,6 @@ final class PhaseSamples {
     }
 
     private Double percentile(double p) {
-        long v = histogram.getValueAtPercentile(p);
-        // A histogram bucket's upper edge may pass the largest sample; never report beyond it.
-        return Btt.seconds(Math.min(Math.max(v, min), max));
+        return Btt.seconds(Math.max(histogram.percentile(p), min));
     }
 }

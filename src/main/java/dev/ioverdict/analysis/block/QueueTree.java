@@ -1,7 +1,5 @@
 package dev.ioverdict.analysis.block;
 
-import java.util.List;
-
 /**
  * btt's per-device tree of queued bios: a red-black tree keyed by start sector, balanced exactly
  * as the Linux lib/rbtree btt links in. The exact shape matters: btt's lookups are interval
@@ -76,11 +74,11 @@ final class QueueTree {
      * Adds to {@code out}, in btt's visiting order, every bio lying inside [start, end] that
      * btt's pruned pre-order walk reaches (rb_foreach).
      */
-    void collectInside(long start, long end, List<QueuedIo> out) {
+    void collectInside(long start, long end, Found out) {
         collect(root, start, end, out);
     }
 
-    private static void collect(QueuedIo n, long start, long end, List<QueuedIo> out) {
+    private static void collect(QueuedIo n, long start, long end, Found out) {
         while (n != null) {
             if (Long.compareUnsigned(start, n.start) <= 0 && Long.compareUnsigned(n.end, end) <= 0) {
                 out.add(n);

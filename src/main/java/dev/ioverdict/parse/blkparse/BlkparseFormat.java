@@ -14,7 +14,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * blkparse's default text output ({@code blkparse -i DEV > blkparse.txt}): one
  * {@link BlockEvent} per event line, the trailing summary recognised and passed over. Large
- * files are read on a second thread while this one hands the events to the block analysis.
+ * files are parsed on every core while this thread hands the events, in order, to the block
+ * analysis ({@link ChunkedPipeline}).
  */
 public final class BlkparseFormat implements InputFormat {
     /** Below this size a second thread costs more than it saves. */
@@ -62,20 +63,29 @@ public final class BlkparseFormat implements InputFormat {
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
         ctx.emit(new BlockInput(ctx.input(), BlockInput.BLKPARSE));
-        BlkparseReading reading = new BlkparseReading(ctx.input(), ctx);
+        BlkparseReading reading = new BlkparseReading(ctx.input());
+        long lines;
+        int cores = Runtime.getRuntime().availableProcessors();
         try (InputStream in = file.open()) {
-            ByteLines lines = new ByteLines(in);
-            if (file.size() >= PIPELINE_MIN_BYTES && Runtime.getRuntime().availableProcessors() > 1) {
-                new EventPipeline(lines, reading).run(ctx::emit);
+            if (file.size() >= PIPELINE_MIN_BYTES && cores > 1) {
+                lines = new ChunkedPipeline(in, ctx.input(), cores).run(ctx::emit, ctx::skip, reading);
             } else {
-                while (lines.next()) {
-                    BlockEvent e = reading.line(lines);
+                ByteLines byteLines = new ByteLines(in);
+                while (byteLines.next()) {
+                    BlockEvent e = reading.line(byteLines.buffer(), byteLines.start(), byteLines.end(),
+                            byteLines.number(), ctx::skip);
                     if (e != null) {
                         ctx.emit(e);
                     }
                 }
+                lines = byteLines.number();
             }
-            reading.finish(lines.number());
+        }
+        ctx.lines(lines);
+        ctx.records(reading.events);
+        if (reading.events > 0) {
+            ctx.time(reading.firstNs / 1e9);
+            ctx.time(reading.lastNs / 1e9);
         }
     }
 }

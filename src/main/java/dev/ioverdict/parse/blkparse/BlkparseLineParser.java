@@ -348,6 +348,15 @@ final class BlkparseLineParser {
             return -1;
         }
         pos++;
+        // blkparse prints %09lu: nine digits, read eight at once
+        if (pos + 9 < end && !isDigit(b[pos + 9])) {
+            long eight = Digits.eight(b, pos);
+            int ninth = b[pos + 8] - '0';
+            if (eight >= 0 && ninth >= 0 && ninth <= 9) {
+                pos += 9;
+                return secs * NS_PER_S + eight * 10 + ninth;
+            }
+        }
         int start = pos;
         long frac = 0;
         while (pos < end && isDigit(b[pos])) {
@@ -368,17 +377,22 @@ final class BlkparseLineParser {
      * 2^64-1 some tools print for flushes) keep their unsigned bit pattern.
      */
     private long number() {
-        int start = pos;
+        // locals, not fields, in the loop: the JIT keeps them in registers
+        byte[] a = b;
+        int p = pos;
+        int e = end;
+        int start = p;
         long v = 0;
-        while (pos < end) {
-            int d = b[pos] - '0';
+        while (p < e) {
+            int d = a[p] - '0';
             if (d < 0 || d > 9) {
                 break;
             }
             v = v * 10 + d;
-            pos++;
+            p++;
         }
-        return pos == start || pos - start > 20 ? NONE : v;
+        pos = p;
+        return p == start || p - start > 20 ? NONE : v;
     }
 
     private boolean blank() {
@@ -386,9 +400,13 @@ final class BlkparseLineParser {
     }
 
     private void skipBlanks() {
-        while (pos < end && isBlank(b[pos])) {
-            pos++;
+        byte[] a = b;
+        int p = pos;
+        int e = end;
+        while (p < e && (a[p] == ' ' || a[p] == '\t')) {
+            p++;
         }
+        pos = p;
     }
 
     private int indexOf(byte c, int from) {

@@ -1,32 +1,30 @@
 package dev.ioverdict.parse.blkparse;
 
 import dev.ioverdict.model.block.BlockEvent;
-import dev.ioverdict.parse.ParseContext;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Turns the lines of one blkparse file into events, reporting what it cannot read. Touches only
- * the counting and warning side of the {@link ParseContext}, never its fact bus, so it may run
- * on a thread of its own while another thread hands the events on.
+ * Turns lines of blkparse text into events, handing what it cannot read to a {@link Problems}
+ * sink, and counts what it read. Touches no shared state: one instance per thread.
  */
 final class BlkparseReading {
-    private final String input;
-    private final ParseContext ctx;
-    private final BlkparseLineParser parser = new BlkparseLineParser();
-    private long events;
-    private long firstNs = Long.MAX_VALUE;
-    private long lastNs = Long.MIN_VALUE;
-
-    BlkparseReading(String input, ParseContext ctx) {
-        this.input = input;
-        this.ctx = ctx;
+    /** Where unreadable lines go: the parse context, or a chunk's list when chunks are read in parallel. */
+    interface Problems {
+        void add(long line, String message);
     }
 
-    /** The event on the current line, or null when the line holds none (reported if unreadable). */
-    BlockEvent line(ByteLines lines) {
-        byte[] b = lines.buffer();
-        int from = lines.start();
-        int to = lines.end();
+    private final String input;
+    private final BlkparseLineParser parser = new BlkparseLineParser();
+    long events;
+    long firstNs = Long.MAX_VALUE;
+    long lastNs = Long.MIN_VALUE;
+
+    BlkparseReading(String input) {
+        this.input = input;
+    }
+
+    /** The event on line {@code number} = b[from, to), or null when it holds none (reported if unreadable). */
+    BlockEvent line(byte[] b, int from, int to, long number, Problems problems) {
         if (parser.read(b, from, to)) {
             long t = parser.timeNs;
             if (t < firstNs) {
@@ -36,24 +34,22 @@ final class BlkparseReading {
                 lastNs = t;
             }
             events++;
-            return parser.event(input, lines.number(), new String(b, from, to - from, StandardCharsets.UTF_8));
+            return parser.event(input, number, new String(b, from, to - from, StandardCharsets.UTF_8));
         }
         String text = new String(b, from, to - from, StandardCharsets.UTF_8);
         if (parser.problem != null) {
-            ctx.skip(lines.number(), parser.problem + ": " + abbreviate(text));
+            problems.add(number, parser.problem + ": " + abbreviate(text));
         } else if (!SummaryLines.recognised(text)) {
-            ctx.skip(lines.number(), "not a blkparse event or summary line: " + abbreviate(text));
+            problems.add(number, "not a blkparse event or summary line: " + abbreviate(text));
         }
         return null;
     }
 
-    void finish(long lineCount) {
-        ctx.lines(lineCount);
-        ctx.records(events);
-        if (events > 0) {
-            ctx.time(firstNs / 1e9);
-            ctx.time(lastNs / 1e9);
-        }
+    /** Folds counts read elsewhere (another thread's chunk) into these. */
+    void add(long moreEvents, long first, long last) {
+        events += moreEvents;
+        firstNs = Math.min(firstNs, first);
+        lastNs = Math.max(lastNs, last);
     }
 
     private static String abbreviate(String line) {

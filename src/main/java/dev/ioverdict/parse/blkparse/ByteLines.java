@@ -2,6 +2,9 @@ package dev.ioverdict.parse.blkparse;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -11,6 +14,10 @@ import java.util.Arrays;
  */
 final class ByteLines {
     private static final int INITIAL = 1 << 20;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
 
     private final InputStream in;
     private byte[] buf = new byte[INITIAL];
@@ -28,12 +35,10 @@ final class ByteLines {
 
     boolean next() throws IOException {
         while (true) {
-            byte[] b = buf;
-            for (int i = scanned; i < limit; i++) {
-                if (b[i] == '\n') {
-                    take(i, i + 1);
-                    return true;
-                }
+            int nl = newline(buf, scanned, limit);
+            if (nl >= 0) {
+                take(nl, nl + 1);
+                return true;
             }
             scanned = limit;
             if (eof) {
@@ -45,6 +50,42 @@ final class ByteLines {
             }
             fill();
         }
+    }
+
+    /** The first '\n' in b[from, to), or -1; eight bytes at a time (a zero-byte test on b ^ '\n'). */
+    static int newline(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONGS.get(b, i) ^ NEWLINES;
+            long found = (x - ONES) & ~x & HIGHS;
+            if (found != 0) {
+                return i + (Long.numberOfTrailingZeros(found) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** How many '\n' b[from, to) holds, eight bytes at a time. */
+    static long countNewlines(byte[] b, int from, int to) {
+        long n = 0;
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONGS.get(b, i) ^ NEWLINES;
+            // exact per byte (no borrow across bytes): high bit set where the byte was '\n'
+            long zero = ~(((x & 0x7F7F7F7F7F7F7F7FL) + 0x7F7F7F7F7F7F7F7FL) | x | 0x7F7F7F7F7F7F7F7FL);
+            n += Long.bitCount(zero);
+        }
+        for (; i < to; i++) {
+            if (b[i] == '\n') {
+                n++;
+            }
+        }
+        return n;
     }
 
     private void take(int newline, int next) {
