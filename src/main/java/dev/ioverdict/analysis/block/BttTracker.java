@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.block;
 
+import dev.ioverdict.model.block.BlockAction;
 import dev.ioverdict.model.block.BlockEvent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,9 +52,35 @@ final class BttTracker {
         return events;
     }
 
-    /** btt's test for a request with data: zero-byte requests (empty flushes) are ignored. */
-    private static boolean hasData(BlockEvent e) {
-        return e.sectors() > 0;
+    /**
+     * btt's test for a request with data ({@code t.bytes != 0}): empty flushes are ignored. Text
+     * shows no "+ n" below one sector, so a line without it still moved data when its RWBS names
+     * a read, write or discard that is not a preflush (blkparse prints N for a read without data).
+     * Passthrough requests, which btt drops, print a byte count and no sector (C and R: nothing).
+     */
+    static boolean hasData(BlockEvent e) {
+        if (e.sectors() > 0) {
+            return true;
+        }
+        if (passthrough(e)) {
+            return false;
+        }
+        String rwbs = e.rwbs();
+        if (rwbs.isEmpty()) {
+            return false;
+        }
+        char op = rwbs.charAt(0);
+        return op == 'R' || op == 'W' || op == 'D';
+    }
+
+    private static boolean passthrough(BlockEvent e) {
+        return e.sector() == -1
+                && (e.bytes() > 0 || e.action() == BlockAction.COMPLETE || e.action() == BlockAction.REQUEUE);
+    }
+
+    /** Whether the line says where: a sub-sector request queued or issued prints no sector. */
+    private static boolean located(BlockEvent e) {
+        return e.sector() != -1;
     }
 
     private BttDevice device(int major, int minor) {
@@ -104,8 +131,11 @@ final class BttTracker {
             return;
         }
         BttDevice d = setup(e, true);
-        QueuedIo q = new QueuedIo(d, e, e.sector(), e.sector() + e.sectors());
-        d.queued.insert(q);
+        QueuedIo q = null;
+        if (located(e)) {
+            q = new QueuedIo(d, e, e.sector(), e.sector() + e.sectors());
+            d.queued.insert(q);
+        }
         long t = e.timeNs();
         if (d.remapper) {
             d.lastQ = q2q(d.lastQ, t, d, Phase.Q2Qdm, null);
@@ -115,7 +145,7 @@ final class BttTracker {
             lastQ = q2q(lastQ, t, null, null, allQ2q);
         }
         d.nQs++;
-        RemapLink link = d.pendingRemaps.size() == 0 ? null : d.pendingRemaps.remove(q.start);
+        RemapLink link = q == null || d.pendingRemaps.size() == 0 ? null : d.pendingRemaps.remove(q.start);
         if (link != null) {
             q.remap = link.remap();
             q.origin = link.origin() != null && link.origin().inTree ? link.origin() : null;
@@ -151,7 +181,7 @@ final class BttTracker {
             return null;
         }
         BttDevice d = setup(e, false);
-        return d == null ? null : d.queued.find(e.sector());
+        return d == null || !located(e) ? null : d.queued.find(e.sector());
     }
 
     private void getrq(BlockEvent e) {
@@ -198,8 +228,7 @@ final class BttTracker {
     }
 
     private void requeue(BlockEvent e) {
-        if (e.sector() == -1) {
-            // only SCSI passthrough requeues print no sector, and btt drops passthrough events
+        if (passthrough(e)) {
             return;
         }
         BttDevice d = setup(e, false);
@@ -216,6 +245,11 @@ final class BttTracker {
         BttDevice d = setup(e, false);
         if (d != null) {
             d.nDs++;
+        }
+        if (!located(e)) {
+            return;
+        }
+        if (d != null) {
             found.clear();
             d.queued.collectInside(e.sector(), e.sector() + e.sectors(), found);
             for (int k = 0; k < found.size; k++) {
@@ -260,7 +294,7 @@ final class BttTracker {
         long t = e.timeNs();
         BttDevice d = setup(e, false);
         QueuedIo lead = null;
-        if (d != null) {
+        if (d != null && located(e)) {
             found.clear();
             d.queued.collectInside(e.sector(), e.sector() + e.sectors(), found);
             for (int k = 0; k < found.size; k++) {
@@ -275,10 +309,10 @@ final class BttTracker {
                     lead = q;
                 }
             }
-        } else {
+        } else if (d == null) {
             d = device(e.major(), e.minor());
         }
-        IssuedRequest r = d.issued.size() == 0 ? null : d.issued.remove(e.sector());
+        IssuedRequest r = d.issued.size() == 0 || !located(e) ? null : d.issued.remove(e.sector());
         d.timeline.completed(t, e.sectors() * 512L);
         if (r != null) {
             long d2c = Btt.delta(r.dTime, t);

@@ -42,7 +42,12 @@ for _ in range(events):
         pdu = b.REMAP.pack(volume, dev, rng.randrange(0, 64) * 8)
     sector = rng.randrange(0, 64) * 8
     nbytes = rng.choice([0, 8, 8, 16, 24, 32, 64]) * 512
-    rwbs = rng.choice(["R", "W", "WS", "RA"])
+    if nbytes == 0:
+        # as the kernel has them: empty preflushes, and reads without data (blkparse prints N).
+        # (Sub-sector sizes are left out: blkparse prints neither their size nor their sector.)
+        rwbs = rng.choice(["FWS", "FWFS", "R"])
+    else:
+        rwbs = rng.choice(["R", "W", "WS", "RA", "WFS", "D", "WM", "FWS"])
     fs = act in ("I", "D", "C", "R")
     w.event(t, dev, rng.randrange(2), rng.choice([100, 200]), b.make_action(act, rwbs, fs=fs),
             sector, nbytes, 0, pdu)
