@@ -71,7 +71,8 @@ public final class BlockAnalysis implements Analysis {
             }
         }
         List<BlockTrace.Remap> remaps = new ArrayList<>();
-        tracker.remaps().forEach((pair, n) -> remaps.add(new BlockTrace.Remap(dev((int) (pair >>> 32)), dev((int) (long) pair), n[0])));
+        tracker.remaps().forEach((pair, n) ->
+                remaps.add(new BlockTrace.Remap(dev((int) (pair >>> 32)), dev((int) (long) pair), n[0])));
         return new BlockTrace(section, tracker.slowest().slowest(), timelines, histograms, remaps);
     }
 

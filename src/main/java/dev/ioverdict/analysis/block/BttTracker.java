@@ -171,7 +171,8 @@ final class BttTracker {
         if (q != null) {
             q.device.add(q.device.remapper ? Phase.Q2Adm : Phase.Q2A, Btt.delta(q.qTime, e.timeNs()));
         }
-        long pair = ((long) ((e.fromMajor() << 20) | e.fromMinor()) << 32) | (((e.major() << 20) | e.minor()) & 0xffffffffL);
+        long from = (e.fromMajor() << 20) | e.fromMinor();
+        long pair = (from << 32) | (((e.major() << 20) | e.minor()) & 0xffffffffL);
         remaps.computeIfAbsent(pair, k -> new long[1])[0]++;
         target.announceRemap(e.sector(), new RemapLink(e, q));
     }

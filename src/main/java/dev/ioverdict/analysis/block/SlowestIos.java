@@ -24,7 +24,8 @@ final class SlowestIos {
 
     /** Fastest first, and among equals the later one first: it leaves before the earlier. */
     private final PriorityQueue<Ranked> kept = new PriorityQueue<>(
-            Comparator.comparingLong(Ranked::latency).thenComparing(Comparator.comparingLong(Ranked::order).reversed()));
+            Comparator.comparingLong(Ranked::latency)
+                    .thenComparing(Comparator.comparingLong(Ranked::order).reversed()));
     private long offered;
 
     void offer(Completion c) {
@@ -102,7 +103,9 @@ final class SlowestIos {
         if (request != null && request.remap != null && legQ == null) {
             phases.put("A2D", span(request.remap.timeNs(), request.dTime));
         }
-        long issuedAt = request != null ? request.dTime : legQ != null ? legQ.dTime : top != null ? top.dTime : QueuedIo.UNSET;
+        long issuedAt = request != null ? request.dTime
+                : legQ != null ? legQ.dTime
+                : top != null ? top.dTime : QueuedIo.UNSET;
         if (issuedAt != QueuedIo.UNSET) {
             phases.put("D2C", span(issuedAt, end.timeNs()));
         }

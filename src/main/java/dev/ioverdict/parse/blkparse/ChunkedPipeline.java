@@ -32,7 +32,7 @@ final class ChunkedPipeline {
     private record Problem(long line, String message) {
     }
 
-    private record Chunk(byte[] bytes, int length, long firstLine) {
+    private record Chunk(byte[] bytes, int length, long firstLine, int lines) {
     }
 
     private final InputStream in;
@@ -130,11 +130,9 @@ final class ChunkedPipeline {
                 carried = len - end;
                 carry = carried == 0 ? carry : Arrays.copyOfRange(buf, end, len);
                 if (end > 0) {
-                    Chunk chunk = new Chunk(buf, end, nextLine);
-                    nextLine += ByteLines.countNewlines(buf, 0, end);
-                    if (buf[end - 1] != '\n') {
-                        nextLine++;
-                    }
+                    long count = ByteLines.countNewlines(buf, 0, end) + (buf[end - 1] != '\n' ? 1 : 0);
+                    Chunk chunk = new Chunk(buf, end, nextLine, (int) count);
+                    nextLine += count;
                     ordered.put(pool.submit(() -> parse(chunk)));
                 }
             }
@@ -157,8 +155,7 @@ final class ChunkedPipeline {
         reading.firstNs = Long.MAX_VALUE;
         reading.lastNs = Long.MIN_VALUE;
         byte[] b = chunk.bytes();
-        BlockEvent[] events = new BlockEvent[(int) Math.min(Integer.MAX_VALUE - 8,
-                ByteLines.countNewlines(b, 0, chunk.length()) + 1)];
+        BlockEvent[] events = new BlockEvent[chunk.lines()];
         List<Problem> problems = new ArrayList<>(0);
         BlkparseReading.Problems sink = (line, message) -> problems.add(new Problem(line, message));
         int count = 0;

@@ -32,10 +32,14 @@ public final class BlockTraceDump {
     }
 
     public static void main(String[] args) throws Exception {
-        long t0 = System.nanoTime();
-        Traces.Analysed a = Traces.analyse(Path.of(args[0]));
-        long t1 = System.nanoTime();
-        System.err.printf("analysed in %.3f s: %s%n", (t1 - t0) / 1e9, a.input());
+        int rounds = Integer.getInteger("rounds", 1);
+        Traces.Analysed a = null;
+        for (int r = 0; r < rounds; r++) {
+            long t0 = System.nanoTime();
+            a = Traces.analyse(Path.of(args[0]));
+            long t1 = System.nanoTime();
+            System.err.printf("analysed in %.3f s: %s%n", (t1 - t0) / 1e9, a.input());
+        }
         printThreadCpu();
         if (args.length < 2 || !args[1].equals("--quiet")) {
             System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(a.trace()));

@@ -37,6 +37,11 @@ public final class TrackBench {
             }
             long t1 = mx.getCurrentThreadCpuTime();
             BlockAnalysis.trace(t, "blkparse");
+            if (r == 0) {
+                for (BttDevice d : t.devices()) {
+                    System.out.printf("  %s: %d queued in flight, %d issued in flight%n", d.name, d.queued.size(), d.issued.size());
+                }
+            }
             long t2 = mx.getCurrentThreadCpuTime();
             System.out.printf("cpu: track %d events %.2fs (%.0f ns/event), finish %.3fs%n", events.size(),
                     (t1 - t0) / 1e9, (t1 - t0) / (double) events.size(), (t2 - t1) / 1e9);

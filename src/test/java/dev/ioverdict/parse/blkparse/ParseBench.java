@@ -40,7 +40,19 @@ public final class ParseBench {
                 }
             }
             long t1 = mx.getCurrentThreadCpuTime();
-            System.out.printf("hot parse: %.1f ns/line (%d)%n", (t1 - t0) / (20.0 * n), sum);
+            long blanks = 0;
+            for (int k = 0; k < 20; k++) {
+                for (int i = 0; i < n; i++) {
+                    for (int j = starts[i]; j < ends[i]; j++) {
+                        if (all[j] == ' ') {
+                            blanks++;
+                        }
+                    }
+                }
+            }
+            long t2 = mx.getCurrentThreadCpuTime();
+            System.out.printf("hot parse: %.1f ns/line (%d); counting blanks: %.1f ns/line (%d)%n",
+                    (t1 - t0) / (20.0 * n), sum, (t2 - t1) / (20.0 * n), blanks);
         }
     }
 
