@@ -39,6 +39,8 @@ final class ChunkedPipeline {
     private final int workers;
     private final int chunkSize;
     private final BlockingQueue<Object> ordered;
+    /** Chunk buffers parsed and free again: events copy their text out, so the bytes can be reused. */
+    private final BlockingQueue<byte[]> free;
     private final ThreadLocal<BlkparseReading> readings;
     private volatile boolean cancelled;
     private long lines;
@@ -52,6 +54,7 @@ final class ChunkedPipeline {
         this.workers = workers;
         this.chunkSize = chunkSize;
         this.ordered = new ArrayBlockingQueue<>(2 * workers + 2);
+        this.free = new ArrayBlockingQueue<>(3 * workers + 4);
         this.readings = ThreadLocal.withInitial(() -> new BlkparseReading(input));
     }
 
@@ -110,7 +113,10 @@ final class ChunkedPipeline {
             long nextLine = 1;
             boolean eof = false;
             while (!eof && !cancelled) {
-                byte[] buf = new byte[Math.max(chunkSize, carried * 2)];
+                byte[] buf = carried * 2 <= chunkSize ? free.poll() : null;
+                if (buf == null) {
+                    buf = new byte[Math.max(chunkSize, carried * 2)];
+                }
                 System.arraycopy(carry, 0, buf, 0, carried);
                 int len = carried;
                 int cut = -1;
@@ -174,6 +180,9 @@ final class ChunkedPipeline {
             }
             line++;
             from = next;
+        }
+        if (b.length == chunkSize) {
+            free.offer(b);
         }
         return new Parsed(events, count, problems, reading.events - events0, reading.firstNs, reading.lastNs);
     }
