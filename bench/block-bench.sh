@@ -71,9 +71,11 @@ lines=$(wc -l < "$dir/bundle/blkparse.txt")
 
 : > "$work/btt.runs"
 : > "$work/iov.runs"
+: > "$work/iov512.runs"
 for _ in $(seq "$runs"); do
     (cd "$dir" && timed btt.txt btt -i trace.bin) >> "$work/btt.runs"
     timed "$work/inspect.txt" "$here/ioverdict" inspect "$dir/bundle" >> "$work/iov.runs"
+    JAVA_OPTS=-Xmx512m timed "$work/inspect512.txt" "$here/ioverdict" inspect "$dir/bundle" >> "$work/iov512.runs"
 done
 grep -q "blkparse" "$work/inspect.txt" || { echo "ioverdict did not read the trace" >&2; cat "$work/inspect.txt" >&2; exit 1; }
 
@@ -87,7 +89,7 @@ row() { # name runs-file bytes
 
 echo "## One million bios: $(printf "%'d" "$lines") lines, $((text_bytes / 1000000)) MB of text, $((bin_bytes / 1000000)) MB binary"
 echo
-echo "\`python3 blkgen.py scale --ios $ios\`; median of $runs runs for btt and ioverdict (run alternately)."
+echo "\`python3 blkgen.py scale --ios $ios\`; median of $runs runs for btt and ioverdict (run in turn)."
 echo "Lines/s counts the text lines for every tool; MB/s is of each tool's own input (binary for btt)."
 echo
 echo "| tool | wall s | user s | sys s | lines/s | MB/s | peak RSS MB |"
@@ -98,8 +100,10 @@ row "blkparse -i ... > blkparse.txt (binary to text)" "$work/bp.runs" "$bin_byte
 row "blkparse -i ... -d trace.bin -O (btt's input)" "$work/bd.runs" "$bin_bytes"
 row "btt -i trace.bin" "$work/btt.runs" "$bin_bytes"
 row "ioverdict inspect (the text)" "$work/iov.runs" "$text_bytes"
+row "ioverdict inspect, JAVA_OPTS=-Xmx512m" "$work/iov512.runs" "$text_bytes"
 echo
 echo "All runs (wall user sys rss_kb): btt $(tr '\n' ';' < "$work/btt.runs") ioverdict $(tr '\n' ';' < "$work/iov.runs")"
+echo "ioverdict -Xmx512m $(tr '\n' ';' < "$work/iov512.runs")"
 echo
 
 if [ "$skip_big" = 0 ]; then

@@ -20,7 +20,8 @@ final class BttTracker {
     private BttDevice[] table = new BttDevice[8];
     private int tableSize;
     private final TimeGrid grid = new TimeGrid();
-    private final Map<Long, long[]> remaps = new LinkedHashMap<>();
+    private final LongMap<long[]> remapCounts = new LongMap<>();
+    private final List<Long> remapOrder = new ArrayList<>();
     private final SlowestIos slowest = new SlowestIos();
     /** btt's global last Q: one for all devices, dm and not (the All Devices Q2Q quirk). */
     private long lastQ = QueuedIo.UNSET;
@@ -173,7 +174,13 @@ final class BttTracker {
         }
         long from = (e.fromMajor() << 20) | e.fromMinor();
         long pair = (from << 32) | (((e.major() << 20) | e.minor()) & 0xffffffffL);
-        remaps.computeIfAbsent(pair, k -> new long[1])[0]++;
+        long[] n = remapCounts.get(pair);
+        if (n == null) {
+            n = new long[1];
+            remapCounts.put(pair, n);
+            remapOrder.add(pair);
+        }
+        n[0]++;
         target.announceRemap(e.sector(), new RemapLink(e, q));
     }
 
@@ -323,21 +330,26 @@ final class BttTracker {
             d.d2cPoints.add(t, d2c);
         }
         if (lead != null || r != null) {
-            finished(new Completion(d, lead, r, e));
+            finished(d, lead, r, e);
         }
     }
 
     /** A completed I/O either waits on its volume's bio (remapped) or competes for the slowest. */
-    private void finished(Completion c) {
-        QueuedIo origin = c.queued() != null ? c.queued().origin : null;
-        if (origin == null && c.request() != null) {
-            origin = c.request().origin;
+    private void finished(BttDevice d, QueuedIo lead, IssuedRequest r, BlockEvent c) {
+        QueuedIo origin = lead != null ? lead.origin : null;
+        if (origin == null && r != null) {
+            origin = r.origin;
         }
         if (origin != null && origin.inTree) {
-            origin.below = c;
+            origin.below = new Completion(d, lead, r, c);
             return;
         }
-        slowest.offer(c);
+        long latency = lead != null ? Btt.delta(lead.qTime, c.timeNs()) : Btt.delta(r.dTime, c.timeNs());
+        if (slowest.wouldKeep(latency)) {
+            slowest.offer(new Completion(d, lead, r, c), latency);
+        } else {
+            slowest.skip();
+        }
     }
 
     List<BttDevice> devices() {
@@ -362,6 +374,10 @@ final class BttTracker {
 
     /** Remapped I/O counts per (volume, target) pair, as dev_t pairs in the order first seen. */
     Map<Long, long[]> remaps() {
-        return remaps;
+        Map<Long, long[]> out = new LinkedHashMap<>();
+        for (long pair : remapOrder) {
+            out.put(pair, remapCounts.get(pair));
+        }
+        return out;
     }
 }

@@ -28,10 +28,20 @@ final class SlowestIos {
                     .thenComparing(Comparator.comparingLong(Ranked::order).reversed()));
     private long offered;
 
-    void offer(Completion c) {
+    /** Whether an I/O this slow would make the list (ties go to the one that came first). */
+    boolean wouldKeep(long latency) {
+        return kept.size() < KEEP || latency > kept.peek().latency();
+    }
+
+    /** Counts an I/O that did not make the list, so the order of the others stays theirs. */
+    void skip() {
+        offered++;
+    }
+
+    /** {@code latency}: the I/O's Q2C when it was queued in the trace, else its request's D2C. */
+    void offer(Completion c, long latency) {
         long order = offered++;
-        long latency = latency(c);
-        if (kept.size() == KEEP && latency <= kept.peek().latency()) {
+        if (!wouldKeep(latency)) {
             return;
         }
         kept.add(new Ranked(latency, order, build(c)));
@@ -45,13 +55,6 @@ final class SlowestIos {
         List<Ranked> all = new ArrayList<>(kept);
         all.sort(Comparator.comparingLong(Ranked::latency).reversed().thenComparingLong(Ranked::order));
         return all.stream().map(Ranked::io).toList();
-    }
-
-    private static long latency(Completion c) {
-        if (c.queued() != null) {
-            return Btt.delta(c.queued().qTime, c.c().timeNs());
-        }
-        return Btt.delta(c.request().dTime, c.c().timeNs());
     }
 
     private static BlockIo build(Completion c) {

@@ -83,6 +83,9 @@ final class BlkparseLineParser {
     }
 
     private boolean header() {
+        if (pos + 2 < end && b[pos] == (byte) 0xEF && b[pos + 1] == (byte) 0xBB && b[pos + 2] == (byte) 0xBF) {
+            pos += 3; // a UTF-8 byte order mark, as some editors save a file
+        }
         skipBlanks();
         long maj = number();
         if (maj == NONE || pos >= end || b[pos] != ',') {
@@ -113,6 +116,17 @@ final class BlkparseLineParser {
             return false;
         }
         skipBlanks();
+        if (pos < end && isDigit(b[pos])) {
+            // a message's cgroup "ino,gen" before the action (blkparse_fmt.c, notify messages)
+            if (number() == NONE || pos >= end || b[pos] != ',') {
+                return false;
+            }
+            pos++;
+            if (number() == NONE || !blank()) {
+                return false;
+            }
+            skipBlanks();
+        }
         int a = pos;
         while (pos < end && isLetter(b[pos])) {
             pos++;

@@ -57,6 +57,7 @@ class BlkparseLineParserTest {
             {"  8,0    3        6     0.000018000   777 UT   N [kworker/3:1H] 3", "UNPLUG_TIMER"},
             {"  8,0    3        6     0.000018000   777  T   N [kworker/3:1H] 3", "UNPLUG_TIMER"},
             {"  8,0    0        0     0.000000000     0  m   N cfq schedule dispatch", "MESSAGE"},
+            {"  8,0    1        0     0.000215010     0 1,0  m   N cfq1 alloced", "MESSAGE"},
         };
         for (String[] l : lines) {
             BlockEvent e = parse(l[0]);
@@ -135,6 +136,11 @@ class BlkparseLineParserTest {
     void processNamesWithSpacesAndBrackets() {
         assertEquals("Web Content", parse("  8,0    1        1     1.000000000  42  Q   R 8 + 8 [Web Content]").comm());
         assertEquals("a]b", parse("  8,0    1        1     1.000000000  42  Q   R 8 + 8 [a]b]").comm());
+    }
+
+    @Test
+    void byteOrderMarkBeforeTheFirstLine() {
+        assertEquals(8, parse("\uFEFF  8,0    0        1     0.000000000  1234  Q   R 2048 + 8 [fio]").sectors());
     }
 
     @Test
