@@ -19,6 +19,9 @@ final class ActivityTimeline {
     private double[] d2cSum = new double[TimeGrid.MAX_INTERVALS];
     private long[] d2cMax = new long[TimeGrid.MAX_INTERVALS];
     private int inFlight;
+    private int slotIndex;
+    private long slotFrom = Long.MAX_VALUE;
+    private long slotTo = Long.MIN_VALUE;
     private long lastChange = Long.MIN_VALUE;
 
     ActivityTimeline(TimeGrid grid) {
@@ -56,9 +59,8 @@ final class ActivityTimeline {
         if (inFlight > 0) {
             long a = lastChange;
             while (a < t) {
-                int i = grid.index(a);
-                long intervalEnd = grid.origin() + (i + 1) * width;
-                long b = Math.min(t, intervalEnd);
+                int i = slot(a);
+                long b = Math.min(t, slotTo);
                 inFlightArea[i] += (double) inFlight * (b - a);
                 a = b;
             }
@@ -66,13 +68,25 @@ final class ActivityTimeline {
         lastChange = t;
     }
 
+    /** Interval of {@code t}; events come in time order, so the last answer usually holds. */
     private int slot(long t) {
         follow();
-        return grid.index(t);
+        if (t >= slotFrom && t < slotTo) {
+            return slotIndex;
+        }
+        slotIndex = grid.index(t);
+        slotFrom = grid.origin() + slotIndex * width;
+        slotTo = slotFrom + width;
+        if (slotIndex == 0) {
+            slotFrom = Long.MIN_VALUE;
+        }
+        return slotIndex;
     }
 
     private void follow() {
         while (width < grid.width()) {
+            slotFrom = Long.MAX_VALUE;
+            slotTo = Long.MIN_VALUE;
             fold(ios);
             fold(bytes);
             fold(inFlightArea);

@@ -30,7 +30,7 @@ final class PointSample {
             p = new Point(time, d2c);
             reservoir[(int) seen] = p;
         } else {
-            long r = Long.remainderUnsigned(next(), seen + 1);
+            long r = Math.unsignedMultiplyHigh(next(), seen + 1); // uniform in [0, seen], no division
             if (r < RESERVOIR) {
                 p = new Point(time, d2c);
                 reservoir[(int) r] = p;

@@ -12,16 +12,20 @@ final class TimeGrid {
     private long origin = Long.MIN_VALUE;
     private long width = FIRST_WIDTH_NS;
     private long last = Long.MIN_VALUE;
+    /** The first time past the last interval: no division on the path of every event. */
+    private long limit = Long.MIN_VALUE;
 
     /** Notes an event time; the first one fixes the origin. */
     void see(long t) {
         if (origin == Long.MIN_VALUE) {
             origin = t;
+            limit = origin + MAX_INTERVALS * width;
         }
         if (t > last) {
             last = t;
-            while ((t - origin) / width >= MAX_INTERVALS) {
+            while (t >= limit) {
                 width *= 2;
+                limit = origin + MAX_INTERVALS * width;
             }
         }
     }
