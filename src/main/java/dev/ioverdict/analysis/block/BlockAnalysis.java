@@ -61,9 +61,9 @@ public final class BlockAnalysis implements Analysis {
         List<LatencyHistogram> histograms = new ArrayList<>();
         long origin = tracker.grid().origin();
         for (BttDevice d : tracker.devices()) {
-            timelines.add(d.timeline.build(d.name, d.d2cPoints.points(origin)));
-            if (d.requestD2c.total() > 0) {
-                histograms.add(LatencyBuckets.of(d.name, "D2C", d.requestD2c));
+            timelines.add(d.requests.timeline.build(d.name, d.requests.d2cPoints.points(origin)));
+            if (d.requests.d2c.total() > 0) {
+                histograms.add(LatencyBuckets.of(d.name, "D2C", d.requests.d2c));
             }
             PhaseSamples q2c = d.samples(d.remapper ? Phase.Q2Cdm : Phase.Q2C);
             if (q2c != null && q2c.n > 0) {
@@ -71,9 +71,9 @@ public final class BlockAnalysis implements Analysis {
             }
         }
         List<BlockTrace.Remap> remaps = new ArrayList<>();
-        tracker.remaps().forEach((pair, n) ->
+        tracker.requests().remaps().forEach((pair, n) ->
                 remaps.add(new BlockTrace.Remap(dev((int) (pair >>> 32)), dev((int) (long) pair), n[0])));
-        return new BlockTrace(section, tracker.slowest().slowest(), timelines, histograms, remaps);
+        return new BlockTrace(section, tracker.requests().slowest().slowest(), timelines, histograms, remaps);
     }
 
     private static String dev(int devT) {

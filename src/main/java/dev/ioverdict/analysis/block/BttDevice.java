@@ -1,14 +1,10 @@
 package dev.ioverdict.analysis.block;
 
 /**
- * One device as btt sees it ({@code struct d_info}: pre-culling, the tree of queued bios, the
- * last Q, #Q and #D, the phase samples) plus what ioverdict adds: the requests in flight, the
- * remaps announced for it, its timeline and per-request D2C distribution.
+ * One device as btt sees it ({@code struct d_info}): pre-culling, the tree of queued bios, the
+ * last Q, #Q and #D, the phase samples; plus what ioverdict follows there beyond btt.
  */
 final class BttDevice {
-    /** More announced remaps than this waiting means their bios never came; forget them. */
-    private static final int MAX_PENDING_REMAPS = 1 << 16;
-
     final int major;
     final int minor;
     final String name;
@@ -19,19 +15,14 @@ final class BttDevice {
     long nQs;
     long nDs;
     private final PhaseSamples[] phases = new PhaseSamples[Phase.ALL.length];
-
-    final LongMap<IssuedRequest> issued = new LongMap<>();
-    final LongMap<RemapLink> pendingRemaps = new LongMap<>();
-    final ActivityTimeline timeline;
-    final PointSample d2cPoints = new PointSample();
-    final LogHistogram requestD2c = new LogHistogram();
+    final DeviceRequests requests;
 
     BttDevice(int major, int minor, TimeGrid grid) {
         this.major = major;
         this.minor = minor;
         this.name = major + "," + minor;
         this.remapper = Btt.remapper(major);
-        this.timeline = new ActivityTimeline(grid);
+        this.requests = new DeviceRequests(grid);
     }
 
     void add(Phase phase, long ns) {
@@ -56,12 +47,5 @@ final class BttDevice {
     long total(Phase phase) {
         PhaseSamples s = phases[phase.ordinal()];
         return s == null ? 0 : s.total;
-    }
-
-    void announceRemap(long sector, RemapLink link) {
-        if (pendingRemaps.size() >= MAX_PENDING_REMAPS) {
-            pendingRemaps.clear();
-        }
-        pendingRemaps.put(sector, link);
     }
 }

@@ -2,32 +2,23 @@ package dev.ioverdict.analysis.block;
 
 import dev.ioverdict.model.block.BlockAction;
 import dev.ioverdict.model.block.BlockEvent;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Follows block events the way btt 2.09 does (trace_*.c, devs.c, dip_rb.c, inlines.h) so its
- * figures come out identical, and beside that follows each request from D to C, remaps from
- * volume to leg, and the slowest I/Os. Memory holds what is in flight, never the trace.
- * Events must arrive in time order, as blkparse prints them.
+ * figures come out identical, and tells a {@link RequestTracker} what it needs to follow more.
+ * Memory holds what is in flight, never the trace. Events must arrive in time order, as blkparse
+ * prints them.
  */
 final class BttTracker {
-    private final Map<Integer, BttDevice> devices = new LinkedHashMap<>();
-    private final Found found = new Found();
-    /** Devices by dev_t, scanned linearly: a trace has a handful, and this is looked up per event. */
-    private BttDevice[] table = new BttDevice[8];
-    private int tableSize;
     private final TimeGrid grid = new TimeGrid();
-    private final LongMap<long[]> remapCounts = new LongMap<>();
-    private final List<Long> remapOrder = new ArrayList<>();
-    private final SlowestIos slowest = new SlowestIos();
+    private final DeviceTable devices = new DeviceTable(grid);
+    private final Found found = new Found();
+    private final RequestTracker requests = new RequestTracker();
     /** btt's global last Q: one for all devices, dm and not (the All Devices Q2Q quirk). */
     private long lastQ = QueuedIo.UNSET;
     private final PhaseSamples allQ2q = new PhaseSamples();
     private final PhaseSamples allQ2qDm = new PhaseSamples();
-    private BttDevice lastDevice;
     private long events;
 
     void accept(BlockEvent e) {
@@ -85,34 +76,7 @@ final class BttTracker {
     }
 
     private BttDevice device(int major, int minor) {
-        BttDevice d = lastDevice;
-        if (d != null && d.major == major && d.minor == minor) {
-            return d;
-        }
-        d = existing(major, minor);
-        if (d == null) {
-            d = new BttDevice(major, minor, grid);
-            devices.put((major << 20) | minor, d);
-            if (tableSize == table.length) {
-                table = java.util.Arrays.copyOf(table, tableSize * 2);
-            }
-            table[tableSize++] = d;
-        }
-        lastDevice = d;
-        return d;
-    }
-
-    private BttDevice existing(int major, int minor) {
-        if (tableSize <= 32) {
-            for (int i = 0; i < tableSize; i++) {
-                BttDevice d = table[i];
-                if (d.major == major && d.minor == minor) {
-                    return d;
-                }
-            }
-            return null;
-        }
-        return devices.get((major << 20) | minor);
+        return devices.get(major, minor);
     }
 
     /** btt's dip_alloc + pre-culling: null while the device has seen neither Q nor A. */
@@ -146,10 +110,8 @@ final class BttTracker {
             lastQ = q2q(lastQ, t, null, null, allQ2q);
         }
         d.nQs++;
-        RemapLink link = q == null || d.pendingRemaps.size() == 0 ? null : d.pendingRemaps.remove(q.start);
-        if (link != null) {
-            q.remap = link.remap();
-            q.origin = link.origin() != null && link.origin().inTree ? link.origin() : null;
+        if (q != null) {
+            requests.queued(d, q);
         }
     }
 
@@ -167,21 +129,12 @@ final class BttTracker {
 
     private void remap(BlockEvent e) {
         BttDevice target = setup(e, true);
-        BttDevice volume = existing(e.fromMajor(), e.fromMinor());
+        BttDevice volume = devices.find(e.fromMajor(), e.fromMinor());
         QueuedIo q = volume == null ? null : volume.queued.find(e.fromSector());
         if (q != null) {
             q.device.add(q.device.remapper ? Phase.Q2Adm : Phase.Q2A, Btt.delta(q.qTime, e.timeNs()));
         }
-        long from = (e.fromMajor() << 20) | e.fromMinor();
-        long pair = (from << 32) | (((e.major() << 20) | e.minor()) & 0xffffffffL);
-        long[] n = remapCounts.get(pair);
-        if (n == null) {
-            n = new long[1];
-            remapCounts.put(pair, n);
-            remapOrder.add(pair);
-        }
-        n[0]++;
-        target.announceRemap(e.sector(), new RemapLink(e, q));
+        requests.remapped(target, e, q);
     }
 
     private QueuedIo findQueued(BlockEvent e) {
@@ -271,28 +224,7 @@ final class BttTracker {
                 q.d = e;
             }
         }
-        issued(d != null ? d : device(e.major(), e.minor()), e);
-    }
-
-    /** Beyond btt: the request as such, D to C, whether or not btt follows the device yet. */
-    private void issued(BttDevice d, BlockEvent e) {
-        IssuedRequest r = d.issued.get(e.sector());
-        if (r == null) {
-            r = new IssuedRequest(e);
-            d.issued.put(e.sector(), r);
-            if (d.pendingRemaps.size() > 0) {
-                RemapLink link = d.pendingRemaps.remove(e.sector());
-                if (link != null) {
-                    r.remap = link.remap();
-                    r.origin = link.origin() != null && link.origin().inTree ? link.origin() : null;
-                }
-            }
-            d.timeline.inFlight(e.timeNs(), d.issued.size());
-        } else {
-            // issued again after a requeue: D2C counts from the last D, as btt's does
-            r.d = e;
-            r.dTime = e.timeNs();
-        }
+        requests.issued(d != null ? d : device(e.major(), e.minor()), e);
     }
 
     private void complete(BlockEvent e) {
@@ -320,40 +252,11 @@ final class BttTracker {
         } else if (d == null) {
             d = device(e.major(), e.minor());
         }
-        IssuedRequest r = d.issued.size() == 0 || !located(e) ? null : d.issued.remove(e.sector());
-        d.timeline.completed(t, e.sectors() * 512L);
-        if (r != null) {
-            long d2c = Btt.delta(r.dTime, t);
-            d.requestD2c.record(d2c);
-            d.timeline.d2c(t, d2c);
-            d.timeline.inFlight(t, d.issued.size());
-            d.d2cPoints.add(t, d2c);
-        }
-        if (lead != null || r != null) {
-            finished(d, lead, r, e);
-        }
-    }
-
-    /** A completed I/O either waits on its volume's bio (remapped) or competes for the slowest. */
-    private void finished(BttDevice d, QueuedIo lead, IssuedRequest r, BlockEvent c) {
-        QueuedIo origin = lead != null ? lead.origin : null;
-        if (origin == null && r != null) {
-            origin = r.origin;
-        }
-        if (origin != null && origin.inTree) {
-            origin.below = new Completion(d, lead, r, c);
-            return;
-        }
-        long latency = lead != null ? Btt.delta(lead.qTime, c.timeNs()) : Btt.delta(r.dTime, c.timeNs());
-        if (slowest.wouldKeep(latency)) {
-            slowest.offer(new Completion(d, lead, r, c), latency);
-        } else {
-            slowest.skip();
-        }
+        requests.completed(d, e, lead, located(e));
     }
 
     List<BttDevice> devices() {
-        return List.copyOf(devices.values());
+        return devices.all();
     }
 
     PhaseSamples allQ2q() {
@@ -368,16 +271,7 @@ final class BttTracker {
         return grid;
     }
 
-    SlowestIos slowest() {
-        return slowest;
-    }
-
-    /** Remapped I/O counts per (volume, target) pair, as dev_t pairs in the order first seen. */
-    Map<Long, long[]> remaps() {
-        Map<Long, long[]> out = new LinkedHashMap<>();
-        for (long pair : remapOrder) {
-            out.put(pair, remapCounts.get(pair));
-        }
-        return out;
+    RequestTracker requests() {
+        return requests;
     }
 }

@@ -39,7 +39,7 @@ public final class TrackBench {
             BlockAnalysis.trace(t, "blkparse");
             if (r == 0) {
                 for (BttDevice d : t.devices()) {
-                    System.out.printf("  %s: %d queued in flight, %d issued in flight%n", d.name, d.queued.size(), d.issued.size());
+                    System.out.printf("  %s: %d queued in flight, %d issued in flight%n", d.name, d.queued.size(), d.requests.issued.size());
                 }
             }
             long t2 = mx.getCurrentThreadCpuTime();
