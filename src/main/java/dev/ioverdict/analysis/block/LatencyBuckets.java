@@ -20,13 +20,16 @@ final class LatencyBuckets {
         List<Long> bounds = new ArrayList<>();
         long max = h.max();
         outer:
-        for (long decade = FIRST_BOUND_NS; ; decade *= 10) {
+        for (long decade = FIRST_BOUND_NS; decade <= Long.MAX_VALUE / 50; decade *= 10) {
             for (int s : STEPS) {
                 bounds.add(decade * s);
                 if (decade * s >= max) {
                     break outer;
                 }
             }
+        }
+        if (bounds.get(bounds.size() - 1) < max) {
+            bounds.add(max); // beyond any clock a trace can have; keeps the last bucket honest
         }
         long[] counts = new long[bounds.size()];
         h.forEachBin((lowest, count) -> {

@@ -14,6 +14,8 @@ import java.util.Arrays;
  */
 final class ByteLines {
     private static final int INITIAL = 1 << 20;
+    /** A "line" longer than this is no blkparse line: it is cut, and its pieces reported. */
+    static final int MAX_LINE = 64 << 20;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
     private static final long ONES = 0x0101010101010101L;
@@ -41,6 +43,10 @@ final class ByteLines {
                 return true;
             }
             scanned = limit;
+            if (limit - pos >= MAX_LINE) {
+                take(limit, limit);
+                return true;
+            }
             if (eof) {
                 if (pos < limit) {
                     take(limit, limit);

@@ -130,6 +130,10 @@ final class ChunkedPipeline {
                     if (cut >= 0 || eof) {
                         break;
                     }
+                    if (len >= ByteLines.MAX_LINE) {
+                        cut = len - 1; // no blkparse line is this long: cut it, its pieces are reported
+                        break;
+                    }
                     buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than a chunk
                 }
                 int end = eof ? len : cut + 1;

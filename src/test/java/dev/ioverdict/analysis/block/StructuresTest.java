@@ -142,6 +142,19 @@ class StructuresTest {
     }
 
     @Test
+    void latencyBucketsCoverAnyValue() {
+        LogHistogram h = new LogHistogram();
+        h.record(1);
+        h.record(1_500);
+        h.record(Long.MAX_VALUE / 2);
+        var buckets = LatencyBuckets.of("8,0", "D2C", h).buckets();
+        assertEquals(1e-6, buckets.get(0).upTo());
+        assertEquals(1, buckets.get(0).count());
+        assertEquals(1, buckets.get(1).count());
+        assertEquals(3, buckets.stream().mapToLong(b -> b.count()).sum());
+    }
+
+    @Test
     void logHistogramBinsTileTheNumbers() {
         long previousHigh = -1;
         for (int i = 0; i < 40_000; i++) {
