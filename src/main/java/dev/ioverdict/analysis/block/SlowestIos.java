@@ -18,6 +18,8 @@ import java.util.PriorityQueue;
  */
 final class SlowestIos {
     static final int KEEP = 20;
+    /** Levels of one I/O are at most this deep (dm on md on disks ...); deeper links are not followed. */
+    private static final int MAX_LEVELS = 8;
 
     private record Ranked(long latency, long order, BlockIo io) {
     }
@@ -57,98 +59,114 @@ final class SlowestIos {
         return all.stream().map(Ranked::io).toList();
     }
 
+    /**
+     * The I/O as a whole: its completion on the device where it was queued, and below it the
+     * completions of what remaps sent further down (a dm volume's bio, then the leg's request).
+     */
     private static BlockIo build(Completion c) {
+        List<Completion> levels = new ArrayList<>();
+        levels.add(c);
+        for (Completion l = c; l.queued() != null && l.queued().below != null && levels.size() < MAX_LEVELS; ) {
+            l = l.queued().below;
+            levels.add(l);
+        }
         QueuedIo top = c.queued();
-        Completion below = top != null ? top.below : null;
-        QueuedIo legQ = below != null ? below.queued() : null;
-        IssuedRequest request = below != null ? below.request() : c.request();
-        BlockEvent end = below != null ? below.c() : c.c();
-        BlockEvent remap = remapOf(top, legQ, request);
+        Completion deepest = levels.get(levels.size() - 1);
+        IssuedRequest request = deepest.request();
+        // the remap that brought the top into view, when the volume above was not traced
+        BlockEvent entry = top != null ? top.remap : c.request().remap;
 
         List<String> path = new ArrayList<>();
-        if (remap != null) {
-            path.add(remap.fromMajor() + "," + remap.fromMinor());
+        if (entry != null) {
+            path.add(entry.fromMajor() + "," + entry.fromMinor());
         }
-        if (top != null && !path.contains(top.device.name)) {
-            path.add(top.device.name);
-        }
-        String bottom = below != null ? below.device().name : c.device().name;
-        if (!path.contains(bottom)) {
-            path.add(bottom);
+        for (Completion l : levels) {
+            if (!path.contains(l.device().name)) {
+                path.add(l.device().name);
+            }
         }
 
         Map<String, Double> phases = new LinkedHashMap<>();
-        if (top != null && remap != null && top.remap != remap) {
-            phases.put("Q2A", span(top.qTime, remap.timeNs()));
+        BlockEvent firstRemap = levels.size() > 1 ? remapOf(levels.get(1)) : null;
+        if (top != null && firstRemap != null) {
+            phases.put("Q2A", span(top.qTime, firstRemap.timeNs()));
         }
-        QueuedIo sched = legQ != null ? legQ : top;
-        if (sched != null) {
-            if (sched.gTime != QueuedIo.UNSET) {
-                phases.put("Q2G", span(sched.qTime, sched.gTime));
-                if (sched.sTime != QueuedIo.UNSET) {
-                    phases.put("S2G", span(sched.sTime, sched.gTime));
-                }
-                if (sched.iTime != QueuedIo.UNSET) {
-                    phases.put("G2I", span(sched.gTime, sched.iTime));
-                }
-            }
-            if (sched.mTime != QueuedIo.UNSET) {
-                phases.put("Q2M", span(sched.qTime, sched.mTime));
-            }
-            if (sched.dTime != QueuedIo.UNSET) {
-                if (sched.iTime != QueuedIo.UNSET) {
-                    phases.put("I2D", span(sched.iTime, sched.dTime));
-                } else if (sched.mTime != QueuedIo.UNSET) {
-                    phases.put("M2D", span(sched.mTime, sched.dTime));
-                }
-            }
-        }
-        if (request != null && request.remap != null && legQ == null) {
+        scheduling(scheduled(levels), phases);
+        if (request != null && request.remap != null && deepest.queued() == null) {
             phases.put("A2D", span(request.remap.timeNs(), request.dTime));
         }
         long issuedAt = request != null ? request.dTime
-                : legQ != null ? legQ.dTime
-                : top != null ? top.dTime : QueuedIo.UNSET;
+                : deepest.queued() != null ? deepest.queued().dTime : QueuedIo.UNSET;
         if (issuedAt != QueuedIo.UNSET) {
-            phases.put("D2C", span(issuedAt, end.timeNs()));
+            phases.put("D2C", span(issuedAt, deepest.c().timeNs()));
         }
         if (top != null) {
             phases.put("Q2C", span(top.qTime, c.c().timeNs()));
         }
 
-        BlockEvent first = top != null ? top.q : request.d;
-        long queuedAt = top != null ? top.qTime : remap != null ? remap.timeNs() : request.dTime;
+        BlockEvent first = top != null ? top.q : c.request().d;
+        long queuedAt = top != null ? top.qTime : entry != null ? entry.timeNs() : c.request().dTime;
         return new BlockIo(path.get(0), String.join(" -> ", path), first.rwbs(), first.sector(), first.sectors(),
-                first.comm(), first.pid(), Btt.seconds(queuedAt), phases, lines(top, below, c, request, remap));
+                first.comm(), first.pid(), Btt.seconds(queuedAt), phases, lines(levels));
     }
 
-    private static BlockEvent remapOf(QueuedIo top, QueuedIo legQ, IssuedRequest request) {
-        if (legQ != null && legQ.remap != null) {
-            return legQ.remap;
+    /** The bio whose scheduling to show: the deepest one that got a request or merged, else the top one. */
+    private static QueuedIo scheduled(List<Completion> levels) {
+        for (int i = levels.size() - 1; i >= 0; i--) {
+            QueuedIo q = levels.get(i).queued();
+            if (q != null && (q.gTime != QueuedIo.UNSET || q.mTime != QueuedIo.UNSET)) {
+                return q;
+            }
         }
-        if (request != null && request.remap != null) {
-            return request.remap;
+        return levels.get(0).queued();
+    }
+
+    private static void scheduling(QueuedIo q, Map<String, Double> phases) {
+        if (q == null) {
+            return;
         }
-        return top != null ? top.remap : null;
+        if (q.gTime != QueuedIo.UNSET) {
+            phases.put("Q2G", span(q.qTime, q.gTime));
+            if (q.sTime != QueuedIo.UNSET) {
+                phases.put("S2G", span(q.sTime, q.gTime));
+            }
+            if (q.iTime != QueuedIo.UNSET) {
+                phases.put("G2I", span(q.gTime, q.iTime));
+            }
+        }
+        if (q.mTime != QueuedIo.UNSET) {
+            phases.put("Q2M", span(q.qTime, q.mTime));
+        }
+        if (q.dTime != QueuedIo.UNSET) {
+            if (q.iTime != QueuedIo.UNSET) {
+                phases.put("I2D", span(q.iTime, q.dTime));
+            } else if (q.mTime != QueuedIo.UNSET) {
+                phases.put("M2D", span(q.mTime, q.dTime));
+            }
+        }
+    }
+
+    private static BlockEvent remapOf(Completion level) {
+        if (level.queued() != null && level.queued().remap != null) {
+            return level.queued().remap;
+        }
+        return level.request() != null ? level.request().remap : null;
     }
 
     private static double span(long from, long to) {
         return Btt.seconds(Btt.delta(from, to));
     }
 
-    private static List<Evidence> lines(QueuedIo top, Completion below, Completion c, IssuedRequest request,
-                                        BlockEvent remap) {
+    private static List<Evidence> lines(List<Completion> levels) {
         IdentityHashMap<BlockEvent, Boolean> events = new IdentityHashMap<>();
-        addAll(events, top);
-        if (below != null) {
-            addAll(events, below.queued());
-            add(events, below.c());
+        for (Completion l : levels) {
+            addAll(events, l.queued());
+            if (l.request() != null) {
+                add(events, l.request().d);
+                add(events, l.request().remap);
+            }
+            add(events, l.c());
         }
-        if (request != null) {
-            add(events, request.d);
-        }
-        add(events, remap);
-        add(events, c.c());
         List<BlockEvent> sorted = new ArrayList<>(events.keySet());
         sorted.sort(Comparator.comparing(BlockEvent::input).thenComparingLong(BlockEvent::line));
         List<Evidence> out = new ArrayList<>(sorted.size());
