@@ -25,8 +25,7 @@ final class ChunkedPipeline {
     static final int CHUNK = 1 << 20;
 
     /** What a worker made of one chunk. */
-    private record Parsed(BlockEvent[] events, int count, List<Problem> problems, long events0, long first,
-                          long last) {
+    private record Parsed(BlockEvent[] events, int count, List<Problem> problems, long first, long last) {
     }
 
     private record Problem(long line, String message) {
@@ -89,7 +88,7 @@ final class ChunkedPipeline {
                 for (int i = 0; i < p.count(); i++) {
                     sink.accept(events[i]);
                 }
-                totals.add(p.events0(), p.first(), p.last());
+                totals.add(p.count(), p.first(), p.last());
             }
             reader.join();
             return lines;
@@ -161,7 +160,6 @@ final class ChunkedPipeline {
 
     private Parsed parse(Chunk chunk) {
         BlkparseReading reading = readings.get();
-        long events0 = reading.events;
         reading.firstNs = Long.MAX_VALUE;
         reading.lastNs = Long.MIN_VALUE;
         byte[] b = chunk.bytes();
@@ -188,7 +186,7 @@ final class ChunkedPipeline {
         if (b.length == chunkSize) {
             free.offer(b);
         }
-        return new Parsed(events, count, problems, reading.events - events0, reading.firstNs, reading.lastNs);
+        return new Parsed(events, count, problems, reading.firstNs, reading.lastNs);
     }
 
     private static int lastNewline(byte[] b, int from, int to) {
