@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis;
 
+import dev.ioverdict.analysis.block.BlockAnalysis;
 import dev.ioverdict.analysis.btt.BttSectionAnalysis;
 import dev.ioverdict.analysis.config.ConfigAnalysis;
 import dev.ioverdict.analysis.iostat.IostatAnalysis;
@@ -14,6 +15,7 @@ public final class Analyses {
             ConfigAnalysis::new,
             IostatAnalysis::new,
             SyscallAnalysis::new,
+            BlockAnalysis::new,
             // after any analysis that computes the block section from a trace: btt text only fills a gap
             BttSectionAnalysis::new,
             // last: reads the results of all the others

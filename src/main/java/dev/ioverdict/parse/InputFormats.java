@@ -1,5 +1,6 @@
 package dev.ioverdict.parse;
 
+import dev.ioverdict.parse.blkparse.BlkparseFormat;
 import dev.ioverdict.parse.btt.BttFormat;
 import dev.ioverdict.parse.config.LsblkFormat;
 import dev.ioverdict.parse.config.MountsFormat;
@@ -20,6 +21,7 @@ public final class InputFormats {
             new LsblkFormat(),
             new MountsFormat(),
             new IostatFormat(),
+            new BlkparseFormat(),
             new PerfScriptFormat(),
             new SysfsFormat(),
             new XfsInfoFormat(),

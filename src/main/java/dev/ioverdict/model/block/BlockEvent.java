@@ -3,7 +3,9 @@ package dev.ioverdict.model.block;
 /**
  * One block-layer event, from blkparse text or a perf block tracepoint. Device numbers are those
  * printed (for A, the target device); {@code fromMajor/fromMinor/fromSector} only for A (remap),
- * else -1. {@code sectors} 0 when none printed; {@code error} for C and R, else 0. {@code text}
+ * else -1. {@code sector} is -1 when the line prints none (zero-byte flushes, plugs, SCSI
+ * passthrough requests); {@code sectors} 0 when none printed; {@code bytes} is sectors x 512, or
+ * the byte count a SCSI passthrough line prints. {@code error} for C and R, else 0. {@code text}
  * is the line as captured (evidence), {@code line} its number in {@code input}.
  */
 public record BlockEvent(String input, long line, String text, int major, int minor, int cpu, long timeNs,

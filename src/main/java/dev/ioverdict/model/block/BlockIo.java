@@ -7,9 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One traced I/O for the report's "slowest I/Os": its phases in seconds (Q2G, G2I, Q2M, I2D, M2D,
- * D2C, Q2C as applicable), who issued it, the device path it took (e.g. "253,0 -> 8,32"), and the
- * captured lines of its Q..C events.
+ * One traced I/O for the report's "slowest I/Os": who issued it, the device path it took (e.g.
+ * "253,0 -> 8,32"; {@code device} is the first device of the path), where it was queued
+ * ({@code queuedAt}, in the trace's own clock), and the captured lines of its events. Its phases
+ * are in seconds, as applicable: Q2A (volume Q to remap), Q2G, S2G, G2I, Q2M, I2D, M2D where the
+ * request was scheduled, A2D (remap to issue, for request-based dm without a Q below), D2C on the
+ * device at the bottom of the path, and Q2C end to end on the device at the top.
  */
 public record BlockIo(String device, String path, String rwbs, long sector, int sectors, String comm, int pid,
                       double queuedAt, Map<String, Double> phases, List<Evidence> lines) {

@@ -3,8 +3,10 @@ package dev.ioverdict.model.block;
 import java.util.List;
 
 /**
- * One device over time, in fixed intervals of {@code intervalSeconds} from the trace start, and
- * a bounded sample of (completion time, D2C) points that always holds the slowest completions.
+ * One device over time, in fixed intervals of {@code intervalSeconds} from the trace start (its
+ * first event), and a bounded sample of (completion time from the trace start, D2C) points that
+ * always holds the slowest completions. Every device of a trace has the same intervals. In flight
+ * means issued (D) and not yet completed (C); D2C is per request (D..C pair).
  */
 public record DeviceTimeline(String device, double intervalSeconds, List<Interval> intervals, List<Point> d2cPoints) {
     public DeviceTimeline {

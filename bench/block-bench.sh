@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Block trace benchmark: blkparse (binary -> text), btt (on the binary) and ioverdict (on the
+# text) side by side on the same blkgen trace, each under /usr/bin/time -v; then a 10-million-line
+# trace read by ioverdict in a 512 MB heap. Writes everything under WORK (default /tmp/ioverdict-bench),
+# never into the repository. Prints a Markdown report (docs/PERFORMANCE.md has one).
+#
+#   bench/block-bench.sh [--ios N] [--big-ios N] [--runs K] [--work DIR] [--skip-big]
+#
+# Needs python3, blkparse and btt (apt-get install blktrace), ../shared/tools/blkgen, a JDK >= 21.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+blkgen=${BLKGEN:-$here/../shared/tools/blkgen/blkgen.py}
+ios=1000000
+big_ios=1500000
+runs=3
+work=/tmp/ioverdict-bench
+skip_big=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --ios) ios=$2; shift 2 ;;
+        --big-ios) big_ios=$2; shift 2 ;;
+        --runs) runs=$2; shift 2 ;;
+        --work) work=$2; shift 2 ;;
+        --skip-big) skip_big=1; shift ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+done
+mkdir -p "$work"
+log="$work/bench.log"
+: > "$log"
+
+# runs a command under /usr/bin/time -v; prints "wall user sys rss_kb"
+timed() {
+    local out=$1; shift
+    /usr/bin/time -v -o "$work/time.txt" "$@" > "$out" 2>> "$log"
+    awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); w = 0; for (i = 1; i <= n; i++) w = w * 60 + p[i] }
+                /User time/ { u = $2 } /System time/ { s = $2 } /Maximum resident/ { r = $2 }
+                END { printf "%.2f %.2f %.2f %d\n", w, u, s, r }' "$work/time.txt"
+}
+
+# generates a blkgen scale trace (binary) into DIR unless it is there; prints the blkparse command
+trace() {
+    local dir=$1 n=$2
+    if [ ! -f "$dir/manifest.json" ]; then
+        python3 "$blkgen" scale --ios "$n" --out "$dir" --no-text --quiet >> "$log"
+    fi
+    python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["blkparse"])' "$dir/manifest.json"
+}
+
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+(cd "$here" && ./mvnw -q -B -ntp -o package -DskipTests > "$log.build" 2>&1) || { cat "$log.build" >&2; exit 1; }
+
+echo "## Machine"
+echo
+echo "- $(nproc) cores: $(lscpu | sed -n 's/^Model name: *//p' | head -1); $(free -g | awk '/Mem:/ {print $2}') GB RAM"
+jvm=$(JAVA_OPTS=-XshowSettings:properties "$here/ioverdict" --version 2>&1 | sed -n 's/^ *java.runtime.version = //p' | head -1)
+echo "- $(uname -sr); ioverdict's JVM (the launcher's pick): Java $jvm, default heap and GC"
+echo "- $(blkparse -V 2>&1 | head -1), $(btt -V 2>&1 | head -1)"
+echo "- load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (the machine is shared; see the note on load)"
+echo
+
+dir="$work/scale-$ios"
+cmd=$(trace "$dir" "$ios")
+mkdir -p "$dir/bundle"
+read -r bp_wall bp_user bp_sys bp_rss < <(cd "$dir" && timed bundle/blkparse.txt $cmd)
+read -r bd_wall bd_user bd_sys bd_rss < <(cd "$dir" && timed /dev/null $cmd -d trace.bin -O)
+text_bytes=$(stat -c %s "$dir/bundle/blkparse.txt")
+bin_bytes=$(stat -c %s "$dir/trace.bin")
+lines=$(wc -l < "$dir/bundle/blkparse.txt")
+
+: > "$work/btt.runs"
+: > "$work/iov.runs"
+: > "$work/iov512.runs"
+for _ in $(seq "$runs"); do
+    (cd "$dir" && timed btt.txt btt -i trace.bin) >> "$work/btt.runs"
+    timed "$work/inspect.txt" "$here/ioverdict" inspect "$dir/bundle" >> "$work/iov.runs"
+    JAVA_OPTS=-Xmx512m timed "$work/inspect512.txt" "$here/ioverdict" inspect "$dir/bundle" >> "$work/iov512.runs"
+done
+grep -q "blkparse" "$work/inspect.txt" || { echo "ioverdict did not read the trace" >&2; cat "$work/inspect.txt" >&2; exit 1; }
+
+row() { # name runs-file bytes
+    local w u s r
+    w=$(cut -d' ' -f1 "$2" | median); u=$(cut -d' ' -f2 "$2" | median)
+    s=$(cut -d' ' -f3 "$2" | median); r=$(cut -d' ' -f4 "$2" | median)
+    awk -v n="$1" -v w="$w" -v u="$u" -v s="$s" -v r="$r" -v l="$lines" -v b="$3" 'BEGIN {
+        printf "| %s | %.2f | %.2f | %.2f | %.0f | %.0f | %d |\n", n, w, u, s, l / w, b / w / 1e6, r / 1024 }'
+}
+
+echo "## One million bios: $(printf "%'d" "$lines") lines, $((text_bytes / 1000000)) MB of text, $((bin_bytes / 1000000)) MB binary"
+echo
+echo "\`python3 blkgen.py scale --ios $ios\`; median of $runs runs for btt and ioverdict (run in turn)."
+echo "Lines/s counts the text lines for every tool; MB/s is of each tool's own input (binary for btt)."
+echo
+echo "| tool | wall s | user s | sys s | lines/s | MB/s | peak RSS MB |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "$bp_wall $bp_user $bp_sys $bp_rss" > "$work/bp.runs"
+echo "$bd_wall $bd_user $bd_sys $bd_rss" > "$work/bd.runs"
+row "blkparse -i ... > blkparse.txt (binary to text)" "$work/bp.runs" "$bin_bytes"
+row "blkparse -i ... -d trace.bin -O (btt's input)" "$work/bd.runs" "$bin_bytes"
+row "btt -i trace.bin" "$work/btt.runs" "$bin_bytes"
+row "ioverdict inspect (the text)" "$work/iov.runs" "$text_bytes"
+row "ioverdict inspect, JAVA_OPTS=-Xmx512m" "$work/iov512.runs" "$text_bytes"
+echo
+echo "All runs (wall user sys rss_kb): btt $(tr '\n' ';' < "$work/btt.runs") ioverdict $(tr '\n' ';' < "$work/iov.runs")"
+echo "ioverdict -Xmx512m $(tr '\n' ';' < "$work/iov512.runs")"
+echo
+
+if [ "$skip_big" = 0 ]; then
+    big="$work/scale-$big_ios"
+    cmd=$(trace "$big" "$big_ios")
+    mkdir -p "$big/bundle"
+    [ -s "$big/bundle/blkparse.txt" ] || (cd "$big" && $cmd > bundle/blkparse.txt 2>> "$log")
+    big_lines=$(wc -l < "$big/bundle/blkparse.txt")
+    big_bytes=$(stat -c %s "$big/bundle/blkparse.txt")
+    read -r w u s r < <(JAVA_OPTS="-Xmx512m -Xlog:gc:file=$work/gc-big.log" timed "$work/inspect-big.txt" \
+        "$here/ioverdict" inspect "$big/bundle")
+    heap=$(grep -o '[0-9]*M->[0-9]*M([0-9]*M)' "$work/gc-big.log" | sed 's/M->.*//' | sort -n | tail -1)
+    after=$(grep -o '[0-9]*M->[0-9]*M([0-9]*M)' "$work/gc-big.log" | sed 's/.*M->\([0-9]*\)M.*/\1/' | sort -n | tail -1)
+    gcs=$(grep -c 'Pause' "$work/gc-big.log" || true)
+    echo "## $(printf "%'d" "$big_lines") lines ($((big_bytes / 1000000)) MB) with JAVA_OPTS=-Xmx512m"
+    echo
+    echo "\`python3 blkgen.py scale --ios $big_ios\`, \`JAVA_OPTS=\"-Xmx512m -Xlog:gc:file=gc.log\" ./ioverdict inspect\`:"
+    echo "wall $w s (user $u s, sys $s s), $(awk -v l="$big_lines" -v w="$w" 'BEGIN { printf "%.0f", l / w }') lines/s,"
+    echo "peak RSS $((r / 1024)) MB; $gcs GC pauses, heap at most ${heap} MB before a collection and at most"
+    echo "${after} MB live after one (the 512 MB limit was never reached)."
+    echo
+    echo '```'
+    cat "$work/inspect-big.txt"
+    echo '```'
+    echo
+fi
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,82 @@
+package dev.ioverdict.analysis.block;
+
+import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Results;
+import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.block.BlockEvent;
+import dev.ioverdict.model.block.BlockInput;
+import dev.ioverdict.model.block.BlockSection;
+import dev.ioverdict.model.block.BlockTrace;
+import dev.ioverdict.model.block.DeviceTimeline;
+import dev.ioverdict.model.block.LatencyHistogram;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Block request lifecycles from blkparse or perf block events, streamed (never kept): btt's
+ * figures exactly, plus the slowest I/Os, per-device timelines and latency histograms. Events
+ * of each origin are tracked apart (a bundle may hold both a blkparse and a perf trace of the
+ * same disks); the report shows blkparse's when there are any, else perf's.
+ */
+public final class BlockAnalysis implements Analysis {
+    private final Map<String, String> sourceOfInput = new HashMap<>();
+    private final Map<String, BttTracker> bySource = new LinkedHashMap<>();
+    private String lastInput;
+    private BttTracker lastTracker;
+
+    @Override
+    public void attach(Facts facts) {
+        facts.stream(BlockInput.class, i -> sourceOfInput.put(i.input(), i.source()));
+        facts.stream(BlockEvent.class, this::accept);
+    }
+
+    void accept(BlockEvent e) {
+        // the same String instance for every event of a file: an identity check is enough
+        if (e.input() != lastInput) {
+            lastInput = e.input();
+            String source = sourceOfInput.getOrDefault(e.input(), BlockInput.PERF_SCRIPT);
+            lastTracker = bySource.computeIfAbsent(source, s -> new BttTracker());
+        }
+        lastTracker.accept(e);
+    }
+
+    @Override
+    public void finish(Facts facts, Results results) {
+        String source = bySource.containsKey(BlockInput.BLKPARSE) ? BlockInput.BLKPARSE : BlockInput.PERF_SCRIPT;
+        BttTracker tracker = bySource.get(source);
+        if (tracker == null || tracker.events() == 0) {
+            return;
+        }
+        BlockTrace trace = trace(tracker, source);
+        results.put(BlockTrace.class, trace);
+        results.put(BlockSection.class, trace.section());
+    }
+
+    static BlockTrace trace(BttTracker tracker, String source) {
+        BlockSection section = BttFigures.section(tracker, source);
+        List<DeviceTimeline> timelines = new ArrayList<>();
+        List<LatencyHistogram> histograms = new ArrayList<>();
+        long origin = tracker.grid().origin();
+        for (BttDevice d : tracker.devices()) {
+            timelines.add(d.requests.timeline.build(d.name, d.requests.d2cPoints.points(origin)));
+            if (d.requests.d2c.total() > 0) {
+                histograms.add(LatencyBuckets.of(d.name, "D2C", d.requests.d2c));
+            }
+            PhaseSamples q2c = d.samples(d.remapper ? Phase.Q2Cdm : Phase.Q2C);
+            if (q2c != null && q2c.n > 0) {
+                histograms.add(LatencyBuckets.of(d.name, "Q2C", q2c.histogram()));
+            }
+        }
+        List<BlockTrace.Remap> remaps = new ArrayList<>();
+        tracker.requests().remaps().forEach((pair, n) ->
+                remaps.add(new BlockTrace.Remap(dev((int) (pair >>> 32)), dev((int) (long) pair), n[0])));
+        return new BlockTrace(section, tracker.requests().slowest().slowest(), timelines, histograms, remaps);
+    }
+
+    private static String dev(int devT) {
+        return (devT >>> 20) + "," + (devT & 0xfffff);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.ioverdict.analysis.block;
+
+/**
+ * One device as btt sees it ({@code struct d_info}): pre-culling, the tree of queued bios, the
+ * last Q, #Q and #D, the phase samples; plus what ioverdict follows there beyond btt.
+ */
+final class BttDevice {
+    final int major;
+    final int minor;
+    final String name;
+    final boolean remapper;
+    boolean preCulling = true;
+    final QueueTree queued = new QueueTree();
+    long lastQ = QueuedIo.UNSET;
+    long nQs;
+    long nDs;
+    private final PhaseSamples[] phases = new PhaseSamples[Phase.ALL.length];
+    final DeviceRequests requests;
+
+    BttDevice(int major, int minor, TimeGrid grid) {
+        this.major = major;
+        this.minor = minor;
+        this.name = major + "," + minor;
+        this.remapper = Btt.remapper(major);
+        this.requests = new DeviceRequests(grid);
+    }
+
+    void add(Phase phase, long ns) {
+        PhaseSamples s = phases[phase.ordinal()];
+        if (s == null) {
+            s = new PhaseSamples();
+            phases[phase.ordinal()] = s;
+        }
+        s.add(ns);
+    }
+
+    /** The samples of {@code phase}, or null when there are none. */
+    PhaseSamples samples(Phase phase) {
+        return phases[phase.ordinal()];
+    }
+
+    long n(Phase phase) {
+        PhaseSamples s = phases[phase.ordinal()];
+        return s == null ? 0 : s.n;
+    }
+
+    long total(Phase phase) {
+        PhaseSamples s = phases[phase.ordinal()];
+        return s == null ? 0 : s.total;
+    }
+}

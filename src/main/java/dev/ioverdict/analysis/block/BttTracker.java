@@ -1,0 +1,277 @@
+package dev.ioverdict.analysis.block;
+
+import dev.ioverdict.model.block.BlockAction;
+import dev.ioverdict.model.block.BlockEvent;
+import java.util.List;
+
+/**
+ * Follows block events the way btt 2.09 does (trace_*.c, devs.c, dip_rb.c, inlines.h) so its
+ * figures come out identical, and tells a {@link RequestTracker} what it needs to follow more.
+ * Memory holds what is in flight, never the trace. Events must arrive in time order, as blkparse
+ * prints them.
+ */
+final class BttTracker {
+    private final TimeGrid grid = new TimeGrid();
+    private final DeviceTable devices = new DeviceTable(grid);
+    private final Found found = new Found();
+    private final RequestTracker requests = new RequestTracker();
+    /** btt's global last Q: one for all devices, dm and not (the All Devices Q2Q quirk). */
+    private long lastQ = QueuedIo.UNSET;
+    private final PhaseSamples allQ2q = new PhaseSamples();
+    private final PhaseSamples allQ2qDm = new PhaseSamples();
+    private long events;
+
+    void accept(BlockEvent e) {
+        events++;
+        grid.see(e.timeNs());
+        switch (e.action()) {
+            case QUEUE -> queue(e);
+            case REMAP -> remap(e);
+            case GETRQ -> getrq(e);
+            case SLEEPRQ -> sleeprq(e);
+            case INSERT -> insert(e);
+            case BACKMERGE, FRONTMERGE -> merge(e);
+            case REQUEUE -> requeue(e);
+            case ISSUE -> issue(e);
+            case COMPLETE -> complete(e);
+            default -> {
+                // plugs, splits, bounces, messages: btt releases them untouched
+            }
+        }
+    }
+
+    long events() {
+        return events;
+    }
+
+    /**
+     * btt's test for a request with data ({@code t.bytes != 0}): empty flushes are ignored. Text
+     * shows no "+ n" below one sector, so a line without it still moved data when its RWBS names
+     * a read, write or discard that is not a preflush (blkparse prints N for a read without data).
+     * Passthrough requests, which btt drops, print a byte count and no sector (C and R: nothing).
+     */
+    static boolean hasData(BlockEvent e) {
+        if (e.sectors() > 0) {
+            return true;
+        }
+        if (passthrough(e)) {
+            return false;
+        }
+        String rwbs = e.rwbs();
+        if (rwbs.isEmpty()) {
+            return false;
+        }
+        char op = rwbs.charAt(0);
+        return op == 'R' || op == 'W' || op == 'D';
+    }
+
+    private static boolean passthrough(BlockEvent e) {
+        return e.sector() == -1
+                && (e.bytes() > 0 || e.action() == BlockAction.COMPLETE || e.action() == BlockAction.REQUEUE);
+    }
+
+    /** Whether the line says where: a sub-sector request queued or issued prints no sector. */
+    private static boolean located(BlockEvent e) {
+        return e.sector() != -1;
+    }
+
+    private BttDevice device(int major, int minor) {
+        return devices.get(major, minor);
+    }
+
+    /** btt's dip_alloc + pre-culling: null while the device has seen neither Q nor A. */
+    private BttDevice setup(BlockEvent e, boolean queueOrRemap) {
+        BttDevice d = device(e.major(), e.minor());
+        if (d.preCulling) {
+            if (!queueOrRemap) {
+                return null;
+            }
+            d.preCulling = false;
+        }
+        return d;
+    }
+
+    private void queue(BlockEvent e) {
+        if (!hasData(e)) {
+            return;
+        }
+        BttDevice d = setup(e, true);
+        QueuedIo q = null;
+        if (located(e)) {
+            q = new QueuedIo(d, e, e.sector(), e.sector() + e.sectors());
+            d.queued.insert(q);
+        }
+        long t = e.timeNs();
+        if (d.remapper) {
+            d.lastQ = q2q(d.lastQ, t, d, Phase.Q2Qdm, null);
+            lastQ = q2q(lastQ, t, null, null, allQ2qDm);
+        } else {
+            d.lastQ = q2q(d.lastQ, t, d, Phase.Q2Q, null);
+            lastQ = q2q(lastQ, t, null, null, allQ2q);
+        }
+        d.nQs++;
+        if (q != null) {
+            requests.queued(d, q);
+        }
+    }
+
+    private static long q2q(long last, long t, BttDevice d, Phase phase, PhaseSamples all) {
+        if (last != QueuedIo.UNSET) {
+            long gap = t > last ? t - last : 1;
+            if (d != null) {
+                d.add(phase, gap);
+            } else {
+                all.add(gap);
+            }
+        }
+        return t;
+    }
+
+    private void remap(BlockEvent e) {
+        BttDevice target = setup(e, true);
+        BttDevice volume = devices.find(e.fromMajor(), e.fromMinor());
+        QueuedIo q = volume == null ? null : volume.queued.find(e.fromSector());
+        if (q != null) {
+            q.device.add(q.device.remapper ? Phase.Q2Adm : Phase.Q2A, Btt.delta(q.qTime, e.timeNs()));
+        }
+        requests.remapped(target, e, q);
+    }
+
+    private QueuedIo findQueued(BlockEvent e) {
+        if (!hasData(e)) {
+            return null;
+        }
+        BttDevice d = setup(e, false);
+        return d == null || !located(e) ? null : d.queued.find(e.sector());
+    }
+
+    private void getrq(BlockEvent e) {
+        QueuedIo q = findQueued(e);
+        if (q != null) {
+            long t = e.timeNs();
+            q.gTime = t;
+            q.g = e;
+            q.device.add(Phase.Q2G, Btt.delta(q.qTime, t));
+            if (q.sTime != QueuedIo.UNSET) {
+                q.device.add(Phase.S2G, Btt.delta(q.sTime, t));
+            }
+        }
+    }
+
+    private void sleeprq(BlockEvent e) {
+        QueuedIo q = findQueued(e);
+        if (q != null) {
+            q.sTime = e.timeNs();
+            q.s = e;
+        }
+    }
+
+    private void insert(BlockEvent e) {
+        QueuedIo q = findQueued(e);
+        if (q != null) {
+            long t = e.timeNs();
+            q.iTime = t;
+            q.i = e;
+            if (q.gTime != QueuedIo.UNSET) {
+                q.device.add(Phase.G2I, Btt.delta(q.gTime, t));
+            }
+        }
+    }
+
+    private void merge(BlockEvent e) {
+        QueuedIo q = findQueued(e);
+        if (q != null) {
+            long t = e.timeNs();
+            q.mTime = t;
+            q.m = e;
+            q.device.add(Phase.Q2M, Btt.delta(q.qTime, t));
+        }
+    }
+
+    private void requeue(BlockEvent e) {
+        if (passthrough(e)) {
+            return;
+        }
+        BttDevice d = setup(e, false);
+        if (d != null) {
+            d.nQs++;
+        }
+    }
+
+    private void issue(BlockEvent e) {
+        if (!hasData(e)) {
+            return;
+        }
+        long t = e.timeNs();
+        BttDevice d = setup(e, false);
+        if (d != null) {
+            d.nDs++;
+        }
+        if (!located(e)) {
+            return;
+        }
+        if (d != null) {
+            found.clear();
+            d.queued.collectInside(e.sector(), e.sector() + e.sectors(), found);
+            for (int k = 0; k < found.size; k++) {
+                QueuedIo q = found.items[k];
+                if (q.iTime != QueuedIo.UNSET) {
+                    d.add(Phase.I2D, Btt.delta(q.iTime, t));
+                } else if (q.mTime != QueuedIo.UNSET) {
+                    d.add(Phase.M2D, Btt.delta(q.mTime, t));
+                }
+                q.dTime = t;
+                q.d = e;
+            }
+        }
+        requests.issued(d != null ? d : device(e.major(), e.minor()), e);
+    }
+
+    private void complete(BlockEvent e) {
+        if (!hasData(e)) {
+            return;
+        }
+        long t = e.timeNs();
+        BttDevice d = setup(e, false);
+        QueuedIo lead = null;
+        if (d != null && located(e)) {
+            found.clear();
+            d.queued.collectInside(e.sector(), e.sector() + e.sectors(), found);
+            for (int k = 0; k < found.size; k++) {
+                QueuedIo q = found.items[k];
+                long q2c = Btt.delta(q.qTime, t);
+                d.add(d.remapper ? Phase.Q2Cdm : Phase.Q2C, q2c);
+                if (q.dTime != QueuedIo.UNSET) {
+                    d.add(Phase.D2C, Btt.delta(q.dTime, t));
+                }
+                d.queued.remove(q);
+                if (lead == null || q.qTime < lead.qTime) {
+                    lead = q;
+                }
+            }
+        } else if (d == null) {
+            d = device(e.major(), e.minor());
+        }
+        requests.completed(d, e, lead, located(e));
+    }
+
+    List<BttDevice> devices() {
+        return devices.all();
+    }
+
+    PhaseSamples allQ2q() {
+        return allQ2q;
+    }
+
+    PhaseSamples allQ2qDm() {
+        return allQ2qDm;
+    }
+
+    TimeGrid grid() {
+        return grid;
+    }
+
+    RequestTracker requests() {
+        return requests;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.ioverdict.analysis.block;
+
+/**
+ * What ioverdict follows on one device beyond btt: the requests issued and not yet completed,
+ * the remaps announced for it and not yet taken up, its timeline, and its per-request D2C
+ * (distribution and a sample of points).
+ */
+final class DeviceRequests {
+    /** More announced remaps than this waiting means their bios never came; forget them. */
+    private static final int MAX_PENDING_REMAPS = 1 << 16;
+
+    final LongMap<IssuedRequest> issued = new LongMap<>();
+    final LongMap<RemapLink> pendingRemaps = new LongMap<>();
+    final ActivityTimeline timeline;
+    final PointSample d2cPoints = new PointSample();
+    final LogHistogram d2c = new LogHistogram();
+
+    DeviceRequests(TimeGrid grid) {
+        this.timeline = new ActivityTimeline(grid);
+    }
+
+    void announceRemap(long sector, RemapLink link) {
+        if (pendingRemaps.size() >= MAX_PENDING_REMAPS) {
+            pendingRemaps.clear();
+        }
+        pendingRemaps.put(sector, link);
+    }
+
+    /** The remap announced for {@code sector}, taken up now, or null. */
+    RemapLink takeRemap(long sector) {
+        return pendingRemaps.size() == 0 ? null : pendingRemaps.remove(sector);
+    }
+}

@@ -1,0 +1,102 @@
+package dev.ioverdict.analysis.block;
+
+import java.util.Arrays;
+
+/**
+ * Counts of nanosecond latencies in log-linear bins: exact below 2048 ns, above that 1024 bins
+ * per power of two, so any value is known within 0.1 % (HdrHistogram's scheme with 3 significant
+ * digits, written out here because recording is on the path of every event and needs nothing
+ * of HdrHistogram's concurrency care). Grows to the largest value seen; mergeable.
+ */
+final class LogHistogram {
+    private static final int SUB_BITS = 10;
+    private static final int SUB = 1 << SUB_BITS;
+
+    private long[] counts = new long[2 * SUB];
+    private long total;
+    private long max;
+
+    void record(long ns) {
+        int i = index(ns);
+        if (i >= counts.length) {
+            counts = Arrays.copyOf(counts, Math.max(i + 1, counts.length + SUB));
+        }
+        counts[i]++;
+        total++;
+        if (ns > max) {
+            max = ns;
+        }
+    }
+
+    void add(LogHistogram other) {
+        if (other.counts.length > counts.length) {
+            counts = Arrays.copyOf(counts, other.counts.length);
+        }
+        for (int i = 0; i < other.counts.length; i++) {
+            counts[i] += other.counts[i];
+        }
+        total += other.total;
+        max = Math.max(max, other.max);
+    }
+
+    long total() {
+        return total;
+    }
+
+    long max() {
+        return max;
+    }
+
+    /**
+     * The value at percentile {@code p} (0 < p <= 100): the highest value of the bin holding the
+     * sample of that rank, never above the largest sample.
+     */
+    long percentile(double p) {
+        long rank = Math.max(1, (long) Math.ceil(p / 100.0 * total));
+        long seen = 0;
+        for (int i = 0; i < counts.length; i++) {
+            seen += counts[i];
+            if (seen >= rank) {
+                return Math.min(highest(i), max);
+            }
+        }
+        return max;
+    }
+
+    /** Calls {@code visitor} with the lowest value and count of every non-empty bin, in order. */
+    void forEachBin(BinVisitor visitor) {
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] != 0) {
+                visitor.bin(lowest(i), counts[i]);
+            }
+        }
+    }
+
+    interface BinVisitor {
+        void bin(long lowest, long count);
+    }
+
+    static int index(long v) {
+        if (v < 2 * SUB) {
+            return (int) Math.max(v, 0);
+        }
+        int m = 63 - Long.numberOfLeadingZeros(v);
+        return (m - SUB_BITS + 1) * SUB + (int) ((v >>> (m - SUB_BITS)) - SUB);
+    }
+
+    static long lowest(int i) {
+        if (i < 2 * SUB) {
+            return i;
+        }
+        int m = i / SUB + SUB_BITS - 1;
+        return (long) (i % SUB + SUB) << (m - SUB_BITS);
+    }
+
+    static long highest(int i) {
+        if (i < 2 * SUB) {
+            return i;
+        }
+        int m = i / SUB + SUB_BITS - 1;
+        return lowest(i) + (1L << (m - SUB_BITS)) - 1;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.ioverdict.parse.blkparse;
+
+import dev.ioverdict.model.block.BlockEvent;
+import dev.ioverdict.model.block.BlockInput;
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Sample;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * blkparse's default text output ({@code blkparse -i DEV > blkparse.txt}): one
+ * {@link BlockEvent} per event line, the trailing summary recognised and passed over. Large
+ * files are parsed on every core while this thread hands the events, in order, to the block
+ * analysis ({@link ChunkedPipeline}).
+ */
+public final class BlkparseFormat implements InputFormat {
+    /** Below this size a second thread costs more than it saves. */
+    static final long PIPELINE_MIN_BYTES = 8L << 20;
+
+    @Override
+    public String id() {
+        return "blkparse";
+    }
+
+    @Override
+    public String description() {
+        return "blkparse default output (blktrace events)";
+    }
+
+    @Override
+    public Recognition recognise(Sample sample) {
+        BlkparseLineParser parser = new BlkparseLineParser();
+        int events = 0;
+        int inputNotes = 0;
+        int other = 0;
+        for (String line : sample.lines()) {
+            byte[] b = line.getBytes(StandardCharsets.UTF_8);
+            if (parser.read(b, 0, b.length)) {
+                events++;
+            } else if (SummaryLines.inputFileNote(line)) {
+                inputNotes++;
+            } else if (!line.isBlank()) {
+                other++;
+            }
+        }
+        String because = events + " 'maj,min cpu seq secs.nsecs pid action rwbs' event lines";
+        if (events >= 3 || (events > 0 && events >= other)) {
+            return Recognition.certain(because);
+        }
+        if (events > 0) {
+            return Recognition.possible(because);
+        }
+        if (inputNotes > 0) {
+            return Recognition.likely(inputNotes + " blkparse 'Input file ... added' lines");
+        }
+        return Recognition.NO;
+    }
+
+    @Override
+    public void parse(InputFile file, ParseContext ctx) throws IOException {
+        ctx.emit(new BlockInput(ctx.input(), BlockInput.BLKPARSE));
+        BlkparseReading reading = new BlkparseReading(ctx.input());
+        long lines;
+        int cores = Runtime.getRuntime().availableProcessors();
+        try (InputStream in = file.open()) {
+            if (file.size() >= PIPELINE_MIN_BYTES && cores > 1) {
+                lines = new ChunkedPipeline(in, ctx.input(), cores).run(ctx::emit, ctx::skip, reading);
+            } else {
+                ByteLines byteLines = new ByteLines(in);
+                while (byteLines.next()) {
+                    BlockEvent e = reading.line(byteLines.buffer(), byteLines.start(), byteLines.end(),
+                            byteLines.number(), ctx::skip);
+                    if (e != null) {
+                        ctx.emit(e);
+                    }
+                }
+                lines = byteLines.number();
+            }
+        }
+        ctx.lines(lines);
+        ctx.records(reading.events);
+        if (reading.events > 0) {
+            ctx.time(reading.firstNs / 1e9);
+            ctx.time(reading.lastNs / 1e9);
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package dev.ioverdict.parse.blkparse;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * Lines of a stream as ranges of one reused byte buffer, so a multi-GB trace is never decoded
+ * into Strings it does not need. After {@link #next()}, the line is {@code buffer()[start(), end())}
+ * without its terminator ("\n" or "\r\n").
+ */
+final class ByteLines {
+    private static final int INITIAL = 1 << 20;
+    /** A "line" longer than this is no blkparse line: it is cut, and its pieces reported. */
+    static final int MAX_LINE = 64 << 20;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
+    private final InputStream in;
+    private byte[] buf = new byte[INITIAL];
+    private int pos;
+    private int limit;
+    private int scanned;
+    private boolean eof;
+    private int start;
+    private int end;
+    private long number;
+
+    ByteLines(InputStream in) {
+        this.in = in;
+    }
+
+    boolean next() throws IOException {
+        while (true) {
+            int nl = newline(buf, scanned, limit);
+            if (nl >= 0) {
+                take(nl, nl + 1);
+                return true;
+            }
+            scanned = limit;
+            if (limit - pos >= MAX_LINE) {
+                take(limit, limit);
+                return true;
+            }
+            if (eof) {
+                if (pos < limit) {
+                    take(limit, limit);
+                    return true;
+                }
+                return false;
+            }
+            fill();
+        }
+    }
+
+    /** The first '\n' in b[from, to), or -1; eight bytes at a time (a zero-byte test on b ^ '\n'). */
+    static int newline(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONGS.get(b, i) ^ NEWLINES;
+            long found = (x - ONES) & ~x & HIGHS;
+            if (found != 0) {
+                return i + (Long.numberOfTrailingZeros(found) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** How many '\n' b[from, to) holds, eight bytes at a time. */
+    static long countNewlines(byte[] b, int from, int to) {
+        long n = 0;
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONGS.get(b, i) ^ NEWLINES;
+            // exact per byte (no borrow across bytes): high bit set where the byte was '\n'
+            long zero = ~(((x & 0x7F7F7F7F7F7F7F7FL) + 0x7F7F7F7F7F7F7F7FL) | x | 0x7F7F7F7F7F7F7F7FL);
+            n += Long.bitCount(zero);
+        }
+        for (; i < to; i++) {
+            if (b[i] == '\n') {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private void take(int newline, int next) {
+        start = pos;
+        end = newline > pos && buf[newline - 1] == '\r' ? newline - 1 : newline;
+        pos = next;
+        scanned = next;
+        number++;
+    }
+
+    private void fill() throws IOException {
+        if (pos > 0) {
+            System.arraycopy(buf, pos, buf, 0, limit - pos);
+            limit -= pos;
+            scanned -= pos;
+            pos = 0;
+        }
+        if (limit == buf.length) {
+            buf = Arrays.copyOf(buf, buf.length * 2);
+        }
+        int n = in.read(buf, limit, buf.length - limit);
+        if (n < 0) {
+            eof = true;
+        } else {
+            limit += n;
+        }
+    }
+
+    byte[] buffer() {
+        return buf;
+    }
+
+    int start() {
+        return start;
+    }
+
+    int end() {
+        return end;
+    }
+
+    /** 1-based number of the current line. */
+    long number() {
+        return number;
+    }
+}

@@ -1,0 +1,213 @@
+package dev.ioverdict.parse.blkparse;
+
+import dev.ioverdict.model.block.BlockEvent;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/**
+ * Reads a large blkparse file with every core: a reader thread cuts the stream into chunks of
+ * whole lines and numbers them, worker threads parse chunks side by side, and the calling thread
+ * takes the results back in file order, reports their problems and hands their events on (to
+ * the lifecycle tracker, which must see them in order). A bounded queue of chunks in flight
+ * keeps memory at a few megabytes whatever the file size.
+ */
+final class ChunkedPipeline {
+    static final int CHUNK = 1 << 20;
+
+    /** What a worker made of one chunk. */
+    private record Parsed(BlockEvent[] events, int count, List<Problem> problems, long first, long last) {
+    }
+
+    private record Problem(long line, String message) {
+    }
+
+    private record Chunk(byte[] bytes, int length, long firstLine, int lines) {
+    }
+
+    private final InputStream in;
+    private final int workers;
+    private final int chunkSize;
+    private final BlockingQueue<Object> ordered;
+    /** Chunk buffers parsed and free again: events copy their text out, so the bytes can be reused. */
+    private final BlockingQueue<byte[]> free;
+    private final ThreadLocal<BlkparseReading> readings;
+    private volatile boolean cancelled;
+    private long lines;
+
+    ChunkedPipeline(InputStream in, String input, int workers) {
+        this(in, input, workers, CHUNK);
+    }
+
+    ChunkedPipeline(InputStream in, String input, int workers, int chunkSize) {
+        this.in = in;
+        this.workers = workers;
+        this.chunkSize = chunkSize;
+        this.ordered = new ArrayBlockingQueue<>(2 * workers + 2);
+        this.free = new ArrayBlockingQueue<>(3 * workers + 4);
+        this.readings = ThreadLocal.withInitial(() -> new BlkparseReading(input));
+    }
+
+    /**
+     * Runs the file through; events go to {@code sink} and problems to {@code problems}, both on
+     * this thread and in file order. Counts go to {@code totals}. Returns the number of lines.
+     */
+    long run(Consumer<BlockEvent> sink, BlkparseReading.Problems problems, BlkparseReading totals)
+            throws IOException {
+        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
+            Thread t = new Thread(r, "blkparse-parser");
+            t.setDaemon(true);
+            return t;
+        });
+        Thread reader = new Thread(() -> read(pool), "blkparse-reader");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            while (true) {
+                Object item = ordered.take();
+                if (item instanceof Throwable t) {
+                    throw rethrow(t);
+                }
+                if (!(item instanceof Future<?> f)) {
+                    break;
+                }
+                Parsed p = (Parsed) f.get();
+                for (Problem x : p.problems()) {
+                    problems.add(x.line(), x.message());
+                }
+                BlockEvent[] events = p.events();
+                for (int i = 0; i < p.count(); i++) {
+                    sink.accept(events[i]);
+                }
+                totals.add(p.count(), p.first(), p.last());
+            }
+            reader.join();
+            return lines;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reading", e);
+        } catch (ExecutionException e) {
+            throw rethrow(e.getCause());
+        } finally {
+            cancelled = true;
+            reader.interrupt();
+            pool.shutdownNow();
+        }
+    }
+
+    /** The reader: whole-line chunks, numbered, submitted in order. Ends with a marker or its failure. */
+    private void read(ExecutorService pool) {
+        try {
+            byte[] carry = new byte[0];
+            int carried = 0;
+            long nextLine = 1;
+            boolean eof = false;
+            while (!eof && !cancelled) {
+                byte[] buf = carried * 2 <= chunkSize ? free.poll() : null;
+                if (buf == null) {
+                    buf = new byte[Math.max(chunkSize, carried * 2)];
+                }
+                System.arraycopy(carry, 0, buf, 0, carried);
+                int len = carried;
+                int cut = -1;
+                while (true) {
+                    int n = in.readNBytes(buf, len, buf.length - len);
+                    len += n;
+                    if (len < buf.length) {
+                        eof = true;
+                    }
+                    cut = lastNewline(buf, carried, len);
+                    if (cut >= 0 || eof) {
+                        break;
+                    }
+                    if (len >= ByteLines.MAX_LINE) {
+                        cut = len - 1; // no blkparse line is this long: cut it, its pieces are reported
+                        break;
+                    }
+                    buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than a chunk
+                }
+                int end = eof ? len : cut + 1;
+                carried = len - end;
+                carry = carried == 0 ? carry : Arrays.copyOfRange(buf, end, len);
+                if (end > 0) {
+                    long count = ByteLines.countNewlines(buf, 0, end) + (buf[end - 1] != '\n' ? 1 : 0);
+                    Chunk chunk = new Chunk(buf, end, nextLine, (int) count);
+                    nextLine += count;
+                    ordered.put(pool.submit(() -> parse(chunk)));
+                }
+            }
+            lines = nextLine - 1;
+            ordered.put(Boolean.TRUE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException | RuntimeException | Error e) {
+            try {
+                ordered.put(e);
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private Parsed parse(Chunk chunk) {
+        BlkparseReading reading = readings.get();
+        reading.firstNs = Long.MAX_VALUE;
+        reading.lastNs = Long.MIN_VALUE;
+        byte[] b = chunk.bytes();
+        BlockEvent[] events = new BlockEvent[chunk.lines()];
+        List<Problem> problems = new ArrayList<>(0);
+        BlkparseReading.Problems sink = (line, message) -> problems.add(new Problem(line, message));
+        int count = 0;
+        long line = chunk.firstLine();
+        int from = 0;
+        while (from < chunk.length()) {
+            int nl = ByteLines.newline(b, from, chunk.length());
+            int next = nl < 0 ? chunk.length() : nl + 1;
+            int to = nl < 0 ? chunk.length() : nl;
+            if (to > from && b[to - 1] == '\r') {
+                to--;
+            }
+            BlockEvent e = reading.line(b, from, to, line, sink);
+            if (e != null) {
+                events[count++] = e;
+            }
+            line++;
+            from = next;
+        }
+        if (b.length == chunkSize) {
+            free.offer(b);
+        }
+        return new Parsed(events, count, problems, reading.firstNs, reading.lastNs);
+    }
+
+    private static int lastNewline(byte[] b, int from, int to) {
+        for (int i = to - 1; i >= from; i--) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static IOException rethrow(Throwable t) {
+        if (t instanceof IOException io) {
+            return io;
+        }
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error err) {
+            throw err;
+        }
+        return new IOException(t);
+    }
+}
