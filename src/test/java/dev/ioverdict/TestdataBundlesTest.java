@@ -47,7 +47,8 @@ class TestdataBundlesTest {
             for (JsonNode f : report.path("findings")) {
                 if (f.path("rule").asText().equals(rule)
                         && (!want.has("severity") || f.path("severity").asText().equals(want.path("severity").asText()))
-                        && (!want.has("device") || f.path("metrics").path("device").asText().equals(want.path("device").asText()))) {
+                        && (!want.has("device") || f.path("metrics").path("device").asText().equals(want.path("device").asText())
+                            || f.path("metrics").path("devno").asText().equals(want.path("device").asText()))) {
                     match = f;
                     break;
                 }

@@ -28,6 +28,9 @@ final class SummaryLines {
         if (s.startsWith("Input file ") && s.endsWith(" added")) {
             return true;
         }
+        if (consultantNote(s)) {
+            return true;
+        }
         for (String p : PREFIXES) {
             if (s.startsWith(p)) {
                 return true;
@@ -35,6 +38,18 @@ final class SummaryLines {
         }
         // "CPU3 (8,0):", "CPU0 (sde):", and blkparse -s's "comm (pid):" block headers
         return s.endsWith("):") && s.indexOf(" (") > 0;
+    }
+
+    /**
+     * What a consultant pastes above an excerpt: the command that made it ("# blkparse -i sda",
+     * "$ blktrace ...") or a column legend ("[ Device ] [CPU ID] [Sqc] [ timestamp ] ...", seed 000).
+     */
+    static boolean consultantNote(String s) {
+        boolean prompt = s.startsWith("#") || s.startsWith("$ ");
+        if (prompt && (s.contains("blkparse") || s.contains("blktrace") || s.contains("btrace"))) {
+            return true;
+        }
+        return s.startsWith("[") && s.replace(" ", "").startsWith("[Device]");
     }
 
     /** blkparse's note for each per-CPU file it reads, e.g. "Input file sda.blktrace.0 added". */

@@ -40,6 +40,10 @@ final class BlockFigures {
         this.names = names;
     }
 
+    BlockTrace trace() {
+        return trace;
+    }
+
     static Optional<BlockFigures> of(CaseData data) {
         var results = data.results();
         BlockTrace trace = results.get(BlockTrace.class).orElseGet(() -> results.get(BlockSection.class)

@@ -70,6 +70,7 @@ public final class DeviceLatencyRule implements Rule {
             if (path != null) {
                 why.add(path);
             }
+            String slowestPath = UnpairedCompletions.dominantPath(figs.trace(), d.id());
             if (why.isEmpty()) {
                 continue;
             }
@@ -80,7 +81,8 @@ public final class DeviceLatencyRule implements Rule {
                     .summary("On " + d.label() + " " + String.join("; ", why) + ". D2C is the time from dispatch to "
                             + "the driver until completion: the host had already handed these I/Os to the device, HBA "
                             + "or array. D2C holds " + Text.pct(d.share("D2C")) + " of Q2C over " + Text.num(d2c.n())
-                            + " completions" + (d2c.p50() == null ? "" : " (median " + Text.sec(d2c.p50()) + ")") + ".")
+                            + " completions" + (d2c.p50() == null ? "" : " (median " + Text.sec(d2c.p50()) + ")") + "."
+                            + (slowestPath == null ? "" : " The slowest I/Os went down " + slowestPath + "."))
                     .recommendation(Escalation.text(d, path != null))
                     .metric("device", d.name() != null ? d.name() : d.id())
                     .metric("devno", d.id())
@@ -97,8 +99,12 @@ public final class DeviceLatencyRule implements Rule {
             }
             if (path != null) {
                 f.metric("path", path);
+            } else if (slowestPath != null) {
+                f.metric("path", slowestPath);
             }
             f.report();
         }
+        UnpairedCompletions.report(ctx, figs.trace(), devices.stream().filter(d -> d.phase("D2C").n() > 0)
+                .map(BlockFigures.Device::id).collect(java.util.stream.Collectors.toSet()));
     }
 }

@@ -2,6 +2,7 @@ package dev.ioverdict.rules.block;
 
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Finding;
+import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.config.QueueSetting;
@@ -49,10 +50,15 @@ public final class SchedulerLatencyRule implements Rule {
             if (perIo * 1000 < ctx.threshold("min_avg_ms")) {
                 continue;
             }
-            SchedulerSetting scheduler = ctx.data().facts().all(SchedulerSetting.class).stream()
-                    .filter(s -> s.device().equals(d.name())).findFirst().orElse(null);
-            QueueSetting rotational = ctx.data().facts().all(QueueSetting.class).stream()
-                    .filter(q -> q.device().equals(d.name()) && q.name().equals("rotational")).findFirst().orElse(null);
+            // StorageConfig prefers the sysfs line that lists every choice over lsblk's active-only column
+            var storage = ctx.data().results().get(StorageConfig.class);
+            String key = d.name() != null ? d.name() : d.id();
+            SchedulerSetting scheduler = storage.flatMap(c -> c.scheduler(key)).orElseGet(() ->
+                    ctx.data().facts().all(SchedulerSetting.class).stream().filter(x -> x.device().equals(d.name()))
+                            .max(java.util.Comparator.comparingInt(x -> x.available().size())).orElse(null));
+            QueueSetting rotational = storage.flatMap(c -> c.queueSetting(key, "rotational")).orElseGet(() ->
+                    ctx.data().facts().all(QueueSetting.class).stream()
+                            .filter(q -> q.device().equals(d.name()) && q.name().equals("rotational")).findFirst().orElse(null));
             String doubt = inconsistency(d, share, q2c);
             var f = ctx.finding("I/O scheduler holds requests on " + d.label() + ": I2D is " + Text.pct(share) + " of Q2C")
                     .severity(share >= ctx.threshold("critical_share_pct") ? Severity.CRITICAL : Severity.WARNING)
