@@ -142,20 +142,12 @@ final class BlockTracepointPayload {
         return v;
     }
 
-    /** An unsigned 64-bit decimal, wrapping as the kernel's u64 does (2^64-1 is -1); -1 if unreadable. */
+    /**
+     * An unsigned 64-bit decimal, wrapping as the kernel's u64 does (2^64-1, the flush sector, reads
+     * as -1 through long overflow); -1 if unreadable.
+     */
     private static long unsigned(String s, int from, int to) {
-        if (to <= from) {
-            return -1;
-        }
-        long v = 0;
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            v = v * 10 + (c - '0');
-        }
-        return v;
+        return digits(s, from, to);
     }
 
     /** A signed decimal such as the completion's {@code -5}; Long.MIN_VALUE if unreadable. */
