@@ -172,37 +172,18 @@ final class CallDecoder {
         void accept(int from, int to);
     }
 
-    /** Calls {@code each} with the inside of every {@code {...}} element of a list. */
+    /**
+     * Calls {@code each} with the inside of every {@code {...}} element of a list: its top-level
+     * pieces (Args skips strings, comments and nesting) that are braced. A fresh Args per call,
+     * because a vectored iocb's callback lists its iovecs while the outer list is being walked.
+     */
     private static void forEachElement(String t, int from, int to, Range each) {
-        int depth = 0;
-        boolean inString = false;
-        boolean escape = false;
-        int open = -1;
-        for (int i = from; i < to; i++) {
-            char c = t.charAt(i);
-            if (inString) {
-                if (escape) {
-                    escape = false;
-                } else if (c == '\\') {
-                    escape = true;
-                } else if (c == '"') {
-                    inString = false;
-                }
-                continue;
-            }
-            if (c == '"') {
-                inString = true;
-            } else if (c == '{' || c == '[' || c == '(') {
-                if (depth == 0 && c == '{') {
-                    open = i;
-                }
-                depth++;
-            } else if (c == '}' || c == ']' || c == ')') {
-                depth--;
-                if (depth == 0 && c == '}' && open >= 0) {
-                    each.accept(open + 1, i);
-                    open = -1;
-                }
+        Args elements = new Args().split(t, from, to);
+        for (int k = 0; k < elements.count(); k++) {
+            int s = elements.start(k);
+            int e = elements.end(k);
+            if (e - s >= 2 && t.charAt(s) == '{' && t.charAt(e - 1) == '}') {
+                each.accept(s + 1, e - 1);
             }
         }
     }
