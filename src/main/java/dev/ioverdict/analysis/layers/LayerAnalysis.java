@@ -45,8 +45,17 @@ public final class LayerAnalysis implements Analysis {
         results.put(LayerTimes.class, new LayerTimes(Attribution.sentence(rows), rows));
     }
 
+    /** Fewer calls than this are start-up or housekeeping, not the application's I/O path. */
+    static final int MIN_CALLS = 10;
+
     /** One row per I/O syscall, from the most precise source that measured it. */
     static List<Row> applicationRows(SyscallSection s) {
+        List<Row> all = allApplicationRows(s);
+        List<Row> frequent = all.stream().filter(r -> r.n() >= MIN_CALLS).toList();
+        return frequent.isEmpty() ? all : frequent;
+    }
+
+    private static List<Row> allApplicationRows(SyscallSection s) {
         List<Row> out = new ArrayList<>();
         for (String name : IO_SYSCALLS.stream().sorted().toList()) {
             s.byName().stream()
