@@ -6,6 +6,7 @@ import dev.ioverdict.parse.config.LsblkFormat;
 import dev.ioverdict.parse.config.MountsFormat;
 import dev.ioverdict.parse.config.SysfsFormat;
 import dev.ioverdict.parse.config.XfsInfoFormat;
+import dev.ioverdict.parse.fio.FioFormat;
 import dev.ioverdict.parse.iostat.IostatFormat;
 import dev.ioverdict.parse.linuxki.LinuxKiFormat;
 import dev.ioverdict.parse.perf.PerfScriptFormat;
@@ -20,6 +21,7 @@ public final class InputFormats {
             new BttFormat(),
             new LsblkFormat(),
             new MountsFormat(),
+            new FioFormat(),
             new IostatFormat(),
             new BlkparseFormat(),
             new PerfScriptFormat(),

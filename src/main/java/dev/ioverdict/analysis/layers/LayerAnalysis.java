@@ -6,6 +6,7 @@ import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.PhaseStat;
+import dev.ioverdict.model.fio.FioJob;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.iostat.IostatSection;
 import dev.ioverdict.model.layers.LayerTimes;
@@ -36,6 +37,7 @@ public final class LayerAnalysis implements Analysis {
     public void finish(Facts facts, Results results) {
         List<Row> rows = new ArrayList<>();
         results.get(SyscallSection.class).ifPresent(s -> rows.addAll(applicationRows(s)));
+        rows.addAll(fioRows(facts));
         results.get(BlockSection.class).ifPresent(b -> rows.addAll(blockRows(b)));
         results.get(IostatSection.class).ifPresent(i -> rows.addAll(iostatRows(i)));
         results.get(SyscallSection.class).ifPresent(s -> rows.addAll(linuxKiDeviceRows(facts)));
@@ -63,6 +65,25 @@ public final class LayerAnalysis implements Analysis {
                     .min(Comparator.comparingInt((SyscallStat x) -> rank(x.source())).thenComparing(SyscallStat::input))
                     .ifPresent(x -> out.add(new Row("application", name, x.source(), x.input(), x.count(), x.avg(),
                             x.p99() != null ? x.p99() : x.max(), x.p99() != null ? "p99" : "max")));
+        }
+        return out;
+    }
+
+    /** fio's own view of each job: slat is the submission (io_submit for libaio), clat the wait for completion. */
+    static List<Row> fioRows(Facts facts) {
+        List<Row> out = new ArrayList<>();
+        for (FioJob j : facts.all(FioJob.class)) {
+            long n = j.issued() == null ? 0 : j.issued();
+            String scope = j.job() + (j.pid() == null ? "" : " (pid " + j.pid() + ")");
+            if (j.slat() != null) {
+                out.add(new Row("application", "fio " + j.direction() + " slat (submission)", "fio", scope, n,
+                        j.slat().avg(), j.slat().max(), "max"));
+            }
+            if (j.clat() != null) {
+                Double p99 = j.clatPercentiles().get("99.00");
+                out.add(new Row("application", "fio " + j.direction() + " clat (completion)", "fio", scope, n,
+                        j.clat().avg(), p99 != null ? p99 : j.clat().max(), p99 != null ? "p99" : "max"));
+            }
         }
         return out;
     }
