@@ -10,6 +10,11 @@ public record CaseData(String source, List<InputSummary> inputs, Facts facts, Re
         inputs = List.copyOf(inputs);
     }
 
+    /** Whether any file was recognised and gave at least one record: else there is nothing to report on. */
+    public boolean usable() {
+        return inputs.stream().anyMatch(i -> !i.format().equals("unknown") && i.records() > 0);
+    }
+
     public boolean hasFormat(String formatId) {
         return inputs.stream().anyMatch(i -> i.format().equals(formatId) && i.records() > 0);
     }

@@ -51,7 +51,7 @@ final class InspectCommand implements Callable<Integer> {
             print(out, data);
         }
         out.flush();
-        boolean usable = data.inputs().stream().anyMatch(i -> !i.format().equals("unknown") && i.records() > 0);
+        boolean usable = data.usable();
         if (!usable) {
             spec.commandLine().getErr().println("ioverdict: " + ReportCommand.nothingUsable(bundle, data.inputs()));
             return ExitCodes.NOTHING_USABLE;

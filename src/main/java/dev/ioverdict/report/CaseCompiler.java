@@ -40,7 +40,7 @@ public final class CaseCompiler {
         try (Bundle bundle = BundleReader.open(bundlePath)) {
             CaseData data = read(bundle);
             RuleOutcome outcome = new RuleEngine(RuleCatalogue.all(), config).evaluate(data);
-            boolean usable = data.inputs().stream().anyMatch(i -> !i.format().equals("unknown") && i.records() > 0);
+            boolean usable = data.usable();
             String id = caseId != null ? caseId : defaultCaseId(bundlePath);
             return new Compiled(ReportAssembler.assemble(data, outcome, id, title), data, usable);
         }

@@ -4,7 +4,6 @@ import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.block.BlockIo;
 import dev.ioverdict.model.block.BlockTrace;
-import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.rules.RuleContext;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -80,9 +79,5 @@ final class UnpairedCompletions {
             ios.stream().limit(3).forEach(io -> f.evidence(io.lines()));
             f.report();
         }
-    }
-
-    static boolean hasD2c(PhaseStat p) {
-        return p.n() > 0;
     }
 }
