@@ -6,7 +6,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** Dependencies run one way: cli -> report -> rules -> analysis -> bundle -> parse -> model. */
+/** Dependencies run one way: cli -> pipeline -> report -> rules -> analysis -> bundle -> parse -> model. */
 class ArchitectureTest {
     @Test
     void layersDependOnlyDownwards() {
@@ -14,6 +14,7 @@ class ArchitectureTest {
                 .importPackages("dev.ioverdict");
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("cli").definedBy("dev.ioverdict.cli..")
+                .layer("pipeline").definedBy("dev.ioverdict.pipeline..")
                 .layer("report").definedBy("dev.ioverdict.report..")
                 .layer("rules").definedBy("dev.ioverdict.rules..")
                 .layer("analysis").definedBy("dev.ioverdict.analysis..")
@@ -21,11 +22,12 @@ class ArchitectureTest {
                 .layer("parse").definedBy("dev.ioverdict.parse..")
                 .layer("model").definedBy("dev.ioverdict.model..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
-                .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("rules").mayOnlyBeAccessedByLayers("cli", "report")
-                .whereLayer("analysis").mayOnlyBeAccessedByLayers("cli", "report", "rules")
-                .whereLayer("bundle").mayOnlyBeAccessedByLayers("cli", "report", "rules", "analysis")
-                .whereLayer("parse").mayOnlyBeAccessedByLayers("cli", "report", "rules", "analysis", "bundle")
+                .whereLayer("pipeline").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "pipeline")
+                .whereLayer("rules").mayOnlyBeAccessedByLayers("cli", "pipeline", "report")
+                .whereLayer("analysis").mayOnlyBeAccessedByLayers("cli", "pipeline", "report", "rules")
+                .whereLayer("bundle").mayOnlyBeAccessedByLayers("cli", "pipeline", "report", "rules", "analysis")
+                .whereLayer("parse").mayOnlyBeAccessedByLayers("cli", "pipeline", "report", "rules", "analysis", "bundle")
                 .check(classes);
     }
 }

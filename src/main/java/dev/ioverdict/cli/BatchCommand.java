@@ -1,6 +1,6 @@
 package dev.ioverdict.cli;
 
-import dev.ioverdict.report.BatchRunner;
+import dev.ioverdict.pipeline.BatchRunner;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -60,7 +60,7 @@ final class BatchCommand implements Callable<Integer> {
         }
         BatchRunner runner = new BatchRunner(config.load(), ReportCommand.parseFormats(formats), n);
         PrintWriter out = spec.commandLine().getOut();
-        BatchRunner.Summary summary = runner.run(paths, sh[0], sh[1], output, line -> {
+        dev.ioverdict.report.model.BatchSummary summary = runner.run(paths, sh[0], sh[1], output, line -> {
             synchronized (out) {
                 out.println(line);
                 out.flush();

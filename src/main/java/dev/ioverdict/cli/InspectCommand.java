@@ -6,7 +6,7 @@ import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.bundle.BundleReader;
 import dev.ioverdict.model.Diagnostic;
 import dev.ioverdict.model.InputSummary;
-import dev.ioverdict.report.CaseCompiler;
+import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.report.JsonRenderer;
 import java.io.IOException;
 import java.io.PrintWriter;

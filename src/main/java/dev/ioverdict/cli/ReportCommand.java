@@ -4,7 +4,7 @@ import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.Severity;
-import dev.ioverdict.report.CaseCompiler;
+import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.report.ReportFormat;
 import dev.ioverdict.report.ReportWriter;
 import java.io.IOException;
@@ -79,7 +79,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         List<Path> written;
         try {
-            written = ReportWriter.write(compiled, wanted, output, templates);
+            written = ReportWriter.write(compiled.report(), compiled.data(), wanted, output, templates);
         } catch (IOException e) {
             throw new UserError(ExitCodes.DAMAGED_INPUT, "cannot write the report into " + output + ": " + e.getMessage(), e);
         }

@@ -1,13 +1,14 @@
 package dev.ioverdict.report;
 
+import dev.ioverdict.report.model.BatchSummary;
 import java.util.Locale;
 
 /** index.html of a batch: one row per case, most critical first, linking each report. */
-final class BatchIndex {
+public final class BatchIndex {
     private BatchIndex() {
     }
 
-    static String html(BatchRunner.Summary summary) {
+    public static String html(BatchSummary summary) {
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"UTF-8\"/><title>ioverdict batch</title><style>")
                 .append("body{font-family:sans-serif;margin:24px;color:#1d2430}table{border-collapse:collapse}")

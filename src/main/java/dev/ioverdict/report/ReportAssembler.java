@@ -13,11 +13,11 @@ import dev.ioverdict.rules.RuleOutcome;
 import java.util.List;
 
 /** Places analysis results and findings into the one report model all renderers share. */
-final class ReportAssembler {
+public final class ReportAssembler {
     private ReportAssembler() {
     }
 
-    static Report assemble(CaseData data, RuleOutcome outcome, String caseId, String title) {
+    public static Report assemble(CaseData data, RuleOutcome outcome, String caseId, String title) {
         String caseTitle = title != null ? title : "I/O diagnosis: " + caseId;
         var results = data.results();
         return new Report(Report.SCHEMA, new Report.Tool("ioverdict", Version.get()),

@@ -1,6 +1,8 @@
 package dev.ioverdict.report;
 
+import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.report.charts.Charts;
+import dev.ioverdict.report.model.Report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,12 +15,12 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
-    public static List<Path> write(CaseCompiler.Compiled compiled, Set<ReportFormat> formats, Path dir,
+    public static List<Path> write(Report report, CaseData data, Set<ReportFormat> formats, Path dir,
                                    Path templates) throws IOException {
         Files.createDirectories(dir);
         boolean drawn = formats.contains(ReportFormat.HTML) || formats.contains(ReportFormat.PDF);
-        RenderInput input = new RenderInput(compiled.report(), compiled.data(),
-                drawn ? Charts.draw(compiled.data()) : List.of(), templates);
+        RenderInput input = new RenderInput(report, data,
+                drawn ? Charts.draw(data) : List.of(), templates);
         List<Path> written = new ArrayList<>();
         for (ReportFormat f : ReportFormat.values()) {
             if (formats.contains(f)) {

@@ -9,7 +9,7 @@ import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.bundle.BundleReader;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.iostat.IostatSection;
-import dev.ioverdict.report.CaseCompiler;
+import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.layers.LayerTimes;
-import dev.ioverdict.report.CaseCompiler;
+import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.rules.RuleConfig;
 import dev.ioverdict.testing.TestData;
 import org.junit.jupiter.api.Test;

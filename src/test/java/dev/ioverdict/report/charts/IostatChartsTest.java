@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.bundle.BundleReader;
-import dev.ioverdict.report.CaseCompiler;
+import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.testing.Cli;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.Finding;
-import dev.ioverdict.report.CaseCompiler;
+import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.rules.RuleConfig;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Severity;
-import dev.ioverdict.report.CaseCompiler;
+import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.rules.RuleConfig;
 import dev.ioverdict.testing.TestData;
 import java.util.List;

@@ -1,7 +1,13 @@
-package dev.ioverdict.report;
+package dev.ioverdict.pipeline;
 
 import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.model.Finding;
+import dev.ioverdict.report.BatchIndex;
+import dev.ioverdict.report.JsonRenderer;
+import dev.ioverdict.report.ReportFormat;
+import dev.ioverdict.report.ReportWriter;
+import dev.ioverdict.report.model.BatchSummary;
+import dev.ioverdict.report.model.BatchSummary.CaseResult;
 import dev.ioverdict.rules.RuleConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -30,18 +36,7 @@ public final class BatchRunner {
         this.jobs = jobs;
     }
 
-    /** One case's outcome for summary.json and index.html. */
-    public record CaseResult(String caseId, String source, String status, String message, int critical,
-                             int warning, int info, List<String> findings, String report) {
-    }
-
-    public record Summary(String schema, List<CaseResult> cases) {
-        public long count(String status) {
-            return cases.stream().filter(c -> c.status().equals(status)).count();
-        }
-    }
-
-    public Summary run(List<Path> roots, int shardIndex, int shardCount, Path output, Consumer<String> progress)
+    public BatchSummary run(List<Path> roots, int shardIndex, int shardCount, Path output, Consumer<String> progress)
             throws IOException {
         List<Path> cases = new ArrayList<>();
         for (Path root : roots) {
@@ -76,7 +71,7 @@ public final class BatchRunner {
             }
         }
         results.sort(Comparator.comparing(CaseResult::caseId));
-        Summary summary = new Summary("ioverdict.batch/1", results);
+        BatchSummary summary = new BatchSummary("ioverdict.batch/1", results);
         JsonRenderer.writer().writeValue(output.resolve("summary.json").toFile(), summary);
         Files.writeString(output.resolve("index.html"), BatchIndex.html(summary), StandardCharsets.UTF_8);
         return summary;
@@ -90,7 +85,7 @@ public final class BatchRunner {
                 return new CaseResult(id, bundle.toString(), "nothing-usable", "no input in a known format",
                         0, 0, 0, List.of(), null);
             }
-            ReportWriter.write(compiled, formats, output.resolve(id), null);
+            ReportWriter.write(compiled.report(), compiled.data(), formats, output.resolve(id), null);
             List<Finding> fs = compiled.report().findings();
             String status = compiled.report().anyInputDamaged() ? "damaged" : "ok";
             return new CaseResult(id, bundle.toString(), status,

@@ -1,4 +1,4 @@
-package dev.ioverdict.report;
+package dev.ioverdict.pipeline;
 
 import dev.ioverdict.analysis.Analyses;
 import dev.ioverdict.analysis.Analysis;
@@ -15,6 +15,7 @@ import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.InputFormats;
 import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.report.ReportAssembler;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.RuleConfig;
 import dev.ioverdict.rules.RuleEngine;
@@ -83,7 +84,7 @@ public final class CaseCompiler {
     }
 
     /** The bundle's name without archive suffix; for {@code CASE/bundle/} layouts, CASE. */
-    static String defaultCaseId(Path bundle) {
+    public static String defaultCaseId(Path bundle) {
         Path abs = bundle.toAbsolutePath().normalize();
         if (abs.getFileName() != null && abs.getFileName().toString().equals("bundle") && abs.getParent() != null
                 && abs.getParent().getFileName() != null) {
