@@ -1,5 +1,6 @@
 package dev.ioverdict.testing;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.BlockIo;
@@ -29,24 +30,24 @@ public final class BlockFixtures {
 
     public static BlockTrace multipath() {
         var fast = new BlockDeviceStats("8,16", "blkparse", Map.of(
-                "D2C", new PhaseStat(5091, 0.000100287, 0.000480035, 0.001660046, 0.000451, 0.00081, 0.001041),
-                "Q2C", new PhaseStat(5091, 0.000110904, 0.000486414, 0.001663654, null, null, null)),
-                Map.of("Q2G", 0.1291, "G2I", 0.4781, "Q2M", 0.0, "I2D", 0.7043, "D2C", 98.6885), new Merges(5091, 5091, 1));
+                Phase.D2C, new PhaseStat(5091, 0.000100287, 0.000480035, 0.001660046, 0.000451, 0.00081, 0.001041),
+                Phase.Q2C, new PhaseStat(5091, 0.000110904, 0.000486414, 0.001663654, null, null, null)),
+                Map.of(Phase.Q2G, 0.1291, Phase.G2I, 0.4781, Phase.Q2M, 0.0, Phase.I2D, 0.7043, Phase.D2C, 98.6885), new Merges(5091, 5091, 1));
         var slow = new BlockDeviceStats("8,32", "blkparse", Map.of(
-                "D2C", new PhaseStat(4934, 0.000123396, 0.024788621, 1.313263135, 0.000452, 0.00088, 1.032054),
-                "Q2C", new PhaseStat(4934, 0.000127756, 0.024794926, 1.313268157, null, null, null)),
-                Map.of("Q2G", 0.0026, "G2I", 0.0092, "Q2M", 0.0, "I2D", 0.0139, "D2C", 99.9746), new Merges(4970, 4970, 1));
+                Phase.D2C, new PhaseStat(4934, 0.000123396, 0.024788621, 1.313263135, 0.000452, 0.00088, 1.032054),
+                Phase.Q2C, new PhaseStat(4934, 0.000127756, 0.024794926, 1.313268157, null, null, null)),
+                Map.of(Phase.Q2G, 0.0026, Phase.G2I, 0.0092, Phase.Q2M, 0.0, Phase.I2D, 0.0139, Phase.D2C, 99.9746), new Merges(4970, 4970, 1));
         var all = new BlockDeviceStats("all", "blkparse", Map.of(
-                "D2C", new PhaseStat(10025, 0.000100287, 0.012443982, 1.313263135, null, null, null),
-                "Q2C", new PhaseStat(10025, 0.000110904, 0.012450324, 1.313268157, null, null, null)),
-                Map.of("Q2G", 0.0051, "G2I", 0.0185, "Q2M", 0.0, "I2D", 0.0276, "D2C", 99.9491), new Merges(10061, 10061, 1));
+                Phase.D2C, new PhaseStat(10025, 0.000100287, 0.012443982, 1.313263135, null, null, null),
+                Phase.Q2C, new PhaseStat(10025, 0.000110904, 0.012450324, 1.313268157, null, null, null)),
+                Map.of(Phase.Q2G, 0.0051, Phase.G2I, 0.0185, Phase.Q2M, 0.0, Phase.I2D, 0.0276, Phase.D2C, 99.9491), new Merges(10061, 10061, 1));
         List<Evidence> lines = List.of(
                 new Evidence("blkparse.txt", 7869, "253,0    3      391     0.374539477  4402  Q  WS 11230755 + 128 [ora_lgwr_PROD1]"),
                 new Evidence("blkparse.txt", 7870, "  8,32   3      613     0.374541424  4402  A  WS 11230755 + 128 <- (253,0) 11230755"),
                 new Evidence("blkparse.txt", 7874, "  8,32   3      617     0.374546813  4402  D  WS 11230755 + 128 [ora_lgwr_PROD1]"),
                 new Evidence("blkparse.txt", 34457, "  8,32   0     2046     1.687809948  4401  C  WS 11230755 + 128 [0]"));
         var io = new BlockIo("8,32", "253,0 -> 8,32", "WS", 11230755, 128, "ora_lgwr_PROD1", 4402, 0.374541791,
-                Map.of("I2D", 0.000003373, "D2C", 1.313263135, "Q2C", 1.313268157), lines);
+                Map.of(Phase.I2D, 0.000003373, Phase.D2C, 1.313263135, Phase.Q2C, 1.313268157), lines);
         return new BlockTrace(new BlockSection(List.of(fast, slow), all), List.of(io),
                 List.of(timeline("8,16"), timeline("8,32")), List.of(histogram("8,16"), histogram("8,32")),
                 List.of(new BlockTrace.Remap("253,0", "8,16", 5091), new BlockTrace.Remap("253,0", "8,32", 4970)));
@@ -98,6 +99,6 @@ public final class BlockFixtures {
         for (int i = 0; i < bounds.length; i++) {
             buckets.add(new LatencyHistogram.Bucket(bounds[i], counts[i]));
         }
-        return new LatencyHistogram(device, "D2C", buckets);
+        return new LatencyHistogram(device, Phase.D2C, buckets);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.block;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.analysis.Analysis;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
@@ -63,11 +64,11 @@ public final class BlockAnalysis implements Analysis {
         for (BttDevice d : tracker.devices()) {
             timelines.add(d.requests.timeline.build(d.name, d.requests.d2cPoints.points(origin)));
             if (d.requests.d2c.total() > 0) {
-                histograms.add(LatencyBuckets.of(d.name, "D2C", d.requests.d2c));
+                histograms.add(LatencyBuckets.of(d.name, Phase.D2C, d.requests.d2c));
             }
             PhaseSamples q2c = d.samples(d.remapper ? Phase.Q2Cdm : Phase.Q2C);
             if (q2c != null && q2c.n > 0) {
-                histograms.add(LatencyBuckets.of(d.name, "Q2C", q2c.histogram()));
+                histograms.add(LatencyBuckets.of(d.name, Phase.Q2C, q2c.histogram()));
             }
         }
         List<BlockTrace.Remap> remaps = new ArrayList<>();

@@ -1,5 +1,7 @@
 package dev.ioverdict.analysis.block;
 
+import dev.ioverdict.model.block.Phase;
+
 /**
  * One device as btt sees it ({@code struct d_info}): pre-culling, the tree of queued bios, the
  * last Q, #Q and #D, the phase samples; plus what ioverdict follows there beyond btt.
@@ -14,7 +16,7 @@ final class BttDevice {
     long lastQ = QueuedIo.UNSET;
     long nQs;
     long nDs;
-    private final PhaseSamples[] phases = new PhaseSamples[Phase.ALL.length];
+    private final PhaseSamples[] phases = new PhaseSamples[Phase.values().length];
     final DeviceRequests requests;
 
     BttDevice(int major, int minor, TimeGrid grid) {

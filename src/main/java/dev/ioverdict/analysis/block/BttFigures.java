@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.block;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.Merges;
@@ -15,7 +16,7 @@ import java.util.Map;
  * rounding (averages to 9 decimals, overheads to 4, ratios to 1).
  */
 final class BttFigures {
-    private static final Phase[] OVERHEAD = {Phase.Q2G, Phase.G2I, Phase.Q2M, Phase.I2D, Phase.D2C};
+    private static final Phase[] OVERHEAD = Phase.OVERHEAD.toArray(new Phase[0]);
 
     private BttFigures() {
     }
@@ -34,24 +35,24 @@ final class BttFigures {
         return new BlockSection(devices, all(tracker, shown, source));
     }
 
-    private static Map<String, PhaseStat> phases(BttDevice d) {
-        Map<String, PhaseStat> out = new LinkedHashMap<>();
-        for (Phase p : Phase.ALL) {
+    private static Map<Phase, PhaseStat> phases(BttDevice d) {
+        Map<Phase, PhaseStat> out = new LinkedHashMap<>();
+        for (Phase p : Phase.BTT) {
             PhaseSamples s = d.samples(p);
             if (s != null && s.n > 0) {
-                out.put(p.name(), s.stat());
+                out.put(p, s.stat());
             }
         }
         return out;
     }
 
     /** A device's Device Overhead row: btt prints one when it has Q2C samples with a total. */
-    private static Map<String, Double> overhead(BttDevice d) {
-        Map<String, Double> out = new LinkedHashMap<>();
+    private static Map<Phase, Double> overhead(BttDevice d) {
+        Map<Phase, Double> out = new LinkedHashMap<>();
         long q2c = d.total(Phase.Q2C);
         if (d.n(Phase.Q2C) > 0 && q2c > 0) {
             for (Phase p : OVERHEAD) {
-                out.put(p.name(), Btt.round(100.0 * (double) d.total(p) / (double) q2c, 4));
+                out.put(p, Btt.round(100.0 * (double) d.total(p) / (double) q2c, 4));
             }
         }
         return out;
@@ -67,8 +68,8 @@ final class BttFigures {
     }
 
     private static BlockDeviceStats all(BttTracker tracker, List<BttDevice> shown, String source) {
-        Map<String, PhaseStat> phases = new LinkedHashMap<>();
-        for (Phase p : Phase.ALL) {
+        Map<Phase, PhaseStat> phases = new LinkedHashMap<>();
+        for (Phase p : Phase.BTT) {
             PhaseSamples all;
             if (p == Phase.Q2Q) {
                 all = tracker.allQ2q();
@@ -81,14 +82,14 @@ final class BttFigures {
                 }
             }
             if (all.n > 0) {
-                phases.put(p.name(), all.stat());
+                phases.put(p, all.stat());
             }
         }
         return new BlockDeviceStats("all", source, phases, overall(shown), totalMerges(shown));
     }
 
     /** The Overall row of Device Overhead: sums over the devices that have a row. */
-    private static Map<String, Double> overall(List<BttDevice> devices) {
+    private static Map<Phase, Double> overall(List<BttDevice> devices) {
         long[] n = new long[OVERHEAD.length];
         long[] total = new long[OVERHEAD.length];
         long q2c = 0;
@@ -101,14 +102,14 @@ final class BttFigures {
                 q2c += d.total(Phase.Q2C);
             }
         }
-        Map<String, Double> out = new LinkedHashMap<>();
+        Map<Phase, Double> out = new LinkedHashMap<>();
         boolean any = false;
         for (long x : n) {
             any |= x > 0;
         }
         if (any) {
             for (int i = 0; i < OVERHEAD.length; i++) {
-                out.put(OVERHEAD[i].name(), n[i] == 0 ? 0.0 : Btt.round(100.0 * ((double) total[i] / q2c), 4));
+                out.put(OVERHEAD[i], n[i] == 0 ? 0.0 : Btt.round(100.0 * ((double) total[i] / q2c), 4));
             }
         }
         return out;

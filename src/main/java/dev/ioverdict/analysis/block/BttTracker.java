@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.block;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.BlockAction;
 import dev.ioverdict.model.block.BlockEvent;
 import java.util.List;

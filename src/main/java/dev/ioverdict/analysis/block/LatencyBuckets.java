@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.block;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.LatencyHistogram;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,7 @@ final class LatencyBuckets {
     private LatencyBuckets() {
     }
 
-    static LatencyHistogram of(String device, String phase, LogHistogram h) {
+    static LatencyHistogram of(String device, Phase phase, LogHistogram h) {
         List<Long> bounds = new ArrayList<>();
         long max = h.max();
         outer:

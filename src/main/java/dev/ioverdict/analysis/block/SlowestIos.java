@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.block;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.block.BlockIo;
@@ -86,22 +87,22 @@ final class SlowestIos {
             }
         }
 
-        Map<String, Double> phases = new LinkedHashMap<>();
+        Map<Phase, Double> phases = new LinkedHashMap<>();
         BlockEvent firstRemap = levels.size() > 1 ? remapOf(levels.get(1)) : null;
         if (top != null && firstRemap != null) {
-            phases.put("Q2A", span(top.qTime, firstRemap.timeNs()));
+            phases.put(Phase.Q2A, span(top.qTime, firstRemap.timeNs()));
         }
         scheduling(scheduled(levels), phases);
         if (request != null && request.remap != null && deepest.queued() == null) {
-            phases.put("A2D", span(request.remap.timeNs(), request.dTime));
+            phases.put(Phase.A2D, span(request.remap.timeNs(), request.dTime));
         }
         long issuedAt = request != null ? request.dTime
                 : deepest.queued() != null ? deepest.queued().dTime : QueuedIo.UNSET;
         if (issuedAt != QueuedIo.UNSET) {
-            phases.put("D2C", span(issuedAt, deepest.c().timeNs()));
+            phases.put(Phase.D2C, span(issuedAt, deepest.c().timeNs()));
         }
         if (top != null) {
-            phases.put("Q2C", span(top.qTime, c.c().timeNs()));
+            phases.put(Phase.Q2C, span(top.qTime, c.c().timeNs()));
         }
 
         BlockEvent first = top != null ? top.q : c.request().d;
@@ -121,27 +122,27 @@ final class SlowestIos {
         return levels.get(0).queued();
     }
 
-    private static void scheduling(QueuedIo q, Map<String, Double> phases) {
+    private static void scheduling(QueuedIo q, Map<Phase, Double> phases) {
         if (q == null) {
             return;
         }
         if (q.gTime != QueuedIo.UNSET) {
-            phases.put("Q2G", span(q.qTime, q.gTime));
+            phases.put(Phase.Q2G, span(q.qTime, q.gTime));
             if (q.sTime != QueuedIo.UNSET) {
-                phases.put("S2G", span(q.sTime, q.gTime));
+                phases.put(Phase.S2G, span(q.sTime, q.gTime));
             }
             if (q.iTime != QueuedIo.UNSET) {
-                phases.put("G2I", span(q.gTime, q.iTime));
+                phases.put(Phase.G2I, span(q.gTime, q.iTime));
             }
         }
         if (q.mTime != QueuedIo.UNSET) {
-            phases.put("Q2M", span(q.qTime, q.mTime));
+            phases.put(Phase.Q2M, span(q.qTime, q.mTime));
         }
         if (q.dTime != QueuedIo.UNSET) {
             if (q.iTime != QueuedIo.UNSET) {
-                phases.put("I2D", span(q.iTime, q.dTime));
+                phases.put(Phase.I2D, span(q.iTime, q.dTime));
             } else if (q.mTime != QueuedIo.UNSET) {
-                phases.put("M2D", span(q.mTime, q.dTime));
+                phases.put(Phase.M2D, span(q.mTime, q.dTime));
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.btt;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.analysis.Analysis;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
@@ -25,10 +26,6 @@ import java.util.Set;
  * chosen report is also a result of its own ({@code BttReport}), for rules that quote its lines.
  */
 public final class BttSectionAnalysis implements Analysis {
-    /** btt's order of phases. */
-    static final List<String> PHASE_ORDER = List.of("Q2Q", "Q2A", "Q2G", "S2G", "G2I", "Q2M", "I2D", "M2D", "D2C",
-            "Q2C", "Q2Qdm", "Q2Adm", "Q2Cdm");
-
     @Override
     public void finish(Facts facts, Results results) {
         List<BttReport> reports = facts.all(BttReport.class);
@@ -74,15 +71,9 @@ public final class BttSectionAnalysis implements Analysis {
     }
 
     private static BlockDeviceStats stats(BttReport report, String device, Table table) {
-        Map<String, PhaseStat> byName = new LinkedHashMap<>();
-        report.phases(table, device).forEach(p -> byName.putIfAbsent(p.phase(), p.stat()));
-        Map<String, PhaseStat> phases = new LinkedHashMap<>();
-        for (String name : PHASE_ORDER) {
-            if (byName.containsKey(name)) {
-                phases.put(name, byName.get(name));
-            }
-        }
-        Map<String, Double> overhead = report.overhead().stream().filter(o -> o.device().equals(device))
+        Map<Phase, PhaseStat> phases = new LinkedHashMap<>();
+        report.phases(table, device).forEach(p -> phases.putIfAbsent(p.phase(), p.stat()));
+        Map<Phase, Double> overhead = report.overhead().stream().filter(o -> o.device().equals(device))
                 .findFirst().map(BttReport.OverheadRow::pct).orElse(Map.of());
         Merges merges = report.merges().stream().filter(m -> m.device().equals(device)).findFirst()
                 .map(m -> new Merges(m.q(), m.d(), m.ratio())).orElse(null);

@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.layers;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.layers.LayerTimes.Row;
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.layers;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.analysis.Analysis;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
@@ -95,16 +96,16 @@ public final class LayerAnalysis implements Analysis {
             return out;
         }
         String scope = section.devices().size() == 1 ? section.devices().get(0).device() : "all devices";
-        phase(out, "block", "Q2C (queued to completed)", all, "Q2C", scope);
-        phase(out, "block", "Q2C on dm/md devices", all, "Q2Cdm", scope);
-        phase(out, "allocation", "Q2G (waiting for a request)", all, "Q2G", scope);
-        phase(out, "allocation", "G2I (request to insert)", all, "G2I", scope);
-        phase(out, "scheduler", "I2D (in the I/O scheduler)", all, "I2D", scope);
-        phase(out, "device", "D2C (driver, HBA, device)", all, "D2C", scope);
+        phase(out, "block", "Q2C (queued to completed)", all, Phase.Q2C, scope);
+        phase(out, "block", "Q2C on dm/md devices", all, Phase.Q2Cdm, scope);
+        phase(out, "allocation", "Q2G (waiting for a request)", all, Phase.Q2G, scope);
+        phase(out, "allocation", "G2I (request to insert)", all, Phase.G2I, scope);
+        phase(out, "scheduler", "I2D (in the I/O scheduler)", all, Phase.I2D, scope);
+        phase(out, "device", "D2C (driver, HBA, device)", all, Phase.D2C, scope);
         return out;
     }
 
-    private static void phase(List<Row> out, String layer, String what, BlockDeviceStats s, String name, String scope) {
+    private static void phase(List<Row> out, String layer, String what, BlockDeviceStats s, Phase name, String scope) {
         PhaseStat p = s.phases().get(name);
         if (p == null || p.n() == 0 || p.avg() == null) {
             return;

@@ -1,8 +1,6 @@
 package dev.ioverdict.model.block;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -11,14 +9,14 @@ import java.util.Map;
  * order; {@code overheadPct} by Q2G, G2I, Q2M, I2D, D2C. {@code source}: blkparse, btt or perf-script.
  */
 @JsonPropertyOrder({"device", "source", "phases", "overheadPct", "merges"})
-public record BlockDeviceStats(String device, String source, Map<String, PhaseStat> phases,
-                               Map<String, Double> overheadPct, Merges merges) {
+public record BlockDeviceStats(String device, String source, Map<Phase, PhaseStat> phases,
+                               Map<Phase, Double> overheadPct, Merges merges) {
     public BlockDeviceStats {
-        phases = Collections.unmodifiableMap(new LinkedHashMap<>(phases));
-        overheadPct = Collections.unmodifiableMap(new LinkedHashMap<>(overheadPct));
+        phases = Phases.copy(phases);
+        overheadPct = Phases.copy(overheadPct);
     }
 
-    public PhaseStat phase(String name) {
+    public PhaseStat phase(Phase name) {
         return phases.getOrDefault(name, PhaseStat.EMPTY);
     }
 }

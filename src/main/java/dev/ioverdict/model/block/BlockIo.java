@@ -1,8 +1,6 @@
 package dev.ioverdict.model.block;
 
 import dev.ioverdict.model.Evidence;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,9 +13,9 @@ import java.util.Map;
  * device at the bottom of the path, and Q2C end to end on the device at the top.
  */
 public record BlockIo(String device, String path, String rwbs, long sector, int sectors, String comm, int pid,
-                      double queuedAt, Map<String, Double> phases, List<Evidence> lines) {
+                      double queuedAt, Map<Phase, Double> phases, List<Evidence> lines) {
     public BlockIo {
-        phases = Collections.unmodifiableMap(new LinkedHashMap<>(phases));
+        phases = Phases.copy(phases);
         lines = List.copyOf(lines);
     }
 }

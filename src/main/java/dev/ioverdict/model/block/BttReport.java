@@ -27,16 +27,16 @@ public record BttReport(String input, List<PhaseRow> phases, List<OverheadRow> o
     public enum Table { ALL_DEVICES, PER_DEVICE, PER_PROCESS }
 
     /** One MIN/AVG/MAX/N row; {@code label} is the device ("all" in All Devices) or the process. */
-    public record PhaseRow(Table table, String label, String phase, PhaseStat stat, long line, String text) {
+    public record PhaseRow(Table table, String label, Phase phase, PhaseStat stat, long line, String text) {
         public Evidence evidence(String input) {
             return new Evidence(input, line, text);
         }
     }
 
     /** One Device Overhead row: percent of Q2C time per phase (Q2G, G2I, Q2M, I2D, D2C). */
-    public record OverheadRow(String device, Map<String, Double> pct, long line, String text) {
+    public record OverheadRow(String device, Map<Phase, Double> pct, long line, String text) {
         public OverheadRow {
-            pct = Collections.unmodifiableMap(new LinkedHashMap<>(pct));
+            pct = Phases.copy(pct);
         }
 
         public Evidence evidence(String input) {

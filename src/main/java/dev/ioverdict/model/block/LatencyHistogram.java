@@ -9,7 +9,7 @@ import java.util.List;
  * once, also where btt gives no D2C, e.g. multipath legs without Q); phase Q2C counts btt's Q2C
  * samples (Q2Cdm for dm/md volumes).
  */
-public record LatencyHistogram(String device, String phase, List<Bucket> buckets) {
+public record LatencyHistogram(String device, Phase phase, List<Bucket> buckets) {
     public LatencyHistogram {
         buckets = List.copyOf(buckets);
     }

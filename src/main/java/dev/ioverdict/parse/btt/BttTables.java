@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.btt;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.BttReport;
 import dev.ioverdict.model.block.BttReport.MergeRow;
 import dev.ioverdict.model.block.BttReport.OverheadRow;
@@ -12,13 +13,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** The section-by-section state machine over one btt report; rows it cannot read become warnings. */
 final class BttTables {
     static final List<String> OVERHEAD_COLUMNS = List.of("Q2G", "G2I", "Q2M", "I2D", "D2C");
-    static final Set<String> PHASES = Set.of("Q2Q", "Q2A", "Q2G", "S2G", "G2I", "Q2M", "I2D", "M2D", "D2C",
-            "Q2C", "Q2Qdm", "Q2Adm", "Q2Cdm");
 
     private final ParseContext ctx;
     private BttSection section = BttSection.NONE;
@@ -138,11 +136,12 @@ final class BttTables {
                 label = BttText.device(label);
             }
         }
-        if (rowPhase == null || !PHASES.contains(rowPhase)) {
+        Phase known = rowPhase == null ? null : Phase.byName(rowPhase).filter(Phase.BTT::contains).orElse(null);
+        if (known == null) {
             ctx.skip(number, "btt row of an unknown phase '" + (rowPhase == null ? label : rowPhase) + "'");
             return;
         }
-        phases.add(new PhaseRow(table, label, rowPhase, new PhaseStat(n, min, avg, max, null, null, null), number, raw));
+        phases.add(new PhaseRow(table, label, known, new PhaseStat(n, min, avg, max, null, null, null), number, raw));
         ctx.record();
     }
 
@@ -158,14 +157,15 @@ final class BttTables {
                     + abbreviate(raw));
             return;
         }
-        Map<String, Double> pct = new LinkedHashMap<>();
+        Map<Phase, Double> pct = new LinkedHashMap<>();
         for (int i = 0; i < t.size(); i++) {
             double v = BttText.number(t.get(i));
             if (Double.isNaN(v)) {
                 ctx.skip(number, "btt Device Overhead row with an unreadable percentage: " + abbreviate(raw));
                 return;
             }
-            pct.put(overheadColumns.get(i), v);
+            // a column btt does not print (a hand-edited header) has no phase to belong to
+            Phase.byName(overheadColumns.get(i)).ifPresent(phase -> pct.put(phase, v));
         }
         String label = own.substring(0, bar).strip();
         overhead.add(new OverheadRow(label.equals("Overall") ? BttReport.ALL : BttText.device(label), pct, number, raw));

@@ -1,5 +1,6 @@
 package dev.ioverdict.report.charts;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.BlockSection;
@@ -36,7 +37,7 @@ import org.jfree.data.xy.XYSeriesCollection;
  */
 public final class BlockCharts implements ChartProvider {
     static final String SECTION = "block";
-    private static final List<String> OVERHEAD = List.of("Q2G", "G2I", "Q2M", "I2D", "D2C");
+    private static final List<Phase> OVERHEAD = Phase.OVERHEAD;
     private static final Color[] PHASE_COLORS = {
         new Color(0xe0, 0x8e, 0x2b), new Color(0xf2, 0xc9, 0x4c), new Color(0x9a, 0xa4, 0xb0),
         new Color(0xb3, 0x26, 0x1e), new Color(0x2d, 0x6c, 0xb5)};
@@ -82,9 +83,9 @@ public final class BlockCharts implements ChartProvider {
         double widest = 100;
         for (BlockDeviceStats d : rows) {
             double sum = 0;
-            for (String p : OVERHEAD) {
+            for (Phase p : OVERHEAD) {
                 double v = d.overheadPct().getOrDefault(p, 0.0);
-                ds.addValue(v, p, d.device());
+                ds.addValue(v, p.name(), d.device());
                 sum += v;
             }
             widest = Math.max(widest, sum);

@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.aio;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.block.BlockSection;
@@ -79,7 +80,7 @@ final class AioSymptoms {
             return Optional.of(new Service(d.avservMs(), new Evidence(d.input(), d.line(), d.text()),
                     "avserv of " + d.device()));
         }
-        return c.results().get(BlockSection.class).map(BlockSection::all).map(a -> a.phase("D2C"))
+        return c.results().get(BlockSection.class).map(BlockSection::all).map(a -> a.phase(Phase.D2C))
                 .filter(p -> p.n() > 0 && p.avg() != null)
                 .map((PhaseStat p) -> new Service(p.avg() * 1000, null, "D2C average of all devices"));
     }

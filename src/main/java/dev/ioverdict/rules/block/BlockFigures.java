@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.block.BlockDeviceStats;
@@ -56,20 +57,20 @@ final class BlockFigures {
     }
 
     /** One device's figures; phases fall back to All Devices when the input has only one device. */
-    record Device(String id, String name, String label, String source, Map<String, PhaseStat> phases,
-                  Map<String, Double> overheadPct) {
-        PhaseStat phase(String p) {
+    record Device(String id, String name, String label, String source, Map<Phase, PhaseStat> phases,
+                  Map<Phase, Double> overheadPct) {
+        PhaseStat phase(Phase p) {
             return phases.getOrDefault(p, PhaseStat.EMPTY);
         }
 
         /** btt's Device Overhead share of {@code p} (percent of Q2C); computed as btt does when not given. */
-        double share(String p) {
+        double share(Phase p) {
             Double v = overheadPct.get(p);
             if (v != null) {
                 return v;
             }
             PhaseStat x = phase(p);
-            PhaseStat q2c = phase("Q2C");
+            PhaseStat q2c = phase(Phase.Q2C);
             if (x.avg() == null || q2c.avg() == null || q2c.n() == 0 || q2c.avg() == 0) {
                 return 0;
             }
@@ -88,8 +89,8 @@ final class BlockFigures {
         long withOverhead = s.devices().stream().filter(d -> !d.overheadPct().isEmpty()).count();
         List<Device> out = new ArrayList<>();
         for (BlockDeviceStats d : s.devices()) {
-            Map<String, PhaseStat> phases = d.phases();
-            if (!phases.containsKey("Q2C") && !phases.containsKey("D2C") && withOverhead == 1
+            Map<Phase, PhaseStat> phases = d.phases();
+            if (!phases.containsKey(Phase.Q2C) && !phases.containsKey(Phase.D2C) && withOverhead == 1
                     && !d.overheadPct().isEmpty() && s.all() != null) {
                 phases = s.all().phases();
             }
@@ -108,7 +109,7 @@ final class BlockFigures {
     }
 
     /** The device's Device Overhead row and its rows of {@code phases}, when the figures came from btt. */
-    List<Evidence> bttLines(Device d, String... phases) {
+    List<Evidence> bttLines(Device d, Phase... phases) {
         List<Evidence> out = new ArrayList<>();
         if (btt == null || !d.fromBtt()) {
             return out;
@@ -117,7 +118,7 @@ final class BlockFigures {
                 .ifPresent(o -> out.add(o.evidence(btt.input())));
         boolean perDevice = btt.phases().stream().anyMatch(p -> p.table() == BttReport.Table.PER_DEVICE
                 && p.label().equals(d.id()));
-        for (String phase : phases) {
+        for (Phase phase : phases) {
             btt.phases().stream()
                     .filter(p -> p.phase().equals(phase))
                     .filter(p -> perDevice ? p.table() == BttReport.Table.PER_DEVICE && p.label().equals(d.id())
@@ -128,11 +129,11 @@ final class BlockFigures {
     }
 
     /** The captured lines of the device's {@code k} traced I/Os with the longest {@code phase}. */
-    List<Evidence> slowestLines(Device d, String phase, int k) {
+    List<Evidence> slowestLines(Device d, Phase phase, int k) {
         return slowest(d, phase, k).stream().flatMap(io -> io.lines().stream()).toList();
     }
 
-    List<BlockIo> slowest(Device d, String phase, int k) {
+    List<BlockIo> slowest(Device d, Phase phase, int k) {
         return trace.slowest().stream()
                 .filter(io -> io.device().equals(d.id()) && io.phases().get(phase) != null)
                 .sorted(Comparator.comparingDouble((BlockIo io) -> io.phases().get(phase)).reversed())

@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.rules.Rule;
@@ -46,7 +47,7 @@ public final class DeviceLatencyRule implements Rule {
         Map<String, String> slowPaths = SlowPaths.find(figs.remaps(), devices, ctx.threshold("path_ratio"),
                 ctx.threshold("path_min_avg_ms") / 1000, figs.names());
         for (BlockFigures.Device d : devices) {
-            PhaseStat d2c = d.phase("D2C");
+            PhaseStat d2c = d.phase(Phase.D2C);
             if (d2c.n() < ctx.threshold("min_ios") || d2c.avg() == null || d2c.max() == null) {
                 continue;
             }
@@ -80,7 +81,7 @@ public final class DeviceLatencyRule implements Rule {
                     .severity(systematic ? Severity.CRITICAL : Severity.WARNING)
                     .summary("On " + d.label() + " " + String.join("; ", why) + ". D2C is the time from dispatch to "
                             + "the driver until completion: the host had already handed these I/Os to the device, HBA "
-                            + "or array. D2C holds " + Text.pct(d.share("D2C")) + " of Q2C over " + Text.num(d2c.n())
+                            + "or array. D2C holds " + Text.pct(d.share(Phase.D2C)) + " of Q2C over " + Text.num(d2c.n())
                             + " completions" + (d2c.p50() == null ? "" : " (median " + Text.sec(d2c.p50()) + ")") + "."
                             + (slowestPath == null ? "" : " The slowest I/Os went down " + slowestPath + "."))
                     .recommendation(Escalation.text(d, path != null))
@@ -89,10 +90,10 @@ public final class DeviceLatencyRule implements Rule {
                     .metric("source", d.source())
                     .metric("d2cAvg", Text.round(d2c.avg()))
                     .metric("d2cMax", Text.round(d2c.max()))
-                    .metric("d2cSharePct", d.share("D2C"))
+                    .metric("d2cSharePct", d.share(Phase.D2C))
                     .metric("ios", d2c.n())
-                    .evidence(figs.slowestLines(d, "D2C", 3))
-                    .evidence(figs.bttLines(d, "D2C", "Q2C"))
+                    .evidence(figs.slowestLines(d, Phase.D2C, 3))
+                    .evidence(figs.bttLines(d, Phase.D2C, Phase.Q2C))
                     .weight(d2c.avg() * d2c.n());
             if (d2c.p99() != null) {
                 f.metric("d2cP99", Text.round(d2c.p99()));
@@ -104,7 +105,7 @@ public final class DeviceLatencyRule implements Rule {
             }
             f.report();
         }
-        UnpairedCompletions.report(ctx, figs.trace(), devices.stream().filter(d -> d.phase("D2C").n() > 0)
+        UnpairedCompletions.report(ctx, figs.trace(), devices.stream().filter(d -> d.phase(Phase.D2C).n() > 0)
                 .map(BlockFigures.Device::id).collect(java.util.stream.Collectors.toSet()));
     }
 }

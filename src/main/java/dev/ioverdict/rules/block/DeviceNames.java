@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.config.FilesystemInfo;
 import java.util.HashMap;

@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.block.PhaseStat;
@@ -39,8 +40,8 @@ public final class RequestStarvationRule implements Rule {
             return;
         }
         for (BlockFigures.Device d : figs.devices()) {
-            double share = d.share("Q2G") + d.share("G2I");
-            PhaseStat q2c = d.phase("Q2C");
+            double share = d.share(Phase.Q2G) + d.share(Phase.G2I);
+            PhaseStat q2c = d.phase(Phase.Q2C);
             if (share < ctx.threshold("share_pct") || q2c.n() < ctx.threshold("min_ios") || q2c.avg() == null) {
                 continue;
             }
@@ -48,15 +49,15 @@ public final class RequestStarvationRule implements Rule {
             if (perIo * 1000 < ctx.threshold("min_avg_ms")) {
                 continue;
             }
-            PhaseStat s2g = d.phase("S2G");
+            PhaseStat s2g = d.phase(Phase.S2G);
             QueueSetting nr = ctx.data().facts().all(QueueSetting.class).stream()
                     .filter(q -> q.device().equals(d.name()) && q.name().equals("nr_requests")).findFirst().orElse(null);
             String dev = d.name() != null ? d.name() : "DEV";
             var f = ctx.finding("I/Os wait for a free request on " + d.label() + ": Q2G + G2I is " + Text.pct(share)
                             + " of Q2C")
                     .summary("Bios on " + d.label() + " spend " + Text.pct(share) + " of their queue-to-complete time "
-                            + "waiting to get a request and have it inserted (Q2G " + Text.pct(d.share("Q2G")) + ", G2I "
-                            + Text.pct(d.share("G2I")) + "): about " + Text.sec(perIo) + " of the " + Text.sec(q2c.avg())
+                            + "waiting to get a request and have it inserted (Q2G " + Text.pct(d.share(Phase.Q2G)) + ", G2I "
+                            + Text.pct(d.share(Phase.G2I)) + "): about " + Text.sec(perIo) + " of the " + Text.sec(q2c.avg())
                             + " an I/O takes, over " + Text.num(q2c.n()) + " I/Os."
                             + (s2g.n() > 0 ? " " + Text.num(s2g.n()) + " of them slept for a request (S2G avg "
                                     + Text.sec(s2g.avg()) + ")." : "")
@@ -77,8 +78,8 @@ public final class RequestStarvationRule implements Rule {
                     .metric("q2gG2iSharePct", share)
                     .metric("waitPerIo", Text.round(perIo))
                     .metric("ios", q2c.n())
-                    .evidence(figs.bttLines(d, "Q2G", "S2G", "G2I", "Q2C"))
-                    .evidence(figs.slowestLines(d, "Q2G", 3))
+                    .evidence(figs.bttLines(d, Phase.Q2G, Phase.S2G, Phase.G2I, Phase.Q2C))
+                    .evidence(figs.slowestLines(d, Phase.Q2G, 3))
                     .weight(perIo * q2c.n());
             if (nr != null) {
                 f.metric("nrRequests", nr.value().strip()).evidence(new Evidence(nr.input(), nr.line(), nr.text()));

@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.analysis.config.StorageConfig;
@@ -41,8 +42,8 @@ public final class SchedulerLatencyRule implements Rule {
             return;
         }
         for (BlockFigures.Device d : figs.devices()) {
-            double share = d.share("I2D");
-            PhaseStat q2c = d.phase("Q2C");
+            double share = d.share(Phase.I2D);
+            PhaseStat q2c = d.phase(Phase.Q2C);
             if (share < ctx.threshold("share_pct") || q2c.n() < ctx.threshold("min_ios") || q2c.avg() == null) {
                 continue;
             }
@@ -67,7 +68,7 @@ public final class SchedulerLatencyRule implements Rule {
                             + "time (Q2C) between insertion into the I/O scheduler and dispatch to the driver (I2D): "
                             + "about " + Text.sec(perIo) + " of the " + Text.sec(q2c.avg()) + " an I/O takes on average, "
                             + "over " + Text.num(q2c.n()) + " I/Os, while the device itself (D2C) holds "
-                            + Text.pct(d.share("D2C")) + ". " + schedulerText(scheduler, d) + doubt)
+                            + Text.pct(d.share(Phase.D2C)) + ". " + schedulerText(scheduler, d) + doubt)
                     .recommendation(SchedulerAdvice.recommend(d.name(), scheduler, rotational))
                     .metric("device", d.name() != null ? d.name() : d.id())
                     .metric("devno", d.id())
@@ -76,8 +77,8 @@ public final class SchedulerLatencyRule implements Rule {
                     .metric("i2dPerIo", Text.round(perIo))
                     .metric("q2cAvg", Text.round(q2c.avg()))
                     .metric("ios", q2c.n())
-                    .evidence(figs.bttLines(d, "I2D", "Q2C"))
-                    .evidence(figs.slowestLines(d, "I2D", 3))
+                    .evidence(figs.bttLines(d, Phase.I2D, Phase.Q2C))
+                    .evidence(figs.slowestLines(d, Phase.I2D, 3))
                     .weight(perIo * q2c.n());
             if (scheduler != null) {
                 f.metric("scheduler", scheduler.active() == null ? "" : scheduler.active())
@@ -97,7 +98,7 @@ public final class SchedulerLatencyRule implements Rule {
 
     /** A btt report whose I2D and Q2C rows do not add up to its own Device Overhead share. */
     private static String inconsistency(BlockFigures.Device d, double share, PhaseStat q2c) {
-        PhaseStat i2d = d.phase("I2D");
+        PhaseStat i2d = d.phase(Phase.I2D);
         if (!d.fromBtt() || i2d.n() == 0 || i2d.avg() == null || q2c.avg() == null || q2c.avg() == 0) {
             return "";
         }

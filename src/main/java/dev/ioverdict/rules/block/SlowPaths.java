@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.BlockTrace.Remap;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,8 +19,8 @@ final class SlowPaths {
                                     double minAvgSeconds, DeviceNames names) {
         Map<String, Double> d2cAvg = new HashMap<>();
         for (BlockFigures.Device d : devices) {
-            if (d.phase("D2C").n() > 0 && d.phase("D2C").avg() != null) {
-                d2cAvg.put(d.id(), d.phase("D2C").avg());
+            if (d.phase(Phase.D2C).n() > 0 && d.phase(Phase.D2C).avg() != null) {
+                d2cAvg.put(d.id(), d.phase(Phase.D2C).avg());
             }
         }
         Map<String, List<String>> legsOf = new TreeMap<>();

@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.model.block.Phase;
 import java.util.Locale;
 
 /** How the block rules write figures into findings: seconds with a readable unit, Locale.ROOT. */

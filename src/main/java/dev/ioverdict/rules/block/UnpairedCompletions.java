@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.block.BlockIo;
@@ -47,7 +48,7 @@ final class UnpairedCompletions {
         double outlier = ctx.threshold("outlier_ms") / 1000;
         Map<String, List<BlockIo>> byLeg = new LinkedHashMap<>();
         for (BlockIo io : trace.slowest()) {
-            Double d2c = io.phases().get("D2C");
+            Double d2c = io.phases().get(Phase.D2C);
             String leg = leg(io);
             if (d2c != null && d2c >= outlier && !devicesWithD2c.contains(leg) && !devicesWithD2c.contains(io.device())) {
                 byLeg.computeIfAbsent(leg, k -> new ArrayList<>()).add(io);
@@ -55,15 +56,15 @@ final class UnpairedCompletions {
         }
         for (Map.Entry<String, List<BlockIo>> e : byLeg.entrySet()) {
             List<BlockIo> ios = e.getValue().stream()
-                    .sorted(Comparator.comparingDouble((BlockIo io) -> io.phases().get("D2C")).reversed()).toList();
+                    .sorted(Comparator.comparingDouble((BlockIo io) -> io.phases().get(Phase.D2C)).reversed()).toList();
             BlockIo worst = ios.get(0);
-            double max = worst.phases().get("D2C");
+            double max = worst.phases().get(Phase.D2C);
             var f = ctx.finding("Slow completion below the driver on path " + e.getKey() + ": D2C " + Text.sec(max))
                     .severity(Severity.WARNING)
                     .confidence(Finding.Confidence.MEDIUM)
                     .summary(ios.size() + " I/O(s) on " + e.getKey() + " (path " + worst.path() + ") took up to "
                             + Text.sec(max) + " from issue (D) to completion (C), while issuing took "
-                            + Text.sec(worst.phases().getOrDefault("A2D", 0.0)) + " after the remap (A). The trace "
+                            + Text.sec(worst.phases().getOrDefault(Phase.A2D, 0.0)) + " after the remap (A). The trace "
                             + "has no Q for this device, so btt pairs nothing here; these completions are followed "
                             + "from D to C directly. The time is spent below the driver: device, HBA, fabric or array.")
                     .recommendation("Escalate to the storage side with these lines: the path device " + e.getKey()
@@ -75,7 +76,7 @@ final class UnpairedCompletions {
                     .metric("path", worst.path())
                     .metric("d2cMax", Text.round(max))
                     .metric("ios", ios.size())
-                    .weight(ios.stream().mapToDouble(io -> io.phases().get("D2C")).sum());
+                    .weight(ios.stream().mapToDouble(io -> io.phases().get(Phase.D2C)).sum());
             ios.stream().limit(3).forEach(io -> f.evidence(io.lines()));
             f.report();
         }

@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.block;
 
+import dev.ioverdict.model.block.Phase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,8 +41,8 @@ class BlockAnalysisTest {
         analysis.finish(facts, results);
         BlockSection section = results.get(BlockSection.class).orElseThrow();
         assertEquals("blkparse", section.all().source());
-        assertEquals(1, section.all().phase("D2C").n());
-        assertEquals(100e-6, section.all().phase("D2C").max());
+        assertEquals(1, section.all().phase(Phase.D2C).n());
+        assertEquals(100e-6, section.all().phase(Phase.D2C).max());
         assertEquals(section, results.get(BlockTrace.class).orElseThrow().section());
     }
 
@@ -56,7 +57,7 @@ class BlockAnalysisTest {
         BlockSection section = results.get(BlockSection.class).orElseThrow();
         assertEquals("perf-script", section.all().source());
         assertEquals("perf-script", section.devices().get(0).source());
-        assertEquals(5003e-6, section.all().phase("Q2C").avg());
+        assertEquals(5003e-6, section.all().phase(Phase.Q2C).avg());
     }
 
     private static BlockEvent at(int major, int minor, BlockAction action, long timeUs, long sector, int fromMajor,

@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.block;
 
+import dev.ioverdict.model.block.Phase;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.BlockSection;
@@ -37,7 +38,7 @@ final class BttOracle {
             comparePhases(e.getKey(), e.getValue(), ours, true, diffs);
         }
         for (BlockDeviceStats d : section.devices()) {
-            boolean hasPhases = d.phases().keySet().stream().anyMatch(p -> !p.equals("M2D"));
+            boolean hasPhases = d.phases().keySet().stream().anyMatch(p -> !p.equals(Phase.M2D));
             if (hasPhases && !btts.contains(d.device())) {
                 diffs.add(d.device() + ": ioverdict has phases " + d.phases().keySet() + ", btt has no row");
             }
@@ -58,7 +59,7 @@ final class BttOracle {
             Map.Entry<String, JsonNode> e = it.next();
             String phase = e.getKey();
             wanted.add(phase);
-            PhaseStat got = ours.phases().get(phase);
+            PhaseStat got = Phase.byName(phase).map(ours.phases()::get).orElse(null);
             JsonNode w = e.getValue();
             if (got == null) {
                 diffs.add(where + " " + phase + ": btt n=" + w.path("n").asLong() + ", ioverdict none");
@@ -71,9 +72,9 @@ final class BttOracle {
             check(where + " " + phase + " avg", w.path("avg"), got.avg(), 9, diffs);
             check(where + " " + phase + " max", w.path("max"), got.max(), 9, diffs);
         }
-        for (String phase : ours.phases().keySet()) {
+        for (Phase phase : ours.phases().keySet()) {
             // btt prints M2D only for All Devices, though it keeps it per device too
-            if (!wanted.contains(phase) && !(perDevice && phase.equals("M2D"))) {
+            if (!wanted.contains(phase.name()) && !(perDevice && phase == Phase.M2D)) {
                 diffs.add(where + " " + phase + ": ioverdict n=" + ours.phases().get(phase).n() + ", btt has no row");
             }
         }
@@ -89,7 +90,7 @@ final class BttOracle {
             }
             for (Iterator<Map.Entry<String, JsonNode>> cols = e.getValue().fields(); cols.hasNext(); ) {
                 Map.Entry<String, JsonNode> c = cols.next();
-                check("overhead " + e.getKey() + " " + c.getKey(), c.getValue(), ours.overheadPct().get(c.getKey()), 4,
+                check("overhead " + e.getKey() + " " + c.getKey(), c.getValue(), Phase.byName(c.getKey()).map(ours.overheadPct()::get).orElse(null), 4,
                         diffs);
             }
         }

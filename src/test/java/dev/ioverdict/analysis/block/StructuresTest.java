@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.block;
 
+import dev.ioverdict.model.block.Phase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -147,7 +148,7 @@ class StructuresTest {
         h.record(1);
         h.record(1_500);
         h.record(Long.MAX_VALUE / 2);
-        var buckets = LatencyBuckets.of("8,0", "D2C", h).buckets();
+        var buckets = LatencyBuckets.of("8,0", Phase.D2C, h).buckets();
         assertEquals(1e-6, buckets.get(0).upTo());
         assertEquals(1, buckets.get(0).count());
         assertEquals(1, buckets.get(1).count());

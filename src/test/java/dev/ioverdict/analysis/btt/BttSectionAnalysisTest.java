@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.btt;
 
+import dev.ioverdict.model.block.Phase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -41,11 +42,11 @@ class BttSectionAnalysisTest {
         BlockDeviceStats dev = s.devices().get(0);
         assertEquals("8,0", dev.device());
         assertEquals("btt", dev.source());
-        assertEquals(97.8223, dev.overheadPct().get("I2D"), 1e-9);
+        assertEquals(97.8223, dev.overheadPct().get(Phase.I2D), 1e-9);
         assertEquals(new Merges(106, 42, 2.5), dev.merges());
-        assertEquals(List.of("Q2Q", "Q2G", "G2I", "Q2M", "I2D", "M2D", "D2C", "Q2C"), List.copyOf(s.all().phases().keySet()));
-        assertEquals(106, s.all().phase("Q2C").n());
-        assertNull(s.all().phase("Q2C").p99());
+        assertEquals(List.of(Phase.Q2Q, Phase.Q2G, Phase.G2I, Phase.Q2M, Phase.I2D, Phase.M2D, Phase.D2C, Phase.Q2C), List.copyOf(s.all().phases().keySet()));
+        assertEquals(106, s.all().phase(Phase.Q2C).n());
+        assertNull(s.all().phase(Phase.Q2C).p99());
         assertEquals(new Merges(106, 42, 106 / 42.0), s.all().merges()); // no TOTAL row: summed
         assertSame(s, results.get(BlockTrace.class).orElseThrow().section());
         assertTrue(results.get(BttReport.class).isPresent());
@@ -60,14 +61,14 @@ class BttSectionAnalysisTest {
         assertEquals("btt_A.txt", results.get(BttReport.class).orElseThrow().input());
         BlockSection s = results.get(BlockSection.class).orElseThrow();
         assertEquals(List.of("7,0", "254,0"), s.devices().stream().map(BlockDeviceStats::device).toList());
-        assertEquals(90.2679, s.devices().get(0).overheadPct().get("I2D"), 1e-9);
-        assertTrue(s.devices().get(0).phases().containsKey("I2D"));
-        assertTrue(s.devices().get(1).phases().containsKey("Q2Cdm")); // btt counts major 254 as device-mapper
+        assertEquals(90.2679, s.devices().get(0).overheadPct().get(Phase.I2D), 1e-9);
+        assertTrue(s.devices().get(0).phases().containsKey(Phase.I2D));
+        assertTrue(s.devices().get(1).phases().containsKey(Phase.Q2Cdm)); // btt counts major 254 as device-mapper
     }
 
     @Test
     void figuresComputedFromATraceWin() throws Exception {
-        var traced = new BlockDeviceStats("8,0", "blkparse", Map.of(), Map.of("I2D", 1.0), new Merges(1, 1, 1));
+        var traced = new BlockDeviceStats("8,0", "blkparse", Map.of(), Map.of(Phase.I2D, 1.0), new Merges(1, 1, 1));
         var trace = new BlockTrace(new BlockSection(List.of(traced), traced), List.of(), List.of(), List.of(), List.of());
         Results results = new Results();
         results.put(BlockTrace.class, trace);

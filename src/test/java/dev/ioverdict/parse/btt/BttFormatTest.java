@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.btt;
 
+import dev.ioverdict.model.block.Phase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,15 +36,15 @@ class BttFormatTest {
         Parsed p = parse(TestData.bundle("seed-002-btt-scheduler").resolve("bundle/btt.txt"));
         assertTrue(p.summary().warnings().isEmpty(), p.summary().warnings().toString());
         BttReport r = p.report();
-        var i2d = r.phases(Table.ALL_DEVICES, BttReport.ALL).stream().filter(x -> x.phase().equals("I2D")).findFirst().orElseThrow();
+        var i2d = r.phases(Table.ALL_DEVICES, BttReport.ALL).stream().filter(x -> x.phase() == Phase.I2D).findFirst().orElseThrow();
         assertEquals(37, i2d.stat().n());
         assertEquals(0.000025743, i2d.stat().avg(), 1e-12);
         assertEquals(10, i2d.line());
         assertEquals(8, r.phases(Table.ALL_DEVICES, BttReport.ALL).size()); // Q2Q Q2G G2I Q2M I2D M2D D2C Q2C
         var dev = r.overhead().get(0);
         assertEquals("8,0", dev.device());
-        assertEquals(97.8223, dev.pct().get("I2D"), 1e-9);
-        assertEquals(0.0903, dev.pct().get("D2C"), 1e-9);
+        assertEquals(97.8223, dev.pct().get(Phase.I2D), 1e-9);
+        assertEquals(0.0903, dev.pct().get(Phase.D2C), 1e-9);
         assertEquals(19, dev.line());
         assertEquals(BttReport.ALL, r.overhead().get(1).device());
         var merge = r.merges().get(0);
@@ -63,11 +64,11 @@ class BttFormatTest {
         assertTrue(p.summary().warnings().isEmpty(), p.summary().warnings().toString());
         BttReport r = p.report();
         assertEquals(List.of("8,0", "8,32", "all"), r.overhead().stream().map(BttReport.OverheadRow::device).toList());
-        assertEquals(98.3852, r.overhead().get(1).pct().get("I2D"), 1e-9);
+        assertEquals(98.3852, r.overhead().get(1).pct().get(Phase.I2D), 1e-9);
         var total = r.merges().stream().filter(m -> m.device().equals(BttReport.ALL)).findFirst().orElseThrow();
         assertEquals(491566, total.q());
         assertEquals(8756, total.d());
-        var q2cdm = r.phases(Table.ALL_DEVICES, BttReport.ALL).stream().filter(x -> x.phase().equals("Q2Adm")).findFirst();
+        var q2cdm = r.phases(Table.ALL_DEVICES, BttReport.ALL).stream().filter(x -> x.phase() == Phase.Q2Adm).findFirst();
         assertTrue(q2cdm.isPresent());
         assertTrue(r.others().stream().anyMatch(o -> o.section().equals("Q2D Histogram") && o.label().equals("8,32")
                 && o.cells().get(8).equals("95.2")));
@@ -80,12 +81,12 @@ class BttFormatTest {
         Parsed p = parse(file);
         assertTrue(p.summary().warnings().isEmpty(), p.summary().warnings().toString());
         BttReport r = p.report();
-        var d2c = r.phases(Table.PER_DEVICE, "8,32").stream().filter(x -> x.phase().equals("D2C")).findFirst().orElseThrow();
+        var d2c = r.phases(Table.PER_DEVICE, "8,32").stream().filter(x -> x.phase() == Phase.D2C).findFirst().orElseThrow();
         assertEquals(4934, d2c.stat().n());
         assertEquals(1.313263135, d2c.stat().max(), 1e-12);
-        var q2cdm = r.phases(Table.PER_DEVICE, "253,0").stream().filter(x -> x.phase().equals("Q2Cdm")).findFirst().orElseThrow();
+        var q2cdm = r.phases(Table.PER_DEVICE, "253,0").stream().filter(x -> x.phase() == Phase.Q2Cdm).findFirst().orElseThrow();
         assertEquals(10025, q2cdm.stat().n());
-        var lgwr = r.phases(Table.PER_PROCESS, "ora_lgwr_PROD1").stream().filter(x -> x.phase().equals("Q2C")).findFirst().orElseThrow();
+        var lgwr = r.phases(Table.PER_PROCESS, "ora_lgwr_PROD1").stream().filter(x -> x.phase() == Phase.Q2C).findFirst().orElseThrow();
         assertEquals(0.014085228, lgwr.stat().avg(), 1e-12);
     }
 

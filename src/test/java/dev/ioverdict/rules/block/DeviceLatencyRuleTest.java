@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.model.block.Phase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -64,8 +65,8 @@ class DeviceLatencyRuleTest {
     @Test
     void isolatedOutliersAloneAreAWarning() {
         var d = new BlockDeviceStats("8,16", "blkparse", Map.of(
-                "D2C", new PhaseStat(5091, 0.000100287, 0.000980035, 0.801660046, 0.000451, 0.00081, 0.001041)),
-                Map.of("D2C", 98.0), new Merges(5091, 5091, 1));
+                Phase.D2C, new PhaseStat(5091, 0.000100287, 0.000980035, 0.801660046, 0.000451, 0.00081, 0.001041)),
+                Map.of(Phase.D2C, 98.0), new Merges(5091, 5091, 1));
         var trace = new BlockTrace(new BlockSection(List.of(d), d), List.of(), List.of(), List.of(), List.of());
         List<Finding> fs = BlockCase.traced(trace).run(rule);
         assertEquals(Severity.WARNING, fs.get(0).severity());

@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.model.block.Phase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -66,9 +67,9 @@ class SchedulerLatencyRuleTest {
     void shareComputedAsBttDoesWhenATraceGivesOnlyPhases() {
         // loop0 of the recorded bfq capture, btt -A Per Device rows (oracle/btt_A.txt)
         var loop0 = new BlockDeviceStats("7,0", "perf-script", Map.of(
-                "I2D", new PhaseStat(3573, 0.000003, 0.022594747, 2.570092, null, null, null),
-                "D2C", new PhaseStat(3653, 0.001115, 0.001446701, 0.005065, null, null, null),
-                "Q2C", new PhaseStat(3653, 0.001127, 0.024482602, 2.572018, null, null, null)), Map.of(), null);
+                Phase.I2D, new PhaseStat(3573, 0.000003, 0.022594747, 2.570092, null, null, null),
+                Phase.D2C, new PhaseStat(3653, 0.001115, 0.001446701, 0.005065, null, null, null),
+                Phase.Q2C, new PhaseStat(3653, 0.001127, 0.024482602, 2.572018, null, null, null)), Map.of(), null);
         var trace = new BlockTrace(new BlockSection(List.of(loop0), loop0), List.of(), List.of(), List.of(), List.of());
         Finding f = BlockCase.traced(trace).run(rule).get(0);
         assertEquals(90.27, (Double) f.metrics().get("i2dSharePct"), 0.01); // btt printed 90.2679 %
