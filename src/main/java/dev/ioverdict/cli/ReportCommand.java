@@ -4,6 +4,7 @@ import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.rules.RuleFailure;
 import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.report.ReportFormat;
 import dev.ioverdict.report.ReportWriter;
@@ -98,10 +99,24 @@ final class ReportCommand implements Callable<Integer> {
         }
         written.forEach(p -> out.println("wrote " + p));
         out.flush();
-        if (failAt != null && findings.stream().anyMatch(f -> f.severity().atLeast(failAt))) {
+        PrintWriter err = spec.commandLine().getErr();
+        for (RuleFailure f : compiled.report().failedRules()) {
+            err.println("ioverdict: rule " + f.rule() + " failed (a defect of ioverdict; the report was written "
+                    + "without it): " + f.message());
+            if (debug.debug && f.cause() != null) {
+                f.cause().printStackTrace(err);
+            }
+        }
+        err.flush();
+        return exitCode(compiled.report(), failAt);
+    }
+
+    /** 4 for a finding at --fail-on or worse, else 1 for a damaged input or a failed rule, else 0. */
+    static int exitCode(dev.ioverdict.report.model.Report report, Severity failAt) {
+        if (failAt != null && report.findings().stream().anyMatch(f -> f.severity().atLeast(failAt))) {
             return ExitCodes.FINDING_AT_SEVERITY;
         }
-        return compiled.report().anyInputDamaged() ? ExitCodes.DAMAGED_INPUT : ExitCodes.OK;
+        return report.anyInputDamaged() || !report.failedRules().isEmpty() ? ExitCodes.DAMAGED_INPUT : ExitCodes.OK;
     }
 
     static String summaryLine(List<Finding> findings) {

@@ -1,33 +1,76 @@
 package dev.ioverdict.model;
 
-import java.util.Comparator;
-import java.util.List;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Optional;
 
 /**
- * What a rule concluded. {@code weight} is how much of the observed delay the finding explains
- * (seconds, or a rule-specific magnitude); it orders findings of the same severity.
+ * What a rule concluded about one subject: how bad ({@code severity}) and how sure
+ * ({@code confidence}, with the reasons that lowered it), what it costs ({@code impact}), the
+ * figures it rests on ({@code measurements}), the captured lines that prove it ({@code evidence}),
+ * and, once the diagnosis stage has run, the findings it explains ({@code symptoms}) and the kinds
+ * of data that showed it ({@code sources}).
  */
-public record Finding(String rule, Severity severity, Confidence confidence, String title, String summary,
-                      String recommendation, Map<String, Object> metrics, List<Evidence> evidence,
-                      double weight) {
+@JsonPropertyOrder({"rule", "severity", "confidence", "confidenceReasons", "subject", "title", "summary",
+    "recommendation", "impact", "weight", "metrics", "measurements", "evidence", "sources", "symptoms"})
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Finding(String rule, Severity severity, Confidence confidence,
+                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> confidenceReasons,
+                      Subject subject, String title, String summary, String recommendation,
+                      List<Measurement> measurements, List<Evidence> evidence, Impact impact,
+                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> sources,
+                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Finding> symptoms) {
 
-    public enum Confidence { HIGH, MEDIUM, LOW }
-
+    /** Most severe first, then what explains the most time, then a stable tie-break. */
     public static final Comparator<Finding> ORDER = Comparator.comparing(Finding::severity)
             .thenComparing(Comparator.comparingDouble(Finding::weight).reversed())
             .thenComparing(Finding::rule)
             .thenComparing(Finding::fingerprint);
 
     public Finding {
-        metrics = Collections.unmodifiableMap(new TreeMap<>(metrics)); // sorted: stable JSON
+        confidenceReasons = List.copyOf(confidenceReasons);
+        measurements = List.copyOf(measurements);
         evidence = List.copyOf(evidence);
+        sources = List.copyOf(sources);
+        symptoms = symptoms.stream().sorted(ORDER).toList();
+        impact = impact == null ? Impact.NONE : impact;
     }
 
-    /** Rule plus main evidence location: stable across runs, so two reports can be diffed. */
+    /** Seconds of I/O time the finding explains: what orders findings of one severity. */
+    @JsonProperty("weight")
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public double weight() {
+        return impact.seconds();
+    }
+
+    /** Every measurement as key -> base-unit number or text (report.json's original shape). */
+    @JsonProperty("metrics")
+    public Map<String, Object> metrics() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        measurements.forEach(x -> m.put(x.key(), x.raw()));
+        return Collections.unmodifiableMap(m);
+    }
+
+    public Optional<Measurement> measurement(String key) {
+        return measurements.stream().filter(m -> m.key().equals(key)).findFirst();
+    }
+
+    /** Rule, subject and main evidence location: stable across runs, so two reports can be diffed. */
+    @JsonIgnore
     public String fingerprint() {
-        return evidence.isEmpty() ? rule : rule + "@" + evidence.get(0).location();
+        String at = evidence.isEmpty() ? "" : "@" + evidence.get(0).location();
+        return rule + (subject == null ? "" : "/" + subject.key()) + at;
+    }
+
+    public Finding withSymptoms(List<Finding> more) {
+        return new Finding(rule, severity, confidence, confidenceReasons, subject, title, summary, recommendation,
+                measurements, evidence, impact, sources, more);
     }
 }

@@ -16,6 +16,7 @@ import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.InputFormats;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.report.ReportAssembler;
+import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.RuleConfig;
 import dev.ioverdict.rules.RuleEngine;
@@ -28,9 +29,16 @@ import java.util.List;
 /** Bundle in, report model out: read, recognise, parse, analyse, judge. Renders nothing. */
 public final class CaseCompiler {
     private final RuleConfig config;
+    private final List<Rule> rules;
 
     public CaseCompiler(RuleConfig config) {
+        this(config, RuleCatalogue.all());
+    }
+
+    /** A compiler that judges with {@code rules} only (a rule's tests run it alone). */
+    public CaseCompiler(RuleConfig config, List<Rule> rules) {
         this.config = config;
+        this.rules = List.copyOf(rules);
     }
 
     /** The result of compiling one case: the report and whether any usable input was found. */
@@ -40,7 +48,7 @@ public final class CaseCompiler {
     public Compiled compile(Path bundlePath, String caseId, String title) throws BundleException {
         try (Bundle bundle = BundleReader.open(bundlePath)) {
             CaseData data = read(bundle);
-            RuleOutcome outcome = new RuleEngine(RuleCatalogue.all(), config).evaluate(data);
+            RuleOutcome outcome = new RuleEngine(rules, config).evaluate(data);
             boolean usable = data.usable();
             String id = caseId != null ? caseId : defaultCaseId(bundlePath);
             return new Compiled(ReportAssembler.assemble(data, outcome, id, title), data, usable);

@@ -1,9 +1,9 @@
 package dev.ioverdict.rules;
 
-/** One diagnosis: small, self-describing, reading only model facts and analysis results. */
+/** One diagnosis: small, self-describing, reading only the inputs it declares. */
 public interface Rule {
     RuleInfo info();
 
-    /** Adds zero or more findings; runs only when {@link RuleInfo#requires()} is satisfied. */
+    /** Adds zero or more findings; runs only when every input in {@link RuleInfo#requires()} is present. */
     void evaluate(RuleContext ctx);
 }

@@ -87,7 +87,10 @@ public final class RuleConfig {
         return !"false".equalsIgnoreCase(values.getOrDefault(ruleId + ".enabled", "true"));
     }
 
-    /** Checks every key names a known rule and threshold and every value is a number. */
+    /**
+     * Checks every key names a known rule and one of its thresholds, and every value is allowed:
+     * a mistake is one line naming the key and what it may be, before anything is read.
+     */
     public void validate(Iterable<Rule> rules) throws ConfigException {
         Map<String, RuleInfo> byId = new LinkedHashMap<>();
         rules.forEach(r -> byId.put(r.info().id(), r.info()));
@@ -98,18 +101,30 @@ public final class RuleConfig {
             String name = key.substring(dot + 1);
             RuleInfo info = byId.get(ruleId);
             if (info == null) {
-                throw new ConfigException("config: unknown rule '" + ruleId + "' (see 'ioverdict rules')");
+                throw new ConfigException("config: " + key + ": unknown rule '" + ruleId + "'; rules: "
+                        + String.join(", ", byId.keySet()));
             }
             if (name.equals("enabled")) {
+                if (!e.getValue().equalsIgnoreCase("true") && !e.getValue().equalsIgnoreCase("false")) {
+                    throw new ConfigException("config: " + key + " = '" + e.getValue() + "': must be true or false");
+                }
                 continue;
             }
-            if (info.thresholds().stream().noneMatch(t -> t.key().equals(name))) {
-                throw new ConfigException("config: rule " + ruleId + " has no threshold '" + name + "'");
+            Threshold t = info.thresholds().stream().filter(x -> x.key().equals(name)).findFirst().orElse(null);
+            if (t == null) {
+                throw new ConfigException("config: " + key + ": rule " + ruleId + " has no threshold '" + name
+                        + "'; its thresholds: " + (info.thresholds().isEmpty() ? "none"
+                        : String.join(", ", info.thresholds().stream().map(Threshold::key).toList())) + ", enabled");
             }
+            double v;
             try {
-                Double.parseDouble(e.getValue());
+                v = Double.parseDouble(e.getValue());
             } catch (NumberFormatException nfe) {
-                throw new ConfigException("config: " + key + " = '" + e.getValue() + "' is not a number");
+                throw new ConfigException("config: " + key + " = '" + e.getValue() + "': must be " + t.allowed());
+            }
+            String refusal = t.refusal(v);
+            if (refusal != null) {
+                throw new ConfigException("config: " + key + " = " + e.getValue() + ": " + refusal);
             }
         }
     }

@@ -1,44 +1,79 @@
 package dev.ioverdict.rules;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Measurement;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.Subject;
+import dev.ioverdict.model.Unit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
-/** A rule's view of the case and its configured thresholds; collects its findings. */
+/** A rule's view of the case: its resolved inputs and configured thresholds; collects its findings. */
 public final class RuleContext {
     private final RuleInfo info;
     private final CaseData data;
     private final RuleConfig config;
+    private final Map<Input<?>, Optional<?>> inputs;
     private final List<Finding> findings = new ArrayList<>();
 
-    RuleContext(RuleInfo info, CaseData data, RuleConfig config) {
+    RuleContext(RuleInfo info, CaseData data, RuleConfig config, Map<Input<?>, Optional<?>> inputs) {
         this.info = info;
         this.data = data;
         this.config = config;
+        this.inputs = inputs;
     }
 
+    /** A required input, already resolved by the engine. */
+    public <T> T input(Input<T> input) {
+        if (!info.requires().contains(input)) {
+            throw new IllegalArgumentException(info.id() + " does not declare '" + input.id() + "' as required");
+        }
+        @SuppressWarnings("unchecked")
+        T value = (T) inputs.get(input).orElseThrow();
+        return value;
+    }
+
+    /** An optional input: present or not, the rule runs. */
+    public <T> Optional<T> optional(Input<T> input) {
+        if (!info.optional().contains(input)) {
+            throw new IllegalArgumentException(info.id() + " does not declare '" + input.id() + "' as optional");
+        }
+        @SuppressWarnings("unchecked")
+        Optional<T> value = (Optional<T>) inputs.get(input);
+        return value;
+    }
+
+    /** The whole case, for what no input describes yet (identifiers of the bundle's files). */
     public CaseData data() {
         return data;
     }
 
-    /** The configured value of a threshold the rule declared, else its default. */
-    public double threshold(String key) {
-        for (Threshold t : info.thresholds()) {
-            if (t.key().equals(key)) {
-                return config.value(info.id(), key).orElse(t.defaultValue());
-            }
+    /** The configured value of a threshold the rule declared, else its default, in the threshold's unit. */
+    public double value(Threshold t) {
+        if (!info.thresholds().contains(t)) {
+            throw new IllegalArgumentException(info.id() + " does not declare threshold '" + t.key() + "'");
         }
-        throw new IllegalArgumentException(info.id() + " declares no threshold '" + key + "'");
+        return config.value(info.id(), t.key()).orElse(t.defaultValue());
     }
 
-    /** Starts a finding of this rule at its catalogue severity. */
-    public FindingBuilder finding(String title) {
-        return new FindingBuilder(title, info.severity());
+    /** A milliseconds threshold in seconds, the unit every duration of the model is in. */
+    public double seconds(Threshold t) {
+        if (t.kind() != Threshold.Kind.MILLISECONDS) {
+            throw new IllegalArgumentException(t.key() + " is not a duration");
+        }
+        return value(t) / 1000;
+    }
+
+    /** Starts a finding of this rule at its catalogue severity and high confidence. */
+    public FindingBuilder finding(Subject subject, String title) {
+        return new FindingBuilder(subject, title, info.severity());
     }
 
     List<Finding> findings() {
@@ -46,16 +81,20 @@ public final class RuleContext {
     }
 
     public final class FindingBuilder {
+        private final Subject subject;
         private final String title;
         private Severity severity;
-        private Finding.Confidence confidence = Finding.Confidence.HIGH;
+        private Confidence confidence = Confidence.HIGH;
+        private final List<String> reasons = new ArrayList<>();
         private String summary = "";
         private String recommendation = "";
-        private final Map<String, Object> metrics = new LinkedHashMap<>();
+        private final List<Measurement> measurements = new ArrayList<>();
         private final List<Evidence> evidence = new ArrayList<>();
-        private double weight;
+        private final List<String> sources = new ArrayList<>();
+        private Impact impact = Impact.NONE;
 
-        private FindingBuilder(String title, Severity severity) {
+        private FindingBuilder(Subject subject, String title, Severity severity) {
+            this.subject = subject;
             this.title = title;
             this.severity = severity;
         }
@@ -65,8 +104,16 @@ public final class RuleContext {
             return this;
         }
 
-        public FindingBuilder confidence(Finding.Confidence c) {
-            this.confidence = c;
+        /** Lowers confidence to at most {@code c}, saying why (an assumption, few samples, a doubtful source). */
+        public FindingBuilder doubt(Confidence c, String reason) {
+            this.confidence = confidence.atMost(c);
+            reasons.add(reason);
+            return this;
+        }
+
+        /** Why the confidence is what it is, when nothing lowered it (e.g. "two layers agree"). */
+        public FindingBuilder because(String reason) {
+            reasons.add(reason);
             return this;
         }
 
@@ -80,29 +127,89 @@ public final class RuleContext {
             return this;
         }
 
-        public FindingBuilder metric(String key, Object value) {
-            metrics.put(key, value);
+        /** The kind of data that shows it: "block trace", "btt report", "iostat", "syscalls", "LinuxKI". */
+        public FindingBuilder source(String s) {
+            if (!sources.contains(s)) {
+                sources.add(s);
+            }
+            return this;
+        }
+
+        public FindingBuilder duration(String key, String label, Double seconds) {
+            return number(key, label, Unit.SECONDS, seconds);
+        }
+
+        public FindingBuilder percent(String key, String label, Double pct) {
+            return number(key, label, Unit.PERCENT, pct);
+        }
+
+        public FindingBuilder count(String key, String label, double n) {
+            return number(key, label, Unit.COUNT, n);
+        }
+
+        public FindingBuilder bytes(String key, String label, double n) {
+            return number(key, label, Unit.BYTES, n);
+        }
+
+        public FindingBuilder factor(String key, String label, Double x) {
+            return number(key, label, Unit.FACTOR, x);
+        }
+
+        public FindingBuilder rate(String key, String label, Double perSecond) {
+            return number(key, label, Unit.PER_SECOND, perSecond);
+        }
+
+        /** A number of {@code unit}; a missing or non-finite one is left out rather than shown as nothing. */
+        public FindingBuilder number(String key, String label, Unit unit, Double value) {
+            if (value != null && Double.isFinite(value)) {
+                measurements.add(Measurement.number(key, label, unit, value));
+            }
+            return this;
+        }
+
+        /** An identifier (pid, device number): shown as written, never grouped. */
+        public FindingBuilder id(String key, String label, Object id) {
+            return text(key, label, Unit.ID, id);
+        }
+
+        public FindingBuilder time(String key, String label, String when) {
+            return text(key, label, Unit.TIME, when);
+        }
+
+        public FindingBuilder text(String key, String label, String text) {
+            return text(key, label, Unit.TEXT, text);
+        }
+
+        private FindingBuilder text(String key, String label, Unit unit, Object text) {
+            if (text != null) {
+                measurements.add(Measurement.text(key, label, unit, text.toString()));
+            }
             return this;
         }
 
         public FindingBuilder evidence(Evidence e) {
-            evidence.add(e);
+            if (e != null) {
+                evidence.add(e);
+            }
             return this;
         }
 
         public FindingBuilder evidence(List<Evidence> es) {
-            evidence.addAll(es);
+            es.forEach(this::evidence);
             return this;
         }
 
-        public FindingBuilder weight(double w) {
-            this.weight = w;
+        public FindingBuilder impact(Impact i) {
+            this.impact = i;
             return this;
         }
 
         public void report() {
-            findings.add(new Finding(info.id(), severity, confidence, title, summary, recommendation,
-                    metrics, evidence, weight));
+            // each captured line once, in the order the rule gave them: several views often quote one line
+            Map<String, Evidence> distinct = new LinkedHashMap<>();
+            evidence.forEach(e -> distinct.putIfAbsent(e.location(), e));
+            findings.add(new Finding(info.id(), severity, confidence, reasons, subject, title, summary, recommendation,
+                    measurements, List.copyOf(distinct.values()), impact, sources, List.of()));
         }
     }
 }

@@ -23,6 +23,11 @@ public final class TestData {
         return root().resolve("testdata").resolve(name);
     }
 
+    /** A file of a testdata case's bundle, e.g. ("xfs-unaligned-512b", "strace-fio.txt"). */
+    public static Path file(String testCase, String name) {
+        return bundle(testCase).resolve("bundle").resolve(name);
+    }
+
     /** ../shared/ beside the repository (seeds, external samples, blkgen), or null when absent. */
     public static Path shared() {
         Path s = root().resolveSibling("shared");

@@ -10,22 +10,29 @@ import dev.ioverdict.model.layers.LayerTimes;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.rules.NotEvaluated;
+import dev.ioverdict.rules.RuleFailure;
 import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
 @JsonPropertyOrder({"schema", "tool", "case", "verdict", "layers", "inputs", "block", "syscalls", "iostat", "config",
-    "findings", "notEvaluated", "ruleFailures"})
+    "findings", "notEvaluated", "ruleFailures", "failedRules"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, String verdict,
                      LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
                      List<IostatDevice> iostat, ConfigSection config, List<Finding> findings,
-                     List<NotEvaluated> notEvaluated, List<String> ruleFailures) {
+                     List<NotEvaluated> notEvaluated, List<RuleFailure> failedRules) {
     public static final String SCHEMA = "ioverdict.report/1";
 
     public record Tool(String name, String version) {
     }
 
     public record CaseInfo(String id, String title, String source) {
+    }
+
+    /** "rule: message" per failed rule, the shape report.json has always had. */
+    @JsonProperty("ruleFailures")
+    public List<String> ruleFailures() {
+        return failedRules.stream().map(RuleFailure::toString).toList();
     }
 
     public boolean anyInputDamaged() {

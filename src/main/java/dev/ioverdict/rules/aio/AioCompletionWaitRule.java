@@ -1,15 +1,15 @@
 package dev.ioverdict.rules.aio;
 
-import dev.ioverdict.analysis.syscall.SyscallEvidence;
+import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.syscall.AioProcess;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
 import dev.ioverdict.rules.Threshold;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /**
  * The opposite of sync-io-submit: submission is quick and the process waits in io_getevents. The
@@ -17,14 +17,18 @@ import java.util.Map;
  * (seed 000, where the block trace then shows D2C holding the time).
  */
 public final class AioCompletionWaitRule implements Rule {
+    static final Threshold MAX_SUBMIT_SHARE_PCT = Threshold.percent("max_submit_share_pct", 10,
+            "io_submit share of the AIO time at most this");
+    static final Threshold MIN_GETEVENTS_AVG_MS = Threshold.millis("min_getevents_avg_ms", 1,
+            "io_getevents average at least this");
+
     private static final RuleInfo INFO = new RuleInfo("aio-completion-wait",
             "Asynchronous I/O waits for completions, not for submission", Severity.INFO,
             "io_getevents holds almost all of a process's AIO time while io_submit returns quickly: submission "
                     + "works as it should and the time goes to the I/O itself. Where it goes below the syscall "
                     + "layer (device, HBA, array) is for the block-layer evidence (blkparse/btt D2C, iostat) to show.",
-            List.of(), List.of(AioSymptoms.AIO_TIMING),
-            List.of(new Threshold("max_submit_share_pct", 10, "%", "io_submit share of the AIO time at most this"),
-                    new Threshold("min_getevents_avg_ms", 1, "ms", "io_getevents average at least this")));
+            List.of(AioSymptoms.AIO_TIMING), List.of(),
+            List.of(MAX_SUBMIT_SHARE_PCT, MIN_GETEVENTS_AVG_MS));
 
     @Override
     public RuleInfo info() {
@@ -33,31 +37,35 @@ public final class AioCompletionWaitRule implements Rule {
 
     @Override
     public void evaluate(RuleContext ctx) {
-        SyscallEvidence calls = ctx.data().results().get(SyscallEvidence.class).orElse(new SyscallEvidence(Map.of()));
-        for (AioProcess a : AioSymptoms.section(ctx.data()).orElseThrow().aio()) {
+        AioSymptoms aio = ctx.input(AioSymptoms.AIO_TIMING);
+        for (AioProcess a : aio.aio()) {
             if (a.submitSharePct() == null || a.geteventsAvg() == null || a.getevents() == 0
-                    || a.submitSharePct() > ctx.threshold("max_submit_share_pct")
-                    || a.geteventsAvg() * 1000 < ctx.threshold("min_getevents_avg_ms")) {
+                    || a.submitSharePct() > ctx.value(MAX_SUBMIT_SHARE_PCT)
+                    || a.geteventsAvg() < ctx.seconds(MIN_GETEVENTS_AVG_MS)) {
                 continue;
             }
-            String who = (a.comm() != null ? a.comm() + " " : "") + "pid " + a.pid();
-            ctx.finding(String.format(Locale.ROOT, "%s waits in io_getevents (%.3f ms average), io_submit is quick", who,
-                            a.geteventsAvg() * 1000))
-                    .summary(String.format(Locale.ROOT, "io_getevents holds %.1f%% of the AIO time of %s (%s, %s): "
-                                    + "io_submit averages %.3f ms, io_getevents %.3f ms. The kernel submits promptly; the "
-                                    + "time is spent waiting for the I/O to complete.", 100 - a.submitSharePct(), who,
-                            a.source(), a.input(), AioSymptoms.ms(a.submitAvg()), a.geteventsAvg() * 1000))
+            String who = AioSymptoms.who(a);
+            double getevents = a.geteventsTotal() == null ? 0 : a.geteventsTotal();
+            ctx.finding(Subject.process(a.pid(), a.comm()), who + " waits in io_getevents ("
+                            + Figures.duration(a.geteventsAvg()) + " average), io_submit is quick")
+                    .summary("io_getevents holds " + Figures.percent(100 - a.submitSharePct()) + " of the AIO time of "
+                            + who + " (" + a.source() + ", " + a.input() + "): io_submit averages "
+                            + Figures.duration(a.submitAvg()) + ", io_getevents " + Figures.duration(a.geteventsAvg())
+                            + ". The kernel submits promptly; the time is spent waiting for the I/O to complete.")
                     .recommendation("Look below the syscall layer: compare with the device's service time (blktrace D2C, "
                             + "iostat await/svctm). If the device is slow, the escalation goes to the storage (array, "
                             + "HBA, multipath), not to the application or the kernel's AIO path.")
-                    .metric("pid", a.pid())
-                    .metric("source", a.source())
-                    .metric("submitAvgMs", AioSymptoms.ms(a.submitAvg()))
-                    .metric("geteventsAvgMs", AioSymptoms.ms(a.geteventsAvg()))
-                    .metric("geteventsSharePct", Math.round((100 - a.submitSharePct()) * 10) / 10.0)
-                    .evidence(calls.slowest(a.source(), a.input(), a.pid(), "io_getevents").stream().limit(2).toList())
-                    .evidence(calls.slowest(a.source(), a.input(), a.pid(), "io_submit").stream().limit(1).toList())
-                    .weight(a.geteventsTotal() == null ? 0 : a.geteventsTotal())
+                    .source("syscalls")
+                    .id("pid", "process id", a.pid())
+                    .text("source", "data", a.source())
+                    .duration("submitAvg", "io_submit average", a.submitAvg())
+                    .duration("geteventsAvg", "io_getevents average", a.geteventsAvg())
+                    .percent("geteventsSharePct", "io_getevents share of the AIO time", 100 - a.submitSharePct())
+                    .evidence(aio.slowest(a, "io_getevents").stream().limit(2).toList())
+                    .evidence(aio.slowest(a, "io_submit").stream().limit(1).toList())
+                    .impact(Impact.measured(getevents, "time spent in io_getevents")
+                            .of(getevents + (a.submitTotal() == null ? 0 : a.submitTotal()),
+                                    "io_submit + io_getevents time of " + who))
                     .report();
         }
     }

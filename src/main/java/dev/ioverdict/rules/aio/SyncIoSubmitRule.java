@@ -1,9 +1,11 @@
 package dev.ioverdict.rules.aio;
 
-import dev.ioverdict.analysis.syscall.SyscallEvidence;
+import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Evidence;
-import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.syscall.AioProcess;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
@@ -13,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -26,19 +27,23 @@ public final class SyncIoSubmitRule implements Rule {
     /** When several traces show one process, the most exact timing speaks for it. */
     private static final List<String> PREFERRED = List.of("perf-script", "linuxki", "strace");
 
+    static final Threshold MIN_CALLS = Threshold.count("min_calls", "calls", 10,
+            "fewer io_submit calls than this are not judged");
+    static final Threshold MIN_SUBMIT_AVG_MS = Threshold.millis("min_submit_avg_ms", 0.5,
+            "io_submit average below this is fast enough");
+    static final Threshold SUBMIT_VS_GETEVENTS_RATIO = Threshold.ratio("submit_vs_getevents_ratio", 0.5,
+            "io_submit average at least this share of the io_getevents average counts as blocking");
+    static final Threshold SUBMIT_VS_SERVICE_RATIO = Threshold.ratio("submit_vs_service_ratio", 0.5,
+            "io_submit average at least this share of the device service time counts as blocking");
+
     private static final RuleInfo INFO = new RuleInfo("sync-io-submit",
             "io_submit blocks: asynchronous submission is not asynchronous", Severity.CRITICAL,
             "A process spends in io_submit a time comparable to its io_getevents waits or to the device service "
                     + "time. Submitting asynchronous I/O should not wait for the device; when it does, the "
                     + "submission path serialises (unaligned direct I/O on XFS, a full request queue, buffered "
                     + "AIO, file extension) and the application's I/O concurrency is lost.",
-            List.of(), List.of(AioSymptoms.AIO_TIMING),
-            List.of(new Threshold("min_calls", 10, "calls", "fewer io_submit calls than this are not judged"),
-                    new Threshold("min_submit_avg_ms", 0.5, "ms", "io_submit average below this is fast enough"),
-                    new Threshold("submit_vs_getevents_ratio", 0.5, "ratio",
-                            "io_submit average at least this share of the io_getevents average counts as blocking"),
-                    new Threshold("submit_vs_service_ratio", 0.5, "ratio",
-                            "io_submit average at least this share of the device service time counts as blocking")));
+            List.of(AioSymptoms.AIO_TIMING), List.of(),
+            List.of(MIN_CALLS, MIN_SUBMIT_AVG_MS, SUBMIT_VS_GETEVENTS_RATIO, SUBMIT_VS_SERVICE_RATIO));
 
     @Override
     public RuleInfo info() {
@@ -47,66 +52,67 @@ public final class SyncIoSubmitRule implements Rule {
 
     @Override
     public void evaluate(RuleContext ctx) {
-        var section = AioSymptoms.section(ctx.data());
-        if (section.isEmpty()) {
-            return;
-        }
+        AioSymptoms aio = ctx.input(AioSymptoms.AIO_TIMING);
         Map<Integer, AioProcess> byPid = new LinkedHashMap<>();
-        section.get().aio().stream()
+        aio.aio().stream()
                 .sorted(Comparator.comparingInt((AioProcess a) -> PREFERRED.indexOf(a.source()))
                         .thenComparing(AioProcess::submits, Comparator.reverseOrder()))
                 .forEach(a -> byPid.putIfAbsent(a.pid(), a));
-        SyscallEvidence calls = ctx.data().results().get(SyscallEvidence.class).orElse(new SyscallEvidence(Map.of()));
         for (AioProcess a : byPid.values()) {
-            judge(ctx, a, calls);
+            judge(ctx, aio, a);
         }
     }
 
-    private void judge(RuleContext ctx, AioProcess a, SyscallEvidence calls) {
-        if (a.submits() < ctx.threshold("min_calls") || a.submitAvg() == null
-                || a.submitAvg() * 1000 < ctx.threshold("min_submit_avg_ms")) {
+    private void judge(RuleContext ctx, AioSymptoms aio, AioProcess a) {
+        if (a.submits() < ctx.value(MIN_CALLS) || a.submitAvg() == null || a.submitAvg() < ctx.seconds(MIN_SUBMIT_AVG_MS)) {
             return;
         }
-        double submitMs = a.submitAvg() * 1000;
-        Double getMs = a.geteventsAvg() == null ? null : a.geteventsAvg() * 1000;
-        Optional<AioSymptoms.Service> service = AioSymptoms.service(ctx.data(), a.pid());
-        boolean vsGet = getMs != null && submitMs >= ctx.threshold("submit_vs_getevents_ratio") * getMs;
-        boolean vsDevice = service.isPresent() && submitMs >= ctx.threshold("submit_vs_service_ratio") * service.get().ms();
-        if (!vsGet && !vsDevice && (getMs != null || service.isPresent())) {
+        double submit = a.submitAvg();
+        Double getevents = a.geteventsAvg();
+        Optional<AioSymptoms.Service> service = aio.service(a.pid());
+        boolean vsGet = getevents != null && submit >= ctx.value(SUBMIT_VS_GETEVENTS_RATIO) * getevents;
+        boolean vsDevice = service.isPresent() && submit >= ctx.value(SUBMIT_VS_SERVICE_RATIO) * service.get().seconds();
+        if (!vsGet && !vsDevice && (getevents != null || service.isPresent())) {
             return;
         }
         boolean worse = a.geteventsTotal() == null || a.submitTotal() >= a.geteventsTotal();
-        String who = (a.comm() != null ? a.comm() + " " : "") + "pid " + a.pid();
-        String compare = (getMs != null ? String.format(Locale.ROOT, " against %.3f ms in io_getevents", getMs) : "")
-                + service.map(s -> String.format(Locale.ROOT, " and a device service time of %.3f ms (%s)", s.ms(), s.what()))
+        String who = AioSymptoms.who(a);
+        String compare = (getevents != null ? " against " + Figures.duration(getevents) + " in io_getevents" : "")
+                + service.map(s -> " and a device service time of " + Figures.duration(s.seconds()) + " (" + s.what() + ")")
                 .orElse("");
-        var f = ctx.finding(String.format(Locale.ROOT, "io_submit of %s takes %.3f ms on average: submission blocks", who, submitMs))
+        double aioTotal = (a.submitTotal() == null ? 0 : a.submitTotal())
+                + (a.geteventsTotal() == null ? 0 : a.geteventsTotal());
+        var f = ctx.finding(Subject.process(a.pid(), a.comm()), "io_submit of " + who + " takes "
+                        + Figures.duration(submit) + " on average: submission blocks")
                 .severity(worse ? Severity.CRITICAL : Severity.WARNING)
-                .confidence(getMs == null && service.isEmpty() ? Finding.Confidence.LOW : Finding.Confidence.HIGH)
-                .summary(String.format(Locale.ROOT, "%s made %d io_submit calls averaging %.3f ms%s (%s, %s). io_submit holds "
-                        + "%.0f%% of the time spent in io_submit and io_getevents together: the process waits while "
-                        + "submitting instead of while reaping completions.", who, a.submits(), submitMs, compare,
-                        a.source(), a.input(), a.submitSharePct() == null ? Double.NaN : a.submitSharePct()))
+                .summary(who + " made " + Figures.count(a.submits()) + " io_submit calls averaging "
+                        + Figures.duration(submit) + compare + " (" + a.source() + ", " + a.input() + "). io_submit holds "
+                        + Figures.percent(a.submitSharePct()) + " of the time spent in io_submit and io_getevents "
+                        + "together: the process waits while submitting instead of while reaping completions.")
                 .recommendation("Find where io_submit sleeps (the sleep stacks below: inode_dio_wait / "
                         + "xfs_file_dio_write_unaligned means unaligned direct I/O on XFS; get_request / blk_mq_get_tag "
                         + "a full device queue; a filesystem lock or file extension otherwise). Align direct I/O to the "
                         + "filesystem block size, preallocate files, and keep the queue depth below nr_requests.")
-                .metric("pid", a.pid())
-                .metric("source", a.source())
-                .metric("submits", a.submits())
-                .metric("submitAvgMs", AioSymptoms.ms(a.submitAvg()))
-                .metric("submitMaxMs", AioSymptoms.ms(a.submitMax()))
-                .metric("geteventsAvgMs", AioSymptoms.ms(a.geteventsAvg()))
-                .metric("submitSharePct", a.submitSharePct() == null ? null : Math.round(a.submitSharePct() * 10) / 10.0)
-                .weight(a.submitTotal() == null ? 0 : a.submitTotal());
-        service.ifPresent(s -> f.metric("deviceServiceMs", s.ms()));
+                .source("syscalls")
+                .id("pid", "process id", a.pid())
+                .text("source", "data", a.source())
+                .count("submits", "io_submit calls", a.submits())
+                .duration("submitAvg", "io_submit average", a.submitAvg())
+                .duration("submitMax", "io_submit maximum", a.submitMax())
+                .duration("geteventsAvg", "io_getevents average", a.geteventsAvg())
+                .percent("submitSharePct", "io_submit share of the AIO time", a.submitSharePct())
+                .impact(Impact.measured(a.submitTotal() == null ? 0 : a.submitTotal(), "time spent in io_submit")
+                        .of(aioTotal, "io_submit + io_getevents time of " + who));
+        service.ifPresent(s -> f.duration("deviceService", "device service time", s.seconds()));
+        if (getevents == null && service.isEmpty()) {
+            f.doubt(Confidence.LOW, "no io_getevents or device time to compare io_submit with");
+        }
         List<Evidence> ev = new ArrayList<>();
-        AioSymptoms.summaries(ctx.data(), a.pid(), "io_submit").forEach(s -> ev.add(AioSymptoms.evidence(s)));
-        AioSymptoms.summaries(ctx.data(), a.pid(), "io_getevents").forEach(s -> ev.add(AioSymptoms.evidence(s)));
-        ev.addAll(calls.slowest(a.source(), a.input(), a.pid(), "io_submit"));
-        AioSymptoms.submitStacks(ctx.data(), a.pid()).stream().limit(2).forEach(s -> ev.add(AioSymptoms.evidence(s)));
+        aio.summaries(a.pid(), "io_submit").forEach(s -> ev.add(AioSymptoms.evidence(s)));
+        aio.summaries(a.pid(), "io_getevents").forEach(s -> ev.add(AioSymptoms.evidence(s)));
+        ev.addAll(aio.slowest(a, "io_submit"));
+        aio.submitStacks(a.pid()).stream().limit(2).forEach(s -> ev.add(AioSymptoms.evidence(s)));
         service.map(AioSymptoms.Service::evidence).ifPresent(ev::add);
-        f.evidence(AioSymptoms.distinct(ev));
-        f.report();
+        f.evidence(ev).report();
     }
 }

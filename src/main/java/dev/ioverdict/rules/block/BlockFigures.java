@@ -3,13 +3,14 @@ package dev.ioverdict.rules.block;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.BlockIo;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.block.BttReport;
 import dev.ioverdict.model.block.PhaseStat;
-import dev.ioverdict.rules.Requirement;
+import dev.ioverdict.rules.Input;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -21,15 +22,15 @@ import java.util.Optional;
  * trace (blkparse, perf block tracepoints) or read from a btt report: the figures, the device's
  * name, and the captured lines that show them.
  */
-final class BlockFigures {
-    static final Requirement REQUIREMENT = new Requirement("block",
+public final class BlockFigures {
+    public static final Input<BlockFigures> INPUT = new Input<>("block",
             "block-layer latency data (blkparse, perf block tracepoints or a btt report)",
             "blktrace -d /dev/sdX -w 60 -o trace; blkparse -i trace > blkparse.txt; "
                     + "blkparse -i trace -d trace.bin -O; btt -i trace.bin -A > btt.txt   "
                     + "(or: perf record -a -e block:block_bio_queue,block:block_getrq,block:block_rq_insert,"
                     + "block:block_rq_issue,block:block_rq_complete,block:block_bio_backmerge,block:block_bio_remap "
                     + "-- sleep 60; perf script > perf-block.txt)",
-            c -> c.results().get(BlockSection.class).isPresent() || c.results().get(BlockTrace.class).isPresent());
+            BlockFigures::of);
 
     private final BlockTrace trace;
     private final BttReport btt;
@@ -41,7 +42,7 @@ final class BlockFigures {
         this.names = names;
     }
 
-    BlockTrace trace() {
+    public BlockTrace trace() {
         return trace;
     }
 
@@ -57,14 +58,14 @@ final class BlockFigures {
     }
 
     /** One device's figures; phases fall back to All Devices when the input has only one device. */
-    record Device(String id, String name, String label, String source, Map<Phase, PhaseStat> phases,
-                  Map<Phase, Double> overheadPct) {
-        PhaseStat phase(Phase p) {
+    public record Device(String id, String name, String label, String source, Map<Phase, PhaseStat> phases,
+                         Map<Phase, Double> overheadPct) {
+        public PhaseStat phase(Phase p) {
             return phases.getOrDefault(p, PhaseStat.EMPTY);
         }
 
         /** btt's Device Overhead share of {@code p} (percent of Q2C); computed as btt does when not given. */
-        double share(Phase p) {
+        public double share(Phase p) {
             Double v = overheadPct.get(p);
             if (v != null) {
                 return v;
@@ -77,12 +78,22 @@ final class BlockFigures {
             return 100 * x.avg() * x.n() / (q2c.avg() * q2c.n());
         }
 
-        boolean fromBtt() {
+        public boolean fromBtt() {
             return "btt".equals(source);
+        }
+
+        /** The device as findings name it: by name when known, else by number. */
+        public Subject subject() {
+            return Subject.device(name != null ? name : id, label);
+        }
+
+        /** "block trace" or "btt report": the kind of data these figures come from. */
+        public String sourceKind() {
+            return fromBtt() ? "btt report" : "block trace";
         }
     }
 
-    List<Device> devices() {
+    public List<Device> devices() {
         BlockSection s = trace.section();
         // btt without -A: when one device has Device Overhead figures (dm and md devices never do),
         // the All Devices table is that device's.
@@ -104,12 +115,12 @@ final class BlockFigures {
         return names;
     }
 
-    List<BlockTrace.Remap> remaps() {
+    public List<BlockTrace.Remap> remaps() {
         return trace.remaps();
     }
 
     /** The device's Device Overhead row and its rows of {@code phases}, when the figures came from btt. */
-    List<Evidence> bttLines(Device d, Phase... phases) {
+    public List<Evidence> bttLines(Device d, Phase... phases) {
         List<Evidence> out = new ArrayList<>();
         if (btt == null || !d.fromBtt()) {
             return out;
@@ -129,11 +140,11 @@ final class BlockFigures {
     }
 
     /** The captured lines of the device's {@code k} traced I/Os with the longest {@code phase}. */
-    List<Evidence> slowestLines(Device d, Phase phase, int k) {
+    public List<Evidence> slowestLines(Device d, Phase phase, int k) {
         return slowest(d, phase, k).stream().flatMap(io -> io.lines().stream()).toList();
     }
 
-    List<BlockIo> slowest(Device d, Phase phase, int k) {
+    public List<BlockIo> slowest(Device d, Phase phase, int k) {
         return trace.slowest().stream()
                 .filter(io -> io.device().equals(d.id()) && io.phases().get(phase) != null)
                 .sorted(Comparator.comparingDouble((BlockIo io) -> io.phases().get(phase)).reversed())
@@ -141,7 +152,7 @@ final class BlockFigures {
     }
 
     /** The btt report's own figures, when the rule wants to check them against each other. */
-    Optional<BttReport> btt() {
+    public Optional<BttReport> btt() {
         return Optional.ofNullable(btt);
     }
 }

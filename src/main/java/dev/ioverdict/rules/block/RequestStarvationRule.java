@@ -1,7 +1,10 @@
 package dev.ioverdict.rules.block;
 
 import dev.ioverdict.model.block.Phase;
+import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.config.QueueSetting;
@@ -17,16 +20,21 @@ import java.util.List;
  * in flight (nr_requests), or writeback throttling holds bios back before they get one.
  */
 public final class RequestStarvationRule implements Rule {
+    static final Threshold SHARE_PCT = Threshold.percent("share_pct", 10,
+            "Q2G + G2I share of Q2C (btt Device Overhead) worth a finding");
+    static final Threshold MIN_AVG_MS = Threshold.millis("min_avg_ms", 1,
+            "least Q2G + G2I time per completed I/O (share x Q2C avg)");
+    static final Threshold MIN_IOS = Threshold.count("min_ios", "I/Os", 20,
+            "fewer completed I/Os (Q2C N) than this are too few to judge");
+
     private static final RuleInfo INFO = new RuleInfo("request-starvation",
             "I/Os wait for a free request (Q2G / G2I)", Severity.WARNING,
             "Q2G (queue to get-request) plus G2I (get-request to insert) hold a large part of Q2C: bios wait for a "
                     + "free request or tag because the queue allows fewer requests (nr_requests) than the workload "
                     + "keeps in flight, or because writeback throttling holds them back; S2G rows mean processes "
                     + "slept for a request.",
-            List.of(BlockFigures.REQUIREMENT), List.of(),
-            List.of(new Threshold("share_pct", 10, "%", "Q2G + G2I share of Q2C (btt Device Overhead) worth a finding"),
-                    new Threshold("min_avg_ms", 1, "ms", "least Q2G + G2I time per completed I/O (share x Q2C avg)"),
-                    new Threshold("min_ios", 20, "I/Os", "fewer completed I/Os (Q2C N) than this are too few to judge")));
+            List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE),
+            List.of(SHARE_PCT, MIN_AVG_MS, MIN_IOS));
 
     @Override
     public RuleInfo info() {
@@ -35,32 +43,30 @@ public final class RequestStarvationRule implements Rule {
 
     @Override
     public void evaluate(RuleContext ctx) {
-        BlockFigures figs = BlockFigures.of(ctx.data()).orElse(null);
-        if (figs == null) {
-            return;
-        }
+        BlockFigures figs = ctx.input(BlockFigures.INPUT);
+        var storage = ctx.optional(Inputs.STORAGE);
         for (BlockFigures.Device d : figs.devices()) {
             double share = d.share(Phase.Q2G) + d.share(Phase.G2I);
             PhaseStat q2c = d.phase(Phase.Q2C);
-            if (share < ctx.threshold("share_pct") || q2c.n() < ctx.threshold("min_ios") || q2c.avg() == null) {
+            if (share < ctx.value(SHARE_PCT) || q2c.n() < ctx.value(MIN_IOS) || q2c.avg() == null) {
                 continue;
             }
             double perIo = share / 100 * q2c.avg();
-            if (perIo * 1000 < ctx.threshold("min_avg_ms")) {
+            if (perIo < ctx.seconds(MIN_AVG_MS)) {
                 continue;
             }
             PhaseStat s2g = d.phase(Phase.S2G);
-            QueueSetting nr = ctx.data().facts().all(QueueSetting.class).stream()
-                    .filter(q -> q.device().equals(d.name()) && q.name().equals("nr_requests")).findFirst().orElse(null);
+            String key = d.name() != null ? d.name() : d.id();
+            QueueSetting nr = storage.flatMap(c -> c.queueSetting(key, "nr_requests")).orElse(null);
             String dev = d.name() != null ? d.name() : "DEV";
-            var f = ctx.finding("I/Os wait for a free request on " + d.label() + ": Q2G + G2I is " + Text.pct(share)
-                            + " of Q2C")
-                    .summary("Bios on " + d.label() + " spend " + Text.pct(share) + " of their queue-to-complete time "
-                            + "waiting to get a request and have it inserted (Q2G " + Text.pct(d.share(Phase.Q2G)) + ", G2I "
-                            + Text.pct(d.share(Phase.G2I)) + "): about " + Text.sec(perIo) + " of the " + Text.sec(q2c.avg())
-                            + " an I/O takes, over " + Text.num(q2c.n()) + " I/Os."
-                            + (s2g.n() > 0 ? " " + Text.num(s2g.n()) + " of them slept for a request (S2G avg "
-                                    + Text.sec(s2g.avg()) + ")." : "")
+            var f = ctx.finding(d.subject(), "I/Os wait for a free request on " + d.label() + ": Q2G + G2I is "
+                            + Figures.percent(share) + " of Q2C")
+                    .summary("Bios on " + d.label() + " spend " + Figures.percent(share) + " of their queue-to-complete time "
+                            + "waiting to get a request and have it inserted (Q2G " + Figures.percent(d.share(Phase.Q2G)) + ", G2I "
+                            + Figures.percent(d.share(Phase.G2I)) + "): about " + Figures.duration(perIo) + " of the " + Figures.duration(q2c.avg())
+                            + " an I/O takes, over " + Figures.count(q2c.n()) + " I/Os."
+                            + (s2g.n() > 0 ? " " + Figures.count(s2g.n()) + " of them slept for a request (S2G avg "
+                                    + Figures.duration(s2g.avg()) + ")." : "")
                             + (nr != null ? " nr_requests is " + nr.value().strip() + " (" + nr.input() + ":" + nr.line()
                                     + ")." : ""))
                     .recommendation("Let the queue hold as many requests as the workload keeps in flight: raise "
@@ -72,17 +78,19 @@ public final class RequestStarvationRule implements Rule {
                             + "nr_requests is already large, check writeback throttling (/sys/block/" + dev
                             + "/queue/wbt_lat_usec, 0 disables it) and cgroup io.max limits, which also hold bios "
                             + "before they get a request.")
-                    .metric("device", d.name() != null ? d.name() : d.id())
-                    .metric("devno", d.id())
-                    .metric("source", d.source())
-                    .metric("q2gG2iSharePct", share)
-                    .metric("waitPerIo", Text.round(perIo))
-                    .metric("ios", q2c.n())
+                    .source(d.sourceKind())
+                    .text("device", "device", d.name() != null ? d.name() : d.id())
+                    .id("devno", "device number", d.id())
+                    .text("source", "data", d.source())
+                    .percent("q2gG2iSharePct", "Q2G + G2I share of Q2C", share)
+                    .duration("waitPerIo", "wait for a request per I/O", perIo)
+                    .count("ios", "completed I/Os", q2c.n())
                     .evidence(figs.bttLines(d, Phase.Q2G, Phase.S2G, Phase.G2I, Phase.Q2C))
                     .evidence(figs.slowestLines(d, Phase.Q2G, 3))
-                    .weight(perIo * q2c.n());
+                    .impact(Impact.measured(perIo * q2c.n(), "Q2G + G2I share x Q2C average x I/Os")
+                            .of(q2c.avg() * q2c.n(), "Q2C time on " + d.label()));
             if (nr != null) {
-                f.metric("nrRequests", nr.value().strip()).evidence(new Evidence(nr.input(), nr.line(), nr.text()));
+                f.text("nrRequests", "nr_requests", nr.value().strip()).evidence(new Evidence(nr.input(), nr.line(), nr.text()));
             }
             f.report();
         }

@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.BlockTrace.Remap;
 import java.util.ArrayList;
@@ -39,8 +40,8 @@ final class SlowPaths {
                 double typical = median(siblings.stream().map(d2cAvg::get).toList());
                 double mine = d2cAvg.get(leg);
                 if (mine >= minAvgSeconds && mine >= ratio * typical) {
-                    slow.put(leg, "it is the slow path of " + names.label(dm) + ": D2C avg " + Text.sec(mine)
-                            + " against " + Text.sec(typical) + " on " + String.join(", ",
+                    slow.put(leg, "it is the slow path of " + names.label(dm) + ": D2C avg " + Figures.duration(mine)
+                            + " against " + Figures.duration(typical) + " on " + String.join(", ",
                             siblings.stream().map(names::label).toList()) + " (path " + names.label(dm) + " -> "
                             + names.label(leg) + ")");
                 }

@@ -1,7 +1,10 @@
 package dev.ioverdict.rules.block;
 
 import dev.ioverdict.model.block.Phase;
-import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Confidence;
+import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.block.BlockIo;
 import dev.ioverdict.model.block.BlockTrace;
@@ -44,8 +47,7 @@ final class UnpairedCompletions {
         return top.getKey() + " (" + top.getValue() + " of the " + mine.size() + " slowest)";
     }
 
-    static void report(RuleContext ctx, BlockTrace trace, Set<String> devicesWithD2c) {
-        double outlier = ctx.threshold("outlier_ms") / 1000;
+    static void report(RuleContext ctx, BlockTrace trace, Set<String> devicesWithD2c, double outlier) {
         Map<String, List<BlockIo>> byLeg = new LinkedHashMap<>();
         for (BlockIo io : trace.slowest()) {
             Double d2c = io.phases().get(Phase.D2C);
@@ -59,24 +61,30 @@ final class UnpairedCompletions {
                     .sorted(Comparator.comparingDouble((BlockIo io) -> io.phases().get(Phase.D2C)).reversed()).toList();
             BlockIo worst = ios.get(0);
             double max = worst.phases().get(Phase.D2C);
-            var f = ctx.finding("Slow completion below the driver on path " + e.getKey() + ": D2C " + Text.sec(max))
+            String leg = e.getKey();
+            String name = DeviceNames.conventional(leg);
+            var f = ctx.finding(Subject.device(name != null ? name : leg, name != null ? name + " (" + leg + ")" : leg),
+                            "Slow completion below the driver on path " + leg + ": D2C " + Figures.duration(max))
                     .severity(Severity.WARNING)
-                    .confidence(Finding.Confidence.MEDIUM)
-                    .summary(ios.size() + " I/O(s) on " + e.getKey() + " (path " + worst.path() + ") took up to "
-                            + Text.sec(max) + " from issue (D) to completion (C), while issuing took "
-                            + Text.sec(worst.phases().getOrDefault(Phase.A2D, 0.0)) + " after the remap (A). The trace "
+                    .doubt(Confidence.MEDIUM, "btt pairs nothing on this path (no Q): its own figures cannot confirm "
+                            + "these completions")
+                    .summary(ios.size() + " I/O(s) on " + leg + " (path " + worst.path() + ") took up to "
+                            + Figures.duration(max) + " from issue (D) to completion (C), while issuing took "
+                            + Figures.duration(worst.phases().getOrDefault(Phase.A2D, 0.0)) + " after the remap (A). The trace "
                             + "has no Q for this device, so btt pairs nothing here; these completions are followed "
                             + "from D to C directly. The time is spent below the driver: device, HBA, fabric or array.")
-                    .recommendation("Escalate to the storage side with these lines: the path device " + e.getKey()
+                    .recommendation("Escalate to the storage side with these lines: the path device " + leg
                             + " (its LUN and H:C:T:L from 'multipath -ll' and 'lsblk -o NAME,MAJ:MIN,HCTL,WWN'), the "
                             + "issue and completion times quoted below, and the I/O type. For btt's full figures, trace "
                             + "the multipath device and its paths together: blktrace -d /dev/dm-N -d /dev/sdX ...")
-                    .metric("device", e.getKey())
-                    .metric("devno", e.getKey())
-                    .metric("path", worst.path())
-                    .metric("d2cMax", Text.round(max))
-                    .metric("ios", ios.size())
-                    .weight(ios.stream().mapToDouble(io -> io.phases().get(Phase.D2C)).sum());
+                    .source("block trace")
+                    .text("device", "device", leg)
+                    .id("devno", "device number", leg)
+                    .text("path", "path", worst.path())
+                    .duration("d2cMax", "D2C maximum", max)
+                    .count("ios", "slow completions", ios.size())
+                    .impact(Impact.measured(ios.stream().mapToDouble(io -> io.phases().get(Phase.D2C)).sum(),
+                            "sum of the D2C of these completions"));
             ios.stream().limit(3).forEach(io -> f.evidence(io.lines()));
             f.report();
         }

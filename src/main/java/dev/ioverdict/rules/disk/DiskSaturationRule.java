@@ -2,7 +2,11 @@ package dev.ioverdict.rules.disk;
 
 import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatPoint;
-import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Confidence;
+import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Subject;
+import dev.ioverdict.model.Unit;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
@@ -21,21 +25,26 @@ import java.util.function.Predicate;
  * capture, with a queue behind it.
  */
 public final class DiskSaturationRule implements Rule {
+    static final Threshold AWAIT_MS = Threshold.millis("await_ms", 50,
+            "response time (svc_t, wsvc_t+asvc_t, await) of a bottleneck");
+    static final Threshold BUSY_PCT = Threshold.percent("busy_pct", 20, "busy (%b, %util) of a bottleneck");
+    static final Threshold WATCH_MS = Threshold.millis("watch_ms", 30, "response time worth watching (warning)");
+    static final Threshold WATCH_BUSY_PCT = Threshold.percent("watch_busy_pct", 5,
+            "busy above which a watch-level response time counts");
+    static final Threshold MIN_QUEUE = Threshold.ratio("min_queue", 2, "average requests outstanding (aqu-sz, "
+            + "avgqu-sz, wait+actv) below which slow answers are the device's latency, not saturation");
+    static final Threshold QUEUE_FACTOR = Threshold.factor("queue_factor", 2, "response time must reach this "
+            + "multiple of the device's light-load response time in the same capture (when there is one)");
+    static final Threshold MIN_CONSECUTIVE = Threshold.count("min_consecutive", "reports", 3,
+            "reports in a row that make it sustained");
+    static final Threshold MIN_SHARE_PCT = Threshold.percent("min_share_pct", 50, "or this share of the device's reports");
+
     private static final RuleInfo INFO = new RuleInfo("disk-saturation",
             "Disk saturated: long service times while busy", Severity.CRITICAL,
             "iostat shows a device answering slowly (svc_t, await) while busy (%b, %util), with requests queued "
                     + "in front of it, over several reports: the device is the bottleneck (seed 003).",
-            List.of(IostatEvidence.IOSTAT), List.of(),
-            List.of(new Threshold("await_ms", 50, "ms", "response time (svc_t, wsvc_t+asvc_t, await) of a bottleneck"),
-                    new Threshold("busy_pct", 20, "%", "busy (%b, %util) of a bottleneck"),
-                    new Threshold("watch_ms", 30, "ms", "response time worth watching (warning)"),
-                    new Threshold("watch_busy_pct", 5, "%", "busy above which a watch-level response time counts"),
-                    new Threshold("min_queue", 2, "requests", "average requests outstanding (aqu-sz, avgqu-sz, "
-                            + "wait+actv) below which slow answers are the device's latency, not saturation"),
-                    new Threshold("queue_factor", 2, "x", "response time must reach this multiple of the device's "
-                            + "light-load response time in the same capture (when there is one)"),
-                    new Threshold("min_consecutive", 3, "reports", "reports in a row that make it sustained"),
-                    new Threshold("min_share_pct", 50, "%", "or this share of the device's reports")));
+            List.of(IostatEvidence.SERIES), List.of(),
+            List.of(AWAIT_MS, BUSY_PCT, WATCH_MS, WATCH_BUSY_PCT, MIN_QUEUE, QUEUE_FACTOR, MIN_CONSECUTIVE, MIN_SHARE_PCT));
 
     @Override
     public RuleInfo info() {
@@ -44,16 +53,16 @@ public final class DiskSaturationRule implements Rule {
 
     @Override
     public void evaluate(RuleContext ctx) {
-        for (DeviceSeries s : IostatEvidence.series(ctx)) {
+        for (DeviceSeries s : ctx.input(IostatEvidence.SERIES)) {
             Predicate<IostatPoint> queued = p -> p.hasIo()
-                    && (Double.isNaN(p.queue()) || p.queue() >= ctx.threshold("min_queue"))
-                    && (s.baselineMs() == null || p.responseMs() >= ctx.threshold("queue_factor") * s.baselineMs());
-            Episodes bottleneck = Episodes.of(s.points(), queued.and(p -> p.responseMs() >= ctx.threshold("await_ms")
-                    && p.busyPct() >= ctx.threshold("busy_pct")));
-            Episodes watch = Episodes.of(s.points(), queued.and(p -> p.responseMs() >= ctx.threshold("watch_ms")
-                    && p.busyPct() >= ctx.threshold("watch_busy_pct")));
-            double minRun = ctx.threshold("min_consecutive");
-            double minShare = ctx.threshold("min_share_pct");
+                    && (Double.isNaN(p.queue()) || p.queue() >= ctx.value(MIN_QUEUE))
+                    && (s.baselineMs() == null || p.responseMs() >= ctx.value(QUEUE_FACTOR) * s.baselineMs());
+            Episodes bottleneck = Episodes.of(s.points(), queued.and(p -> p.responseMs() >= ctx.value(AWAIT_MS)
+                    && p.busyPct() >= ctx.value(BUSY_PCT)));
+            Episodes watch = Episodes.of(s.points(), queued.and(p -> p.responseMs() >= ctx.value(WATCH_MS)
+                    && p.busyPct() >= ctx.value(WATCH_BUSY_PCT)));
+            double minRun = ctx.value(MIN_CONSECUTIVE);
+            double minShare = ctx.value(MIN_SHARE_PCT);
             if (bottleneck.sustained(minRun, minShare)) {
                 report(ctx, s, bottleneck, Severity.CRITICAL, "saturated", minRun);
             } else if (watch.sustained(minRun, minShare)) {
@@ -83,10 +92,8 @@ public final class DiskSaturationRule implements Rule {
                 + s.queueLabel() + ") " + IostatEvidence.span(s, e) + "." + light
                 + (severity == Severity.INFO ? " The bursts do not last: they point at spikes of demand "
                 + "(flushes, checkpoints, batch jobs) rather than a device too small for its load." : "");
-        String level = severity == Severity.CRITICAL ? "bottleneck" : severity == Severity.WARNING ? "watch" : "bursts";
-        var finding = ctx.finding(title)
+        var finding = ctx.finding(Subject.device(s.device(), s.device()), title)
                 .severity(severity)
-                .confidence(e.longestRun() >= minRun ? Finding.Confidence.HIGH : Finding.Confidence.MEDIUM)
                 .summary(summary)
                 .recommendation("The device cannot keep up with its load. Spread the load over more disks or LUNs "
                         + "(striping, moving hot files), move the busiest data to faster storage, make transfers larger "
@@ -94,25 +101,26 @@ public final class DiskSaturationRule implements Rule {
                         + "md_maxphys, vol_maxio on Solaris; the application's I/O size), reduce I/O with more cache, "
                         + "and check the array behind the device (RAID rebuild, write cache, controller and path "
                         + "saturation).")
-                .metric("device", s.device())
-                .metric("dialect", s.dialect().id())
-                .metric("input", s.input())
-                .metric("level", level)
-                .metric("reports", e.flagged().size())
-                .metric("ofReports", e.all().size())
-                .metric("longestRun", e.longestRun())
-                .metric("firstTime", DeviceSeries.when(e.first().sample()))
-                .metric("lastTime", DeviceSeries.when(e.last().sample()))
-                .metric("responseColumn", s.responseLabel())
-                .metric("worstResponseMs", IostatEvidence.round(worst.responseMs()))
-                .metric("avgResponseMs", IostatEvidence.round(e.avg(IostatPoint::responseMs)))
-                .metric("maxBusyPct", IostatEvidence.round(e.max(IostatPoint::busyPct)))
-                .metric("maxQueue", IostatEvidence.round(e.max(IostatPoint::queue)))
-                .metric("excessWaitSeconds", IostatEvidence.round(excess))
+                .source("iostat")
+                .text("device", "device", s.device())
+                .text("input", "iostat file", s.input())
+                .count("reports", "reports over the limit", e.flagged().size())
+                .count("ofReports", "reports", e.all().size())
+                .count("longestRun", "longest run of reports", e.longestRun())
+                .time("firstTime", "first report", DeviceSeries.when(e.first().sample()))
+                .time("lastTime", "last report", DeviceSeries.when(e.last().sample()))
+                .text("responseColumn", "response time column", s.responseLabel())
+                .duration("worstResponse", "worst " + s.responseLabel(), worst.responseMs() / 1000)
+                .duration("avgResponse", "average " + s.responseLabel(), e.avg(IostatPoint::responseMs) / 1000)
+                .duration("baseline", "light-load " + s.responseLabel(), s.baselineMs() == null ? null : s.baselineMs() / 1000)
+                .percent("maxBusyPct", "highest " + busy, e.max(IostatPoint::busyPct))
+                .number("maxQueue", "highest " + s.queueLabel(), Unit.COUNT, e.max(IostatPoint::queue))
                 .evidence(IostatEvidence.lines(e.worst(3, slowest)))
-                .weight(excess);
-        if (s.baselineMs() != null) {
-            finding.metric("baselineMs", IostatEvidence.round(s.baselineMs()));
+                .impact(Impact.estimated(excess, "IOPS x (response time - light-load response time) x interval, "
+                        + "summed over the flagged reports"));
+        if (e.longestRun() < minRun) {
+            finding.doubt(Confidence.MEDIUM, s.singleReport() ? "a single iostat report" : "no run of " 
+                    + Figures.number(minRun) + " reports in a row");
         }
         finding.report();
     }

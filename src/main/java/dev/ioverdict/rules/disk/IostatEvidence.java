@@ -4,23 +4,21 @@ import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.analysis.iostat.IostatTimeline;
 import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.iostat.IostatSample;
-import dev.ioverdict.rules.Requirement;
-import dev.ioverdict.rules.RuleContext;
+import dev.ioverdict.rules.Input;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /** What the iostat rules share: their input requirement, evidence lines and wording. */
-final class IostatEvidence {
-    static final Requirement IOSTAT = Requirement.format("iostat", "iostat -x output",
-            "iostat -x -t 1 120 > iostat-x.txt   (Linux sysstat; Solaris: iostat -xn -T d 1 120 > iostat-xn.txt)");
+public final class IostatEvidence {
+    /** Every device series of every iostat file, when there is at least one. */
+    public static final Input<List<DeviceSeries>> SERIES = new Input<>("iostat", "iostat -x output",
+            "iostat -x -t 1 120 > iostat-x.txt   (Linux sysstat; Solaris: iostat -xn -T d 1 120 > iostat-xn.txt)",
+            c -> c.results().get(IostatTimeline.class).map(IostatTimeline::series).filter(s -> !s.isEmpty()));
 
     private IostatEvidence() {
-    }
-
-    static List<DeviceSeries> series(RuleContext ctx) {
-        return ctx.data().results().get(IostatTimeline.class).map(IostatTimeline::series).orElse(List.of());
     }
 
     /** The column header the rows are read under, then the rows themselves, verbatim. */
@@ -59,15 +57,12 @@ final class IostatEvidence {
                 + worst + ")";
     }
 
+    /** iostat prints milliseconds; findings speak in one duration style. */
     static String ms(double v) {
-        return String.format(Locale.ROOT, v >= 100 ? "%.0f ms" : "%.1f ms", v);
+        return Figures.duration(v / 1000);
     }
 
     static String num(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e9 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
-    }
-
-    static double round(double v) {
-        return Double.isNaN(v) ? v : Math.round(v * 100.0) / 100.0;
+        return Figures.number(v);
     }
 }

@@ -2,7 +2,11 @@ package dev.ioverdict.rules.disk;
 
 import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatPoint;
-import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Confidence;
+import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Subject;
+import dev.ioverdict.model.Unit;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.rules.Rule;
@@ -20,21 +24,24 @@ import java.util.function.Predicate;
  * well above the device's light-load time means requests wait.
  */
 public final class QueueWaitRule implements Rule {
+    static final Threshold WAIT_PCT = Threshold.percent("wait_pct", 5,
+            "Solaris %w (time the wait queue is not empty) of heavy queueing");
+    static final Threshold AQU_SZ = Threshold.ratio("aqu_sz", 4, "Linux average queue size (aqu-sz, avgqu-sz) of a queue");
+    static final Threshold MIN_AWAIT_MS = Threshold.millis("min_await_ms", 10,
+            "Linux await below which a queue costs too little to matter");
+    static final Threshold WAIT_FACTOR = Threshold.factor("wait_factor", 2, "Linux await must reach this multiple of "
+            + "the device's light-load response time in the same capture (when there is one)");
+    static final Threshold MIN_CONSECUTIVE = Threshold.count("min_consecutive", "reports", 3,
+            "reports in a row that make it sustained");
+    static final Threshold MIN_SHARE_PCT = Threshold.percent("min_share_pct", 50, "or this share of the device's reports");
+
     private static final RuleInfo INFO = new RuleInfo("queue-wait",
             "Requests wait in the queue before the device serves them", Severity.WARNING,
             "iostat shows requests queueing in front of a device for several reports: Solaris %w above the "
                     + "threshold (seed 003), or on Linux a long queue (aqu-sz, avgqu-sz) with await well above the "
                     + "device's light-load response time.",
-            List.of(IostatEvidence.IOSTAT), List.of(),
-            List.of(new Threshold("wait_pct", 5, "%",
-                            "Solaris %w (time the wait queue is not empty) of heavy queueing"),
-                    new Threshold("aqu_sz", 4, "requests", "Linux average queue size (aqu-sz, avgqu-sz) of a queue"),
-                    new Threshold("min_await_ms", 10, "ms",
-                            "Linux await below which a queue costs too little to matter"),
-                    new Threshold("wait_factor", 2, "x", "Linux await must reach this multiple of the device's "
-                            + "light-load response time in the same capture (when there is one)"),
-                    new Threshold("min_consecutive", 3, "reports", "reports in a row that make it sustained"),
-                    new Threshold("min_share_pct", 50, "%", "or this share of the device's reports")));
+            List.of(IostatEvidence.SERIES), List.of(),
+            List.of(WAIT_PCT, AQU_SZ, MIN_AWAIT_MS, WAIT_FACTOR, MIN_CONSECUTIVE, MIN_SHARE_PCT));
 
     private static final String LINUX_ADVICE = "Requests wait in the block layer before the device takes them. "
             + "Check how many the device accepts at once (/sys/block/DEV/device/queue_depth, the HBA and array LUN "
@@ -49,15 +56,15 @@ public final class QueueWaitRule implements Rule {
 
     @Override
     public void evaluate(RuleContext ctx) {
-        for (DeviceSeries s : IostatEvidence.series(ctx)) {
+        for (DeviceSeries s : ctx.input(IostatEvidence.SERIES)) {
             boolean solaris = s.dialect() == IostatDialect.SOLARIS;
-            Predicate<IostatPoint> queued = solaris ? p -> p.waitPct() >= ctx.threshold("wait_pct")
-                    : p -> p.hasIo() && p.queue() >= ctx.threshold("aqu_sz")
-                    && p.responseMs() >= ctx.threshold("min_await_ms")
-                    && (s.baselineMs() == null || p.responseMs() >= ctx.threshold("wait_factor") * s.baselineMs());
+            Predicate<IostatPoint> queued = solaris ? p -> p.waitPct() >= ctx.value(WAIT_PCT)
+                    : p -> p.hasIo() && p.queue() >= ctx.value(AQU_SZ)
+                    && p.responseMs() >= ctx.value(MIN_AWAIT_MS)
+                    && (s.baselineMs() == null || p.responseMs() >= ctx.value(WAIT_FACTOR) * s.baselineMs());
             Episodes e = Episodes.of(s.points(), queued);
-            double minRun = ctx.threshold("min_consecutive");
-            if (e.sustained(minRun, ctx.threshold("min_share_pct"))) {
+            double minRun = ctx.value(MIN_CONSECUTIVE);
+            if (e.sustained(minRun, ctx.value(MIN_SHARE_PCT))) {
                 report(ctx, s, e, solaris, minRun);
             }
         }
@@ -76,10 +83,9 @@ public final class QueueWaitRule implements Rule {
                 + " requests and each took " + IostatEvidence.ms(e.avg(IostatPoint::responseMs)) + " ("
                 + s.responseLabel() + ")"
                 + (s.baselineMs() == null ? "" : " against " + IostatEvidence.ms(s.baselineMs()) + " at light load");
-        ctx.finding("Requests queue on " + s.device() + ": " + (solaris
+        var f = ctx.finding(Subject.device(s.device(), s.device()), "Requests queue on " + s.device() + ": " + (solaris
                         ? "%w up to " + IostatEvidence.num(worst.waitPct()) + " %"
                         : s.queueLabel() + " up to " + IostatEvidence.num(worst.queue())))
-                .confidence(e.longestRun() >= minRun ? Finding.Confidence.HIGH : Finding.Confidence.MEDIUM)
                 .summary("On " + s.device() + " " + how + " " + IostatEvidence.span(s, e) + ". About "
                         + IostatEvidence.ms(e.avg(p -> waitMs(s, p))) + " of each request's time was spent waiting.")
                 .recommendation(solaris
@@ -88,21 +94,28 @@ public final class QueueWaitRule implements Rule {
                         + "LUN), spread the hot files over more disks or LUNs, and make transfers larger (maxcontig, "
                         + "maxphys) so fewer requests carry the same data."
                         : LINUX_ADVICE.replace("DEV", s.device()))
-                .metric("device", s.device())
-                .metric("dialect", s.dialect().id())
-                .metric("input", s.input())
-                .metric("reports", e.flagged().size())
-                .metric("ofReports", e.all().size())
-                .metric("longestRun", e.longestRun())
-                .metric("firstTime", DeviceSeries.when(e.first().sample()))
-                .metric("lastTime", DeviceSeries.when(e.last().sample()))
-                .metric(solaris ? "maxWaitPct" : "maxQueue",
-                        IostatEvidence.round(solaris ? worst.waitPct() : worst.queue()))
-                .metric("avgWaitMs", IostatEvidence.round(e.avg(p -> waitMs(s, p))))
-                .metric("waitSeconds", IostatEvidence.round(waitSeconds))
+                .source("iostat")
+                .text("device", "device", s.device())
+                .text("input", "iostat file", s.input())
+                .count("reports", "reports over the limit", e.flagged().size())
+                .count("ofReports", "reports", e.all().size())
+                .count("longestRun", "longest run of reports", e.longestRun())
+                .time("firstTime", "first report", DeviceSeries.when(e.first().sample()))
+                .time("lastTime", "last report", DeviceSeries.when(e.last().sample()))
                 .evidence(IostatEvidence.lines(e.worst(3, order)))
-                .weight(waitSeconds)
-                .report();
+                .duration("avgWait", "wait per request", e.avg(p -> waitMs(s, p)) / 1000)
+                .impact(Impact.estimated(waitSeconds, "IOPS x wait per request x interval, summed over the flagged "
+                        + "reports"));
+        if (solaris) {
+            f.percent("maxWaitPct", "highest %w", worst.waitPct());
+        } else {
+            f.number("maxQueue", "highest " + s.queueLabel(), Unit.COUNT, worst.queue());
+        }
+        if (e.longestRun() < minRun) {
+            f.doubt(Confidence.MEDIUM, s.singleReport() ? "a single iostat report" : "no run of "
+                    + Figures.number(minRun) + " reports in a row");
+        }
+        f.report();
     }
 
     /**

@@ -1,12 +1,12 @@
 package dev.ioverdict.analysis.syscall;
 
-import static dev.ioverdict.testing.CaseFixture.file;
+import static dev.ioverdict.testing.TestData.file;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.syscall.ProcessSyscallStat;
 import dev.ioverdict.model.syscall.SyscallSection;
-import dev.ioverdict.testing.CaseFixture;
+import dev.ioverdict.testing.RuleHarness;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +24,7 @@ class StracePerfAgreementTest {
     @Test
     void countsAgreeAndTimesDifferOnlyByTheTracerOverhead() {
         String c = "xfs-unaligned-512b";
-        SyscallSection s = CaseFixture.read(List.of(file(c, "strace-fio.txt"), file(c, "perf-syscalls.txt")), List.of())
+        SyscallSection s = RuleHarness.data(file(c, "strace-fio.txt"), file(c, "perf-syscalls.txt"))
                 .results().get(SyscallSection.class).orElseThrow();
         int compared = 0;
         for (ProcessSyscallStat perf : s.byProcess()) {

@@ -1,23 +1,22 @@
 package dev.ioverdict.analysis.syscall;
 
-import static dev.ioverdict.testing.CaseFixture.file;
+import static dev.ioverdict.testing.TestData.file;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ioverdict.model.config.FilesystemInfo;
 import dev.ioverdict.model.syscall.AioProcess;
 import dev.ioverdict.model.syscall.FileAlignment;
 import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.model.syscall.SyscallStat;
-import dev.ioverdict.testing.CaseFixture;
+import dev.ioverdict.testing.RuleHarness;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SyscallAnalysisTest {
-    private static SyscallSection section(List<java.nio.file.Path> files, List<Object> facts) {
-        return CaseFixture.read(files, facts).results().get(SyscallSection.class).orElseThrow();
+    private static SyscallSection section(java.nio.file.Path... files) {
+        return RuleHarness.data(files).results().get(SyscallSection.class).orElseThrow();
     }
 
     private static SyscallStat stat(SyscallSection s, String input, String name) {
@@ -26,7 +25,7 @@ class SyscallAnalysisTest {
 
     @Test
     void linuxkiSystemCallReportFeedsCountsAndTimesWithoutPercentiles() {
-        SyscallSection s = section(List.of(file("seed-001-linuxki", "kipid-lgwr.txt")), List.of());
+        SyscallSection s = section(file("seed-001-linuxki", "kipid-lgwr.txt"));
         SyscallStat submit = stat(s, "kipid-lgwr.txt", "io_submit");
         assertEquals("linuxki", submit.source());
         assertEquals(4593, submit.count());
@@ -44,7 +43,7 @@ class SyscallAnalysisTest {
 
     @Test
     void straceCallsGivePercentilesAndTheAioView() {
-        SyscallSection s = section(List.of(file("seed-000-strace", "strace-lgwr.txt")), List.of());
+        SyscallSection s = section(file("seed-000-strace", "strace-lgwr.txt"));
         SyscallStat getevents = stat(s, "strace-lgwr.txt", "io_getevents");
         assertEquals(1, getevents.count());
         assertEquals(0.995326, getevents.p99(), 1e-9);
@@ -63,9 +62,7 @@ class SyscallAnalysisTest {
     @Test
     void recordedRunAlignmentClassesAndTheFilesystemOfTheFile() {
         String c = "xfs-unaligned-512b";
-        var fs = List.<Object>of(new FilesystemInfo("/dev/loop0", null, "xfs", 4096, 512, "xfs_info.txt", 5, "data ... bsize=4096"),
-                new FilesystemInfo("/dev/loop0", "/tmp/iocap/sys-mnt", "xfs", null, null, "mounts.txt", 23, "/dev/loop0 ..."));
-        SyscallSection s = section(List.of(file(c, "strace-fio.txt")), fs);
+        SyscallSection s = section(file(c, "strace-fio.txt"), file(c, "xfs_info.txt"), file(c, "mounts.txt"));
         FileAlignment redo = s.alignment().stream().filter(f -> f.file().endsWith("redo01.log")).findFirst().orElseThrow();
         assertEquals(Boolean.TRUE, redo.direct());
         assertEquals("io_submit", redo.via());

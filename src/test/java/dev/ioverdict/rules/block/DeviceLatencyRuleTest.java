@@ -1,6 +1,6 @@
 package dev.ioverdict.rules.block;
 
-import dev.ioverdict.model.block.Phase;
+import static dev.ioverdict.rules.block.BlockRuleFiles.btt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,30 +11,36 @@ import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.block.Merges;
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
+import dev.ioverdict.testing.BlockFixtures;
+import dev.ioverdict.testing.RuleHarness;
 import java.util.List;
 import java.util.Map;
-import dev.ioverdict.testing.BlockFixtures;
 import org.junit.jupiter.api.Test;
 
 class DeviceLatencyRuleTest {
     private final DeviceLatencyRule rule = new DeviceLatencyRule();
 
     @Test
-    void recordedHundredMillisecondLoopDevice() throws Exception {
-        List<Finding> fs = BlockCase.btt("perf-device-latency", "oracle/btt.txt").run(rule);
+    void recordedHundredMillisecondLoopDevice() {
+        List<Finding> fs = RuleHarness.files(rule, btt("perf-device-latency"));
         assertEquals(1, fs.size());
         Finding f = fs.get(0);
         assertEquals(Severity.CRITICAL, f.severity());
         assertEquals("loop0", f.metrics().get("device"));
-        assertEquals(0.073816, (Double) f.metrics().get("d2cAvg"), 1e-6); // btt's All Devices D2C row
+        assertEquals(0.073816168, (Double) f.metrics().get("d2cAvg"), 1e-12); // btt's All Devices D2C row
+        assertEquals("73.8 ms", f.measurement("d2cAvg").orElseThrow().display());
+        assertEquals("D2C average", f.measurement("d2cAvg").orElseThrow().label());
         assertEquals("btt.txt:19", f.evidence().get(0).location());       // (  7,  0) Device Overhead row
         assertTrue(f.recommendation().contains("lsblk -o NAME,MAJ:MIN,WWN,HCTL"), f.recommendation());
+        assertEquals(List.of("btt report"), f.sources());
+        assertTrue(f.impact().measured() && f.impact().seconds() > 0, f.impact().toString());
     }
 
     @Test
-    void bttPerDeviceTablesNameTheSlowDisk() throws Exception {
-        List<Finding> fs = BlockCase.resource("blkgen-d2c-dominant-btt_A.txt").run(rule);
+    void bttPerDeviceTablesNameTheSlowDisk() {
+        List<Finding> fs = RuleHarness.files(rule, BlockRuleFiles.dominantPerDevice());
         assertEquals(List.of("sdc"), fs.stream().map(f -> f.metrics().get("device")).toList());
         assertEquals("8,32", fs.get(0).metrics().get("devno"));
         assertTrue(fs.get(0).evidence().stream().anyMatch(e -> e.text().startsWith("(  8, 32)         0.000123396")));
@@ -42,7 +48,11 @@ class DeviceLatencyRuleTest {
 
     @Test
     void slowLegOfAMultipathDeviceWithItsCompletionLines() {
-        List<Finding> fs = BlockCase.traced(BlockFixtures.multipath()).run(rule);
+        BlockTrace trace = BlockFixtures.multipath();
+        List<Finding> fs = RuleHarness.results(rule, Map.of(), r -> {
+            r.put(BlockTrace.class, trace);
+            r.put(BlockSection.class, trace.section());
+        });
         assertEquals(1, fs.size());
         Finding f = fs.get(0);
         assertEquals("sdc", f.metrics().get("device"));
@@ -54,12 +64,12 @@ class DeviceLatencyRuleTest {
     }
 
     @Test
-    void noFindingWhenTheDeviceIsFastEvenIfD2CHoldsMostOfQ2C() throws Exception {
+    void noFindingWhenTheDeviceIsFastEvenIfD2CHoldsMostOfQ2C() {
         // healthy: D2C is 98 % of Q2C, but 0.40 ms on average and 47 ms at most
-        assertTrue(BlockCase.btt("perf-healthy", "oracle/btt.txt").run(rule).isEmpty());
-        assertTrue(BlockCase.btt("perf-scheduler-latency", "oracle/btt.txt").run(rule).isEmpty());
-        assertTrue(BlockCase.btt("perf-request-starvation", "oracle/btt.txt").run(rule).isEmpty());
-        assertTrue(BlockCase.btt("seed-002-btt-scheduler", "bundle/btt.txt").run(rule).isEmpty());
+        assertTrue(RuleHarness.files(rule, btt("perf-healthy")).isEmpty());
+        assertTrue(RuleHarness.files(rule, btt("perf-scheduler-latency")).isEmpty());
+        assertTrue(RuleHarness.files(rule, btt("perf-request-starvation")).isEmpty());
+        assertTrue(RuleHarness.bundle(rule, "seed-002-btt-scheduler", Map.of()).isEmpty());
     }
 
     @Test
@@ -68,8 +78,11 @@ class DeviceLatencyRuleTest {
                 Phase.D2C, new PhaseStat(5091, 0.000100287, 0.000980035, 0.801660046, 0.000451, 0.00081, 0.001041)),
                 Map.of(Phase.D2C, 98.0), new Merges(5091, 5091, 1));
         var trace = new BlockTrace(new BlockSection(List.of(d), d), List.of(), List.of(), List.of(), List.of());
-        List<Finding> fs = BlockCase.traced(trace).run(rule);
-        assertEquals(Severity.WARNING, fs.get(0).severity());
-        assertTrue(BlockCase.traced(trace).run(rule, Map.of("device-latency.outlier_ms", "1000")).isEmpty());
+        java.util.function.Consumer<dev.ioverdict.analysis.Results> setup = r -> {
+            r.put(BlockTrace.class, trace);
+            r.put(BlockSection.class, trace.section());
+        };
+        assertEquals(Severity.WARNING, RuleHarness.results(rule, Map.of(), setup).get(0).severity());
+        assertTrue(RuleHarness.results(rule, Map.of("device-latency.outlier_ms", "1000"), setup).isEmpty());
     }
 }

@@ -1,11 +1,13 @@
 package dev.ioverdict.rules.block;
 
+import static dev.ioverdict.rules.block.BlockRuleFiles.btt;
+import static dev.ioverdict.rules.block.BlockRuleFiles.bundleFile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Severity;
-import dev.ioverdict.model.config.QueueSetting;
+import dev.ioverdict.testing.RuleHarness;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -14,10 +16,9 @@ class RequestStarvationRuleTest {
     private final RequestStarvationRule rule = new RequestStarvationRule();
 
     @Test
-    void recordedQueueWithFourRequestsAndSixtyFourInFlight() throws Exception {
-        var nr = new QueueSetting("loop0", "nr_requests", "4", "queue-settings.txt", 1,
-                "/sys/block/loop0/queue/nr_requests: 4");
-        List<Finding> fs = BlockCase.btt("perf-request-starvation", "oracle/btt.txt").with(nr).run(rule);
+    void recordedQueueWithFourRequestsAndSixtyFourInFlight() {
+        List<Finding> fs = RuleHarness.files(rule, btt("perf-request-starvation"),
+                bundleFile("perf-request-starvation", "queue-settings.txt"));
         assertEquals(1, fs.size());
         Finding f = fs.get(0);
         assertEquals(Severity.WARNING, f.severity());
@@ -30,17 +31,17 @@ class RequestStarvationRuleTest {
     }
 
     @Test
-    void noFindingWithoutRequestWaits() throws Exception {
-        assertTrue(BlockCase.btt("perf-healthy", "oracle/btt.txt").run(rule).isEmpty());
-        assertTrue(BlockCase.btt("perf-scheduler-latency", "oracle/btt.txt").run(rule).isEmpty());
-        assertTrue(BlockCase.btt("perf-device-latency", "oracle/btt.txt").run(rule).isEmpty());
-        assertTrue(BlockCase.btt("seed-002-btt-scheduler", "bundle/btt.txt").run(rule).isEmpty());
-        assertTrue(BlockCase.resource("blkgen-d2c-dominant-btt_A.txt").run(rule).isEmpty());
+    void noFindingWithoutRequestWaits() {
+        assertTrue(RuleHarness.files(rule, btt("perf-healthy")).isEmpty());
+        assertTrue(RuleHarness.files(rule, btt("perf-scheduler-latency")).isEmpty());
+        assertTrue(RuleHarness.files(rule, btt("perf-device-latency")).isEmpty());
+        assertTrue(RuleHarness.bundle(rule, "seed-002-btt-scheduler", Map.of()).isEmpty());
+        assertTrue(RuleHarness.files(rule, BlockRuleFiles.dominantPerDevice()).isEmpty());
     }
 
     @Test
-    void shareThresholdFromConfig() throws Exception {
-        var c = BlockCase.btt("perf-request-starvation", "oracle/btt.txt");
-        assertTrue(c.run(rule, Map.of("request-starvation.share_pct", "70")).isEmpty());
+    void shareThresholdFromConfig() {
+        assertTrue(RuleHarness.files(rule, Map.of("request-starvation.share_pct", "70"),
+                btt("perf-request-starvation")).isEmpty());
     }
 }

@@ -1,17 +1,19 @@
 package dev.ioverdict.rules.block;
 
-import dev.ioverdict.model.block.Phase;
+import static dev.ioverdict.rules.block.BlockRuleFiles.btt;
+import static dev.ioverdict.rules.block.BlockRuleFiles.bundleFile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
-import dev.ioverdict.model.config.QueueSetting;
-import dev.ioverdict.model.config.SchedulerSetting;
+import dev.ioverdict.testing.RuleHarness;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -20,11 +22,8 @@ class SchedulerLatencyRuleTest {
     private final SchedulerLatencyRule rule = new SchedulerLatencyRule();
 
     @Test
-    void seed002BttReportWithItsCfqScheduler() throws Exception {
-        List<Finding> fs = BlockCase.btt("seed-002-btt-scheduler", "bundle/btt.txt")
-                .with(new SchedulerSetting("sda", "cfq", List.of("noop", "deadline", "cfq"),
-                        "sys/block/sda/queue/scheduler", 1, "noop deadline [cfq]"))
-                .run(rule);
+    void seed002BttReportWithItsCfqScheduler() {
+        List<Finding> fs = RuleHarness.bundle(rule, "seed-002-btt-scheduler", Map.of());
         assertEquals(1, fs.size());
         Finding f = fs.get(0);
         assertEquals(Severity.CRITICAL, f.severity());
@@ -32,34 +31,38 @@ class SchedulerLatencyRuleTest {
         assertEquals(97.8223, (Double) f.metrics().get("i2dSharePct"), 1e-9);
         assertEquals("cfq", f.metrics().get("scheduler"));
         assertEquals("btt.txt:19", f.evidence().get(0).location()); // the Device Overhead row
-        assertTrue(f.evidence().stream().anyMatch(e -> e.location().equals("sys/block/sda/queue/scheduler:1")));
+        assertTrue(f.evidence().stream().anyMatch(e -> e.location().equals("sys/block/sda/queue/scheduler:1")),
+                f.evidence().toString());
         assertTrue(f.recommendation().contains("echo deadline > /sys/block/sda/queue/scheduler"), f.recommendation());
         // the seed's own I2D row does not add up to its 97.8 %: said so, with less confidence
-        assertEquals(Finding.Confidence.MEDIUM, f.confidence());
+        assertEquals(Confidence.MEDIUM, f.confidence());
         assertTrue(f.summary().contains("Caution"), f.summary());
+        assertEquals(1, f.confidenceReasons().size());
     }
 
     @Test
-    void recordedBfqCaptureAsBttComputesIt() throws Exception {
-        List<Finding> fs = BlockCase.btt("perf-scheduler-latency", "oracle/btt.txt").run(rule);
+    void recordedBfqCaptureAsBttComputesIt() {
+        List<Finding> fs = RuleHarness.files(rule, btt("perf-scheduler-latency"));
         assertEquals(1, fs.size());
         Finding f = fs.get(0);
         assertEquals("loop0", f.metrics().get("device"));
         assertEquals(Severity.CRITICAL, f.severity());
         assertEquals(90.2679, (Double) f.metrics().get("i2dSharePct"), 1e-9);
-        assertEquals(Finding.Confidence.HIGH, f.confidence());
+        assertEquals("90.3%", f.measurement("i2dSharePct").orElseThrow().display());
+        assertEquals(Confidence.HIGH, f.confidence());
     }
 
     @Test
-    void ssdGetsNoneAndANonHoldingSchedulerPointsBelowIt() throws Exception {
-        var ssd = new QueueSetting("loop0", "rotational", "0", "queue-settings.txt", 5, "/sys/block/loop0/queue/rotational: 0");
-        var bfq = new SchedulerSetting("loop0", "bfq", List.of("none", "mq-deadline", "kyber", "bfq"), "scheduler.txt", 1,
-                "/sys/block/loop0/queue/scheduler: none mq-deadline kyber [bfq]");
-        Finding f = BlockCase.btt("perf-scheduler-latency", "oracle/btt.txt").with(ssd).with(bfq).run(rule).get(0);
+    void ssdGetsNoneAndANonHoldingSchedulerPointsBelowIt() {
+        // the recorded capture's own settings: loop0 is not rotational, bfq active
+        Finding f = RuleHarness.files(rule, btt("perf-scheduler-latency"),
+                bundleFile("perf-scheduler-latency", "queue-settings.txt"),
+                bundleFile("perf-scheduler-latency", "scheduler.txt")).get(0);
         assertTrue(f.recommendation().startsWith("Switch loop0 from bfq to none: echo none > /sys/block/loop0/queue/scheduler"),
                 f.recommendation());
-        var none = new SchedulerSetting("loop0", "none", List.of("none", "mq-deadline"), "scheduler.txt", 1, "[none] mq-deadline");
-        f = BlockCase.btt("perf-scheduler-latency", "oracle/btt.txt").with(none).run(rule).get(0);
+        // the same figures beside a loop0 whose scheduler is none, which holds nothing back
+        f = RuleHarness.files(rule, btt("perf-scheduler-latency"),
+                bundleFile("perf-request-starvation", "scheduler.txt")).get(0);
         assertTrue(f.recommendation().contains("queue_depth"), f.recommendation());
     }
 
@@ -71,22 +74,26 @@ class SchedulerLatencyRuleTest {
                 Phase.D2C, new PhaseStat(3653, 0.001115, 0.001446701, 0.005065, null, null, null),
                 Phase.Q2C, new PhaseStat(3653, 0.001127, 0.024482602, 2.572018, null, null, null)), Map.of(), null);
         var trace = new BlockTrace(new BlockSection(List.of(loop0), loop0), List.of(), List.of(), List.of(), List.of());
-        Finding f = BlockCase.traced(trace).run(rule).get(0);
+        Finding f = RuleHarness.results(rule, Map.of(), r -> {
+            r.put(BlockTrace.class, trace);
+            r.put(BlockSection.class, trace.section());
+        }).get(0);
         assertEquals(90.27, (Double) f.metrics().get("i2dSharePct"), 0.01); // btt printed 90.2679 %
     }
 
     @Test
-    void noFindingOnHealthySlowDeviceOrStarvedQueue() throws Exception {
-        assertTrue(BlockCase.btt("perf-healthy", "oracle/btt.txt").run(rule).isEmpty());
-        assertTrue(BlockCase.btt("perf-device-latency", "oracle/btt.txt").run(rule).isEmpty());
-        assertTrue(BlockCase.btt("perf-request-starvation", "oracle/btt.txt").run(rule).isEmpty());
-        assertTrue(BlockCase.resource("blkgen-d2c-dominant-btt_A.txt").run(rule).isEmpty());
+    void noFindingOnHealthySlowDeviceOrStarvedQueue() {
+        assertTrue(RuleHarness.files(rule, btt("perf-healthy")).isEmpty());
+        assertTrue(RuleHarness.files(rule, btt("perf-device-latency")).isEmpty());
+        assertTrue(RuleHarness.files(rule, btt("perf-request-starvation")).isEmpty());
+        assertTrue(RuleHarness.files(rule, BlockRuleFiles.dominantPerDevice()).isEmpty());
     }
 
     @Test
-    void thresholdsComeFromConfig() throws Exception {
-        var c = BlockCase.btt("perf-scheduler-latency", "oracle/btt.txt");
-        assertEquals(Severity.WARNING, c.run(rule, Map.of("scheduler-latency.critical_share_pct", "95")).get(0).severity());
-        assertTrue(c.run(rule, Map.of("scheduler-latency.min_avg_ms", "50")).isEmpty());
+    void thresholdsComeFromConfig() {
+        assertEquals(Severity.WARNING, RuleHarness.files(rule, Map.of("scheduler-latency.critical_share_pct", "95"),
+                btt("perf-scheduler-latency")).get(0).severity());
+        assertTrue(RuleHarness.files(rule, Map.of("scheduler-latency.min_avg_ms", "50"),
+                btt("perf-scheduler-latency")).isEmpty());
     }
 }

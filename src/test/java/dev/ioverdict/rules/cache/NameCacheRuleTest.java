@@ -20,7 +20,8 @@ class NameCacheRuleTest {
         List<Finding> fs = compiled.report().findings().stream().filter(f -> f.rule().equals("name-cache")).toList();
         assertEquals(1, fs.size());
         Finding f = fs.get(0);
-        assertEquals(86, f.metrics().get("hitPct"));
+        assertEquals(86.0, f.metrics().get("hitPct"));
+        assertEquals("86%", f.measurement("hitPct").orElseThrow().display());
         assertEquals(126424L, f.metrics().get("lookups"));
         assertEquals("vmstat-s.txt:7", f.evidence().get(0).location());
     }

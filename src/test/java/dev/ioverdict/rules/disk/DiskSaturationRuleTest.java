@@ -5,31 +5,31 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Severity;
-import dev.ioverdict.pipeline.CaseCompiler;
-import dev.ioverdict.rules.RuleConfig;
-import dev.ioverdict.testing.TestData;
+import dev.ioverdict.model.Confidence;
+import dev.ioverdict.rules.RuleCatalogue;
+import dev.ioverdict.testing.RuleHarness;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class DiskSaturationRuleTest {
-    static List<Finding> findings(String bundle, String rule, Map<String, String> config) throws Exception {
-        var compiled = new CaseCompiler(RuleConfig.of(config)).compile(TestData.bundle(bundle).resolve("bundle"), null, null);
-        return compiled.report().findings().stream().filter(f -> f.rule().equals(rule)).toList();
+    static List<Finding> findings(String bundle, String rule, Map<String, String> config) {
+        return RuleHarness.bundle(RuleCatalogue.byId(rule).orElseThrow(), bundle, config);
     }
 
     @Test
-    void saturatedLoopDeviceIsABottleneckAgainstItsOwnLightLoadTime() throws Exception {
+    void saturatedLoopDeviceIsABottleneckAgainstItsOwnLightLoadTime() {
         List<Finding> fs = findings("iostat-linux-saturated", "disk-saturation", Map.of());
         assertEquals(1, fs.size());
         Finding f = fs.get(0);
         assertEquals(Severity.CRITICAL, f.severity());
-        assertEquals(Finding.Confidence.HIGH, f.confidence());
+        assertEquals(Confidence.HIGH, f.confidence());
         assertEquals("loop0", f.metrics().get("device"));
-        assertEquals(70.37, f.metrics().get("worstResponseMs"));
-        assertEquals(4.4, f.metrics().get("baselineMs"));
-        assertEquals(16, f.metrics().get("reports"));
-        assertEquals(16, f.metrics().get("longestRun"));
+        assertEquals(0.07037, (double) f.metrics().get("worstResponse"), 1e-12);
+        assertEquals("70.4 ms", f.measurement("worstResponse").orElseThrow().display());
+        assertEquals(0.0044, (double) f.metrics().get("baseline"), 1e-12);
+        assertEquals(16L, f.metrics().get("reports"));
+        assertEquals(16L, f.metrics().get("longestRun"));
         assertEquals("11/21/26 08:34:08", f.metrics().get("firstTime"));
         assertEquals("11/21/26 08:34:23", f.metrics().get("lastTime"));
         assertEquals("iostat-x-t.txt:117", f.evidence().get(0).location(), "the column header comes first");
@@ -38,12 +38,12 @@ class DiskSaturationRuleTest {
     }
 
     @Test
-    void busyParallelDeviceIsNotSaturated() throws Exception {
+    void busyParallelDeviceIsNotSaturated() {
         assertTrue(findings("iostat-linux-busy-parallel-iso", "disk-saturation", Map.of()).isEmpty());
     }
 
     @Test
-    void thresholdsComeFromConfig() throws Exception {
+    void thresholdsComeFromConfig() {
         List<Finding> watch = findings("iostat-linux-saturated", "disk-saturation",
                 Map.of("disk-saturation.await_ms", "80"));
         assertEquals(Severity.WARNING, watch.get(0).severity(), "69 ms is only watch level under an 80 ms limit");
@@ -55,24 +55,25 @@ class DiskSaturationRuleTest {
     }
 
     @Test
-    void shortBurstsAreInfoOnly() throws Exception {
+    void shortBurstsAreInfoOnly() {
         Finding f = findings("iostat-sysstat-old-rhel6", "disk-saturation", Map.of()).get(0);
         assertEquals(Severity.INFO, f.severity());
         assertEquals("sda", f.metrics().get("device"));
-        assertEquals(4, f.metrics().get("reports"));
-        assertEquals(201.9, f.metrics().get("worstResponseMs"));
+        assertEquals(4L, f.metrics().get("reports"));
+        assertEquals(0.2019, (double) f.metrics().get("worstResponse"), 1e-12);
     }
 
     @Test
-    void seed003SolarisBottleneckAndTheSinceBootReportIgnored() throws Exception {
+    void seed003SolarisBottleneckAndTheSinceBootReportIgnored() {
         Finding sd0 = findings("iostat-solaris-seed003", "disk-saturation", Map.of()).stream()
                 .filter(f -> f.evidence().get(1).location().equals("iostat-x-mkfile-maxcontig6.txt:3"))
                 .findFirst().orElseThrow();
         assertEquals(Severity.CRITICAL, sd0.severity());
-        assertEquals(1246.4, sd0.metrics().get("worstResponseMs"));
-        assertEquals(Finding.Confidence.MEDIUM, sd0.confidence(), "a single report");
+        assertEquals(1.2464, (double) sd0.metrics().get("worstResponse"), 1e-12);
+        assertEquals("1.25 s", sd0.measurement("worstResponse").orElseThrow().display());
+        assertEquals(Confidence.MEDIUM, sd0.confidence(), "a single report");
         Finding d10 = findings("iostat-solaris-illumos-controllers", "disk-saturation", Map.of()).get(0);
         assertEquals(Severity.WARNING, d10.severity(), "356 ms since boot does not count, 30.1 ms now does");
-        assertEquals(30.1, d10.metrics().get("worstResponseMs"));
+        assertEquals(0.0301, (double) d10.metrics().get("worstResponse"), 1e-12);
     }
 }

@@ -1,0 +1,28 @@
+package dev.ioverdict.model;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * How much of the observed I/O time a finding explains: {@code seconds} of waiting in the capture,
+ * as a share ({@code sharePct}) of {@code of} (e.g. "io_submit + io_getevents time of fio pid
+ * 19468", "Q2C time on sdb") when that total is known. {@code measured} says whether the seconds
+ * were summed from the capture or estimated; {@code method} says how, in words.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Impact(double seconds, Double sharePct, String of, boolean measured, String method) {
+    public static final Impact NONE = new Impact(0, null, null, false, "not measurable from this data");
+
+    public static Impact measured(double seconds, String method) {
+        return new Impact(seconds, null, null, true, method);
+    }
+
+    public static Impact estimated(double seconds, String method) {
+        return new Impact(seconds, null, null, false, method);
+    }
+
+    /** The same seconds as a share of a known total. */
+    public Impact of(double totalSeconds, String what) {
+        Double share = totalSeconds > 0 ? Math.min(100, 100 * seconds / totalSeconds) : null;
+        return new Impact(seconds, share, what, measured, method);
+    }
+}

@@ -1,0 +1,31 @@
+package dev.ioverdict.model;
+
+/**
+ * What a finding is about, with a stable identity so that findings of different sources about the
+ * same thing can be merged: a device by its name ("sdb", else "8,16"), a process by pid, a file by
+ * path. {@code label} is what a reader sees ("sdb (8,16)", "fio pid 19468").
+ */
+public record Subject(Kind kind, String id, String label) {
+    public enum Kind { DEVICE, PROCESS, FILE, FILESYSTEM, HOST }
+
+    public static Subject device(String id, String label) {
+        return new Subject(Kind.DEVICE, id, label);
+    }
+
+    public static Subject process(int pid, String comm) {
+        return new Subject(Kind.PROCESS, Integer.toString(pid), (comm == null ? "" : comm + " ") + "pid " + pid);
+    }
+
+    public static Subject file(String path) {
+        return new Subject(Kind.FILE, path, path);
+    }
+
+    public static Subject host() {
+        return new Subject(Kind.HOST, "host", "the host");
+    }
+
+    /** rule-independent key: kind and id */
+    public String key() {
+        return kind + ":" + id;
+    }
+}
