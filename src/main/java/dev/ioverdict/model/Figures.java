@@ -35,8 +35,17 @@ public final class Figures {
         };
     }
 
-    /** Seconds in the unit that keeps three significant digits readable: 350 ns, 19.5 µs, 1.31 s, 2.5 min. */
+    /** Seconds in the unit that keeps three significant digits readable: 350 ns, 19.5 µs, 1.31 s, 2.50 min. */
     public static String duration(Double seconds) {
+        return duration(seconds, true);
+    }
+
+    /** A round duration such as a bucket bound or a limit, without trailing zeros: 2 ms, 500 µs, 10 s. */
+    public static String roundDuration(Double seconds) {
+        return duration(seconds, false);
+    }
+
+    private static String duration(Double seconds, boolean keepZeros) {
         if (seconds == null || !Double.isFinite(seconds)) {
             return NONE;
         }
@@ -51,7 +60,7 @@ public final class Figures {
             double v = round3(seconds * scale[i]);
             double limit = i == 3 ? 600 : i == 4 ? 120 : 1000;
             if (Math.abs(v) < limit || i == scale.length - 1) {
-                return significant(seconds * scale[i]) + " " + name[i];
+                return (keepZeros ? significant(seconds * scale[i]) : plain(v)) + " " + name[i];
             }
         }
         throw new AssertionError();

@@ -1,70 +1,52 @@
 package dev.ioverdict.report;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
+import dev.ioverdict.model.Figures;
 import java.util.Locale;
 
 /**
- * Number formatting for templates ({@code ${fmt.sec(x)}}): Locale.ROOT always, so a report reads
- * the same on every machine; null and non-numbers print as an en dash.
+ * Number formatting for templates ({@code ${fmt.sec(x)}}): the templates' door to
+ * {@link Figures}, the one formatter every view and every rule text shares. Null and non-numbers
+ * print as an en dash.
  */
 public final class Fmt {
-    private static final String NONE = "\u2013";
+    private static final String NONE = Figures.NONE;
 
-    /** Seconds with an adaptive unit: 812 µs, 1.23 ms, 0.995 s. */
+    /** Seconds with an adaptive unit and three significant digits: 812 µs, 1.23 ms, 995 ms. */
     public String sec(Object seconds) {
-        Double s = number(seconds);
-        if (s == null) {
-            return NONE;
-        }
-        double a = Math.abs(s);
-        if (a == 0) {
-            return "0";
-        }
-        if (a < 1e-3) {
-            return String.format(Locale.ROOT, "%.1f \u00b5s", s * 1e6);
-        }
-        if (a < 1) {
-            return String.format(Locale.ROOT, "%.2f ms", s * 1e3);
-        }
-        return String.format(Locale.ROOT, "%.3f s", s);
+        return Figures.duration(number(seconds));
     }
 
-    /** Milliseconds given in milliseconds. */
-    public String ms(Object millis) {
-        Double m = number(millis);
-        return m == null ? NONE : String.format(Locale.ROOT, "%.2f ms", m);
-    }
-
+    /** A fixed number of decimals, grouped by thousands (iostat's columns as printed). */
     public String num(Object value, int decimals) {
         Double v = number(value);
         return v == null ? NONE : String.format(Locale.ROOT, "%,." + decimals + "f", v);
     }
 
-    public String count(Object value) {
+    /** A time stamp in the trace's own clock: all its digits, never grouped. */
+    public String stamp(Object value, int decimals) {
         Double v = number(value);
-        return v == null ? NONE : String.format(Locale.ROOT, "%,d", Math.round(v));
+        return v == null ? NONE : String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+
+    public String count(Object value) {
+        return Figures.count(number(value));
     }
 
     public String pct(Object value) {
-        Double v = number(value);
-        return v == null ? NONE : String.format(Locale.ROOT, "%.1f%%", v);
+        return Figures.percent(number(value));
     }
 
-    /** Any value as text; numbers without spurious decimals. */
+    public String bytes(Object value) {
+        return Figures.bytes(number(value));
+    }
+
+    /** Any value as text; numbers to three significant digits, whole ones grouped. */
     public String any(Object value) {
         if (value == null) {
             return NONE;
         }
-        if (value instanceof Number n) {
-            double d = n.doubleValue();
-            if (d == Math.rint(d) && Math.abs(d) < 1e15) {
-                return String.format(Locale.ROOT, "%,d", (long) d);
-            }
-            // four significant digits, no trailing zeros: 68.12, 0.004400 -> 0.0044, 900.13 -> 900.1
-            return new BigDecimal(d).round(new MathContext(4)).stripTrailingZeros().toPlainString();
-        }
-        return value.toString();
+        Double v = number(value);
+        return v != null ? Figures.number(v) : value.toString();
     }
 
     private static Double number(Object o) {

@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.layers;
 
+import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.analysis.Analysis;
 import dev.ioverdict.analysis.Results;
@@ -158,8 +159,6 @@ public final class LayerAnalysis implements Analysis {
     }
 
     static String ms(double seconds) {
-        return seconds < 1e-3 ? String.format(Locale.ROOT, "%.0f \u00b5s", seconds * 1e6)
-                : seconds < 1 ? String.format(Locale.ROOT, "%.2f ms", seconds * 1e3)
-                : String.format(Locale.ROOT, "%.3f s", seconds);
+        return Figures.duration(seconds);
     }
 }

@@ -34,10 +34,23 @@ final class ChunkedPipeline {
     private record Chunk(byte[] bytes, int length, long firstLine, int lines) {
     }
 
+    /** What the reader hands the consumer, in file order: a chunk being parsed, the end, or why it stopped. */
+    private sealed interface Handoff {
+    }
+
+    private record Parsing(Future<Parsed> result) implements Handoff {
+    }
+
+    private record End() implements Handoff {
+    }
+
+    private record Failed(Throwable cause) implements Handoff {
+    }
+
     private final InputStream in;
     private final int workers;
     private final int chunkSize;
-    private final BlockingQueue<Object> ordered;
+    private final BlockingQueue<Handoff> ordered;
     /** Chunk buffers parsed and free again: events copy their text out, so the bytes can be reused. */
     private final BlockingQueue<byte[]> free;
     private final ThreadLocal<BlkparseReading> readings;
@@ -73,14 +86,14 @@ final class ChunkedPipeline {
         reader.start();
         try {
             while (true) {
-                Object item = ordered.take();
-                if (item instanceof Throwable t) {
-                    throw rethrow(t);
+                Handoff item = ordered.take();
+                if (item instanceof Failed failed) {
+                    throw rethrow(failed.cause());
                 }
-                if (!(item instanceof Future<?> f)) {
+                if (!(item instanceof Parsing parsing)) {
                     break;
                 }
-                Parsed p = (Parsed) f.get();
+                Parsed p = parsing.result().get();
                 for (Problem x : p.problems()) {
                     problems.add(x.line(), x.message());
                 }
@@ -142,16 +155,16 @@ final class ChunkedPipeline {
                     long count = ByteLines.countNewlines(buf, 0, end) + (buf[end - 1] != '\n' ? 1 : 0);
                     Chunk chunk = new Chunk(buf, end, nextLine, (int) count);
                     nextLine += count;
-                    ordered.put(pool.submit(() -> parse(chunk)));
+                    ordered.put(new Parsing(pool.submit(() -> parse(chunk))));
                 }
             }
             lines = nextLine - 1;
-            ordered.put(Boolean.TRUE);
+            ordered.put(new End());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException | RuntimeException | Error e) {
             try {
-                ordered.put(e);
+                ordered.put(new Failed(e));
             } catch (InterruptedException ie) {
                 Thread.currentThread().interrupt();
             }

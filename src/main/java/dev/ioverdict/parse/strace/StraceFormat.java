@@ -54,15 +54,15 @@ public final class StraceFormat implements InputFormat {
                 closings++;
             }
             p.parse(line);
-            int k = recordKind(line, p.content);
-            if (k == NONE) {
+            RecordKind k = recordKind(line, p.content);
+            if (k == RecordKind.NONE) {
                 continue;
             }
             starts++;
             if (p.pid >= 0 || p.clock != StracePrefix.Clock.NONE) {
                 led++;
             }
-            if (k != CALL || line.contains(") = ") || line.endsWith("<unfinished ...>")) {
+            if (k != RecordKind.CALL || line.contains(") = ") || line.endsWith("<unfinished ...>")) {
                 complete++;
             }
         }
@@ -75,23 +75,20 @@ public final class StraceFormat implements InputFormat {
         return complete >= 2 ? Recognition.possible(complete + " 'name(args) = ret' lines") : Recognition.NO;
     }
 
-    static final int NONE = 0;
-    static final int CALL = 1;
-    static final int RESUMED = 2;
-    static final int EXIT = 3;
-    static final int SIGNAL = 4;
+    /** What a line holds: nothing strace writes, a call start {@code name(}, a resumption, an exit, a signal. */
+    enum RecordKind { NONE, CALL, RESUMED, EXIT, SIGNAL }
 
-    /** What the record at {@code at} is: a call start {@code name(}, a resumption, an exit, a signal. */
-    static int recordKind(String line, int at) {
+    /** What the record at {@code at} is. */
+    static RecordKind recordKind(String line, int at) {
         int n = line.length();
         if (line.startsWith("<... ", at)) {
-            return line.indexOf(" resumed>", at) > 0 ? RESUMED : NONE;
+            return line.indexOf(" resumed>", at) > 0 ? RecordKind.RESUMED : RecordKind.NONE;
         }
         if (line.startsWith("+++ ", at)) {
-            return EXIT;
+            return RecordKind.EXIT;
         }
         if (line.startsWith("--- ", at)) {
-            return SIGNAL;
+            return RecordKind.SIGNAL;
         }
         int i = at;
         while (i < n) {
@@ -102,7 +99,7 @@ public final class StraceFormat implements InputFormat {
                 break;
             }
         }
-        return i > at && i < n && line.charAt(i) == '(' ? CALL : NONE;
+        return i > at && i < n && line.charAt(i) == '(' ? RecordKind.CALL : RecordKind.NONE;
     }
 
     @Override
@@ -192,16 +189,16 @@ public final class StraceFormat implements InputFormat {
                 return;
             }
             prefix.parse(line);
-            int kind = recordKind(line, prefix.content);
+            RecordKind kind = recordKind(line, prefix.content);
             if (wrapped != null) {
-                if (kind == NONE || !newRecord(kind)) {
+                if (kind == RecordKind.NONE || !newRecord(kind)) {
                     continuation(line, no);
                     return;
                 }
                 neverCloses(wrapped);
                 wrapped = null;
             }
-            if (kind == NONE) {
+            if (kind == RecordKind.NONE) {
                 if (!line.startsWith("strace: ") && !ConsoleNoise.isCommentary(line)) {
                     ctx.skip(no, "not an strace record: " + abbreviate(line));
                 }
@@ -219,16 +216,16 @@ public final class StraceFormat implements InputFormat {
                 case SIGNAL -> {
                 }
                 case RESUMED -> resumed(line, no, pid, time);
-                default -> started(line, no, pid, time);
+                case CALL, NONE -> started(line, no, pid, time);
             }
         }
 
         /** Whether a line that could continue a wrapped call rather starts a record of this file's style. */
-        private boolean newRecord(int kind) {
+        private boolean newRecord(RecordKind kind) {
             if (stylePid || styleClock != StracePrefix.Clock.NONE) {
                 return (prefix.pid >= 0) == stylePid && prefix.clock == styleClock;
             }
-            return kind != CALL || !wrapped.scanner.inString();
+            return kind != RecordKind.CALL || !wrapped.scanner.inString();
         }
 
         private Double clock() {

@@ -1,5 +1,6 @@
 package dev.ioverdict.report.charts;
 
+import dev.ioverdict.model.Figures;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.analysis.syscall.SyscallHistograms;
 import dev.ioverdict.analysis.syscall.SyscallHistograms.Distribution;
@@ -116,12 +117,6 @@ public final class SyscallCharts implements ChartProvider {
         if (Double.isInfinite(upTo)) {
             return "> 10 s";
         }
-        if (upTo < 1e-3) {
-            return String.format(Locale.ROOT, "%.0f \u00b5s", upTo * 1e6);
-        }
-        if (upTo < 1) {
-            return String.format(Locale.ROOT, "%.0f ms", upTo * 1e3);
-        }
-        return String.format(Locale.ROOT, "%.0f s", upTo);
+        return Figures.roundDuration(upTo);
     }
 }
