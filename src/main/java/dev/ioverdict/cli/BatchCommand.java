@@ -1,6 +1,7 @@
 package dev.ioverdict.cli;
 
 import dev.ioverdict.pipeline.BatchRunner;
+import dev.ioverdict.report.ReportFormat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -32,13 +33,14 @@ final class BatchCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Cases compiled at once (default: number of CPUs).")
     Integer jobs;
 
-    @Option(names = "--shard", paramLabel = "I/N",
+    @Option(names = "--shard", paramLabel = "I/N", converter = Converters.ShardSpec.class,
             description = "Only cases whose index modulo N is I (0-based), to split a batch over machines.")
-    String shard;
+    Converters.Shard shard = Converters.Shard.ALL;
 
     @Option(names = "--format", split = ",", paramLabel = "FMT", defaultValue = "html,pdf,json",
-            description = "Any of html, pdf, json per case (default: ${DEFAULT-VALUE}).")
-    List<String> formats;
+            converter = Converters.Format.class, completionCandidates = Converters.Formats.class,
+            description = "Any of ${COMPLETION-CANDIDATES} per case (default: ${DEFAULT-VALUE}).")
+    List<ReportFormat> formats;
 
     @Mixin
     RuleConfigOption config;
@@ -48,7 +50,6 @@ final class BatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        int[] sh = parseShard(shard);
         int n = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         if (n < 1) {
             throw new UserError(ExitCodes.USAGE, "--jobs must be at least 1");
@@ -58,9 +59,9 @@ final class BatchCommand implements Callable<Integer> {
                 throw new UserError(ExitCodes.USAGE, p + ": not a folder of cases");
             }
         }
-        BatchRunner runner = new BatchRunner(config.load(), ReportCommand.parseFormats(formats), n);
+        BatchRunner runner = new BatchRunner(config.load(), java.util.EnumSet.copyOf(formats), n);
         PrintWriter out = spec.commandLine().getOut();
-        dev.ioverdict.report.model.BatchSummary summary = runner.run(paths, sh[0], sh[1], output, line -> {
+        dev.ioverdict.report.model.BatchSummary summary = runner.run(paths, shard.index(), shard.count(), output, line -> {
             synchronized (out) {
                 out.println(line);
                 out.flush();
@@ -76,23 +77,6 @@ final class BatchCommand implements Callable<Integer> {
             return ExitCodes.NOTHING_USABLE;
         }
         return summary.count("ok") == summary.cases().size() ? ExitCodes.OK : ExitCodes.DAMAGED_INPUT;
-    }
-
-    static int[] parseShard(String text) {
-        if (text == null) {
-            return new int[] {0, 1};
-        }
-        int slash = text.indexOf('/');
-        try {
-            int i = Integer.parseInt(text.substring(0, slash).trim());
-            int n = Integer.parseInt(text.substring(slash + 1).trim());
-            if (n < 1 || i < 0 || i >= n) {
-                throw new NumberFormatException();
-            }
-            return new int[] {i, n};
-        } catch (RuntimeException e) {
-            throw new UserError(ExitCodes.USAGE, "--shard: expected I/N with 0 <= I < N, got '" + text + "'");
-        }
     }
 
 }

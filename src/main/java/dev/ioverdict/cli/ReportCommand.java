@@ -39,8 +39,9 @@ final class ReportCommand implements Callable<Integer> {
     Path output;
 
     @Option(names = "--format", split = ",", paramLabel = "FMT", defaultValue = "html,pdf,json",
-            description = "Any of html, pdf, json, comma-separated (default: ${DEFAULT-VALUE}).")
-    List<String> formats;
+            converter = Converters.Format.class, completionCandidates = Converters.Formats.class,
+            description = "Any of ${COMPLETION-CANDIDATES}, comma-separated (default: ${DEFAULT-VALUE}).")
+    List<ReportFormat> formats;
 
     @Option(names = "--title", paramLabel = "T", description = "Report title.")
     String title;
@@ -52,9 +53,10 @@ final class ReportCommand implements Callable<Integer> {
             description = "Folder of Thymeleaf templates overriding the built-in ones (copy templates/ to start).")
     Path templates;
 
-    @Option(names = "--fail-on", paramLabel = "SEVERITY",
-            description = "Exit 4 when a finding of this severity or worse is raised: warning or critical.")
-    String failOn;
+    @Option(names = "--fail-on", paramLabel = "SEVERITY", converter = Converters.FailOn.class,
+            completionCandidates = Converters.FailOnLevels.class,
+            description = "Exit 4 when a finding of this severity or worse is raised: ${COMPLETION-CANDIDATES}.")
+    Severity failOn;
 
     @Mixin
     RuleConfigOption config;
@@ -64,8 +66,8 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Set<ReportFormat> wanted = parseFormats(formats);
-        Severity failAt = parseFailOn(failOn);
+        Set<ReportFormat> wanted = EnumSet.copyOf(formats);
+        Severity failAt = failOn;
         if (templates != null && !Files.isDirectory(templates)) {
             throw new UserError(ExitCodes.USAGE, "--templates " + templates + ": no such folder");
         }
@@ -133,28 +135,5 @@ final class ReportCommand implements Callable<Integer> {
         InputSummary first = inputs.get(0);
         return bundle + ": nothing usable: none of its " + inputs.size() + " file(s) is in a format ioverdict reads"
                 + " (e.g. " + first.path() + ": " + first.detectedBecause() + "); see 'ioverdict inspect'";
-    }
-
-    static Set<ReportFormat> parseFormats(List<String> names) {
-        Set<ReportFormat> set = EnumSet.noneOf(ReportFormat.class);
-        for (String n : names) {
-            try {
-                set.add(ReportFormat.parse(n));
-            } catch (IllegalArgumentException e) {
-                throw new UserError(ExitCodes.USAGE, "--format: " + e.getMessage());
-            }
-        }
-        return set;
-    }
-
-    static Severity parseFailOn(String text) {
-        if (text == null) {
-            return null;
-        }
-        return switch (text.trim().toLowerCase(Locale.ROOT)) {
-            case "warning" -> Severity.WARNING;
-            case "critical" -> Severity.CRITICAL;
-            default -> throw new UserError(ExitCodes.USAGE, "--fail-on: expected warning or critical, got '" + text + "'");
-        };
     }
 }

@@ -19,7 +19,7 @@ public final class ReportWriter {
                                    Path templates) throws IOException {
         Files.createDirectories(dir);
         boolean drawn = formats.contains(ReportFormat.HTML) || formats.contains(ReportFormat.PDF);
-        RenderInput input = new RenderInput(report, data,
+        RenderInput input = new RenderInput(report,
                 drawn ? Charts.draw(data) : List.of(), templates);
         List<Path> written = new ArrayList<>();
         for (ReportFormat f : ReportFormat.values()) {

@@ -28,7 +28,7 @@ class BlockSectionRenderingTest {
         CaseData data = new CaseData("multipath", List.of(), new Facts(), results);
         var outcome = new RuleEngine(RuleCatalogue.all(), RuleConfig.DEFAULTS).evaluate(data);
         var report = ReportAssembler.assemble(data, outcome, "multipath", "Block section sample");
-        var input = new RenderInput(report, data, Charts.draw(data), null);
+        var input = new RenderInput(report, Charts.draw(data), null);
         // kept under target/ so a person can look at it
         Path out = Path.of("target", "block-section-sample");
         Files.createDirectories(out);

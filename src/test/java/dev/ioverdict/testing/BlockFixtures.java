@@ -12,7 +12,6 @@ import dev.ioverdict.model.block.Merges;
 import dev.ioverdict.model.block.PhaseStat;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,8 +55,7 @@ public final class BlockFixtures {
     /** btt's "time latency" lines for one device of the d2c-dominant run. */
     static List<double[]> d2c(String device) {
         try {
-            Path p = Path.of(BlockFixtures.class.getResource(
-                    "/dev/ioverdict/rules/block/blkgen-d2c-dominant-btt_d2c_" + device + "_d2c.dat").toURI());
+            Path p = TestData.bundle("blkgen-d2c-dominant").resolve("seed33/btt_d2c_" + device + "_d2c.dat");
             List<double[]> out = new ArrayList<>();
             for (String l : Files.readAllLines(p)) {
                 String[] f = l.trim().split("\\s+");
@@ -68,8 +66,6 @@ public final class BlockFixtures {
             return out;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
         }
     }
 

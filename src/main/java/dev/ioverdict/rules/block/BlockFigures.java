@@ -150,9 +150,4 @@ public final class BlockFigures {
                 .sorted(Comparator.comparingDouble((BlockIo io) -> io.phases().get(phase)).reversed())
                 .limit(k).toList();
     }
-
-    /** The btt report's own figures, when the rule wants to check them against each other. */
-    public Optional<BttReport> btt() {
-        return Optional.ofNullable(btt);
-    }
 }

@@ -77,7 +77,7 @@ class BttFormatTest {
 
     @Test
     void perDeviceAndPerProcessTablesOfBttDashA() throws Exception {
-        Path file = Path.of(getClass().getResource("/dev/ioverdict/rules/block/blkgen-d2c-dominant-btt_A.txt").toURI());
+        Path file = dev.ioverdict.testing.TestData.bundle("blkgen-d2c-dominant").resolve("seed33/btt_A.txt");
         Parsed p = parse(file);
         assertTrue(p.summary().warnings().isEmpty(), p.summary().warnings().toString());
         BttReport r = p.report();

@@ -1,7 +1,6 @@
 package dev.ioverdict.rules.block;
 
 import dev.ioverdict.testing.TestData;
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 
 /** The real btt outputs and capture files the block rule tests read. */
@@ -20,10 +19,6 @@ final class BlockRuleFiles {
 
     /** btt -A of the blkgen d2c-dominant trace: per-device tables naming the slow disk. */
     static Path dominantPerDevice() {
-        try {
-            return Path.of(BlockRuleFiles.class.getResource("blkgen-d2c-dominant-btt_A.txt").toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        return TestData.bundle("blkgen-d2c-dominant").resolve("seed33/btt_A.txt");
     }
 }
