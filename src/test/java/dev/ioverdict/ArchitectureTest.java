@@ -6,7 +6,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** Dependencies run one way: cli -> pipeline -> report -> rules -> analysis -> bundle -> parse -> model. */
+/** Dependencies run one way: cli -> pipeline -> report -> diagnosis -> rules -> analysis -> bundle -> parse -> model. */
 class ArchitectureTest {
     @Test
     void layersDependOnlyDownwards() {
@@ -16,6 +16,7 @@ class ArchitectureTest {
                 .layer("cli").definedBy("dev.ioverdict.cli..")
                 .layer("pipeline").definedBy("dev.ioverdict.pipeline..")
                 .layer("report").definedBy("dev.ioverdict.report..")
+                .layer("diagnosis").definedBy("dev.ioverdict.diagnosis..")
                 .layer("rules").definedBy("dev.ioverdict.rules..")
                 .layer("analysis").definedBy("dev.ioverdict.analysis..")
                 .layer("bundle").definedBy("dev.ioverdict.bundle..")
@@ -24,10 +25,13 @@ class ArchitectureTest {
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("pipeline").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "pipeline")
-                .whereLayer("rules").mayOnlyBeAccessedByLayers("cli", "pipeline", "report")
-                .whereLayer("analysis").mayOnlyBeAccessedByLayers("cli", "pipeline", "report", "rules")
-                .whereLayer("bundle").mayOnlyBeAccessedByLayers("cli", "pipeline", "report", "rules", "analysis")
-                .whereLayer("parse").mayOnlyBeAccessedByLayers("cli", "pipeline", "report", "rules", "analysis", "bundle")
+                .whereLayer("diagnosis").mayOnlyBeAccessedByLayers("cli", "pipeline", "report")
+                .whereLayer("rules").mayOnlyBeAccessedByLayers("cli", "pipeline", "report", "diagnosis")
+                .whereLayer("analysis").mayOnlyBeAccessedByLayers("cli", "pipeline", "report", "diagnosis", "rules")
+                .whereLayer("bundle").mayOnlyBeAccessedByLayers("cli", "pipeline", "report", "diagnosis", "rules",
+                        "analysis")
+                .whereLayer("parse").mayOnlyBeAccessedByLayers("cli", "pipeline", "report", "diagnosis", "rules",
+                        "analysis", "bundle")
                 .check(classes);
     }
 }

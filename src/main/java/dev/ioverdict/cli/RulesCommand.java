@@ -83,6 +83,10 @@ final class RulesCommand implements Callable<Integer> {
         for (Input<?> in : i.requires()) {
             out.printf(Locale.ROOT, "    needs %s  (collect: %s)%n", in.description(), in.howToCollect());
         }
+        if (!i.anyOf().isEmpty()) {
+            out.printf(Locale.ROOT, "    needs one of: %s%n",
+                    String.join(" | ", i.anyOf().stream().map(Input::description).toList()));
+        }
         for (Input<?> in : i.optional()) {
             out.printf(Locale.ROOT, "    uses when present: %s%n", in.description());
         }
@@ -98,6 +102,7 @@ final class RulesCommand implements Callable<Integer> {
         m.put("description", i.description());
         m.put("thresholds", i.thresholds());
         m.put("requires", inputs(i.requires()));
+        m.put("anyOf", inputs(i.anyOf()));
         m.put("optional", inputs(i.optional()));
         m.put("doc", i.docPath());
         return m;

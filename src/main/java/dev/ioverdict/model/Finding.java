@@ -18,11 +18,12 @@ import java.util.Optional;
  * and, once the diagnosis stage has run, the findings it explains ({@code symptoms}) and the kinds
  * of data that showed it ({@code sources}).
  */
-@JsonPropertyOrder({"rule", "severity", "confidence", "confidenceReasons", "subject", "title", "summary",
+@JsonPropertyOrder({"rule", "severity", "confidence", "confidenceReasons", "assumptions", "subject", "title", "summary",
     "recommendation", "impact", "weight", "metrics", "measurements", "evidence", "sources", "symptoms"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Finding(String rule, Severity severity, Confidence confidence,
                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> confidenceReasons,
+                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Assumption> assumptions,
                       Subject subject, String title, String summary, String recommendation,
                       List<Measurement> measurements, List<Evidence> evidence, Impact impact,
                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> sources,
@@ -36,6 +37,11 @@ public record Finding(String rule, Severity severity, Confidence confidence,
 
     public Finding {
         confidenceReasons = List.copyOf(confidenceReasons);
+        assumptions = List.copyOf(assumptions);
+        if (severity == Severity.CRITICAL && !assumptions.isEmpty()) {
+            // a finding that rests on an assumption is never critical with high confidence
+            confidence = confidence.atMost(Confidence.MEDIUM);
+        }
         measurements = List.copyOf(measurements);
         evidence = List.copyOf(evidence);
         sources = List.copyOf(sources);
@@ -70,7 +76,17 @@ public record Finding(String rule, Severity severity, Confidence confidence,
     }
 
     public Finding withSymptoms(List<Finding> more) {
-        return new Finding(rule, severity, confidence, confidenceReasons, subject, title, summary, recommendation,
-                measurements, evidence, impact, sources, more);
+        return new Finding(rule, severity, confidence, confidenceReasons, assumptions, subject, title, summary,
+                recommendation, measurements, evidence, impact, sources, more);
+    }
+
+    public Finding withImpact(Impact other) {
+        return new Finding(rule, severity, confidence, confidenceReasons, assumptions, subject, title, summary,
+                recommendation, measurements, evidence, other, sources, symptoms);
+    }
+
+    /** Whether the finding says something about {@code key} in its measurements. */
+    public Optional<String> text(String key) {
+        return measurement(key).map(m -> m.text() != null ? m.text() : String.valueOf(m.value()));
     }
 }

@@ -9,6 +9,7 @@ import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.bundle.BundleReader;
 import dev.ioverdict.bundle.DetectedFile;
 import dev.ioverdict.bundle.FormatDetector;
+import dev.ioverdict.diagnosis.Diagnosis;
 import dev.ioverdict.model.Diagnostic;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.InputSummary;
@@ -48,7 +49,7 @@ public final class CaseCompiler {
     public Compiled compile(Path bundlePath, String caseId, String title) throws BundleException {
         try (Bundle bundle = BundleReader.open(bundlePath)) {
             CaseData data = read(bundle);
-            RuleOutcome outcome = new RuleEngine(rules, config).evaluate(data);
+            RuleOutcome outcome = Diagnosis.diagnose(new RuleEngine(rules, config).evaluate(data), data);
             boolean usable = data.usable();
             String id = caseId != null ? caseId : defaultCaseId(bundlePath);
             return new Compiled(ReportAssembler.assemble(data, outcome, id, title), data, usable);

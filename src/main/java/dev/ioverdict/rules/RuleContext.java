@@ -1,6 +1,7 @@
 package dev.ioverdict.rules;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.model.Assumption;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Finding;
@@ -40,9 +41,9 @@ public final class RuleContext {
         return value;
     }
 
-    /** An optional input: present or not, the rule runs. */
+    /** An input the rule may do without: one of its alternatives or an optional one. */
     public <T> Optional<T> optional(Input<T> input) {
-        if (!info.optional().contains(input)) {
+        if (!info.optional().contains(input) && !info.anyOf().contains(input)) {
             throw new IllegalArgumentException(info.id() + " does not declare '" + input.id() + "' as optional");
         }
         @SuppressWarnings("unchecked")
@@ -86,6 +87,7 @@ public final class RuleContext {
         private Severity severity;
         private Confidence confidence = Confidence.HIGH;
         private final List<String> reasons = new ArrayList<>();
+        private final List<Assumption> assumptions = new ArrayList<>();
         private String summary = "";
         private String recommendation = "";
         private final List<Measurement> measurements = new ArrayList<>();
@@ -108,6 +110,14 @@ public final class RuleContext {
         public FindingBuilder doubt(Confidence c, String reason) {
             this.confidence = confidence.atMost(c);
             reasons.add(reason);
+            return this;
+        }
+
+        /** Rests on what the bundle does not hold: medium confidence at most, and the command that settles it. */
+        public FindingBuilder assume(String what, String toConfirm) {
+            this.confidence = confidence.atMost(Confidence.MEDIUM);
+            assumptions.add(new Assumption(what, toConfirm));
+            reasons.add("assumes " + what);
             return this;
         }
 
@@ -208,7 +218,8 @@ public final class RuleContext {
             // each captured line once, in the order the rule gave them: several views often quote one line
             Map<String, Evidence> distinct = new LinkedHashMap<>();
             evidence.forEach(e -> distinct.putIfAbsent(e.location(), e));
-            findings.add(new Finding(info.id(), severity, confidence, reasons, subject, title, summary, recommendation,
+            findings.add(new Finding(info.id(), severity, confidence, reasons, assumptions, subject, title, summary,
+                    recommendation,
                     measurements, List.copyOf(distinct.values()), impact, sources, List.of()));
         }
     }

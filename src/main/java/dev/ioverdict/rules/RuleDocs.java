@@ -45,8 +45,9 @@ public final class RuleDocs {
         md.append(i.description()).append("\n\n");
         md.append("## Inputs\n");
         inputs(md, "Requires", i.requires());
+        inputs(md, "Requires one of", i.anyOf());
         inputs(md, "Uses when present", i.optional());
-        if (i.requires().isEmpty() && i.optional().isEmpty()) {
+        if (i.requires().isEmpty() && i.anyOf().isEmpty() && i.optional().isEmpty()) {
             md.append("None.\n");
         }
         md.append("\nWithout the required inputs the report lists the rule as not evaluated, with the commands above.\n\n");

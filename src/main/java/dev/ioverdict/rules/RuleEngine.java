@@ -48,9 +48,16 @@ public final class RuleEngine {
                         missing.add(in);
                     }
                 }
+                String joiner = " and ";
+                info.anyOf().forEach(in -> resolve(in, data, resolved));
+                if (missing.isEmpty() && !info.anyOf().isEmpty()
+                        && info.anyOf().stream().allMatch(in -> resolved.get(in).isEmpty())) {
+                    missing = info.anyOf();
+                    joiner = " or ";
+                }
                 if (!missing.isEmpty()) {
                     notEvaluated.add(new NotEvaluated(info.id(), info.title(),
-                            "no " + String.join(" and ", missing.stream().map(Input::description).toList()),
+                            "no " + String.join(joiner, missing.stream().map(Input::description).toList()),
                             missing.stream().map(Input::howToCollect).toList()));
                     continue;
                 }

@@ -76,7 +76,7 @@ public final class AioSymptoms {
     }
 
     /** Sleep stacks through the direct-I/O drain, most time first. */
-    List<SleepStack> dioWaitStacks() {
+    public List<SleepStack> dioWaitStacks() {
         return stacks.stream().filter(s -> s.passesThrough(DIO_WAIT))
                 .sorted(Comparator.comparing((SleepStack s) -> s.total() == null ? 0 : s.total()).reversed()
                         .thenComparing(SleepStack::count, Comparator.reverseOrder()))
@@ -84,14 +84,14 @@ public final class AioSymptoms {
     }
 
     /** LinuxKI io_submit rows whose sleep went to inode_dio_wait. */
-    List<SyscallSummary> dioWaitSummaries() {
+    public List<SyscallSummary> dioWaitSummaries() {
         return summaries.stream()
                 .filter(s -> s.name().equals("io_submit"))
                 .filter(s -> s.sleepFuncs().stream().map(SleepFunc::function).anyMatch(DIO_WAIT::contains))
                 .toList();
     }
 
-    List<SleepStack> submitStacks(Integer pid) {
+    public List<SleepStack> submitStacks(Integer pid) {
         return stacks.stream()
                 .filter(s -> Objects.equals(s.pid(), pid) && s.passesThrough(IO_SUBMIT))
                 .sorted(Comparator.comparing((SleepStack s) -> s.total() == null ? 0 : s.total()).reversed())
@@ -99,24 +99,24 @@ public final class AioSymptoms {
     }
 
     /** A process's sleep stacks through the direct-I/O drain. */
-    List<SleepStack> dioWaitStacks(Integer pid) {
+    public List<SleepStack> dioWaitStacks(Integer pid) {
         return dioWaitStacks().stream().filter(s -> Objects.equals(s.pid(), pid)).toList();
     }
 
-    List<SyscallSummary> summaries(Integer pid, String name) {
+    public List<SyscallSummary> summaries(Integer pid, String name) {
         return summaries.stream().filter(s -> Objects.equals(s.pid(), pid) && s.name().equals(name)).toList();
     }
 
     /** The slowest calls named {@code name} of one process, as the trace that timed them shows them. */
-    List<Evidence> slowest(AioProcess a, String name) {
+    public List<Evidence> slowest(AioProcess a, String name) {
         return calls.slowest(a.source(), a.input(), a.pid(), name);
     }
 
     /** A device service time and the line that says it: LinuxKI avserv, else the block layer's D2C average. */
-    record Service(double seconds, Evidence evidence, String what) {
+    public record Service(double seconds, Evidence evidence, String what) {
     }
 
-    Optional<Service> service(Integer pid) {
+    public Optional<Service> service(Integer pid) {
         List<PhysicalDeviceStat> rows = devices.stream().filter(d -> d.rw().equals("t") && d.iops() > 0).toList();
         List<PhysicalDeviceStat> own = rows.stream().filter(d -> Objects.equals(d.pid(), pid)).toList();
         List<PhysicalDeviceStat> use = own.isEmpty() ? rows : own;
@@ -131,16 +131,16 @@ public final class AioSymptoms {
                 .map((PhaseStat p) -> new Service(p.avg(), null, "D2C average of all devices"));
     }
 
-    static Evidence evidence(SleepStack s) {
+    public static Evidence evidence(SleepStack s) {
         return new Evidence(s.input(), s.line(), s.text());
     }
 
-    static Evidence evidence(SyscallSummary s) {
+    public static Evidence evidence(SyscallSummary s) {
         return new Evidence(s.input(), s.line(), s.text());
     }
 
     /** "fio pid 19468" */
-    static String who(AioProcess a) {
+    public static String who(AioProcess a) {
         return (a.comm() != null ? a.comm() + " " : "") + "pid " + a.pid();
     }
 }

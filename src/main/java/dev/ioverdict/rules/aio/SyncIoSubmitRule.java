@@ -63,6 +63,17 @@ public final class SyncIoSubmitRule implements Rule {
         }
     }
 
+    /** The function io_submit sleeps in most: the innermost frame of its top stack, or LinuxKI's sleep row. */
+    static String sleepsIn(AioSymptoms aio, AioProcess a) {
+        var stack = aio.submitStacks(a.pid()).stream().findFirst();
+        if (stack.isPresent() && !stack.get().frames().isEmpty()) {
+            return stack.get().frames().stream().filter(AioSymptoms.DIO_WAIT::contains).findFirst()
+                    .orElse(stack.get().frames().get(0));
+        }
+        return aio.summaries(a.pid(), "io_submit").stream().flatMap(x -> x.sleepFuncs().stream())
+                .max(Comparator.comparingDouble(x -> x.total())).map(x -> x.function()).orElse(null);
+    }
+
     private void judge(RuleContext ctx, AioSymptoms aio, AioProcess a) {
         if (a.submits() < ctx.value(MIN_CALLS) || a.submitAvg() == null || a.submitAvg() < ctx.seconds(MIN_SUBMIT_AVG_MS)) {
             return;
@@ -104,6 +115,7 @@ public final class SyncIoSubmitRule implements Rule {
                 .impact(Impact.measured(a.submitTotal() == null ? 0 : a.submitTotal(), "time spent in io_submit")
                         .of(aioTotal, "io_submit + io_getevents time of " + who));
         service.ifPresent(s -> f.duration("deviceService", "device service time", s.seconds()));
+        f.text("sleepsIn", "where io_submit sleeps", sleepsIn(aio, a));
         if (getevents == null && service.isEmpty()) {
             f.doubt(Confidence.LOW, "no io_getevents or device time to compare io_submit with");
         }

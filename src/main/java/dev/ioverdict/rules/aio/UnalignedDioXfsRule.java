@@ -1,7 +1,6 @@
 package dev.ioverdict.rules.aio;
 
 import dev.ioverdict.model.Evidence;
-import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Subject;
@@ -19,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Direct writes whose size or offset is not a multiple of the XFS block size: XFS then drains all
@@ -34,6 +34,15 @@ public final class UnalignedDioXfsRule implements Rule {
             "io_submit's share of io_submit + io_getevents time that marks submission as the wait");
     static final Threshold MIN_SUBMIT_AVG_MS = Threshold.millis("min_submit_avg_ms", 0.5,
             "io_submit average that counts as blocking");
+    static final Threshold CRITICAL_SHARE_PCT = Threshold.percent("critical_share_pct", 50,
+            "share of the writers' AIO time spent waiting for the inode that makes it critical");
+    static final Threshold WARNING_SHARE_PCT = Threshold.percent("warning_share_pct", 10,
+            "... and a warning (below: informational)");
+
+    /** Why unaligned writes that do not wait are only a risk (recorded here: overwrites do not drain). */
+    static final String KERNEL_CAVEAT = "On current kernels XFS drains for unaligned direct writes only into new, "
+            + "unwritten or file-extending space; overwrites of blocks already written do not serialise. The risk "
+            + "returns when the files are recreated, extended or preallocated without being written.";
 
     private static final RuleInfo INFO = new RuleInfo("unaligned-dio-xfs",
             "Direct I/O not aligned to the XFS block size serialises on the inode", Severity.CRITICAL,
@@ -42,7 +51,7 @@ public final class UnalignedDioXfsRule implements Rule {
                     + "for every other direct I/O of the inode to drain before an unaligned write, so asynchronous "
                     + "submission becomes synchronous and the writes of that file serialise.",
             List.of(AioSymptoms.DIRECT_WRITE_SIZES), List.of(),
-            List.of(MIN_UNALIGNED_PCT, MIN_SUBMIT_SHARE_PCT, MIN_SUBMIT_AVG_MS));
+            List.of(MIN_UNALIGNED_PCT, MIN_SUBMIT_SHARE_PCT, MIN_SUBMIT_AVG_MS, CRITICAL_SHARE_PCT, WARNING_SHARE_PCT));
 
     @Override
     public RuleInfo info() {
@@ -76,8 +85,9 @@ public final class UnalignedDioXfsRule implements Rule {
                 .filter(a -> a.submitSharePct() != null && a.submitSharePct() >= ctx.value(MIN_SUBMIT_SHARE_PCT))
                 .filter(a -> a.submitAvg() != null && a.submitAvg() >= ctx.seconds(MIN_SUBMIT_AVG_MS))
                 .toList();
-        if (stacks.isEmpty() && kiSleeps.isEmpty() && blocking.isEmpty()) {
-            return; // unaligned, but submission does not wait: nothing it costs shows in this bundle
+        boolean waits = !stacks.isEmpty() || !kiSleeps.isEmpty() || !blocking.isEmpty();
+        if (!waits && files.stream().allMatch(f -> f.fsType() == null)) {
+            return; // nothing says these files are on XFS, and nothing waits: no risk worth a line
         }
         FileAlignment first = files.get(0);
         Integer block = first.fsBlockSize();
@@ -85,26 +95,44 @@ public final class UnalignedDioXfsRule implements Rule {
         int bsize = assumed ? XFS_DEFAULT_BLOCK : block;
         Set<String> names = new LinkedHashSet<>();
         files.forEach(f -> names.add(f.file()));
+        Set<Integer> writers = new TreeSet<>();
+        blocking.forEach(a -> writers.add(a.pid()));
+        stacks.stream().map(SleepStack::pid).filter(java.util.Objects::nonNull).forEach(writers::add);
+        kiSleeps.stream().map(SyscallSummary::pid).filter(java.util.Objects::nonNull).forEach(writers::add);
         // LinuxKI reports the same sleep twice (Sleep Func row and stack): the larger figure stands
         double sleepSec = Math.max(stacks.stream().mapToDouble(s -> s.total() == null ? 0 : s.total()).sum(),
                 kiSleeps.stream().flatMap(s -> s.sleepFuncs().stream())
                         .filter(x -> AioSymptoms.DIO_WAIT.contains(x.function())).mapToDouble(x -> x.total()).sum());
         double submitSec = blocking.stream().mapToDouble(a -> a.submitTotal() == null ? 0 : a.submitTotal()).sum();
+        double aioSec = section.aio().stream().filter(a -> writers.isEmpty() || writers.contains(a.pid()))
+                .mapToDouble(a -> (a.submitTotal() == null ? 0 : a.submitTotal())
+                        + (a.geteventsTotal() == null ? 0 : a.geteventsTotal())).sum();
+        double cost = Math.max(sleepSec, submitSec);
+        Double sharePct = aioSec > 0 ? Math.min(100, 100 * cost / aioSec) : null;
+        Severity severity = !waits ? Severity.INFO
+                : sharePct == null || sharePct >= ctx.value(CRITICAL_SHARE_PCT) ? Severity.CRITICAL
+                : sharePct >= ctx.value(WARNING_SHARE_PCT) ? Severity.WARNING : Severity.INFO;
         String fsWhy = assumed
                 ? " The filesystem block size is not in the bundle: XFS's default of 4096 bytes is assumed; collect "
                         + "'xfs_info <mount point> > xfs_info.txt' (and /proc/mounts) to confirm it."
                 : " Block size " + bsize + " bytes: " + first.fsResolvedBy() + ".";
+        String cost1 = !waits ? "no process waits for it here: io_submit is quick and no sleep in inode_dio_wait was "
+                + "recorded. " + KERNEL_CAVEAT
+                : "io_submit " + (stacks.isEmpty() && kiSleeps.isEmpty() ? "takes the wait"
+                        : "sleeps in inode_dio_wait (" + Figures.duration(sleepSec) + " of sleep in the stacks below)")
+                        + (sharePct == null ? "" : ": " + Figures.percent(sharePct) + " of the writers' asynchronous I/O "
+                        + "time goes to waiting for the inode") + ".";
         var f = ctx.finding(Subject.file(String.join(", ", names)), String.format(Locale.ROOT,
-                        "%s of %s direct writes are not aligned to the %d-byte XFS block; io_submit waits for the inode",
-                        Figures.count(unaligned), Figures.count(requests), bsize))
+                        "%s of %s direct writes are not aligned to the %d-byte XFS block%s",
+                        Figures.count(unaligned), Figures.count(requests), bsize,
+                        waits ? "; io_submit waits for the inode" : ": no serialisation measured, a risk"))
+                .severity(severity)
                 .summary(String.format(Locale.ROOT, "Direct writes to %s have sizes or offsets that are multiples of 512 "
-                        + "but not of %d bytes (sizes %d..%d bytes). XFS drains all other direct I/O of the inode "
-                        + "before each such write, so io_submit %s.%s", String.join(", ", names), bsize,
-                        files.stream().mapToLong(FileAlignment::minSize).min().orElse(0),
-                        files.stream().mapToLong(FileAlignment::maxSize).max().orElse(0),
-                        stacks.isEmpty() && kiSleeps.isEmpty() ? "takes most of the AIO wait"
-                                : "sleeps in inode_dio_wait (" + Figures.duration(sleepSec) + " of sleep in the stacks below)",
-                        fsWhy))
+                        + "but not of %d bytes (sizes %s to %s). XFS drains all other direct I/O of the inode "
+                        + "before such a write; %s%s", String.join(", ", names), bsize,
+                        Figures.bytes((double) files.stream().mapToLong(FileAlignment::minSize).min().orElse(0)),
+                        Figures.bytes((double) files.stream().mapToLong(FileAlignment::maxSize).max().orElse(0)),
+                        cost1, fsWhy))
                 .recommendation("Make the direct I/O aligned to the filesystem block size, or put these files on an XFS "
                         + "filesystem whose block size matches the I/O: for Oracle redo logs on XFS use a 512-byte "
                         + "block size (mkfs.xfs -b size=512), or keep the 4 KiB filesystem and write the redo in 4 KiB "
@@ -112,15 +140,21 @@ public final class UnalignedDioXfsRule implements Rule {
                         + "Preallocating and pre-writing the files also avoids the drain on current kernels.")
                 .source("syscalls")
                 .text("files", "files", String.join(", ", names))
+                .text("writers", "writing processes", writers.isEmpty() ? null
+                        : String.join(", ", writers.stream().map(String::valueOf).toList()))
                 .count("unalignedWrites", "unaligned direct writes", unaligned)
                 .count("directWrites", "direct writes", requests)
                 .bytes("fsBlockSize", "XFS block size" + (assumed ? " (assumed)" : ""), bsize)
-                .duration("dioWaitSleep", "sleep in inode_dio_wait", sleepSec)
-                .impact(sleepSec >= submitSec
+                .duration("dioWaitSleep", "sleep in inode_dio_wait", waits ? sleepSec : null)
+                .percent("waitSharePct", "share of the writers' AIO time spent waiting", sharePct)
+                .impact(!waits ? Impact.NONE : sleepSec >= submitSec
                         ? Impact.measured(sleepSec, "time asleep in inode_dio_wait (sleep stacks)")
-                        : Impact.measured(submitSec, "time in io_submit of the processes whose submission blocks"));
+                                .of(aioSec, "io_submit + io_getevents time of the writers")
+                        : Impact.measured(submitSec, "time in io_submit of the processes whose submission blocks")
+                                .of(aioSec, "io_submit + io_getevents time of the writers"));
         if (assumed) {
-            f.doubt(Confidence.MEDIUM, "the XFS block size is assumed (4096 bytes): no xfs_info in the bundle");
+            f.assume("an XFS block size of 4096 bytes (no xfs_info in the bundle)",
+                    "xfs_info <mount point> > xfs_info.txt; cat /proc/mounts > mounts.txt");
         }
         List<Evidence> ev = new ArrayList<>();
         if (first.fsEvidence() != null) {

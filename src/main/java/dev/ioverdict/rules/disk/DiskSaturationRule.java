@@ -7,6 +7,7 @@ import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.Unit;
+import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
@@ -73,6 +74,20 @@ public final class DiskSaturationRule implements Rule {
         }
     }
 
+    /** What to change, in the commands of the platform the iostat came from. */
+    static String advice(DeviceSeries s) {
+        String common = "The device cannot keep up with its load. Spread the load over more disks or LUNs (striping, "
+                + "moving hot files), move the busiest data to faster storage, reduce I/O with more cache, and check "
+                + "the array behind the device (RAID rebuild, write cache, controller and path saturation).";
+        if (s.dialect() == IostatDialect.SOLARIS) {
+            return common + " Make transfers larger so fewer I/Os carry the same data: read-ahead and write-behind "
+                    + "(UFS maxcontig with 'tunefs -a', maxphys and md_maxphys in /etc/system, vol_maxio for VxVM).";
+        }
+        return common + " Make transfers larger so fewer I/Os carry the same data: the application's I/O size, "
+                + "read-ahead (blockdev --setra, /sys/block/" + s.device() + "/queue/read_ahead_kb) and the largest "
+                + "request the queue builds (/sys/block/" + s.device() + "/queue/max_sectors_kb).";
+    }
+
     private static void report(RuleContext ctx, DeviceSeries s, Episodes e, Severity severity, String what,
                                double minRun) {
         Comparator<IostatPoint> slowest = Comparator.comparingDouble(IostatPoint::responseMs);
@@ -83,11 +98,12 @@ public final class DiskSaturationRule implements Rule {
                 * Math.max(0, p.responseMs() - baseline) / 1000 * s.secondsPerReport()).sum();
         String light = s.baselineMs() == null ? ""
                 : " At light load in the same capture it answered in " + IostatEvidence.ms(s.baselineMs()) + ".";
-        String title = s.device() + " " + what + ": " + s.responseLabel() + " up to "
-                + IostatEvidence.ms(worst.responseMs()) + " at " + IostatEvidence.num(worst.busyPct()) + " " + busy;
+        String title = s.device() + " " + what + ": " + s.responseLabel() + " "
+                + IostatEvidence.ms(e.avg(IostatPoint::responseMs)) + " at " + Figures.percent(e.avg(IostatPoint::busyPct))
+                + " " + busy + (e.flagged().size() > 1 ? " (average of " + e.flagged().size() + " reports)" : "");
         String summary = s.device() + " answered in "
                 + IostatEvidence.avgWorst(e, IostatPoint::responseMs, "ms", s.responseLabel())
-                + " while busy " + IostatEvidence.num(e.avg(IostatPoint::busyPct)) + " % of the time (" + busy
+                + " while busy " + Figures.percent(e.avg(IostatPoint::busyPct)) + " of the time (" + busy
                 + ") with " + IostatEvidence.num(e.avg(IostatPoint::queue)) + " requests outstanding ("
                 + s.queueLabel() + ") " + IostatEvidence.span(s, e) + "." + light
                 + (severity == Severity.INFO ? " The bursts do not last: they point at spikes of demand "
@@ -95,12 +111,7 @@ public final class DiskSaturationRule implements Rule {
         var finding = ctx.finding(Subject.device(s.device(), s.device()), title)
                 .severity(severity)
                 .summary(summary)
-                .recommendation("The device cannot keep up with its load. Spread the load over more disks or LUNs "
-                        + "(striping, moving hot files), move the busiest data to faster storage, make transfers larger "
-                        + "so fewer I/Os carry the same data (read-ahead and write-behind: UFS maxcontig, maxphys, "
-                        + "md_maxphys, vol_maxio on Solaris; the application's I/O size), reduce I/O with more cache, "
-                        + "and check the array behind the device (RAID rebuild, write cache, controller and path "
-                        + "saturation).")
+                .recommendation(advice(s))
                 .source("iostat")
                 .text("device", "device", s.device())
                 .text("input", "iostat file", s.input())

@@ -10,13 +10,13 @@ import java.util.function.Predicate;
  * The reports of one device that meet a condition, and whether the condition lasted: a run of
  * consecutive reports, or a share of all reports. One busy second is a spike, not a bottleneck.
  */
-record Episodes(List<IostatPoint> all, List<IostatPoint> flagged, int longestRun) {
-    Episodes {
+public record Episodes(List<IostatPoint> all, List<IostatPoint> flagged, int longestRun) {
+    public Episodes {
         all = List.copyOf(all);
         flagged = List.copyOf(flagged);
     }
 
-    static Episodes of(List<IostatPoint> points, Predicate<IostatPoint> condition) {
+    public static Episodes of(List<IostatPoint> points, Predicate<IostatPoint> condition) {
         List<IostatPoint> flagged = new ArrayList<>();
         int run = 0;
         int longest = 0;
@@ -31,42 +31,42 @@ record Episodes(List<IostatPoint> all, List<IostatPoint> flagged, int longestRun
         return new Episodes(points, flagged, longest);
     }
 
-    boolean any() {
+    public boolean any() {
         return !flagged.isEmpty();
     }
 
-    double sharePct() {
+    public double sharePct() {
         return all.isEmpty() ? 0 : 100.0 * flagged.size() / all.size();
     }
 
     /** At least {@code minRun} reports in a row, or at least {@code minSharePct} of all reports. */
-    boolean sustained(double minRun, double minSharePct) {
+    public boolean sustained(double minRun, double minSharePct) {
         return any() && (longestRun >= minRun || sharePct() >= minSharePct);
     }
 
-    IostatPoint first() {
+    public IostatPoint first() {
         return flagged.get(0);
     }
 
-    IostatPoint last() {
+    public IostatPoint last() {
         return flagged.get(flagged.size() - 1);
     }
 
-    IostatPoint worst(Comparator<IostatPoint> order) {
+    public IostatPoint worst(Comparator<IostatPoint> order) {
         return flagged.stream().max(order).orElseThrow();
     }
 
     /** The {@code n} worst flagged reports, in file order: what a reader checks first. */
-    List<IostatPoint> worst(int n, Comparator<IostatPoint> order) {
+    public List<IostatPoint> worst(int n, Comparator<IostatPoint> order) {
         return flagged.stream().sorted(order.reversed()).limit(n)
                 .sorted(Comparator.comparingLong(p -> p.sample().line())).toList();
     }
 
-    double avg(java.util.function.ToDoubleFunction<IostatPoint> f) {
+    public double avg(java.util.function.ToDoubleFunction<IostatPoint> f) {
         return flagged.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
     }
 
-    double max(java.util.function.ToDoubleFunction<IostatPoint> f) {
+    public double max(java.util.function.ToDoubleFunction<IostatPoint> f) {
         return flagged.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
     }
 }

@@ -22,7 +22,7 @@ public final class IostatEvidence {
     }
 
     /** The column header the rows are read under, then the rows themselves, verbatim. */
-    static List<Evidence> lines(List<IostatPoint> rows) {
+    public static List<Evidence> lines(List<IostatPoint> rows) {
         List<Evidence> out = new ArrayList<>();
         IostatSample first = rows.get(0).sample();
         out.add(new Evidence(first.input(), first.headerLine(), first.columns().header()));
@@ -33,7 +33,7 @@ public final class IostatEvidence {
     }
 
     /** "in 15 of 25 reports (08:34:09 .. 08:34:23, 15 in a row)" or the single-report caveat. */
-    static String span(DeviceSeries s, Episodes e) {
+    public static String span(DeviceSeries s, Episodes e) {
         if (s.singleReport()) {
             return "in the only report the file holds for " + s.device() + " (iostat without an interval, or an "
                     + "excerpt: if it is the average since boot, the device has been like this on average since boot)";
@@ -48,7 +48,7 @@ public final class IostatEvidence {
     }
 
     /** "70.4 ms (await)" for one report, "68.1 ms on average (await, worst 70.4 ms)" for several. */
-    static String avgWorst(Episodes e, java.util.function.ToDoubleFunction<IostatPoint> f, String unit, String label) {
+    public static String avgWorst(Episodes e, java.util.function.ToDoubleFunction<IostatPoint> f, String unit, String label) {
         String worst = unit.equals("ms") ? ms(e.max(f)) : num(e.max(f)) + unit;
         if (e.flagged().size() == 1) {
             return worst + " (" + label + ")";
@@ -58,11 +58,11 @@ public final class IostatEvidence {
     }
 
     /** iostat prints milliseconds; findings speak in one duration style. */
-    static String ms(double v) {
+    public static String ms(double v) {
         return Figures.duration(v / 1000);
     }
 
-    static String num(double v) {
+    public static String num(double v) {
         return Figures.number(v);
     }
 }
