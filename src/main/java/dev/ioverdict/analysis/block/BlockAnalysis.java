@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.block;
 
 import dev.ioverdict.model.block.Phase;
+import dev.ioverdict.model.block.SchedulerWait;
 import dev.ioverdict.analysis.Analysis;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
@@ -71,10 +72,12 @@ public final class BlockAnalysis implements Analysis {
                 histograms.add(LatencyBuckets.of(d.name, Phase.Q2C, q2c.histogram()));
             }
         }
+        List<SchedulerWait> waits = new ArrayList<>();
+        tracker.devices().forEach(d -> waits.addAll(d.scheduler.results(d.name)));
         List<BlockTrace.Remap> remaps = new ArrayList<>();
         tracker.requests().remaps().forEach((pair, n) ->
                 remaps.add(new BlockTrace.Remap(dev((int) (pair >>> 32)), dev((int) (long) pair), n[0])));
-        return new BlockTrace(section, tracker.requests().slowest().slowest(), timelines, histograms, remaps);
+        return new BlockTrace(section, tracker.requests().slowest().slowest(), timelines, histograms, remaps, waits);
     }
 
     private static String dev(int devT) {

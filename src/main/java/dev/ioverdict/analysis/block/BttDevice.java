@@ -18,6 +18,7 @@ final class BttDevice {
     long nDs;
     private final PhaseSamples[] phases = new PhaseSamples[Phase.values().length];
     final DeviceRequests requests;
+    final SchedulerWaits scheduler = new SchedulerWaits();
 
     BttDevice(int major, int minor, TimeGrid grid) {
         this.major = major;

@@ -217,9 +217,13 @@ final class BttTracker {
             for (int k = 0; k < found.size; k++) {
                 QueuedIo q = found.items[k];
                 if (q.iTime != QueuedIo.UNSET) {
-                    d.add(Phase.I2D, Btt.delta(q.iTime, t));
+                    long ns = Btt.delta(q.iTime, t);
+                    d.add(Phase.I2D, ns);
+                    d.scheduler.add(q.q, ns);
                 } else if (q.mTime != QueuedIo.UNSET) {
-                    d.add(Phase.M2D, Btt.delta(q.mTime, t));
+                    long ns = Btt.delta(q.mTime, t);
+                    d.add(Phase.M2D, ns);
+                    d.scheduler.add(q.q, ns);
                 }
                 q.dTime = t;
                 q.d = e;

@@ -4,16 +4,24 @@ import java.util.List;
 
 /**
  * Everything the block analysis derived: btt's figures ({@code section}), the slowest I/Os,
- * timelines and histograms per device, and which devices remap onto which (dm/md -> legs).
+ * timelines and histograms per device, which devices remap onto which (dm/md -> legs), and the
+ * scheduler time per direction and process.
  * From btt text only {@code section} is known; the lists are then empty.
  */
 public record BlockTrace(BlockSection section, List<BlockIo> slowest, List<DeviceTimeline> timelines,
-                         List<LatencyHistogram> histograms, List<Remap> remaps) {
+                         List<LatencyHistogram> histograms, List<Remap> remaps, List<SchedulerWait> schedulerWaits) {
     public BlockTrace {
         slowest = List.copyOf(slowest);
         timelines = List.copyOf(timelines);
         histograms = List.copyOf(histograms);
         remaps = List.copyOf(remaps);
+        schedulerWaits = List.copyOf(schedulerWaits);
+    }
+
+    /** Figures without the per-class scheduler waits (btt text, tests). */
+    public BlockTrace(BlockSection section, List<BlockIo> slowest, List<DeviceTimeline> timelines,
+                      List<LatencyHistogram> histograms, List<Remap> remaps) {
+        this(section, slowest, timelines, histograms, remaps, List.of());
     }
 
     /** I/Os remapped from {@code from} (e.g. dm 253,0) onto {@code to} (e.g. 8,32). */

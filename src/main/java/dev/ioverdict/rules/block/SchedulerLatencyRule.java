@@ -29,14 +29,22 @@ public final class SchedulerLatencyRule implements Rule {
             "least I2D time per completed I/O (share x Q2C avg) worth a finding");
     static final Threshold MIN_IOS = Threshold.count("min_ios", "I/Os", 20,
             "fewer completed I/Os (Q2C N) than this are too few to judge");
+    static final Threshold CLASS_AVG_MS = Threshold.millis("class_avg_ms", 10,
+            "a class of I/O (reads, writes, one process) whose average scheduler wait reaches this ...");
+    static final Threshold CLASS_RATIO = Threshold.factor("class_ratio", 5,
+            "... and is this many times the other classes' is starved");
+    static final Threshold CLASS_OUTLIER_MS = Threshold.millis("class_outlier_ms", 500,
+            "a class whose longest scheduler wait reaches this (and the ratio) has starved outliers");
 
     private static final RuleInfo INFO = new RuleInfo("scheduler-latency",
             "Requests wait in the I/O scheduler (I2D dominates Q2C)", Severity.CRITICAL,
-            "btt's Device Overhead shows I2D, the time between a request's insertion into the I/O scheduler and "
-                    + "its dispatch to the driver, holding most of Q2C, and the time per I/O is not trivial. The "
-                    + "device answers quickly; the elevator (cfq, bfq ...) or a full device queue holds requests.",
+            "The time from a bio's entering the I/O scheduler until its request is dispatched to the driver (I2D "
+                    + "for inserted bios, M2D for bios merged into a waiting request) holds most of Q2C and is not "
+                    + "trivial per I/O; or one class of I/O (reads, writes, one process) waits there far longer "
+                    + "than the others, starved behind them. The device answers quickly; the elevator (cfq, bfq, "
+                    + "mq-deadline's write batches ...) or a full device queue holds requests.",
             List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE),
-            List.of(SHARE_PCT, CRITICAL_SHARE_PCT, MIN_AVG_MS, MIN_IOS));
+            List.of(SHARE_PCT, CRITICAL_SHARE_PCT, MIN_AVG_MS, MIN_IOS, CLASS_AVG_MS, CLASS_RATIO, CLASS_OUTLIER_MS));
 
     @Override
     public RuleInfo info() {
@@ -48,42 +56,68 @@ public final class SchedulerLatencyRule implements Rule {
         BlockFigures figs = ctx.input(BlockFigures.INPUT);
         var storage = ctx.optional(Inputs.STORAGE);
         for (BlockFigures.Device d : figs.devices()) {
-            double share = d.share(Phase.I2D);
             PhaseStat q2c = d.phase(Phase.Q2C);
-            if (share < ctx.value(SHARE_PCT) || q2c.n() < ctx.value(MIN_IOS) || q2c.avg() == null) {
+            if (q2c.n() < ctx.value(MIN_IOS) || q2c.avg() == null || q2c.avg() == 0) {
                 continue;
             }
+            // scheduler time is I2D for inserted bios and M2D for bios merged into a waiting request;
+            // btt's Device Overhead shows only the first
+            double i2d = d.share(Phase.I2D);
+            double m2d = share(d, Phase.M2D, q2c);
+            double share = i2d + m2d;
             double perIo = share / 100 * q2c.avg();
-            if (perIo < ctx.seconds(MIN_AVG_MS)) {
+            boolean overall = share >= ctx.value(SHARE_PCT) && perIo >= ctx.seconds(MIN_AVG_MS);
+            var waits = figs.trace().schedulerWaits();
+            long minIos = (long) ctx.value(MIN_IOS);
+            var starved = StarvedClass.find(waits, d.id(), "direction", minIos, ctx.seconds(CLASS_AVG_MS),
+                    ctx.seconds(CLASS_OUTLIER_MS), ctx.value(CLASS_RATIO))
+                    .or(() -> StarvedClass.find(waits, d.id(), "process", minIos, ctx.seconds(CLASS_AVG_MS),
+                            ctx.seconds(CLASS_OUTLIER_MS), ctx.value(CLASS_RATIO)));
+            if (!overall && starved.isEmpty()) {
                 continue;
             }
             // StorageConfig prefers the sysfs line that lists every choice over lsblk's active-only column
             String key = d.name() != null ? d.name() : d.id();
             SchedulerSetting scheduler = storage.flatMap(c -> c.scheduler(key)).orElse(null);
             QueueSetting rotational = storage.flatMap(c -> c.queueSetting(key, "rotational")).orElse(null);
-            String doubt = inconsistency(d, share, q2c);
-            var f = ctx.finding(d.subject(), "I/O scheduler holds requests on " + d.label() + ": I2D is "
-                            + Figures.percent(share) + " of Q2C")
-                    .severity(share >= ctx.value(CRITICAL_SHARE_PCT) ? Severity.CRITICAL : Severity.WARNING)
-                    .summary("Requests on " + d.label() + " spend " + Figures.percent(share) + " of their queue-to-complete "
-                            + "time (Q2C) between insertion into the I/O scheduler and dispatch to the driver (I2D): "
-                            + "about " + Figures.duration(perIo) + " of the " + Figures.duration(q2c.avg())
-                            + " an I/O takes on average, over " + Figures.count(q2c.n())
-                            + " I/Os, while the device itself (D2C) holds " + Figures.percent(d.share(Phase.D2C)) + ". "
+            String doubt = inconsistency(d, i2d, q2c);
+            Severity severity = overall ? (share >= ctx.value(CRITICAL_SHARE_PCT) ? Severity.CRITICAL : Severity.WARNING)
+                    : starved.get().slowOnAverage() ? Severity.CRITICAL : Severity.WARNING;
+            String what = m2d >= 1 ? "I2D + M2D" : "I2D";
+            String title = overall
+                    ? "I/O scheduler holds requests on " + d.label() + ": " + what + " is " + Figures.percent(share) + " of Q2C"
+                    : "I/O scheduler starves " + starved.get().starved().label() + " on " + d.label() + ": "
+                            + Figures.duration(starved.get().starved().time().avg()) + " average wait, up to "
+                            + Figures.duration(starved.get().starved().time().max());
+            String overallText = "Requests on " + d.label() + " spend " + Figures.percent(share) + " of their "
+                    + "queue-to-complete time (Q2C) in the I/O scheduler, from insertion (I2D"
+                    + (m2d >= 1 ? ", " + Figures.percent(i2d) + ") or from being merged into a waiting request (M2D, "
+                    + Figures.percent(m2d) + ")" : ")") + " until dispatch to the driver: about " + Figures.duration(perIo)
+                    + " of the " + Figures.duration(q2c.avg()) + " an I/O takes on average, over " + Figures.count(q2c.n())
+                    + " I/Os, while the device itself (D2C) holds " + Figures.percent(d.share(Phase.D2C)) + ". ";
+            var f = ctx.finding(d.subject(), title)
+                    .severity(severity)
+                    .summary((overall ? overallText : "") + starved.map(c -> c.sentence() + " ").orElse("")
                             + schedulerText(scheduler, d) + doubt)
                     .recommendation(SchedulerAdvice.recommend(d.name(), scheduler, rotational))
                     .source(d.sourceKind())
                     .text("device", "device", d.name() != null ? d.name() : d.id())
                     .id("devno", "device number", d.id())
                     .text("source", "data", d.source())
-                    .percent("i2dSharePct", "I2D share of Q2C", share)
-                    .duration("i2dPerIo", "I2D per I/O", perIo)
+                    .percent("i2dSharePct", "scheduler share of Q2C (I2D + M2D)", share)
+                    .percent("i2dOnlySharePct", "I2D share of Q2C", m2d >= 1 ? i2d : null)
+                    .percent("m2dSharePct", "M2D share of Q2C", m2d >= 1 ? m2d : null)
+                    .duration("i2dPerIo", "scheduler time per I/O", perIo)
                     .duration("q2cAvg", "Q2C average", q2c.avg())
                     .count("ios", "completed I/Os", q2c.n())
-                    .evidence(figs.bttLines(d, Phase.I2D, Phase.Q2C))
+                    .evidence(figs.bttLines(d, Phase.I2D, Phase.M2D, Phase.Q2C))
                     .evidence(figs.slowestLines(d, Phase.I2D, 3))
-                    .impact(Impact.measured(perIo * q2c.n(), "I2D share x Q2C average x I/Os")
+                    .impact(Impact.measured(perIo * q2c.n(), "scheduler share x Q2C average x I/Os")
                             .of(q2c.avg() * q2c.n(), "Q2C time on " + d.label()));
+            starved.ifPresent(c -> f.text("starvedClass", "starved class", c.starved().label())
+                    .duration("starvedWaitAvg", c.starved().label() + ": average scheduler wait", c.starved().time().avg())
+                    .duration("starvedWaitMax", c.starved().label() + ": longest scheduler wait", c.starved().time().max())
+                    .duration("othersWaitAvg", c.others().label() + ": average scheduler wait", c.others().time().avg()));
             if (!doubt.isEmpty()) {
                 f.doubt(Confidence.MEDIUM, "the btt report's own I2D row disagrees with its Device Overhead table");
             }
@@ -93,6 +127,12 @@ public final class SchedulerLatencyRule implements Rule {
             }
             f.report();
         }
+    }
+
+    /** A phase's share of Q2C from its own row, as btt computes Device Overhead. */
+    private static double share(BlockFigures.Device d, Phase p, PhaseStat q2c) {
+        PhaseStat x = d.phase(p);
+        return x.avg() == null || x.n() == 0 ? 0 : 100 * x.avg() * x.n() / (q2c.avg() * q2c.n());
     }
 
     private static String schedulerText(SchedulerSetting s, BlockFigures.Device d) {

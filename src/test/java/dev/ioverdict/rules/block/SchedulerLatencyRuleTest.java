@@ -28,7 +28,8 @@ class SchedulerLatencyRuleTest {
         Finding f = fs.get(0);
         assertEquals(Severity.CRITICAL, f.severity());
         assertEquals("sda", f.metrics().get("device"));
-        assertEquals(97.8223, (Double) f.metrics().get("i2dSharePct"), 1e-9);
+        // btt's Device Overhead I2D (97.8223 %) plus M2D from the report's own row: 62 merged bios x 38.7 us of 106 x 9.95 ms
+        assertEquals(97.8223 + 100 * 62 * 0.000038684 / (106 * 0.009945783), (Double) f.metrics().get("i2dSharePct"), 1e-3);
         assertEquals("cfq", f.metrics().get("scheduler"));
         assertEquals("btt.txt:19", f.evidence().get(0).location()); // the Device Overhead row
         assertTrue(f.evidence().stream().anyMatch(e -> e.location().equals("sys/block/sda/queue/scheduler:1")),
@@ -47,8 +48,9 @@ class SchedulerLatencyRuleTest {
         Finding f = fs.get(0);
         assertEquals("loop0", f.metrics().get("device"));
         assertEquals(Severity.CRITICAL, f.severity());
-        assertEquals(90.2679, (Double) f.metrics().get("i2dSharePct"), 1e-9);
-        assertEquals("90.3%", f.measurement("i2dSharePct").orElseThrow().display());
+        assertEquals(90.2679, (Double) f.metrics().get("i2dOnlySharePct"), 1e-9);
+        assertEquals("91.7%", f.measurement("i2dSharePct").orElseThrow().display()); // with M2D
+        assertTrue(f.title().contains("I2D + M2D is 91.7% of Q2C"), f.title());
         assertEquals(Confidence.HIGH, f.confidence());
     }
 

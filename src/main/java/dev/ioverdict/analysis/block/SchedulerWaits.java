@@ -1,0 +1,67 @@
+package dev.ioverdict.analysis.block;
+
+import dev.ioverdict.model.block.BlockEvent;
+import dev.ioverdict.model.block.SchedulerWait;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One device's scheduler time per class of bio, beyond btt: I2D for inserted bios and M2D for bios
+ * merged into a waiting request (btt's Device Overhead counts only the first), per direction and
+ * per process, so that reads starved behind a write stream show even when the average does not.
+ */
+final class SchedulerWaits {
+    /** Processes followed one by one; beyond, the rest share one class (a trace of thousands of pids). */
+    private static final int MAX_PROCESSES = 32;
+    private static final String[] DIRECTIONS = {"reads", "writes", "other"};
+
+    private final PhaseSamples[] byDirection = new PhaseSamples[DIRECTIONS.length];
+    private final Map<String, PhaseSamples> byProcess = new HashMap<>();
+
+    /** A bio queued as {@code q} waited {@code ns} in the scheduler before its request was dispatched. */
+    void add(BlockEvent q, long ns) {
+        int dir = direction(q.rwbs());
+        PhaseSamples d = byDirection[dir];
+        if (d == null) {
+            d = new PhaseSamples();
+            byDirection[dir] = d;
+        }
+        d.add(ns);
+        String comm = q.comm() == null || q.comm().isEmpty() ? "(unknown)" : q.comm();
+        PhaseSamples p = byProcess.get(comm);
+        if (p == null) {
+            comm = byProcess.size() < MAX_PROCESSES ? comm : "(other processes)";
+            p = byProcess.computeIfAbsent(comm, k -> new PhaseSamples());
+        }
+        p.add(ns);
+    }
+
+    List<SchedulerWait> results(String device) {
+        List<SchedulerWait> out = new ArrayList<>();
+        for (int i = 0; i < DIRECTIONS.length; i++) {
+            if (byDirection[i] != null) {
+                out.add(new SchedulerWait(device, "direction", DIRECTIONS[i], byDirection[i].stat()));
+            }
+        }
+        byProcess.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> out.add(new SchedulerWait(device, "process", e.getKey(), e.getValue().stat())));
+        return out;
+    }
+
+    /** RWBS: R read, W write; discards, flushes without data and the rest count as other. */
+    private static int direction(String rwbs) {
+        for (int i = 0; i < rwbs.length(); i++) {
+            char c = rwbs.charAt(i);
+            if (c == 'R') {
+                return 0;
+            }
+            if (c == 'W') {
+                return 1;
+            }
+        }
+        return 2;
+    }
+}
