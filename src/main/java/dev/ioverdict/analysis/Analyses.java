@@ -2,6 +2,7 @@ package dev.ioverdict.analysis;
 
 import dev.ioverdict.analysis.block.BlockAnalysis;
 import dev.ioverdict.analysis.btt.BttSectionAnalysis;
+import dev.ioverdict.analysis.consistency.ConsistencyAnalysis;
 import dev.ioverdict.analysis.config.ConfigAnalysis;
 import dev.ioverdict.analysis.iostat.IostatAnalysis;
 import dev.ioverdict.analysis.layers.LayerAnalysis;
@@ -18,6 +19,8 @@ public final class Analyses {
             BlockAnalysis::new,
             // after any analysis that computes the block section from a trace: btt text only fills a gap
             BttSectionAnalysis::new,
+            // before anything reads figures it may find doubtful
+            ConsistencyAnalysis::new,
             // last: reads the results of all the others
             LayerAnalysis::new);
 

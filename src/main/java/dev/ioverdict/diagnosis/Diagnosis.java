@@ -1,6 +1,8 @@
 package dev.ioverdict.diagnosis;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.consistency.ConsistencyNotes;
+import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.rules.RuleOutcome;
@@ -30,13 +32,15 @@ public final class Diagnosis {
     private Diagnosis() {
     }
 
-    public static RuleOutcome diagnose(RuleOutcome outcome, CaseData data) {
-        List<Finding> causes = withSymptoms(Merge.all(outcome.findings()));
+    public static Diagnosed diagnose(RuleOutcome outcome, CaseData data) {
+        List<ConsistencyNote> notes = new ArrayList<>(data.results().get(ConsistencyNotes.class)
+                .map(ConsistencyNotes::notes).orElse(List.of()));
+        List<Finding> causes = Reinterpretation.apply(withSymptoms(Merge.all(outcome.findings())), notes);
         ApplicationTime app = ApplicationTime.of(data);
         if (app.known()) {
             causes = causes.stream().map(f -> weighed(f, app)).toList();
         }
-        return new RuleOutcome(causes, outcome.notEvaluated(), outcome.failures());
+        return new Diagnosed(causes, outcome.notEvaluated(), outcome.failures(), notes);
     }
 
     /** Each finding another one explains goes under the cause at the root of its chain. */

@@ -80,6 +80,11 @@ public record Finding(String rule, Severity severity, Confidence confidence,
                 recommendation, measurements, evidence, impact, sources, more);
     }
 
+    public Finding withSummary(String other) {
+        return new Finding(rule, severity, confidence, confidenceReasons, assumptions, subject, title, other,
+                recommendation, measurements, evidence, impact, sources, symptoms);
+    }
+
     public Finding withImpact(Impact other) {
         return new Finding(rule, severity, confidence, confidenceReasons, assumptions, subject, title, summary,
                 recommendation, measurements, evidence, other, sources, symptoms);

@@ -9,6 +9,7 @@ import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.bundle.BundleReader;
 import dev.ioverdict.bundle.DetectedFile;
 import dev.ioverdict.bundle.FormatDetector;
+import dev.ioverdict.diagnosis.Diagnosed;
 import dev.ioverdict.diagnosis.Diagnosis;
 import dev.ioverdict.model.Diagnostic;
 import dev.ioverdict.model.Facts;
@@ -21,7 +22,6 @@ import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.RuleConfig;
 import dev.ioverdict.rules.RuleEngine;
-import dev.ioverdict.rules.RuleOutcome;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,7 +49,7 @@ public final class CaseCompiler {
     public Compiled compile(Path bundlePath, String caseId, String title) throws BundleException {
         try (Bundle bundle = BundleReader.open(bundlePath)) {
             CaseData data = read(bundle);
-            RuleOutcome outcome = Diagnosis.diagnose(new RuleEngine(rules, config).evaluate(data), data);
+            Diagnosed outcome = Diagnosis.diagnose(new RuleEngine(rules, config).evaluate(data), data);
             boolean usable = data.usable();
             String id = caseId != null ? caseId : defaultCaseId(bundlePath);
             return new Compiled(ReportAssembler.assemble(data, outcome, id, title), data, usable);

@@ -9,7 +9,7 @@ import dev.ioverdict.model.layers.LayerTimes;
 import dev.ioverdict.model.iostat.IostatSection;
 import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.report.model.Report;
-import dev.ioverdict.rules.RuleOutcome;
+import dev.ioverdict.diagnosis.Diagnosed;
 import java.util.List;
 
 /** Places analysis results and findings into the one report model all renderers share. */
@@ -17,7 +17,7 @@ public final class ReportAssembler {
     private ReportAssembler() {
     }
 
-    public static Report assemble(CaseData data, RuleOutcome outcome, String caseId, String title) {
+    public static Report assemble(CaseData data, Diagnosed outcome, String caseId, String title) {
         String caseTitle = title != null ? title : "I/O diagnosis: " + caseId;
         var results = data.results();
         return new Report(Report.SCHEMA, new Report.Tool("ioverdict", Version.get()),
@@ -30,6 +30,6 @@ public final class ReportAssembler {
                 results.get(SyscallSection.class).orElse(null),
                 results.get(IostatSection.class).map(IostatSection::devices).orElse(null),
                 results.get(ConfigSection.class).orElse(null),
-                outcome.findings(), outcome.notEvaluated(), outcome.failures());
+                outcome.causes(), outcome.notEvaluated(), outcome.failures(), outcome.consistency());
     }
 }

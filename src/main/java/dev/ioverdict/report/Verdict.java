@@ -4,7 +4,7 @@ import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.Severity;
-import dev.ioverdict.rules.RuleOutcome;
+import dev.ioverdict.diagnosis.Diagnosed;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -14,14 +14,14 @@ final class Verdict {
     private Verdict() {
     }
 
-    static String write(CaseData data, RuleOutcome outcome) {
+    static String write(CaseData data, Diagnosed outcome) {
         List<InputSummary> used = data.inputs().stream().filter(i -> !i.format().equals("unknown")).toList();
         String formats = used.stream().map(InputSummary::format).distinct().sorted()
                 .collect(Collectors.joining(", "));
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "ioverdict examined %d input file%s (%s). ",
                 used.size(), used.size() == 1 ? "" : "s", formats.isEmpty() ? "none recognised" : formats));
-        List<Finding> findings = outcome.findings();
+        List<Finding> findings = outcome.causes();
         if (findings.isEmpty()) {
             sb.append("No rule found an I/O problem in this data");
             sb.append(outcome.notEvaluated().isEmpty() ? "." : "; " + outcome.notEvaluated().size()

@@ -27,7 +27,8 @@ class BlockSectionRenderingTest {
         results.put(BlockSection.class, trace.section());
         CaseData data = new CaseData("multipath", List.of(), new Facts(), results);
         var outcome = new RuleEngine(RuleCatalogue.all(), RuleConfig.DEFAULTS).evaluate(data);
-        var report = ReportAssembler.assemble(data, outcome, "multipath", "Block section sample");
+        var report = ReportAssembler.assemble(data, dev.ioverdict.diagnosis.Diagnosis.diagnose(outcome, data), "multipath",
+                "Block section sample");
         var input = new RenderInput(report, Charts.draw(data), null);
         // kept under target/ so a person can look at it
         Path out = Path.of("target", "block-section-sample");

@@ -1,6 +1,6 @@
 package dev.ioverdict.analysis.layers;
 
-import dev.ioverdict.model.block.Phase;
+import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.layers.LayerTimes.Row;
 import java.util.List;
 import java.util.Optional;
@@ -10,11 +10,10 @@ final class Attribution {
     private Attribution() {
     }
 
-    static String sentence(List<Row> rows) {
+    static String sentence(List<Row> rows, List<ConsistencyNote> doubts) {
         Optional<Row> q2c = first(rows, "block", "Q2C");
-        Optional<Row> i2d = first(rows, "scheduler", "I2D");
-        Optional<Row> d2c = first(rows, "device", "D2C");
-        double alloc = rows.stream().filter(r -> r.layer().equals("allocation")).mapToDouble(Row::avg).sum();
+        String scope = q2c.map(Row::scope).orElse(null);
+        Optional<Row> d2c = scope == null ? first(rows, "device", "D2C") : same(rows, "D2C", scope);
         StringBuilder sb = new StringBuilder();
         Optional<Row> wait = rows.stream().filter(r -> r.layer().equals("application"))
                 .filter(r -> r.what().equals("io_getevents") || r.what().startsWith("pread") || r.what().startsWith("pwrite")
@@ -23,17 +22,26 @@ final class Attribution {
         wait.ifPresent(w -> sb.append("The application waits ").append(LayerAnalysis.ms(w.avg()))
                 .append(" on average in ").append(w.what()).append(" (").append(w.source()).append("). "));
         if (q2c.isPresent()) {
+            double n = q2c.get().n();
             double total = q2c.get().avg();
-            sb.append("An I/O takes ").append(LayerAnalysis.ms(total)).append(" in the block layer (Q2C)");
-            String[] names = {"the device (D2C)", "the I/O scheduler (I2D)", "request allocation (Q2G+G2I)"};
-            double[] parts = {d2c.map(Row::avg).orElse(0.0), i2d.map(Row::avg).orElse(0.0), alloc};
+            sb.append("On ").append(scope).append(" an I/O takes ").append(LayerAnalysis.ms(total))
+                    .append(" in the block layer (Q2C)");
+            // each phase's time per completed I/O, as btt's Device Overhead weighs them
+            String[] names = {"the device (D2C)", "the I/O scheduler (I2D + M2D)", "request allocation (Q2G + G2I)"};
+            double[] parts = {perIo(rows, scope, n, "D2C"), perIo(rows, scope, n, "I2D") + perIo(rows, scope, n, "M2D"),
+                perIo(rows, scope, n, "Q2G") + perIo(rows, scope, n, "G2I")};
             int top = 0;
             for (int i = 1; i < parts.length; i++) {
                 if (parts[i] > parts[top]) {
                     top = i;
                 }
             }
-            if (parts[top] > 0) {
+            boolean doubtful = doubts.stream().anyMatch(d -> scope.equals(d.about()) || scope.contains("(" + d.about() + ")")
+                    || scope.startsWith(d.about() + " ") || d.about().equals("all") || scope.startsWith("all devices"));
+            if (doubtful) {
+                sb.append("; the btt report's phase rows and its Device Overhead table disagree on where that time "
+                        + "goes (see Data consistency)");
+            } else if (parts[top] > 0) {
                 sb.append(", most of it in ").append(names[top]).append(": ").append(LayerAnalysis.ms(parts[top]));
             }
             sb.append('.');
@@ -45,6 +53,14 @@ final class Attribution {
                             .append(" on average (").append(d.what()).append(", ").append(d.scope()).append(")."));
         }
         return sb.toString().strip();
+    }
+
+    private static Optional<Row> same(List<Row> rows, String prefix, String scope) {
+        return rows.stream().filter(r -> r.what().startsWith(prefix) && r.scope().equals(scope)).findFirst();
+    }
+
+    private static double perIo(List<Row> rows, String scope, double n, String prefix) {
+        return same(rows, prefix, scope).map(r -> r.avg() * r.n() / n).orElse(0.0);
     }
 
     private static Optional<Row> first(List<Row> rows, String layer, String prefix) {

@@ -1,6 +1,9 @@
 package dev.ioverdict.analysis.layers;
 
 import dev.ioverdict.model.Figures;
+import dev.ioverdict.analysis.config.StorageConfig;
+import dev.ioverdict.analysis.consistency.ConsistencyNotes;
+import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.analysis.Analysis;
 import dev.ioverdict.analysis.Results;
@@ -40,13 +43,15 @@ public final class LayerAnalysis implements Analysis {
         List<Row> rows = new ArrayList<>();
         results.get(SyscallSection.class).ifPresent(s -> rows.addAll(applicationRows(s)));
         rows.addAll(fioRows(facts));
-        results.get(BlockSection.class).ifPresent(b -> rows.addAll(blockRows(b)));
+        StorageConfig names = results.get(StorageConfig.class).orElse(null);
+        results.get(BlockSection.class).ifPresent(b -> rows.addAll(blockRows(b, names)));
         results.get(IostatSection.class).ifPresent(i -> rows.addAll(iostatRows(i)));
         results.get(SyscallSection.class).ifPresent(s -> rows.addAll(linuxKiDeviceRows(facts)));
         if (rows.isEmpty()) {
             return;
         }
-        results.put(LayerTimes.class, new LayerTimes(Attribution.sentence(rows), rows));
+        List<ConsistencyNote> doubts = results.get(ConsistencyNotes.class).map(ConsistencyNotes::notes).orElse(List.of());
+        results.put(LayerTimes.class, new LayerTimes(Attribution.sentence(rows, doubts), rows));
     }
 
     /** Fewer calls than this are start-up or housekeeping, not the application's I/O path. */
@@ -66,7 +71,7 @@ public final class LayerAnalysis implements Analysis {
                     .filter(x -> x.name().equals(name) && x.count() > 0 && x.avg() != null)
                     .min(Comparator.comparingInt((SyscallStat x) -> rank(x.source())).thenComparing(SyscallStat::input))
                     .ifPresent(x -> out.add(new Row("application", name, x.source(), x.input(), x.count(), x.avg(),
-                            x.p99() != null ? x.p99() : x.max(), x.p99() != null ? "p99" : "max")));
+                            x.p99(), x.max())));
         }
         return out;
     }
@@ -79,31 +84,61 @@ public final class LayerAnalysis implements Analysis {
             String scope = j.job() + (j.pid() == null ? "" : " (pid " + j.pid() + ")");
             if (j.slat() != null) {
                 out.add(new Row("application", "fio " + j.direction() + " slat (submission)", "fio", scope, n,
-                        j.slat().avg(), j.slat().max(), "max"));
+                        j.slat().avg(), null, j.slat().max()));
             }
             if (j.clat() != null) {
                 Double p99 = j.clatPercentiles().get("99.00");
                 out.add(new Row("application", "fio " + j.direction() + " clat (completion)", "fio", scope, n,
-                        j.clat().avg(), p99 != null ? p99 : j.clat().max(), p99 != null ? "p99" : "max"));
+                        j.clat().avg(), p99, j.clat().max()));
             }
         }
         return out;
     }
 
-    static List<Row> blockRows(BlockSection section) {
+    /** Devices shown one by one, those holding the most block-layer time first. */
+    static final int MAX_DEVICES = 4;
+
+    /**
+     * The block layer's phases per device, never averaged over devices (a dm device and its paths,
+     * or a fast disk and a slow one, would make a figure that is true of none); btt text without
+     * per-device tables gives only all devices together, and says so.
+     */
+    static List<Row> blockRows(BlockSection section, StorageConfig names) {
         List<Row> out = new ArrayList<>();
-        BlockDeviceStats all = section.all();
-        if (all == null) {
+        List<BlockDeviceStats> devices = section.devices().stream()
+                .filter(d -> q2c(d).n() > 0 || d.phase(Phase.D2C).n() > 0)
+                .sorted(Comparator.comparingDouble((BlockDeviceStats d) -> -time(q2c(d))).thenComparing(BlockDeviceStats::device))
+                .limit(MAX_DEVICES).toList();
+        if (devices.isEmpty() && section.all() != null) {
+            // btt without -A: with one device, the All Devices table is that device's
+            String scope = section.devices().size() == 1
+                    ? (names == null ? section.devices().get(0).device() : names.label(section.devices().get(0).device()))
+                    : "all devices (no per-device figures)";
+            rows(out, section.all(), scope);
             return out;
         }
-        String scope = section.devices().size() == 1 ? section.devices().get(0).device() : "all devices";
-        phase(out, "block", "Q2C (queued to completed)", all, Phase.Q2C, scope);
-        phase(out, "block", "Q2C on dm/md devices", all, Phase.Q2Cdm, scope);
-        phase(out, "allocation", "Q2G (waiting for a request)", all, Phase.Q2G, scope);
-        phase(out, "allocation", "G2I (request to insert)", all, Phase.G2I, scope);
-        phase(out, "scheduler", "I2D (in the I/O scheduler)", all, Phase.I2D, scope);
-        phase(out, "device", "D2C (driver, HBA, device)", all, Phase.D2C, scope);
+        for (BlockDeviceStats d : devices) {
+            rows(out, d, names == null ? d.device() : names.label(d.device()));
+        }
         return out;
+    }
+
+    private static void rows(List<Row> out, BlockDeviceStats d, String scope) {
+        phase(out, "block", "Q2C (queued to completed)", d, d.phases().containsKey(Phase.Q2C) ? Phase.Q2C : Phase.Q2Cdm,
+                scope);
+        phase(out, "allocation", "Q2G (waiting for a request)", d, Phase.Q2G, scope);
+        phase(out, "allocation", "G2I (request to insert)", d, Phase.G2I, scope);
+        phase(out, "scheduler", "I2D (in the I/O scheduler)", d, Phase.I2D, scope);
+        phase(out, "scheduler", "M2D (merged, in the I/O scheduler)", d, Phase.M2D, scope);
+        phase(out, "device", "D2C (driver, HBA, device)", d, Phase.D2C, scope);
+    }
+
+    static PhaseStat q2c(BlockDeviceStats d) {
+        return d.phases().containsKey(Phase.Q2C) ? d.phase(Phase.Q2C) : d.phase(Phase.Q2Cdm);
+    }
+
+    private static double time(PhaseStat p) {
+        return p.avg() == null ? 0 : p.avg() * p.n();
     }
 
     private static void phase(List<Row> out, String layer, String what, BlockDeviceStats s, Phase name, String scope) {
@@ -111,9 +146,7 @@ public final class LayerAnalysis implements Analysis {
         if (p == null || p.n() == 0 || p.avg() == null) {
             return;
         }
-        boolean hasP99 = p.p99() != null;
-        out.add(new Row(layer, what, s.source(), scope, p.n(), p.avg(), hasP99 ? p.p99() : p.max(),
-                hasP99 ? "p99" : "max"));
+        out.add(new Row(layer, what, s.source(), scope, p.n(), p.avg(), p.p99(), p.max()));
     }
 
     /** The response time iostat gives for each busy device (await, r/w_await, svc_t, asvc_t), in seconds. */
@@ -135,7 +168,7 @@ public final class LayerAnalysis implements Analysis {
             }
             if (best != null && best.max() > 0) {
                 out.add(new Row("device", "iostat " + column, "iostat", d.device(), d.samples(), best.avg() / 1000,
-                        best.max() / 1000, "max"));
+                        null, best.max() / 1000));
             }
         }
         return out;
@@ -148,7 +181,7 @@ public final class LayerAnalysis implements Analysis {
                 continue;
             }
             out.add(new Row("device", "LinuxKI avserv", "linuxki", p.device() != null ? p.device() : p.devT(),
-                    p.total(), p.avservMs() / 1000, p.maxservMs() == null ? null : p.maxservMs() / 1000, "max"));
+                    p.total(), p.avservMs() / 1000, null, p.maxservMs() == null ? null : p.maxservMs() / 1000));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package dev.ioverdict.model.layers;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
@@ -16,10 +17,20 @@ public record LayerTimes(String summary, List<Row> rows) {
 
     /**
      * One measurement: {@code layer} is application, block, scheduler, allocation or device;
-     * times in seconds; {@code worst} is p99 where known, else the maximum.
+     * {@code scope} the device or process it is about (never several devices averaged together);
+     * times in seconds; {@code p99} where the source has percentiles, {@code max} where it has a
+     * maximum; {@code worst} is the maximum where known, else the p99 ({@code worstIs} says which).
      */
-    @JsonPropertyOrder({"layer", "what", "source", "scope", "n", "avg", "worst", "worstIs"})
-    public record Row(String layer, String what, String source, String scope, long n, Double avg, Double worst,
-                      String worstIs) {
+    @JsonPropertyOrder({"layer", "what", "source", "scope", "n", "avg", "p99", "max", "worst", "worstIs"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Row(String layer, String what, String source, String scope, long n, Double avg, Double p99,
+                      Double max) {
+        public Double worst() {
+            return max != null ? max : p99;
+        }
+
+        public String worstIs() {
+            return max != null ? "max" : p99 != null ? "p99" : null;
+        }
     }
 }

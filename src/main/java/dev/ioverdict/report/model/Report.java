@@ -3,6 +3,7 @@ package dev.ioverdict.report.model;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.config.ConfigSection;
@@ -15,12 +16,13 @@ import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
 @JsonPropertyOrder({"schema", "tool", "case", "verdict", "layers", "inputs", "block", "syscalls", "iostat", "config",
-    "findings", "notEvaluated", "ruleFailures", "failedRules"})
+    "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, String verdict,
                      LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
                      List<IostatDevice> iostat, ConfigSection config, List<Finding> findings,
-                     List<NotEvaluated> notEvaluated, List<RuleFailure> failedRules) {
+                     List<NotEvaluated> notEvaluated, List<RuleFailure> failedRules,
+                     List<ConsistencyNote> consistency) {
     public static final String SCHEMA = "ioverdict.report/1";
 
     public record Tool(String name, String version) {

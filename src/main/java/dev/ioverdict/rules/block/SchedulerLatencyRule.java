@@ -153,10 +153,6 @@ public final class SchedulerLatencyRule implements Rule {
         if (Math.abs(fromRows - share) < 10 || Math.max(fromRows, share) < 2 * Math.min(fromRows, share)) {
             return "";
         }
-        return "Caution: the report's own I2D row (avg " + Figures.duration(i2d.avg()) + " over "
-                + Figures.count(i2d.n()) + " I/Os) makes I2D only " + Figures.percent(fromRows) + " of Q2C, not the "
-                + Figures.percent(share)
-                + " of its Device Overhead table; the report may have been edited or put together from two runs. "
-                + "Ask for the unedited btt output (or the blktrace files) to confirm.";
+        return "Caution: btt's own rows do not add up to this table (see Data consistency).";
     }
 }

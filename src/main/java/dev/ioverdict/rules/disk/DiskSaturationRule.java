@@ -99,8 +99,8 @@ public final class DiskSaturationRule implements Rule {
         String light = s.baselineMs() == null ? ""
                 : " At light load in the same capture it answered in " + IostatEvidence.ms(s.baselineMs()) + ".";
         String title = s.device() + " " + what + ": " + s.responseLabel() + " "
-                + IostatEvidence.ms(e.avg(IostatPoint::responseMs)) + " at " + Figures.percent(e.avg(IostatPoint::busyPct))
-                + " " + busy + (e.flagged().size() > 1 ? " (average of " + e.flagged().size() + " reports)" : "");
+                + IostatEvidence.ms(e.avg(IostatPoint::responseMs)) + " at " + busy + " "
+                + Figures.percent(e.avg(IostatPoint::busyPct)) + (e.flagged().size() > 1 ? " (average of " + e.flagged().size() + " reports)" : "");
         String summary = s.device() + " answered in "
                 + IostatEvidence.avgWorst(e, IostatPoint::responseMs, "ms", s.responseLabel())
                 + " while busy " + Figures.percent(e.avg(IostatPoint::busyPct)) + " of the time (" + busy
