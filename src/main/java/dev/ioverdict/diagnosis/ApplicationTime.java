@@ -1,34 +1,31 @@
 package dev.ioverdict.diagnosis;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.model.syscall.AioProcess;
+import dev.ioverdict.model.syscall.SleepStack;
 import dev.ioverdict.model.syscall.SyscallSection;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The application's asynchronous I/O time, the budget every cause is weighed against: per process
  * the time in io_submit (submission) and in io_getevents (waiting for completions), each process
- * counted once from its most exact trace.
+ * counted once from its most exact trace; and, where sleep stacks were recorded, what those calls
+ * slept on (their own I/O, other I/O of the inode, something else).
  */
-record ApplicationTime(double submitSeconds, double geteventsSeconds) {
-    /** When several traces show one process, the most exact timing speaks for it. */
-    private static final List<String> PREFERRED = List.of("perf-script", "linuxki", "strace");
+record ApplicationTime(double submitSeconds, double geteventsSeconds, AioWaits.Breakdown sleeps) {
 
     static ApplicationTime of(CaseData data) {
-        Map<Integer, AioProcess> byPid = new LinkedHashMap<>();
-        data.results().get(SyscallSection.class).map(SyscallSection::aio).orElse(List.of()).stream()
-                .sorted(Comparator.comparingInt((AioProcess a) -> rank(a.source())))
-                .forEach(a -> byPid.putIfAbsent(a.pid(), a));
+        List<AioProcess> timed = AioWaits.mostExact(data.results().get(SyscallSection.class)
+                .map(SyscallSection::aio).orElse(List.of()));
         double submit = 0;
         double getevents = 0;
-        for (AioProcess a : byPid.values()) {
+        for (AioProcess a : timed) {
             submit += a.submitTotal() == null ? 0 : a.submitTotal();
             getevents += a.geteventsTotal() == null ? 0 : a.geteventsTotal();
         }
-        return new ApplicationTime(submit, getevents);
+        List<Integer> pids = timed.stream().map(AioProcess::pid).toList();
+        return new ApplicationTime(submit, getevents, AioWaits.of(data.facts().all(SleepStack.class), pids));
     }
 
     double total() {
@@ -37,10 +34,5 @@ record ApplicationTime(double submitSeconds, double geteventsSeconds) {
 
     boolean known() {
         return total() > 0;
-    }
-
-    private static int rank(String source) {
-        int i = PREFERRED.indexOf(source);
-        return i < 0 ? PREFERRED.size() : i;
     }
 }

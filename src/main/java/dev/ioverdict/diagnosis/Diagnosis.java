@@ -40,6 +40,7 @@ public final class Diagnosis {
         if (app.known()) {
             causes = causes.stream().map(f -> weighed(f, app)).toList();
         }
+        causes = causes.stream().map(Diagnosis::explained).toList();
         return new Diagnosed(causes, outcome.notEvaluated(), outcome.failures(), notes);
     }
 
@@ -75,21 +76,39 @@ public final class Diagnosis {
     }
 
     /**
-     * The cause's cost in the application's own time: submission-side causes already are; for
-     * completion-side ones, the application's io_getevents time times the share of Q2C the cause
-     * holds (all of it when no block figures tell), stated as an estimate.
+     * The cause's cost in the application's own time: submission-side causes already are; a cause
+     * that concerns one class of I/O (reads starved behind writes) is weighed in that class's time.
+     * For the others: the share of the application's AIO time its sleep stacks show waiting for its
+     * own I/O (else its io_getevents time), times the share of Q2C the cause holds (all of it when
+     * no block figures tell), stated as an estimate.
      */
     private static Finding weighed(Finding f, ApplicationTime app) {
-        if (SUBMISSION_SIDE.contains(f.rule()) || !COMPLETION_SIDE.containsKey(f.rule())) {
+        if (SUBMISSION_SIDE.contains(f.rule()) || !COMPLETION_SIDE.containsKey(f.rule())
+                || f.measurement("starvedClass").isPresent()) {
             return f;
         }
         String shareKey = COMPLETION_SIDE.get(f.rule());
         Double share = shareKey.isEmpty() ? null : f.measurement(shareKey).map(m -> m.value()).orElse(null);
         double fraction = share == null ? 1 : Math.max(0, Math.min(100, share)) / 100;
-        String method = share == null ? "the application's io_getevents time, all of it waiting for completions"
-                : "the application's io_getevents time x this cause's share of Q2C";
-        Impact weighed = new Impact(app.geteventsSeconds() * fraction, null, null, false, method)
+        boolean stacks = app.sleeps().ownIo() > 0;
+        double waiting = stacks ? app.sleeps().ownIoShare() * app.total() : app.geteventsSeconds();
+        String base = stacks ? "the application's AIO time x the share of its sleep in io_submit and io_getevents "
+                + "spent waiting for its own I/O (sleep stacks)" : "the application's io_getevents time";
+        String method = share == null ? base + ", all of it waiting for completions" : base + " x this cause's share of Q2C";
+        Impact weighed = new Impact(waiting * fraction, null, null, false, method)
                 .of(app.total(), "the application's asynchronous I/O time (io_submit + io_getevents)");
         return f.withImpact(weighed);
+    }
+
+    /** A cause whose rule gave no reason for its confidence says what it rests on: its kinds of data. */
+    private static Finding explained(Finding f) {
+        if (!f.confidenceReasons().isEmpty()) {
+            return f;
+        }
+        String kinds = f.sources().isEmpty() ? "the capture" : "the " + String.join(" and the ", f.sources());
+        String reason = "measured directly in " + kinds
+                + (f.symptoms().isEmpty() ? "" : "; the application's own waits agree ("
+                + String.join(", ", f.symptoms().stream().map(Finding::rule).distinct().toList()) + ")");
+        return f.withConfidenceReasons(List.of(reason));
     }
 }

@@ -85,6 +85,11 @@ public record Finding(String rule, Severity severity, Confidence confidence,
                 recommendation, measurements, evidence, impact, sources, symptoms);
     }
 
+    public Finding withConfidenceReasons(List<String> reasons) {
+        return new Finding(rule, severity, confidence, reasons, assumptions, subject, title, summary,
+                recommendation, measurements, evidence, impact, sources, symptoms);
+    }
+
     public Finding withImpact(Impact other) {
         return new Finding(rule, severity, confidence, confidenceReasons, assumptions, subject, title, summary,
                 recommendation, measurements, evidence, other, sources, symptoms);

@@ -246,6 +246,7 @@ final class BttTracker {
                 QueuedIo q = found.items[k];
                 long q2c = Btt.delta(q.qTime, t);
                 d.add(d.remapper ? Phase.Q2Cdm : Phase.Q2C, q2c);
+                d.scheduler.completed(q.q, q2c);
                 if (q.dTime != QueuedIo.UNSET) {
                     d.add(Phase.D2C, Btt.delta(q.dTime, t));
                 }

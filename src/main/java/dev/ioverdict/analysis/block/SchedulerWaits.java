@@ -18,36 +18,57 @@ final class SchedulerWaits {
     private static final int MAX_PROCESSES = 32;
     private static final String[] DIRECTIONS = {"reads", "writes", "other"};
 
-    private final PhaseSamples[] byDirection = new PhaseSamples[DIRECTIONS.length];
-    private final Map<String, PhaseSamples> byProcess = new HashMap<>();
+    private final Classes wait = new Classes();
+    /** The same classes' Q2C: the whole each class's scheduler wait is a share of. */
+    private final Classes q2c = new Classes();
+
+    /** Samples per direction and per process. */
+    private static final class Classes {
+        final PhaseSamples[] byDirection = new PhaseSamples[DIRECTIONS.length];
+        final Map<String, PhaseSamples> byProcess = new HashMap<>();
+
+        void add(BlockEvent q, long ns) {
+            int dir = direction(q.rwbs());
+            PhaseSamples d = byDirection[dir];
+            if (d == null) {
+                d = new PhaseSamples();
+                byDirection[dir] = d;
+            }
+            d.add(ns);
+            String comm = q.comm() == null || q.comm().isEmpty() ? "(unknown)" : q.comm();
+            PhaseSamples p = byProcess.get(comm);
+            if (p == null) {
+                comm = byProcess.size() < MAX_PROCESSES ? comm : "(other processes)";
+                p = byProcess.computeIfAbsent(comm, k -> new PhaseSamples());
+            }
+            p.add(ns);
+        }
+    }
 
     /** A bio queued as {@code q} waited {@code ns} in the scheduler before its request was dispatched. */
     void add(BlockEvent q, long ns) {
-        int dir = direction(q.rwbs());
-        PhaseSamples d = byDirection[dir];
-        if (d == null) {
-            d = new PhaseSamples();
-            byDirection[dir] = d;
-        }
-        d.add(ns);
-        String comm = q.comm() == null || q.comm().isEmpty() ? "(unknown)" : q.comm();
-        PhaseSamples p = byProcess.get(comm);
-        if (p == null) {
-            comm = byProcess.size() < MAX_PROCESSES ? comm : "(other processes)";
-            p = byProcess.computeIfAbsent(comm, k -> new PhaseSamples());
-        }
-        p.add(ns);
+        wait.add(q, ns);
+    }
+
+    /** A bio queued as {@code q} completed {@code ns} after it was queued. */
+    void completed(BlockEvent q, long ns) {
+        q2c.add(q, ns);
     }
 
     List<SchedulerWait> results(String device) {
         List<SchedulerWait> out = new ArrayList<>();
         for (int i = 0; i < DIRECTIONS.length; i++) {
-            if (byDirection[i] != null) {
-                out.add(new SchedulerWait(device, "direction", DIRECTIONS[i], byDirection[i].stat()));
+            if (wait.byDirection[i] != null) {
+                out.add(new SchedulerWait(device, "direction", DIRECTIONS[i], wait.byDirection[i].stat(),
+                        q2c.byDirection[i] == null ? null : q2c.byDirection[i].stat()));
             }
         }
-        byProcess.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(e -> out.add(new SchedulerWait(device, "process", e.getKey(), e.getValue().stat())));
+        wait.byProcess.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> {
+                    PhaseSamples whole = q2c.byProcess.get(e.getKey());
+                    out.add(new SchedulerWait(device, "process", e.getKey(), e.getValue().stat(),
+                            whole == null ? null : whole.stat()));
+                });
         return out;
     }
 

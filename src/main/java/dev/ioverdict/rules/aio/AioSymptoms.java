@@ -1,6 +1,7 @@
 package dev.ioverdict.rules.aio;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.analysis.syscall.SyscallEvidence;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.block.BlockSection;
@@ -137,6 +138,11 @@ public final class AioSymptoms {
 
     public static Evidence evidence(SyscallSummary s) {
         return new Evidence(s.input(), s.line(), s.text());
+    }
+
+    /** The sleeps of the AIO calls of {@code pids} by what they wait for (see {@link AioWaits}). */
+    public AioWaits.Breakdown waits(java.util.Collection<Integer> pids) {
+        return AioWaits.of(stacks, pids);
     }
 
     /** "fio pid 19468" */

@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.aio;
 
+import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
@@ -24,9 +25,6 @@ import java.util.Optional;
  * waiting belongs in io_getevents (seeds 000 and 001).
  */
 public final class SyncIoSubmitRule implements Rule {
-    /** When several traces show one process, the most exact timing speaks for it. */
-    private static final List<String> PREFERRED = List.of("perf-script", "linuxki", "strace");
-
     static final Threshold MIN_CALLS = Threshold.count("min_calls", "calls", 10,
             "fewer io_submit calls than this are not judged");
     static final Threshold MIN_SUBMIT_AVG_MS = Threshold.millis("min_submit_avg_ms", 0.5,
@@ -53,12 +51,7 @@ public final class SyncIoSubmitRule implements Rule {
     @Override
     public void evaluate(RuleContext ctx) {
         AioSymptoms aio = ctx.input(AioSymptoms.AIO_TIMING);
-        Map<Integer, AioProcess> byPid = new LinkedHashMap<>();
-        aio.aio().stream()
-                .sorted(Comparator.comparingInt((AioProcess a) -> PREFERRED.indexOf(a.source()))
-                        .thenComparing(AioProcess::submits, Comparator.reverseOrder()))
-                .forEach(a -> byPid.putIfAbsent(a.pid(), a));
-        for (AioProcess a : byPid.values()) {
+        for (AioProcess a : AioWaits.mostExact(aio.aio())) {
             judge(ctx, aio, a);
         }
     }

@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.aio;
 
+import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
@@ -79,13 +80,21 @@ public final class UnalignedDioXfsRule implements Rule {
         if (files.isEmpty()) {
             return;
         }
-        List<SleepStack> stacks = aio.dioWaitStacks();
         List<SyscallSummary> kiSleeps = aio.dioWaitSummaries();
-        List<AioProcess> blocking = section.aio().stream()
+        // when strace and perf both timed a process, perf's figure stands: ptrace inflates short calls
+        List<AioProcess> timed = AioWaits.mostExact(section.aio());
+        List<AioProcess> blocking = timed.stream()
                 .filter(a -> a.submitSharePct() != null && a.submitSharePct() >= ctx.value(MIN_SUBMIT_SHARE_PCT))
                 .filter(a -> a.submitAvg() != null && a.submitAvg() >= ctx.seconds(MIN_SUBMIT_AVG_MS))
                 .toList();
-        boolean waits = !stacks.isEmpty() || !kiSleeps.isEmpty() || !blocking.isEmpty();
+        List<SleepStack> drains = aio.dioWaitStacks().stream()
+                .filter(st -> AioWaits.kind(st) == AioWaits.Kind.SERIALISED).toList();
+        Set<Integer> writers = new TreeSet<>();
+        blocking.forEach(a -> writers.add(a.pid()));
+        aio.dioWaitStacks().stream().map(SleepStack::pid).filter(java.util.Objects::nonNull).forEach(writers::add);
+        kiSleeps.stream().map(SyscallSummary::pid).filter(java.util.Objects::nonNull).forEach(writers::add);
+        AioWaits.Breakdown sleeps = aio.waits(writers);
+        boolean waits = !drains.isEmpty() || !kiSleeps.isEmpty() || !blocking.isEmpty();
         if (!waits && files.stream().allMatch(f -> f.fsType() == null)) {
             return; // nothing says these files are on XFS, and nothing waits: no risk worth a line
         }
@@ -95,37 +104,25 @@ public final class UnalignedDioXfsRule implements Rule {
         int bsize = assumed ? XFS_DEFAULT_BLOCK : block;
         Set<String> names = new LinkedHashSet<>();
         files.forEach(f -> names.add(f.file()));
-        Set<Integer> writers = new TreeSet<>();
-        blocking.forEach(a -> writers.add(a.pid()));
-        stacks.stream().map(SleepStack::pid).filter(java.util.Objects::nonNull).forEach(writers::add);
-        kiSleeps.stream().map(SyscallSummary::pid).filter(java.util.Objects::nonNull).forEach(writers::add);
-        // LinuxKI reports the same sleep twice (Sleep Func row and stack): the larger figure stands
-        double sleepSec = Math.max(stacks.stream().mapToDouble(s -> s.total() == null ? 0 : s.total()).sum(),
-                kiSleeps.stream().flatMap(s -> s.sleepFuncs().stream())
-                        .filter(x -> AioSymptoms.DIO_WAIT.contains(x.function())).mapToDouble(x -> x.total()).sum());
-        double submitSec = blocking.stream().mapToDouble(a -> a.submitTotal() == null ? 0 : a.submitTotal()).sum();
-        double aioSec = section.aio().stream().filter(a -> writers.isEmpty() || writers.contains(a.pid()))
+        double aioSec = timed.stream().filter(a -> writers.isEmpty() || writers.contains(a.pid()))
                 .mapToDouble(a -> (a.submitTotal() == null ? 0 : a.submitTotal())
                         + (a.geteventsTotal() == null ? 0 : a.geteventsTotal())).sum();
-        double cost = Math.max(sleepSec, submitSec);
-        Double sharePct = aioSec > 0 ? Math.min(100, 100 * cost / aioSec) : null;
+        InodeWaitCost cost = InodeWaitCost.of(sleeps, kiSleeps, blocking, aioSec);
+        Double sharePct = cost.sharePct();
         Severity severity = !waits ? Severity.INFO
                 : sharePct == null || sharePct >= ctx.value(CRITICAL_SHARE_PCT) ? Severity.CRITICAL
                 : sharePct >= ctx.value(WARNING_SHARE_PCT) ? Severity.WARNING : Severity.INFO;
+        boolean serialises = waits && severity != Severity.INFO;
         String fsWhy = assumed
                 ? " The filesystem block size is not in the bundle: XFS's default of 4096 bytes is assumed; collect "
                         + "'xfs_info <mount point> > xfs_info.txt' (and /proc/mounts) to confirm it."
                 : " Block size " + bsize + " bytes: " + first.fsResolvedBy() + ".";
-        String cost1 = !waits ? "no process waits for it here: io_submit is quick and no sleep in inode_dio_wait was "
-                + "recorded. " + KERNEL_CAVEAT
-                : "io_submit " + (stacks.isEmpty() && kiSleeps.isEmpty() ? "takes the wait"
-                        : "sleeps in inode_dio_wait (" + Figures.duration(sleepSec) + " of sleep in the stacks below)")
-                        + (sharePct == null ? "" : ": " + Figures.percent(sharePct) + " of the writers' asynchronous I/O "
-                        + "time goes to waiting for the inode") + ".";
+        String cost1 = !serialises ? "no process waits for it measurably here: " + cost.said() + ". " + KERNEL_CAVEAT
+                : cost.said() + ".";
         var f = ctx.finding(Subject.file(String.join(", ", names)), String.format(Locale.ROOT,
                         "%s of %s direct writes are not aligned to the %d-byte XFS block%s",
                         Figures.count(unaligned), Figures.count(requests), bsize,
-                        waits ? "; io_submit waits for the inode" : ": no serialisation measured, a risk"))
+                        serialises ? "; io_submit waits for the inode" : ": no serialisation measured, a risk"))
                 .severity(severity)
                 .summary(String.format(Locale.ROOT, "Direct writes to %s have sizes or offsets that are multiples of 512 "
                         + "but not of %d bytes (sizes %s to %s). XFS drains all other direct I/O of the inode "
@@ -145,13 +142,18 @@ public final class UnalignedDioXfsRule implements Rule {
                 .count("unalignedWrites", "unaligned direct writes", unaligned)
                 .count("directWrites", "direct writes", requests)
                 .bytes("fsBlockSize", "XFS block size" + (assumed ? " (assumed)" : ""), bsize)
-                .duration("dioWaitSleep", "sleep in inode_dio_wait", waits ? sleepSec : null)
-                .percent("waitSharePct", "share of the writers' AIO time spent waiting", sharePct)
-                .impact(!waits ? Impact.NONE : sleepSec >= submitSec
-                        ? Impact.measured(sleepSec, "time asleep in inode_dio_wait (sleep stacks)")
-                                .of(aioSec, "io_submit + io_getevents time of the writers")
-                        : Impact.measured(submitSec, "time in io_submit of the processes whose submission blocks")
-                                .of(aioSec, "io_submit + io_getevents time of the writers"));
+                .duration("dioWaitSleep", "sleep waiting for the inode (drain or lock)", cost.sleep())
+                .percent("waitSharePct", "share of the writers' AIO time spent waiting for the inode", sharePct)
+                .impact(cost.impact().of(aioSec, "io_submit + io_getevents time of the writers"));
+        cost.reasons().forEach(f::because);
+        if (!assumed) {
+            f.because("the block size from " + first.fsResolvedBy());
+        }
+        f.because("the writes' sizes and offsets from the syscall trace");
+        if (cost.upperBound()) {
+            f.assume("that io_submit's time is spent waiting for the inode (no sleep stacks in the bundle)",
+                    "perf record -e sched:sched_switch -g -p <pid> -- sleep 10; perf script > perf-sched-stacks.txt");
+        }
         if (assumed) {
             f.assume("an XFS block size of 4096 bytes (no xfs_info in the bundle)",
                     "xfs_info <mount point> > xfs_info.txt; cat /proc/mounts > mounts.txt");
@@ -163,7 +165,9 @@ public final class UnalignedDioXfsRule implements Rule {
         files.stream().flatMap(x -> x.examples().stream()).limit(3).forEach(ev::add);
         kiSleeps.forEach(s -> ev.add(AioSymptoms.evidence(s)));
         blocking.stream().limit(2).forEach(a -> ev.addAll(aio.slowest(a, "io_submit").stream().limit(1).toList()));
-        stacks.stream().limit(2).map(AioSymptoms::evidence).forEach(ev::add);
+        // one example of each way of waiting for the inode: the drain, the shared and the exclusive lock
+        drains.stream().collect(java.util.stream.Collectors.toMap(st -> st.frames().get(0), st -> st, (a, b) -> a,
+                java.util.LinkedHashMap::new)).values().stream().limit(3).map(AioSymptoms::evidence).forEach(ev::add);
         f.evidence(ev).report();
     }
 }

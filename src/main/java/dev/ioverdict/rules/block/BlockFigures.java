@@ -1,6 +1,7 @@
 package dev.ioverdict.rules.block;
 
 import dev.ioverdict.model.block.Phase;
+import dev.ioverdict.model.block.SchedulerWait;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Subject;
@@ -14,6 +15,7 @@ import dev.ioverdict.rules.Input;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.Map;
 import java.util.Optional;
 
@@ -142,6 +144,20 @@ public final class BlockFigures {
     /** The captured lines of the device's {@code k} traced I/Os with the longest {@code phase}. */
     public List<Evidence> slowestLines(Device d, Phase phase, int k) {
         return slowest(d, phase, k).stream().flatMap(io -> io.lines().stream()).toList();
+    }
+
+    /** The captured lines of the traced I/Os of one class (reads, writes, a process) that waited longest in the scheduler. */
+    public List<Evidence> slowestOfClass(Device d, SchedulerWait cls, int k) {
+        Predicate<BlockIo> member = switch (cls.label()) {
+            case "reads" -> io -> io.rwbs().indexOf('R') >= 0;
+            case "writes" -> io -> io.rwbs().indexOf('W') >= 0;
+            default -> io -> cls.kind().equals("process") && cls.label().equals(io.comm());
+        };
+        return trace.slowest().stream()
+                .filter(io -> io.device().equals(d.id()) && member.test(io))
+                .sorted(Comparator.comparingDouble((BlockIo io) -> -(io.phases().getOrDefault(Phase.I2D, 0.0)
+                        + io.phases().getOrDefault(Phase.M2D, 0.0))))
+                .limit(k).flatMap(io -> io.lines().stream()).toList();
     }
 
     public List<BlockIo> slowest(Device d, Phase phase, int k) {

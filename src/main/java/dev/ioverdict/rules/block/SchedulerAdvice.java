@@ -15,6 +15,21 @@ final class SchedulerAdvice {
     }
 
     static String recommend(String name, SchedulerSetting setting, QueueSetting rotational) {
+        return recommend(name, setting, rotational, null);
+    }
+
+    static String recommend(String name, SchedulerSetting setting, QueueSetting rotational, QueueSetting strict) {
+        String dev0 = name != null ? name : "DEV";
+        String strictNote = strict != null && strict.value().strip().equals("1") && setting != null
+                && "bfq".equals(setting.active())
+                ? " bfq runs with strict_guarantees = 1 (" + strict.input() + ":" + strict.line() + "), which idles the "
+                        + "device for each queue's guarantees: 'echo 0 > /sys/block/" + dev0 + "/queue/iosched/"
+                        + "strict_guarantees' is the smallest change, the switch below the lasting one." : "";
+        return strictNote.isEmpty() ? advice(name, setting, rotational) : strictNote.strip() + " "
+                + advice(name, setting, rotational);
+    }
+
+    private static String advice(String name, SchedulerSetting setting, QueueSetting rotational) {
         String dev = name != null ? name : "DEV";
         String path = "/sys/block/" + dev + "/queue/scheduler";
         List<String> available = setting == null ? List.of() : setting.available();

@@ -14,6 +14,7 @@ import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
 import dev.ioverdict.rules.Threshold;
+import dev.ioverdict.rules.disk.IostatEvidence;
 import java.util.List;
 
 /**
@@ -43,8 +44,15 @@ public final class SchedulerLatencyRule implements Rule {
                     + "trivial per I/O; or one class of I/O (reads, writes, one process) waits there far longer "
                     + "than the others, starved behind them. The device answers quickly; the elevator (cfq, bfq, "
                     + "mq-deadline's write batches ...) or a full device queue holds requests.",
-            List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE),
+            List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE, IostatEvidence.SERIES),
             List.of(SHARE_PCT, CRITICAL_SHARE_PCT, MIN_AVG_MS, MIN_IOS, CLASS_AVG_MS, CLASS_RATIO, CLASS_OUTLIER_MS));
+
+    /** The starved class's scheduler time, as a share of its own Q2C: what fixing it gives back to that class. */
+    private static Impact classImpact(StarvedClass c, BlockFigures.Device d) {
+        var w = c.starved();
+        return Impact.measured(w.time().avg() * w.time().n(), "scheduler wait (I2D + M2D) of the " + w.label())
+                .of(w.q2c().avg() * w.q2c().n(), "Q2C time of the " + w.label() + " on " + d.label());
+    }
 
     @Override
     public RuleInfo info() {
@@ -81,14 +89,22 @@ public final class SchedulerLatencyRule implements Rule {
             SchedulerSetting scheduler = storage.flatMap(c -> c.scheduler(key)).orElse(null);
             QueueSetting rotational = storage.flatMap(c -> c.queueSetting(key, "rotational")).orElse(null);
             String doubt = inconsistency(d, i2d, q2c);
-            Severity severity = overall ? (share >= ctx.value(CRITICAL_SHARE_PCT) ? Severity.CRITICAL : Severity.WARNING)
-                    : starved.get().slowOnAverage() ? Severity.CRITICAL : Severity.WARNING;
+            Severity byShare = !overall ? Severity.INFO
+                    : share >= ctx.value(CRITICAL_SHARE_PCT) ? Severity.CRITICAL : Severity.WARNING;
+            Severity byClass = starved.map(c -> c.slowOnAverage() ? Severity.CRITICAL : Severity.WARNING)
+                    .orElse(Severity.INFO);
+            Severity severity = byShare.atLeast(byClass) ? byShare : byClass;
             String what = m2d >= 1 ? "I2D + M2D" : "I2D";
-            String title = overall
+            // the starved class is the point when it is worse than the average says
+            boolean classFirst = starved.isPresent() && (!overall || byClass.ordinal() < byShare.ordinal()
+                    || starved.get().slowOnAverage() && starved.get().starved().time().avg() > 2 * perIo);
+            String title = !classFirst
                     ? "I/O scheduler holds requests on " + d.label() + ": " + what + " is " + Figures.percent(share) + " of Q2C"
                     : "I/O scheduler starves " + starved.get().starved().label() + " on " + d.label() + ": "
                             + Figures.duration(starved.get().starved().time().avg()) + " average wait, up to "
-                            + Figures.duration(starved.get().starved().time().max());
+                            + Figures.duration(starved.get().starved().time().max()) + ", against "
+                            + Figures.duration(starved.get().others().time().avg()) + " for "
+                            + starved.get().others().label();
             String overallText = "Requests on " + d.label() + " spend " + Figures.percent(share) + " of their "
                     + "queue-to-complete time (Q2C) in the I/O scheduler, from insertion (I2D"
                     + (m2d >= 1 ? ", " + Figures.percent(i2d) + ") or from being merged into a waiting request (M2D, "
@@ -99,7 +115,8 @@ public final class SchedulerLatencyRule implements Rule {
                     .severity(severity)
                     .summary((overall ? overallText : "") + starved.map(c -> c.sentence() + " ").orElse("")
                             + schedulerText(scheduler, d) + doubt)
-                    .recommendation(SchedulerAdvice.recommend(d.name(), scheduler, rotational))
+                    .recommendation(SchedulerAdvice.recommend(d.name(), scheduler, rotational,
+                            storage.flatMap(c -> c.queueSetting(key, "iosched/strict_guarantees")).orElse(null)))
                     .source(d.sourceKind())
                     .text("device", "device", d.name() != null ? d.name() : d.id())
                     .id("devno", "device number", d.id())
@@ -112,8 +129,19 @@ public final class SchedulerLatencyRule implements Rule {
                     .count("ios", "completed I/Os", q2c.n())
                     .evidence(figs.bttLines(d, Phase.I2D, Phase.M2D, Phase.Q2C))
                     .evidence(figs.slowestLines(d, Phase.I2D, 3))
-                    .impact(Impact.measured(perIo * q2c.n(), "scheduler share x Q2C average x I/Os")
+                    .impact(classFirst && starved.get().starved().sharePct() != null ? classImpact(starved.get(), d)
+                            : Impact.measured(perIo * q2c.n(), "scheduler share x Q2C average x I/Os")
                             .of(q2c.avg() * q2c.n(), "Q2C time on " + d.label()));
+            starved.map(c -> c.starved().sharePct()).ifPresent(p -> f.percent("starvedSharePct",
+                    starved.get().starved().label() + ": scheduler share of their Q2C", p));
+            if (starved.isPresent() && d.name() != null) {
+                ctx.optional(IostatEvidence.SERIES).ifPresent(series ->
+                        f.evidence(IostatEvidence.worstFor(series, d.name(), starved.get().starved().label())));
+            }
+            starved.ifPresent(c -> f.evidence(figs.slowestOfClass(d, c.starved(), 3)));
+            storage.flatMap(c -> c.queueSetting(key, "iosched/strict_guarantees"))
+                    .filter(q -> q.value().strip().equals("1"))
+                    .ifPresent(q -> f.evidence(new Evidence(q.input(), q.line(), q.text())));
             starved.ifPresent(c -> f.text("starvedClass", "starved class", c.starved().label())
                     .duration("starvedWaitAvg", c.starved().label() + ": average scheduler wait", c.starved().time().avg())
                     .duration("starvedWaitMax", c.starved().label() + ": longest scheduler wait", c.starved().time().max())

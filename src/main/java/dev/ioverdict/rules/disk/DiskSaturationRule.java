@@ -39,13 +39,17 @@ public final class DiskSaturationRule implements Rule {
     static final Threshold MIN_CONSECUTIVE = Threshold.count("min_consecutive", "reports", 3,
             "reports in a row that make it sustained");
     static final Threshold MIN_SHARE_PCT = Threshold.percent("min_share_pct", 50, "or this share of the device's reports");
+    static final Threshold MIN_BURST_REPORTS = Threshold.count("min_burst_reports", "reports", 2,
+            "reports over the limit that make a short burst worth a line, where the file holds more than one report "
+                    + "(one interval alone is a spike: a flush, files being closed)");
 
     private static final RuleInfo INFO = new RuleInfo("disk-saturation",
             "Disk saturated: long service times while busy", Severity.CRITICAL,
             "iostat shows a device answering slowly (svc_t, await) while busy (%b, %util), with requests queued "
                     + "in front of it, over several reports: the device is the bottleneck (seed 003).",
             List.of(IostatEvidence.SERIES), List.of(),
-            List.of(AWAIT_MS, BUSY_PCT, WATCH_MS, WATCH_BUSY_PCT, MIN_QUEUE, QUEUE_FACTOR, MIN_CONSECUTIVE, MIN_SHARE_PCT));
+            List.of(AWAIT_MS, BUSY_PCT, WATCH_MS, WATCH_BUSY_PCT, MIN_QUEUE, QUEUE_FACTOR, MIN_CONSECUTIVE, MIN_SHARE_PCT,
+                    MIN_BURST_REPORTS));
 
     @Override
     public RuleInfo info() {
@@ -68,7 +72,8 @@ public final class DiskSaturationRule implements Rule {
                 report(ctx, s, bottleneck, Severity.CRITICAL, "saturated", minRun);
             } else if (watch.sustained(minRun, minShare)) {
                 report(ctx, s, watch, Severity.WARNING, "slow under load (watch)", minRun);
-            } else if (bottleneck.any()) {
+            } else if (bottleneck.any() && (s.singleReport()
+                    || bottleneck.flagged().size() >= ctx.value(MIN_BURST_REPORTS))) {
                 report(ctx, s, bottleneck, Severity.INFO, "saturated in short bursts", minRun);
             }
         }

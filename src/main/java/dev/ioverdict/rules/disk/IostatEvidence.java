@@ -21,6 +21,23 @@ public final class IostatEvidence {
     private IostatEvidence() {
     }
 
+    /**
+     * The report of {@code device} where {@code direction} ("reads", "writes") waited longest by
+     * iostat's own await column (r_await, w_await), with its header: iostat's view of a class
+     * starved in the scheduler. Nothing when no iostat file has that device and column.
+     */
+    public static List<Evidence> worstFor(List<DeviceSeries> series, String device, String direction) {
+        String column = direction.equals("reads") ? "r_await" : direction.equals("writes") ? "w_await" : null;
+        if (column == null) {
+            return List.of();
+        }
+        return series.stream().filter(s -> s.device().equals(device))
+                .flatMap(s -> s.points().stream())
+                .filter(p -> !p.sample().sinceBoot() && p.sample().has(column))
+                .max(java.util.Comparator.comparingDouble(p -> p.sample().value(column)))
+                .map(p -> lines(List.of(p))).orElse(List.of());
+    }
+
     /** The column header the rows are read under, then the rows themselves, verbatim. */
     public static List<Evidence> lines(List<IostatPoint> rows) {
         List<Evidence> out = new ArrayList<>();

@@ -1,0 +1,113 @@
+package dev.ioverdict.analysis.syscall;
+
+import dev.ioverdict.model.syscall.AioProcess;
+import dev.ioverdict.model.syscall.SleepStack;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the application's asynchronous I/O sleeps on, from its kernel sleep stacks: on other
+ * I/O of the same inode or its lock (the XFS drain before an unaligned direct write), on its own
+ * I/O (io_getevents' read_events, a direct write made synchronous waiting in iomap_dio_rw), or on
+ * something else. The two first kinds are what unaligned-dio-xfs and device-latency cost the
+ * application, measured rather than inferred from syscall averages.
+ */
+public final class AioWaits {
+    /** Waiting for the inode's other direct I/O to drain, or for the inode lock another writer holds. */
+    private static final Set<String> DRAIN = Set.of("inode_dio_wait");
+    private static final Set<String> LOCK_SLOWPATH = Set.of("rwsem_down_read_slowpath", "rwsem_down_write_slowpath",
+            "rwsem_down_read_failed", "rwsem_down_write_failed", "down_read", "down_write");
+    private static final Set<String> INODE_LOCKERS = Set.of("xfs_ilock", "xfs_ilock_iocb", "xfs_ilock_iocb_for_write",
+            "xfs_file_dio_write_unaligned", "xfs_file_dio_aio_write", "xfs_file_dio_write");
+    /** Waiting for its own I/O to complete. */
+    private static final Set<String> OWN_IO = Set.of("read_events", "__iomap_dio_rw", "iomap_dio_rw",
+            "__blkdev_direct_IO_simple", "blkdev_direct_IO", "do_blockdev_direct_IO", "__blockdev_direct_IO");
+    /** Frames that put a sleep inside an AIO system call. */
+    private static final Set<String> AIO_CALLS = Set.of("__x64_sys_io_submit", "__arm64_sys_io_submit", "sys_io_submit",
+            "do_io_submit", "io_submit_one", "__se_sys_io_submit", "__x64_sys_io_getevents", "__arm64_sys_io_getevents",
+            "do_io_getevents", "sys_io_getevents", "__x64_sys_io_pgetevents", "read_events");
+
+    /** Which kind of wait a sleep is. */
+    public enum Kind { SERIALISED, OWN_IO, OTHER }
+
+    /** Seconds asleep inside io_submit/io_getevents by kind, for a set of processes, over the stacks' window. */
+    public record Breakdown(double serialised, double ownIo, double other) {
+        public double total() {
+            return serialised + ownIo + other;
+        }
+
+        public boolean known() {
+            return total() > 0;
+        }
+
+        public double serialisedShare() {
+            return known() ? serialised / total() : 0;
+        }
+
+        public double ownIoShare() {
+            return known() ? ownIo / total() : 0;
+        }
+    }
+
+    private AioWaits() {
+    }
+
+    public static Kind kind(SleepStack s) {
+        List<String> frames = s.frames();
+        if (frames.isEmpty()) {
+            return Kind.OTHER;
+        }
+        if (frames.stream().anyMatch(DRAIN::contains)) {
+            return Kind.SERIALISED;
+        }
+        // the innermost frame says what it waits for: a lock under the inode lockers, or its own I/O
+        if (LOCK_SLOWPATH.contains(frames.get(0)) && frames.stream().anyMatch(INODE_LOCKERS::contains)) {
+            return Kind.SERIALISED;
+        }
+        return OWN_IO.contains(frames.get(0)) ? Kind.OWN_IO : Kind.OTHER;
+    }
+
+    /** Whether the sleep happened inside io_submit or io_getevents. */
+    public static boolean inAioCall(SleepStack s) {
+        return s.passesThrough(AIO_CALLS);
+    }
+
+    /** The AIO sleeps of {@code pids} (all processes when empty), by kind. */
+    public static Breakdown of(List<SleepStack> stacks, Collection<Integer> pids) {
+        double serialised = 0;
+        double own = 0;
+        double other = 0;
+        for (SleepStack s : stacks) {
+            if (s.total() == null || !inAioCall(s) || (!pids.isEmpty() && !pids.contains(s.pid()))) {
+                continue;
+            }
+            switch (kind(s)) {
+                case SERIALISED -> serialised += s.total();
+                case OWN_IO -> own += s.total();
+                case OTHER -> other += s.total();
+            }
+        }
+        return new Breakdown(serialised, own, other);
+    }
+
+    /** When several traces timed one process, the most exact speaks for it: ptrace inflates short calls. */
+    private static final List<String> PREFERRED = List.of("perf-script", "linuxki", "strace");
+
+    /** One entry per process, from its most exact trace (then the one that saw most submissions). */
+    public static List<AioProcess> mostExact(List<AioProcess> all) {
+        Map<Integer, AioProcess> byPid = new LinkedHashMap<>();
+        all.stream().sorted(Comparator.comparingInt((AioProcess a) -> rank(a.source()))
+                        .thenComparing(AioProcess::submits, Comparator.reverseOrder()))
+                .forEach(a -> byPid.putIfAbsent(a.pid(), a));
+        return List.copyOf(byPid.values());
+    }
+
+    private static int rank(String source) {
+        int i = PREFERRED.indexOf(source);
+        return i < 0 ? PREFERRED.size() : i;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.ioverdict.rules.aio;
+
+import dev.ioverdict.analysis.syscall.AioWaits;
+import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.syscall.AioProcess;
+import dev.ioverdict.model.syscall.SyscallSummary;
+import java.util.List;
+
+/**
+ * What waiting for the inode costs the writers, from the best evidence the bundle holds: their
+ * sleep stacks (the drain and the inode lock against everything else they slept on in io_submit
+ * and io_getevents), LinuxKI's sleep functions of io_submit, or, with neither, io_submit's time,
+ * which also holds each write's own service time and so is an upper bound.
+ */
+record InodeWaitCost(Double sleep, Double sharePct, Impact impact, String said, boolean upperBound, List<String> reasons) {
+    /** Below this, the stacks' window covers so little of the AIO time that its share is applied, not summed. */
+    private static final double WHOLE_RUN = 0.9;
+
+    static InodeWaitCost of(AioWaits.Breakdown sleeps, List<SyscallSummary> kiSleeps, List<AioProcess> blocking,
+                            double aioSec) {
+        if (!kiSleeps.isEmpty()) {
+            double sec = kiSleeps.stream().flatMap(s -> s.sleepFuncs().stream())
+                    .filter(x -> AioSymptoms.DIO_WAIT.contains(x.function())).mapToDouble(x -> x.total()).sum();
+            return new InodeWaitCost(sec, share(sec, aioSec), Impact.measured(sec, "io_submit's sleep in inode_dio_wait "
+                    + "(LinuxKI sleep functions)"), "io_submit sleeps in inode_dio_wait (" + Figures.duration(sec)
+                    + " in LinuxKI's sleep functions" + ofAio(sec, aioSec) + ")", false,
+                    List.of("the wait measured by LinuxKI in io_submit's sleep functions (inode_dio_wait)"));
+        }
+        if (sleeps.serialised() > 0) {
+            double share = sleeps.serialisedShare();
+            boolean whole = sleeps.total() >= WHOLE_RUN * aioSec;
+            double sec = whole ? sleeps.serialised() : share * aioSec;
+            String how = "sleep waiting for the inode (the drain in inode_dio_wait or the inode lock another writer "
+                    + "holds) against all the writers' sleep in io_submit and io_getevents, in the sleep stacks";
+            Impact impact = whole ? Impact.measured(sec, how)
+                    : Impact.estimated(sec, how + " (" + Figures.duration(sleeps.total()) + " of stacks), applied to "
+                            + "their whole AIO time");
+            return new InodeWaitCost(sleeps.serialised(), aioSec > 0 ? 100 * share : null, impact,
+                    "io_submit sleeps waiting for the inode, in the drain (inode_dio_wait) or on the inode lock another "
+                            + "writer holds: " + Figures.duration(sleeps.serialised()) + " of the "
+                            + Figures.duration(sleeps.total()) + " the writers slept in io_submit and io_getevents in "
+                            + "the sleep stacks (" + Figures.percent(100 * share) + "); the rest, "
+                            + Figures.duration(sleeps.ownIo()) + ", is each write waiting for its own I/O",
+                    false, List.of("the wait measured in the writers' sleep stacks (inode_dio_wait, the inode lock), "
+                            + "apart from their own I/O"));
+        }
+        if (!blocking.isEmpty()) {
+            double sec = blocking.stream().mapToDouble(a -> a.submitTotal() == null ? 0 : a.submitTotal()).sum();
+            return new InodeWaitCost(null, share(sec, aioSec), Impact.estimated(sec, "time in io_submit of the "
+                    + "processes whose submission blocks, an upper bound: it also holds each write's own service time"),
+                    "io_submit takes the wait" + ofAio(sec, aioSec), true,
+                    List.of("io_submit's time measured in the syscall trace"));
+        }
+        return new InodeWaitCost(null, sleeps.known() ? 100 * sleeps.serialisedShare() : null, Impact.NONE,
+                "io_submit is quick and no sleep waiting for the inode was recorded", false,
+                List.of(sleeps.known() ? "sleep stacks without a wait for the inode" : "io_submit's time measured in the "
+                        + "syscall trace"));
+    }
+
+    private static Double share(double sec, double aioSec) {
+        return aioSec > 0 ? Math.min(100, 100 * sec / aioSec) : null;
+    }
+
+    private static String ofAio(double sec, double aioSec) {
+        Double share = share(sec, aioSec);
+        return share == null ? "" : ": " + Figures.percent(share) + " of the writers' asynchronous I/O time";
+    }
+}
