@@ -77,7 +77,8 @@ public final class BlockAnalysis implements Analysis {
         List<BlockTrace.Remap> remaps = new ArrayList<>();
         tracker.requests().remaps().forEach((pair, n) ->
                 remaps.add(new BlockTrace.Remap(dev((int) (pair >>> 32)), dev((int) (long) pair), n[0])));
-        return new BlockTrace(section, tracker.requests().slowest().slowest(), timelines, histograms, remaps, waits);
+        return new BlockTrace(section, tracker.requests().slowest().slowest(), timelines, histograms, remaps, waits,
+                tracker.requests().slowestByProcess());
     }
 
     private static String dev(int devT) {

@@ -15,6 +15,9 @@ final class RequestTracker {
     private final LongMap<long[]> remapCounts = new LongMap<>();
     private final List<Long> remapOrder = new ArrayList<>();
     private final SlowestIos slowest = new SlowestIos();
+    /** Processes followed one by one for the per-I/O view of the application's waits; beyond, none. */
+    private static final int MAX_PROCESSES = 64;
+    private final java.util.Map<Integer, SlowestIos> slowestByProcess = new java.util.HashMap<>();
 
     /** A bio was queued on {@code d}: if a remap announced it, it serves that volume I/O. */
     void queued(BttDevice d, QueuedIo q) {
@@ -92,6 +95,25 @@ final class RequestTracker {
         } else {
             slowest.skip();
         }
+        BlockEvent first = lead != null ? lead.q : r != null ? r.d : null;
+        if (first != null && first.pid() > 0) {
+            SlowestIos mine = slowestByProcess.get(first.pid());
+            if (mine == null && slowestByProcess.size() < MAX_PROCESSES) {
+                mine = new SlowestIos(SlowestIos.KEEP_PER_PROCESS);
+                slowestByProcess.put(first.pid(), mine);
+            }
+            if (mine != null && mine.wouldKeep(latency)) {
+                mine.offer(new Completion(d, lead, r, c), latency);
+            } else if (mine != null) {
+                mine.skip();
+            }
+        }
+    }
+
+    /** The slowest I/Os of each process followed, by pid order. */
+    java.util.List<dev.ioverdict.model.block.BlockIo> slowestByProcess() {
+        return slowestByProcess.entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+                .flatMap(e -> e.getValue().slowest().stream()).toList();
     }
 
     private static QueuedIo inFlight(QueuedIo q) {

@@ -19,6 +19,8 @@ import java.util.PriorityQueue;
  */
 final class SlowestIos {
     static final int KEEP = 20;
+    /** Per process, to find the I/O an application wait was for: the slowest of each, fewer. */
+    static final int KEEP_PER_PROCESS = 32;
     /** Levels of one I/O are at most this deep (dm on md on disks ...); deeper links are not followed. */
     private static final int MAX_LEVELS = 8;
 
@@ -30,10 +32,19 @@ final class SlowestIos {
             Comparator.comparingLong(Ranked::latency)
                     .thenComparing(Comparator.comparingLong(Ranked::order).reversed()));
     private long offered;
+    private final int keep;
+
+    SlowestIos() {
+        this(KEEP);
+    }
+
+    SlowestIos(int keep) {
+        this.keep = keep;
+    }
 
     /** Whether an I/O this slow would make the list (ties go to the one that came first). */
     boolean wouldKeep(long latency) {
-        return kept.size() < KEEP || latency > kept.peek().latency();
+        return kept.size() < keep || latency > kept.peek().latency();
     }
 
     /** Counts an I/O that did not make the list, so the order of the others stays theirs. */
@@ -48,7 +59,7 @@ final class SlowestIos {
             return;
         }
         kept.add(new Ranked(latency, order, build(c)));
-        if (kept.size() > KEEP) {
+        if (kept.size() > keep) {
             kept.poll();
         }
     }

@@ -10,6 +10,8 @@ import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.BlockSection;
+import dev.ioverdict.model.block.BlockTrace;
+import dev.ioverdict.analysis.syscall.SlowestWaits;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.fio.FioJob;
 import dev.ioverdict.model.iostat.IostatDevice;
@@ -51,7 +53,9 @@ public final class LayerAnalysis implements Analysis {
             return;
         }
         List<ConsistencyNote> doubts = results.get(ConsistencyNotes.class).map(ConsistencyNotes::notes).orElse(List.of());
-        results.put(LayerTimes.class, new LayerTimes(Attribution.sentence(rows, doubts), rows));
+        var paths = IoPaths.of(results.get(SlowestWaits.class).orElse(null), results.get(BlockTrace.class).orElse(null));
+        results.put(LayerTimes.class, new LayerTimes(Attribution.sentence(rows, doubts), rows,
+                paths.map(IoPaths.Result::paths).orElse(null), paths.map(IoPaths.Result::note).orElse(null)));
     }
 
     /** Fewer calls than this are start-up or housekeeping, not the application's I/O path. */

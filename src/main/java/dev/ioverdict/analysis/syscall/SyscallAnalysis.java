@@ -50,6 +50,7 @@ public final class SyscallAnalysis implements Analysis {
     private final Map<String, Long> iocbs = new HashMap<>();
     private final Map<String, List<SyscallCall>> slowest = new HashMap<>();
     private final Map<FileKey, Alignment> files = new LinkedHashMap<>();
+    private final SlowestWaits.Keeper waits = new SlowestWaits.Keeper();
 
     @Override
     public void attach(Facts facts) {
@@ -65,6 +66,7 @@ public final class SyscallAnalysis implements Analysis {
         if (c.comm() != null) {
             comms.putIfAbsent(proc, c.comm());
         }
+        waits.add(c);
         if (c.name().equals("io_submit")) {
             iocbs.merge(proc, (long) c.io().size(), Long::sum);
         }
@@ -107,6 +109,10 @@ public final class SyscallAnalysis implements Analysis {
         Map<String, List<Evidence>> calls = new HashMap<>();
         slowest.forEach((k, v) -> calls.put(k, v.stream().map(c -> new Evidence(c.input(), c.line(), c.text())).toList()));
         results.put(SyscallEvidence.class, new SyscallEvidence(calls));
+        SlowestWaits slow = waits.result();
+        if (slow != null) {
+            results.put(SlowestWaits.class, slow);
+        }
         List<SyscallHistograms.Distribution> dists = new ArrayList<>();
         byName.forEach((k, l) -> {
             if (AIO_NAMES.contains(k.name()) && l.timed > 0) {

@@ -7,12 +7,20 @@ import java.util.List;
 /**
  * Where the time of one I/O goes, layer by layer (application syscall -> block queue -> I/O
  * scheduler -> device), from whatever the bundle measured, with one sentence that says which layer
- * holds the time.
+ * holds the time; and, where syscalls and block events were both traced, the application's longest
+ * waits followed down to the I/O they waited for ({@code paths}, with {@code pathsNote} saying how
+ * they were tied or why they could not be).
  */
-@JsonPropertyOrder({"summary", "rows"})
-public record LayerTimes(String summary, List<Row> rows) {
+@JsonPropertyOrder({"summary", "rows", "paths", "pathsNote"})
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record LayerTimes(String summary, List<Row> rows, List<IoPath> paths, String pathsNote) {
     public LayerTimes {
         rows = List.copyOf(rows);
+        paths = paths == null ? null : List.copyOf(paths);
+    }
+
+    public LayerTimes(String summary, List<Row> rows) {
+        this(summary, rows, null, null);
     }
 
     /**

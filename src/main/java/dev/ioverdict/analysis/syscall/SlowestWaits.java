@@ -1,0 +1,77 @@
+package dev.ioverdict.analysis.syscall;
+
+import dev.ioverdict.model.syscall.SyscallCall;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The application's longest waits for I/O in each syscall trace (io_getevents, synchronous reads
+ * and writes, fsync, a blocking io_submit), with their times, for the per-I/O view from the
+ * application's wait down to the device. Each trace keeps its own clock: {@code firstTime} and
+ * {@code lastTime} are the first and last time it saw, to tell whether a block trace shares it.
+ */
+public record SlowestWaits(List<Trace> traces) {
+    static final int KEEP = 10;
+    static final Set<String> WAITS = Set.of("io_getevents", "io_pgetevents", "io_submit", "pread64", "pwrite64",
+            "preadv", "pwritev", "preadv2", "pwritev2", "read", "write", "fsync", "fdatasync");
+
+    public SlowestWaits {
+        traces = List.copyOf(traces);
+    }
+
+    /** One syscall input's slowest waits, slowest first, and the span of its clock. */
+    public record Trace(String input, String source, List<SyscallCall> calls, double firstTime, double lastTime) {
+        public Trace {
+            calls = List.copyOf(calls);
+        }
+    }
+
+    /** Collects the slowest waits of each input while the calls stream by. */
+    static final class Keeper {
+        private final Map<String, Kept> byInput = new LinkedHashMap<>();
+
+        private static final class Kept {
+            final String source;
+            final List<SyscallCall> calls = new ArrayList<>();
+            double first = Double.POSITIVE_INFINITY;
+            double last = Double.NEGATIVE_INFINITY;
+
+            Kept(String source) {
+                this.source = source;
+            }
+        }
+
+        void add(SyscallCall c) {
+            if (c.start() == null || c.duration() == null) {
+                return;
+            }
+            Kept k = byInput.computeIfAbsent(c.input(), i -> new Kept(c.source()));
+            k.first = Math.min(k.first, c.start());
+            k.last = Math.max(k.last, c.start() + c.duration());
+            List<SyscallCall> kept = k.calls;
+            if (!WAITS.contains(c.name()) || c.failed()
+                    || kept.size() == KEEP && kept.get(KEEP - 1).duration() >= c.duration()) {
+                return;
+            }
+            kept.add(c);
+            kept.sort(Comparator.comparingDouble(SyscallCall::duration).reversed());
+            if (kept.size() > KEEP) {
+                kept.remove(KEEP);
+            }
+        }
+
+        SlowestWaits result() {
+            List<Trace> traces = new ArrayList<>();
+            byInput.forEach((input, k) -> {
+                if (!k.calls.isEmpty()) {
+                    traces.add(new Trace(input, k.source, k.calls, k.first, k.last));
+                }
+            });
+            return traces.isEmpty() ? null : new SlowestWaits(traces);
+        }
+    }
+}
