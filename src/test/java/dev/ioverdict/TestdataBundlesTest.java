@@ -45,6 +45,11 @@ class TestdataBundlesTest {
             all.add(f);
             f.path("symptoms").forEach(all::add);
         });
+        for (JsonNode f : all) {
+            assertTrue(f.path("confidenceReasons").size() > 0, dir.getFileName() + ": " + f.path("rule").asText()
+                    + " shows its confidence without a reason");
+            assertTrue(f.has("impact"), dir.getFileName() + ": " + f.path("rule").asText() + " without its impact");
+        }
         List<String> raised = new ArrayList<>();
         all.forEach(f -> raised.add(f.path("rule").asText() + "/" + f.path("severity").asText()));
         List<String> causes = new ArrayList<>();

@@ -40,7 +40,8 @@ public final class Diagnosis {
         if (app.known()) {
             causes = causes.stream().map(f -> weighed(f, app)).toList();
         }
-        causes = causes.stream().map(Diagnosis::explained).toList();
+        causes = causes.stream().map(f -> explained(f).withSymptoms(f.symptoms().stream().map(Diagnosis::explained)
+                .toList())).toList();
         return new Diagnosed(causes, outcome.notEvaluated(), outcome.failures(), notes);
     }
 
