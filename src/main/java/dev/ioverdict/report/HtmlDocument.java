@@ -55,6 +55,8 @@ final class HtmlDocument {
         for (var sev : dev.ioverdict.model.Severity.values()) {
             tally.put(sev.id(), input.report().findings().stream().filter(f -> f.severity() == sev).count());
         }
+        tally.put("notEvaluated", input.report().notEvaluated().stream().filter(n -> n.applicable()).count());
+        tally.put("notApplicable", input.report().notEvaluated().stream().filter(n -> !n.applicable()).count());
         ctx.setVariable("tally", tally);
         ctx.setVariable("rules", catalogue());
         ctx.setVariable("fmt", new Fmt());

@@ -1,5 +1,9 @@
 package dev.ioverdict.rules;
 
+import dev.ioverdict.model.Platform;
+import java.util.EnumSet;
+import java.util.Set;
+
 import dev.ioverdict.analysis.CaseData;
 import java.util.Optional;
 import java.util.function.Function;
@@ -10,7 +14,25 @@ import java.util.function.Function;
  * to find it in a case. Empty when the case does not hold it: then a rule that requires it is not
  * evaluated, and the report says what to collect.
  */
-public record Input<T>(String id, String description, String howToCollect, Function<CaseData, Optional<T>> resolver) {
+public record Input<T>(String id, String description, String howToCollect, Function<CaseData, Optional<T>> resolver,
+                       Set<Platform> platforms) {
+    public Input {
+        platforms = Set.copyOf(platforms);
+    }
+
+    /** An input any platform can provide. */
+    public Input(String id, String description, String howToCollect, Function<CaseData, Optional<T>> resolver) {
+        this(id, description, howToCollect, resolver, EnumSet.allOf(Platform.class));
+    }
+
+    /** The same input, collected only on {@code only} (blktrace and perf on Linux; vmstat -s's DNLC counter on Solaris). */
+    public Input<T> on(Platform only) {
+        return new Input<>(id, description, howToCollect, resolver, EnumSet.of(only));
+    }
+
+    public boolean appliesTo(Platform p) {
+        return platforms.contains(p);
+    }
 
     public Optional<T> resolve(CaseData data) {
         return resolver.apply(data);

@@ -1,5 +1,7 @@
 package dev.ioverdict.rules;
 
+import dev.ioverdict.model.Platform;
+
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.model.Finding;
 import java.util.ArrayList;
@@ -36,6 +38,7 @@ public final class RuleEngine {
         List<NotEvaluated> notEvaluated = new ArrayList<>();
         List<RuleFailure> failures = new ArrayList<>();
         Map<Input<?>, Optional<?>> resolved = new HashMap<>();
+        Optional<Platform> platform = CasePlatform.of(data);
         for (Rule rule : rules) {
             RuleInfo info = rule.info();
             if (!config.enabled(info.id())) {
@@ -54,6 +57,13 @@ public final class RuleEngine {
                         && info.anyOf().stream().allMatch(in -> resolved.get(in).isEmpty())) {
                     missing = info.anyOf();
                     joiner = " or ";
+                }
+                List<Input<?>> lacking = missing;
+                var foreign = platform.filter(p -> !lacking.isEmpty() && lacking.stream().noneMatch(in -> in.appliesTo(p)));
+                if (foreign.isPresent()) {
+                    notEvaluated.add(new NotEvaluated(info.id(), info.title(), "does not apply to a "
+                            + foreign.get().label() + " capture", List.of(), false));
+                    continue;
                 }
                 if (!missing.isEmpty()) {
                     notEvaluated.add(new NotEvaluated(info.id(), info.title(),

@@ -3,6 +3,7 @@ package dev.ioverdict.rules.aio;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.analysis.syscall.SyscallEvidence;
+import dev.ioverdict.model.Platform;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.Phase;
@@ -37,12 +38,12 @@ public final class AioSymptoms {
             "timed io_submit/io_getevents calls (strace -T, perf syscall tracepoints or LinuxKI)",
             "strace -f -ttT -p <pid> -o strace.txt   or   perf record -e 'syscalls:sys_*_io_submit,"
                     + "syscalls:sys_*_io_getevents' -p <pid>; perf script > perf-syscalls.txt",
-            c -> of(c).filter(a -> !a.section.aio().isEmpty()));
+            c -> of(c).filter(a -> !a.section.aio().isEmpty())).on(Platform.LINUX);
 
     public static final Input<AioSymptoms> DIRECT_WRITE_SIZES = new Input<>("syscall I/O sizes",
             "syscall trace with direct I/O sizes and offsets (strace of io_submit/pwrite64, LinuxKI kitrace)",
             "strace -f -ttT -p <pid> -o strace.txt   or   kiinfo -kitrace pid=<pid> > kitrace.txt",
-            c -> of(c).filter(a -> !a.section.alignment().isEmpty()));
+            c -> of(c).filter(a -> !a.section.alignment().isEmpty())).on(Platform.LINUX);
 
     private final SyscallSection section;
     private final List<SleepStack> stacks;

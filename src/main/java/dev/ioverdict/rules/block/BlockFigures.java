@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.model.Platform;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.SchedulerWait;
 import dev.ioverdict.analysis.CaseData;
@@ -32,7 +33,7 @@ public final class BlockFigures {
                     + "(or: perf record -a -e block:block_bio_queue,block:block_getrq,block:block_rq_insert,"
                     + "block:block_rq_issue,block:block_rq_complete,block:block_bio_backmerge,block:block_bio_remap "
                     + "-- sleep 60; perf script > perf-block.txt)",
-            BlockFigures::of);
+            BlockFigures::of).on(Platform.LINUX);
 
     private final BlockTrace trace;
     private final BttReport btt;
@@ -158,6 +159,11 @@ public final class BlockFigures {
                 .sorted(Comparator.comparingDouble((BlockIo io) -> -(io.phases().getOrDefault(Phase.I2D, 0.0)
                         + io.phases().getOrDefault(Phase.M2D, 0.0))))
                 .limit(k).flatMap(io -> io.lines().stream()).toList();
+    }
+
+    /** Whether the traced I/O comes from Oracle's processes (ora_lgwr_..., ora_dbw0_...), so Oracle's advice fits. */
+    public boolean oracleWorkload() {
+        return trace.slowest().stream().anyMatch(io -> io.comm() != null && io.comm().startsWith("ora_"));
     }
 
     public List<BlockIo> slowest(Device d, Phase phase, int k) {

@@ -15,21 +15,23 @@ final class SchedulerAdvice {
     }
 
     static String recommend(String name, SchedulerSetting setting, QueueSetting rotational) {
-        return recommend(name, setting, rotational, null);
+        return recommend(name, setting, rotational, null, false);
     }
 
-    static String recommend(String name, SchedulerSetting setting, QueueSetting rotational, QueueSetting strict) {
+    /** {@code oracle}: the trace shows Oracle's processes, so Oracle's own advice applies. */
+    static String recommend(String name, SchedulerSetting setting, QueueSetting rotational, QueueSetting strict,
+                            boolean oracle) {
         String dev0 = name != null ? name : "DEV";
         String strictNote = strict != null && strict.value().strip().equals("1") && setting != null
                 && "bfq".equals(setting.active())
                 ? " bfq runs with strict_guarantees = 1 (" + strict.input() + ":" + strict.line() + "), which idles the "
                         + "device for each queue's guarantees: 'echo 0 > /sys/block/" + dev0 + "/queue/iosched/"
                         + "strict_guarantees' is the smallest change, the switch below the lasting one." : "";
-        return strictNote.isEmpty() ? advice(name, setting, rotational) : strictNote.strip() + " "
-                + advice(name, setting, rotational);
+        return strictNote.isEmpty() ? advice(name, setting, rotational, oracle) : strictNote.strip() + " "
+                + advice(name, setting, rotational, oracle);
     }
 
-    private static String advice(String name, SchedulerSetting setting, QueueSetting rotational) {
+    private static String advice(String name, SchedulerSetting setting, QueueSetting rotational, boolean oracle) {
         String dev = name != null ? name : "DEV";
         String path = "/sys/block/" + dev + "/queue/scheduler";
         List<String> available = setting == null ? List.of() : setting.available();
@@ -52,7 +54,7 @@ final class SchedulerAdvice {
                 + " (takes effect at once, no restart; lost at reboot, so make it persistent with a udev rule such as "
                 + "ACTION==\"add|change\", KERNEL==\"" + dev + "\", ATTR{queue/scheduler}=\"" + target + "\" or a tuned "
                 + "profile). Use " + fifo + " for SSD, NVMe and array LUNs that reorder I/O themselves, " + deadline
-                + " for rotating disks; Oracle recommends deadline for ASM disks. "
+                + " for rotating disks" + (oracle ? "; Oracle recommends deadline for ASM disks. " : ". ")
                 + (setting == null ? "No " + path + " was read from the bundle; check which schedulers the kernel offers "
                         + "(cat " + path + "). " : "")
                 + "Then trace again: I2D should fall to microseconds.";

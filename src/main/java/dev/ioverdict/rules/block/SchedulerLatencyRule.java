@@ -116,7 +116,8 @@ public final class SchedulerLatencyRule implements Rule {
                     .summary((overall ? overallText : "") + starved.map(c -> c.sentence() + " ").orElse("")
                             + schedulerText(scheduler, d) + doubt)
                     .recommendation(SchedulerAdvice.recommend(d.name(), scheduler, rotational,
-                            storage.flatMap(c -> c.queueSetting(key, "iosched/strict_guarantees")).orElse(null)))
+                            storage.flatMap(c -> c.queueSetting(key, "iosched/strict_guarantees")).orElse(null),
+                            figs.oracleWorkload()))
                     .source(d.sourceKind())
                     .text("device", "device", d.name() != null ? d.name() : d.id())
                     .id("devno", "device number", d.id())

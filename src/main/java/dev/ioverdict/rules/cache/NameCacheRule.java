@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.cache;
 
+import dev.ioverdict.model.Platform;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
@@ -25,7 +26,7 @@ public final class NameCacheRule implements Rule {
             "vmstat -s name lookup counter", "vmstat -s > vmstat-s.txt   (Solaris and other Unix; Linux procps has "
                     + "no such counter)",
             c -> Optional.of(c.facts().all(VmstatCounter.class).stream().filter(v -> v.name().startsWith(LOOKUPS))
-                    .toList()).filter(l -> !l.isEmpty()));
+                    .toList()).filter(l -> !l.isEmpty())).on(Platform.SOLARIS);
 
     static final Threshold MIN_HIT_PCT = Threshold.percent("min_hit_pct", 90, "lowest acceptable cache hit rate");
     static final Threshold MIN_LOOKUPS = Threshold.count("min_lookups", "lookups", 1000,

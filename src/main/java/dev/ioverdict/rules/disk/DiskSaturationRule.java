@@ -46,7 +46,7 @@ public final class DiskSaturationRule implements Rule {
     private static final RuleInfo INFO = new RuleInfo("disk-saturation",
             "Disk saturated: long service times while busy", Severity.CRITICAL,
             "iostat shows a device answering slowly (svc_t, await) while busy (%b, %util), with requests queued "
-                    + "in front of it, over several reports: the device is the bottleneck (seed 003).",
+                    + "in front of it, over several reports: the device is the bottleneck.",
             List.of(IostatEvidence.SERIES), List.of(),
             List.of(AWAIT_MS, BUSY_PCT, WATCH_MS, WATCH_BUSY_PCT, MIN_QUEUE, QUEUE_FACTOR, MIN_CONSECUTIVE, MIN_SHARE_PCT,
                     MIN_BURST_REPORTS));
