@@ -48,8 +48,7 @@ public final class IostatCharts implements ChartProvider {
                     + (s.intervalSeconds() != null ? "report, " + num(s.intervalSeconds()) + " s apart" : "report")
                     + (perPoint(s) > 1 ? " (each point the maximum of " + perPoint(s) + " reports)" : "")
                     + ", from " + s.input() + "; the since-boot report is not drawn." + (i == 0 ? " " + left : "");
-            charts.add(new Chart("iostat", id, s.device() + " (" + s.input() + ")", caption,
-                    Svg.of(chart(s), id, 900, 280)));
+            charts.add(Chart.of("iostat", id, s.device() + " (" + s.input() + ")", caption, chart(s), Svg.WIDTH, 260));
         }
         return charts;
     }
