@@ -117,7 +117,7 @@ final class DocumentFinish {
     }
 
     /** Width in pt a quoted line may take on an A4 page inside a finding or a table cell. */
-    private static final double QUOTE_WIDTH_PT = 460;
+    private static final double QUOTE_WIDTH_PT = 470;
     /** DejaVu Sans Mono's advance width, in em. */
     private static final double MONO_EM = 0.602;
     private static final double QUOTE_DEFAULT_PT = 8.5;

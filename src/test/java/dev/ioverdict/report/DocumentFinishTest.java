@@ -65,7 +65,7 @@ class DocumentFinishTest {
     void longQuotedLinesShrinkOnPaperInsteadOfWrapping() {
         String line = "x".repeat(120);
         String out = DocumentFinish.fitQuotedLines("<pre>short</pre><pre>" + line + "</pre><pre>" + "y".repeat(400) + "</pre>");
-        assertTrue(out.startsWith("<pre>short</pre><pre style=\"font-size: 6.3pt; white-space: pre\">"), out);
+        assertTrue(out.startsWith("<pre>short</pre><pre style=\"font-size: 6.5pt; white-space: pre\">"), out);
         assertTrue(out.contains("<pre style=\"font-size: 6.0pt\">y"), out);
     }
 }
