@@ -19,6 +19,7 @@ final class DocumentFinish {
     /** Loaded once: a fixed script whose hash the page's Content-Security-Policy allows, and nothing else. */
     static final String SCRIPT = resource("report/sortable.js");
 
+    private static final Pattern META = Pattern.compile("<meta\\b[^>]*>");
     private static final Pattern TOC_PLACEHOLDER = Pattern.compile("<nav\\b[^>]*\\bid=\"toc\"[^>]*>\\s*</nav>");
     /** A number, a plain space, a unit Figures writes: the space becomes a no-break space. */
     private static final Pattern NUMBER_UNIT = Pattern.compile(
@@ -186,15 +187,26 @@ final class DocumentFinish {
 
     /** The sorting script before the body's end, allowed by its hash in the page's Content-Security-Policy. */
     private static String script(String html) {
-        int body = html.lastIndexOf("</body>");
+        String withPolicy = allowScript(html, "'sha256-" + sha256(SCRIPT) + "'");
+        int body = withPolicy.lastIndexOf("</body>");
         if (body < 0) {
             return html;
         }
-        String hash = "'sha256-" + sha256(SCRIPT) + "'";
-        String withPolicy = html.replaceFirst("(<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';)",
-                "$1 script-src " + Matcher.quoteReplacement(hash) + ";");
-        body = withPolicy.lastIndexOf("</body>");
         return withPolicy.substring(0, body) + "<script>" + SCRIPT + "</script>\n" + withPolicy.substring(body);
+    }
+
+    /** The page's policy, whatever else it says, also allows the script with this hash (script-src first). */
+    static String allowScript(String html, String source) {
+        Matcher m = META.matcher(html);
+        while (m.find()) {
+            String tag = m.group();
+            int content = tag.indexOf("content=\"");
+            if (tag.contains("Content-Security-Policy") && content >= 0) {
+                int at = m.start() + content + 9;
+                return html.substring(0, at) + "script-src " + source + "; " + html.substring(at);
+            }
+        }
+        return html;
     }
 
     private static String resource(String name) {

@@ -49,7 +49,7 @@ class DocumentFinishTest {
     void screenPageGetsTocScriptAndItsHash() {
         String out = DocumentFinish.finish(PAGE, false);
         assertTrue(out.contains("<nav class=\"toc\" id=\"toc\" aria-label=\"Contents\">"), out);
-        assertTrue(out.contains("default-src 'none'; script-src 'sha256-" + DocumentFinish.sha256(DocumentFinish.SCRIPT) + "';"));
+        assertTrue(out.contains("content=\"script-src 'sha256-" + DocumentFinish.sha256(DocumentFinish.SCRIPT) + "'; default-src 'none';"), out);
         assertTrue(out.contains("<script>" + DocumentFinish.SCRIPT + "</script>"));
         assertTrue(!DocumentFinish.SCRIPT.contains("<") && !DocumentFinish.SCRIPT.contains("&"), "the page stays XML");
     }

@@ -47,6 +47,12 @@ import org.verapdf.pdfa.results.ValidationResult;
 class PdfDocumentTest {
     private static final String RICH = "xfs-unaligned-512b";
     private static final String TINY = "seed-000-blkparse"; // five blkparse lines and a btt report
+    /** veraPDF logs every oddity it meets through java.util.logging; the assertions say what matters. */
+    private static final java.util.logging.Logger VERAPDF_LOG = java.util.logging.Logger.getLogger("org.verapdf");
+
+    static {
+        VERAPDF_LOG.setLevel(java.util.logging.Level.OFF);
+    }
 
     @TempDir(cleanup = org.junit.jupiter.api.io.CleanupMode.ALWAYS)
     static Path tmp;
@@ -130,6 +136,21 @@ class PdfDocumentTest {
     void aTinyInputGivesAFewPages() throws IOException {
         try (PDDocument doc = pdf(TINY)) {
             assertTrue(doc.getNumberOfPages() <= 5, "pages: " + doc.getNumberOfPages());
+        }
+    }
+
+    @Test
+    void noPageHoldsOnlyItsFooter() throws IOException {
+        for (String name : List.of(RICH, TINY)) {
+            try (PDDocument doc = pdf(name)) {
+                var text = new org.apache.pdfbox.text.PDFTextStripper();
+                for (int p = 1; p <= doc.getNumberOfPages(); p++) {
+                    text.setStartPage(p);
+                    text.setEndPage(p);
+                    String body = text.getText(doc).replaceAll("ioverdict \\S+|page \\d+ of \\d+|\\s+", "");
+                    assertTrue(body.length() > 40, name + " page " + p + " is empty but for its footer: " + body);
+                }
+            }
         }
     }
 

@@ -94,7 +94,7 @@ public final class IostatCharts implements ChartProvider {
         plot.setDataset(1, new XYSeriesCollection(busy));
         plot.setRenderer(1, line(BUSY));
         plot.mapDatasetToRangeAxis(1, 1);
-        return new JFreeChart(null, Svg.FONT, plot, false);
+        return new JFreeChart(null, Svg.FONT, plot, true);
     }
 
     /** Reports per drawn point: a day of one-second reports would make megabytes of SVG, so long series show maxima. */
