@@ -53,6 +53,10 @@ final class ReportCommand implements Callable<Integer> {
             description = "Folder of Thymeleaf templates overriding the built-in ones (copy templates/ to start).")
     Path templates;
 
+    @Option(names = "--csv", paramLabel = "DIR",
+            description = "Also write each chart's data as DIR/CHART-ID.csv (the files the HTML offers under each chart).")
+    Path csv;
+
     @Option(names = "--fail-on", paramLabel = "SEVERITY", converter = Converters.FailOn.class,
             completionCandidates = Converters.FailOnLevels.class,
             description = "Exit 4 when a finding of this severity or worse is raised: ${COMPLETION-CANDIDATES}.")
@@ -82,7 +86,10 @@ final class ReportCommand implements Callable<Integer> {
         }
         List<Path> written;
         try {
-            written = ReportWriter.write(compiled.report(), compiled.data(), wanted, output, templates);
+            written = new java.util.ArrayList<>(ReportWriter.write(compiled.report(), compiled.data(), wanted, output, templates));
+            if (csv != null) {
+                written.addAll(ReportWriter.writeCsv(compiled.data(), csv));
+            }
         } catch (IOException e) {
             throw new UserError(ExitCodes.DAMAGED_INPUT, "cannot write the report into " + output + ": " + e.getMessage(), e);
         }

@@ -47,8 +47,10 @@ final class HtmlDocument {
         ctx.setVariable("r", JsonRenderer.MAPPER.convertValue(input.report(), new TypeReference<Map<String, Object>>() { }));
         Map<String, List<Map<String, Object>>> bySection = new LinkedHashMap<>();
         for (var c : input.charts()) {
-            bySection.computeIfAbsent(c.section(), k -> new java.util.ArrayList<>())
-                    .add(JsonRenderer.MAPPER.convertValue(c, new TypeReference<Map<String, Object>>() { }));
+            Map<String, Object> chart = new LinkedHashMap<>(JsonRenderer.MAPPER.convertValue(c,
+                    new TypeReference<Map<String, Object>>() { }));
+            chart.put("csvBase64", c.csvBase64());
+            bySection.computeIfAbsent(c.section(), k -> new java.util.ArrayList<>()).add(chart);
         }
         ctx.setVariable("charts", bySection);
         Map<String, Long> tally = new LinkedHashMap<>();
@@ -61,7 +63,7 @@ final class HtmlDocument {
         ctx.setVariable("rules", catalogue());
         ctx.setVariable("fmt", new Fmt());
         ctx.setVariable("pdf", forPdf);
-        return engine.process("report", ctx);
+        return DocumentFinish.finish(engine.process("report", ctx), forPdf);
     }
 
     private static List<Map<String, Object>> catalogue() {

@@ -1,14 +1,24 @@
 package dev.ioverdict.report;
 
+import com.openhtmltopdf.pdfboxout.PdfBoxRenderer;
 import com.openhtmltopdf.pdfboxout.PdfRendererBuilder;
+import com.openhtmltopdf.pdfboxout.PdfRendererBuilder.PdfAConformance;
 import com.openhtmltopdf.svgsupport.BatikSVGDrawer;
 import com.openhtmltopdf.util.XRLog;
+import java.awt.color.ColorSpace;
+import java.awt.color.ICC_Profile;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.pdfbox.pdmodel.PDDocument;
 
-/** report.pdf: the same XHTML as report.html, laid out for A4 pages; charts stay vector (SVG via Batik). */
+/**
+ * report.pdf: the same XHTML as report.html, laid out for A4 pages; charts stay vector (SVG via
+ * Batik). An archivable PDF/A-3b: every font embedded, an sRGB output intent, the outline of
+ * sections and findings as bookmarks, and report.json attached as its data.
+ */
 public final class PdfRenderer implements ReportRenderer {
     static {
         // openhtmltopdf logs every stylesheet and font load; a CLI's stderr is for the user.
@@ -23,14 +33,30 @@ public final class PdfRenderer implements ReportRenderer {
     @Override
     public void render(RenderInput input, Path target) throws IOException {
         String xhtml = HtmlDocument.render(input, true);
+        byte[] json = (JsonRenderer.writer().writeValueAsString(input.report()) + "\n").getBytes(StandardCharsets.UTF_8);
         try (OutputStream out = Files.newOutputStream(target)) {
             PdfRendererBuilder builder = new PdfRendererBuilder();
             builder.useFastMode();
             builder.useSVGDrawer(new BatikSVGDrawer());
+            builder.usePdfAConformance(PdfAConformance.PDFA_3_B);
+            builder.useColorProfile(srgb());
+            builder.withProducer("ioverdict " + input.report().tool().version());
             Fonts.register(builder);
             builder.withHtmlContent(xhtml, null);
             builder.toStream(out);
-            builder.run();
+            try (PdfBoxRenderer renderer = builder.buildPdfRenderer()) {
+                renderer.layout();
+                renderer.createPDFWithoutClosing();
+                PDDocument doc = renderer.getPdfDocument();
+                PdfAttachment.attach(doc, "report.json", "application/json",
+                        "The report as data (schema " + input.report().schema() + ")", json);
+                doc.save(out);
+            }
         }
+    }
+
+    /** The sRGB profile every JDK ships (java.desktop's sRGB.pf): the PDF/A output intent. */
+    static byte[] srgb() {
+        return ICC_Profile.getInstance(ColorSpace.CS_sRGB).getData();
     }
 }

@@ -1,7 +1,9 @@
 package dev.ioverdict.report;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.report.charts.Chart;
 import dev.ioverdict.report.charts.Charts;
+import java.nio.charset.StandardCharsets;
 import dev.ioverdict.report.model.Report;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,6 +29,20 @@ public final class ReportWriter {
                 ReportRenderer r = f.renderer();
                 Path target = dir.resolve(r.fileName());
                 r.render(input, target);
+                written.add(target);
+            }
+        }
+        return written;
+    }
+
+    /** Each chart's data as DIR/CHART-ID.csv: the same files the HTML offers under each chart. */
+    public static List<Path> writeCsv(CaseData data, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        for (Chart c : Charts.draw(data)) {
+            if (c.csv() != null) {
+                Path target = dir.resolve(c.csvFileName());
+                Files.writeString(target, c.csv(), StandardCharsets.UTF_8);
                 written.add(target);
             }
         }

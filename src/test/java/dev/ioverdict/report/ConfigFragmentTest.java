@@ -32,10 +32,10 @@ class ConfigFragmentTest {
         NodeList fs = (NodeList) x.evaluate("(" + section + "//*[local-name()='table'])[1]/*[local-name()='tbody']/*[local-name()='tr']",
                 doc, XPathConstants.NODESET);
         assertEquals(4, fs.getLength());
-        String redo = fs.item(2).getTextContent().replaceAll("\\s+", " ").strip();
+        String redo = fs.item(2).getTextContent().replaceAll("[\\s\\u00a0]+", " ").strip();
         assertTrue(redo.startsWith("/dev/loop1 /mnt/config-redo xfs 1,024 B 512 B xfs_info-all.txt:17"), redo);
         String sched = x.evaluate("(" + section + "//*[local-name()='table'])[2]/*[local-name()='tbody']/*[local-name()='tr'][1]",
-                doc).replaceAll("\\s+", " ").strip();
+                doc).replaceAll("[\\s\\u00a0]+", " ").strip();
         assertTrue(sched.startsWith("loop0 none [none] mq-deadline kyber bfq"), sched);
         String devices = x.evaluate("(" + section + "//*[local-name()='table'])[3]", doc);
         assertTrue(devices.contains("max_sectors_kb=1280"), devices);

@@ -31,7 +31,7 @@ class SyscallsFragmentTest {
         var xp = XPathFactory.newInstance().newXPath();
         NodeList tables = (NodeList) xp.evaluate("//*[@id='syscalls']//*[local-name()='table']", doc, XPathConstants.NODESET);
         assertEquals(4, tables.getLength());
-        String aio = tables.item(0).getTextContent();
+        String aio = tables.item(0).getTextContent().replace('\u00a0', ' '); // figures keep their units with a no-break space
         assertTrue(aio.contains("ora_lgwr_PROD1") && aio.contains("2.53 ms") && aio.contains("69.9%"), aio);
         String alignment = tables.item(2).getTextContent();
         assertTrue(alignment.contains("fd 277 (pid 6108)") && alignment.contains("2K: 1"), alignment);

@@ -104,13 +104,17 @@ public final class BlockCharts implements ChartProvider {
         range.setRange(0, widest <= 100.5 ? 100 : Math.ceil(widest / 10) * 10); // btt rounds: 100.01 % is 100
         range.setNumberFormatOverride(decimal("0"));
         plot.setRangeGridlinePaint(Svg.GRID);
-        int height = 90 + 34 * rows.size();
-        return new Chart(SECTION, "block-phases", "Where Q2C goes, per device",
+        int height = 100 + 34 * rows.size();
+        return Chart.of(SECTION, "block-phases", "Where Q2C goes, per device",
                 "btt's Device Overhead: each phase's total time as a share of the total queue-to-complete time. "
                         + "I2D is time in the I/O scheduler, D2C time in the device; Q2G/G2I waiting for a request.",
-                Svg.of(chart, "block-phases", 900, height));
+                chart, Svg.WIDTH, height);
     }
 
+    /**
+     * Cumulative distribution per device and phase: the share of I/Os done within each bucket's upper
+     * bound, a line per series, so a slow tail shows as a line that reaches 100 % late.
+     */
     private static Chart latencyDistribution(List<LatencyHistogram> histograms) {
         XYSeriesCollection ds = new XYSeriesCollection();
         for (LatencyHistogram h : histograms) {
@@ -119,35 +123,42 @@ public final class BlockCharts implements ChartProvider {
                 continue;
             }
             XYSeries s = new XYSeries(h.device() + " " + h.phase(), false, true);
+            long done = 0;
+            long seen = 0;
             for (LatencyHistogram.Bucket b : h.buckets()) {
-                if (b.count() > 0 && b.upTo() > 0 && Double.isFinite(b.upTo())) { // log scale: no zeros
-                    s.add(b.upTo() * 1000, 100.0 * b.count() / total);
+                done += b.count();
+                if (b.upTo() > 0 && Double.isFinite(b.upTo()) && (done > 0 || b.count() > 0)) { // log scale: no zeros
+                    s.add(b.upTo() * 1000, 100.0 * done / total);
+                    seen = done;
+                }
+                if (seen == total) {
+                    break;
                 }
             }
             ds.addSeries(s);
         }
+        String caption = "Share of I/Os that finished within each latency (cumulative), per device and phase "
+                + "(D2C: device time, Q2C: whole block layer). A line that reaches 100 % far to the right is a slow tail.";
+        if (ds.getSeriesCount() == 0) {
+            return Chart.empty(SECTION, "block-latency", "Latency distribution", caption,
+                    "Nothing to draw: the trace has no timed I/O (no completion matched to its issue).");
+        }
         JFreeChart chart = ChartFactory.createXYLineChart(null, null, null, ds, PlotOrientation.VERTICAL,
                 true, false, false);
         XYPlot plot = chart.getXYPlot();
-        plot.setDomainAxis(msAxis("latency, bucket upper bound (ms, log scale)"));
-        // log share, so that a tail of 1 % of the I/Os shows as clearly as the bulk
-        LogAxis share = new LogAxis("% of I/Os (log scale)");
-        share.setBase(10);
-        share.setSmallestValue(1e-3);
-        share.setTickUnit(new NumberTickUnit(1), false, true);
-        share.setNumberFormatOverride(decimal("0.###"));
+        plot.setDomainAxis(msAxis("latency (ms, log scale)"));
+        NumberAxis share = new NumberAxis("% of I/Os within (cumulative)");
+        share.setRange(0, 100.5);
+        share.setTickUnit(new NumberTickUnit(20));
+        share.setNumberFormatOverride(decimal("0"));
         plot.setRangeAxis(share);
-        // marks only: a line would bridge the empty buckets and suggest I/Os there
-        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(false, true);
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
         colour(r, ds.getSeriesCount());
         for (int i = 0; i < ds.getSeriesCount(); i++) {
-            r.setSeriesShape(i, new Rectangle2D.Double(-3, -3, 6, 6));
+            r.setSeriesShape(i, new Rectangle2D.Double(-2.5, -2.5, 5, 5));
         }
         plot.setRenderer(r);
-        return new Chart(SECTION, "block-latency", "Latency distribution",
-                "Share of I/Os per latency bucket (empty buckets left out), per device and phase (D2C: device time, "
-                        + "Q2C: whole block layer). Points far to the right are slow I/Os, however few.",
-                Svg.of(chart, "block-latency", 900, 320));
+        return Chart.of(SECTION, "block-latency", "Latency distribution", caption, chart, Svg.WIDTH, 300);
     }
 
     private static Chart d2cOverTime(List<DeviceTimeline> timelines) {
@@ -174,9 +185,9 @@ public final class BlockCharts implements ChartProvider {
             r.setSeriesShape(i, new Rectangle2D.Double(-1.5, -1.5, 3, 3)); // a rect is the smallest SVG mark
         }
         plot.setRenderer(r);
-        return new Chart(SECTION, "block-d2c-time", "D2C over time",
+        return Chart.of(SECTION, "block-d2c-time", "D2C over time",
                 "Device time of sampled completions (the slowest always included): outliers sit high above the band.",
-                Svg.of(chart, "block-d2c-time", 900, 320));
+                chart, Svg.WIDTH, 300);
     }
 
     private static LogAxis msAxis(String label) {

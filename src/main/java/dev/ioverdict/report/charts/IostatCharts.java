@@ -48,8 +48,7 @@ public final class IostatCharts implements ChartProvider {
                     + (s.intervalSeconds() != null ? "report, " + num(s.intervalSeconds()) + " s apart" : "report")
                     + (perPoint(s) > 1 ? " (each point the maximum of " + perPoint(s) + " reports)" : "")
                     + ", from " + s.input() + "; the since-boot report is not drawn." + (i == 0 ? " " + left : "");
-            charts.add(new Chart("iostat", id, s.device() + " (" + s.input() + ")", caption,
-                    Svg.of(chart(s), id, 900, 280)));
+            charts.add(Chart.of("iostat", id, s.device() + " (" + s.input() + ")", caption, chart(s), Svg.WIDTH, 260));
         }
         return charts;
     }
@@ -95,7 +94,7 @@ public final class IostatCharts implements ChartProvider {
         plot.setDataset(1, new XYSeriesCollection(busy));
         plot.setRenderer(1, line(BUSY));
         plot.mapDatasetToRangeAxis(1, 1);
-        return new JFreeChart(null, Svg.FONT, plot, false);
+        return new JFreeChart(null, Svg.FONT, plot, true);
     }
 
     /** Reports per drawn point: a day of one-second reports would make megabytes of SVG, so long series show maxima. */

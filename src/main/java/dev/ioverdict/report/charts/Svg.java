@@ -4,14 +4,22 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.geom.Rectangle2D;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.Axis;
+import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.Plot;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.svg.SVGGraphics2D;
 
-/** Turns a JFreeChart into SVG markup that is deterministic (fixed ids) and embeddable inline. */
+/**
+ * Turns a JFreeChart into SVG markup that is deterministic (fixed ids) and embeddable inline.
+ * Charts are drawn {@link #WIDTH} px wide with {@link #FONT} text: on an A4 page (182 mm of text
+ * width, 516 pt) that prints the smallest text at 12 x 516 / 760 = 8.1 pt.
+ */
 public final class Svg {
     public static final Color GRID = new Color(0xdd, 0xdd, 0xdd);
-    public static final Font FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+    public static final Font FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
+    /** The usual drawing width in px; see the class comment for what it means for text in the PDF. */
+    public static final int WIDTH = 760;
 
     private Svg() {
     }
@@ -27,6 +35,19 @@ public final class Svg {
                 + "\" preserveAspectRatio=\"xMidYMid meet\" ");
     }
 
+    /** No axis text smaller than FONT, whatever the chart set. */
+    private static void legible(Axis axis) {
+        if (axis == null) {
+            return;
+        }
+        if (axis.getLabelFont().getSize2D() < FONT.getSize2D()) {
+            axis.setLabelFont(axis.getLabelFont().deriveFont(FONT.getSize2D()));
+        }
+        if (axis.getTickLabelFont().getSize2D() < FONT.getSize2D()) {
+            axis.setTickLabelFont(axis.getTickLabelFont().deriveFont(FONT.getSize2D()));
+        }
+    }
+
     private static void style(JFreeChart chart) {
         chart.setBackgroundPaint(Color.WHITE);
         chart.setAntiAlias(true);
@@ -34,11 +55,27 @@ public final class Svg {
         if (chart.getTitle() != null) {
             chart.getTitle().setFont(FONT.deriveFont(Font.BOLD, 13f));
         }
+        if (chart.getLegend() != null) {
+            chart.getLegend().setItemFont(FONT);
+        }
         Plot plot = chart.getPlot();
         plot.setBackgroundPaint(Color.WHITE);
         if (plot instanceof XYPlot xy) {
             xy.setDomainGridlinePaint(GRID);
             xy.setRangeGridlinePaint(GRID);
+            for (int i = 0; i < xy.getDomainAxisCount(); i++) {
+                legible(xy.getDomainAxis(i));
+            }
+            for (int i = 0; i < xy.getRangeAxisCount(); i++) {
+                legible(xy.getRangeAxis(i));
+            }
+        } else if (plot instanceof CategoryPlot cp) {
+            for (int i = 0; i < cp.getDomainAxisCount(); i++) {
+                legible(cp.getDomainAxis(i));
+            }
+            for (int i = 0; i < cp.getRangeAxisCount(); i++) {
+                legible(cp.getRangeAxis(i));
+            }
         }
     }
 }

@@ -66,10 +66,10 @@ public final class SyscallCharts implements ChartProvider {
             Distribution any = ds.get(0);
             JFreeChart chart = bars(set, "share of calls (%)", "latency up to");
             String id = "syscalls-latency-" + (++n);
-            out.add(new Chart("syscalls", id, "AIO syscall latency: " + any.input() + " (" + any.source() + ")",
+            out.add(Chart.of("syscalls", id, "AIO syscall latency: " + any.input() + " (" + any.source() + ")",
                     "Share of io_submit and io_getevents calls per latency bucket. Submission should sit far left "
                             + "of completion waits; io_submit reaching the device's milliseconds means it blocks.",
-                    Svg.of(chart, id, 760, 300)));
+                    chart, Svg.WIDTH, 300));
         }
     }
 
@@ -84,9 +84,9 @@ public final class SyscallCharts implements ChartProvider {
             set.addValue(a.geteventsTotal() == null ? 0 : a.geteventsTotal(), "io_getevents", who);
         }
         JFreeChart chart = bars(set, "seconds", "process");
-        out.add(new Chart("syscalls", "syscalls-aio-time", "Time in io_submit and io_getevents per process",
+        out.add(Chart.of("syscalls", "syscalls-aio-time", "Time in io_submit and io_getevents per process",
                 "Seconds each process spent submitting (io_submit) and reaping (io_getevents) asynchronous I/O.",
-                Svg.of(chart, "syscalls-aio-time", 760, 80 + 34 * s.aio().size())));
+                chart, Svg.WIDTH, 90 + 34 * s.aio().size()));
     }
 
     private static JFreeChart bars(DefaultCategoryDataset set, String valueLabel, String categoryLabel) {

@@ -32,7 +32,7 @@ class IostatChartsTest {
         List<Chart> cs = charts("iostat-linux-saturated");
         assertEquals(List.of("loop0 (iostat-x-t.txt)", "vda (iostat-x-t.txt)"), cs.stream().map(Chart::title).toList());
         assertTrue(cs.get(0).caption().contains("2 of 4 devices charted, busiest first; 2 idle."), cs.get(0).caption());
-        assertTrue(cs.get(0).svg().startsWith("<svg viewBox=\"0 0 900 280\""));
+        assertTrue(cs.get(0).svg().startsWith("<svg viewBox=\"0 0 760 260\""));
         assertEquals(cs.get(0).svg(), charts("iostat-linux-saturated").get(0).svg(), "same input, same SVG");
     }
 
