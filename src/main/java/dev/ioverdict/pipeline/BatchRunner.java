@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -29,11 +30,17 @@ public final class BatchRunner {
     private final RuleConfig config;
     private final Set<ReportFormat> formats;
     private final int jobs;
+    private final BatchSettings settings;
 
     public BatchRunner(RuleConfig config, Set<ReportFormat> formats, int jobs) {
+        this(config, formats, jobs, BatchSettings.PLAIN);
+    }
+
+    public BatchRunner(RuleConfig config, Set<ReportFormat> formats, int jobs, BatchSettings settings) {
         this.config = config;
         this.formats = formats;
         this.jobs = jobs;
+        this.settings = settings;
     }
 
     public BatchSummary run(List<Path> roots, int shardIndex, int shardCount, Path output, Consumer<String> progress)
@@ -53,11 +60,16 @@ public final class BatchRunner {
         Files.createDirectories(output);
         ExecutorService pool = Executors.newFixedThreadPool(jobs);
         List<Future<CaseResult>> futures = new ArrayList<>();
+        ResumableCase resumable = new ResumableCase(settings, formats.stream().map(f -> "report." + f.name().toLowerCase(Locale.ROOT)).toList());
+        AtomicInteger done = new AtomicInteger();
         for (Path c : mine) {
             futures.add(pool.submit(() -> {
-                CaseResult r = one(c, output);
-                progress.accept(String.format(Locale.ROOT, "%-14s %s (%d critical, %d warning)%s", r.status(),
-                        r.caseId(), r.critical(), r.warning(), r.message().isEmpty() ? "" : ": " + r.message()));
+                String id = CaseCompiler.defaultCaseId(c);
+                ResumableCase.Outcome o = resumable.run(id, c, output.resolve(id), () -> one(c, output));
+                CaseResult r = o.result();
+                progress.accept(String.format(Locale.ROOT, "[%d/%d] %-14s %s (%d critical, %d warning)%s%s",
+                        done.incrementAndGet(), mine.size(), r.status(), r.caseId(), r.critical(), r.warning(),
+                        r.message().isEmpty() ? "" : ": " + r.message(), o.reused() ? " (unchanged: not redone)" : ""));
                 return r;
             }));
         }
