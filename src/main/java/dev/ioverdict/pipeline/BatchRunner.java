@@ -47,8 +47,11 @@ public final class BatchRunner {
             throws IOException {
         List<Path> cases = new ArrayList<>();
         for (Path root : roots) {
+            Path realRoot = root.toRealPath();
             try (Stream<Path> s = Files.list(root)) {
-                s.filter(p -> Files.isDirectory(p) || isArchive(p)).sorted().forEach(cases::add);
+                // a symlinked case is followed, but only to somewhere inside the root given
+                s.filter(p -> Files.isDirectory(p) || isArchive(p)).filter(p -> inside(realRoot, p)).sorted()
+                        .forEach(cases::add);
             }
         }
         List<Path> mine = new ArrayList<>();
@@ -92,7 +95,7 @@ public final class BatchRunner {
     private CaseResult one(Path bundle, Path output) {
         String id = CaseCompiler.defaultCaseId(bundle);
         try {
-            CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(bundle, id, null);
+            CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(bundle.toRealPath(), id, null);
             if (!compiled.usable()) {
                 return new CaseResult(id, bundle.toString(), "nothing-usable", "no input in a known format",
                         0, 0, 0, List.of(), null);
@@ -104,7 +107,10 @@ public final class BatchRunner {
                     status.equals("damaged") ? "an input had warnings" : "",
                     count(fs, "critical"), count(fs, "warning"), count(fs, "info"),
                     fs.stream().map(f -> f.severity().id() + " " + f.rule() + ": " + f.title()).toList(),
-                    id + "/" + (formats.contains(ReportFormat.HTML) ? "report.html" : "report.json"));
+                    id + "/" + (formats.contains(ReportFormat.HTML) ? "report.html" : "report.json"), null,
+                    fs.stream().map(f -> new BatchSummary.FindingRef(f.rule(), f.severity().id(), f.title(),
+                            f.subject() == null ? null : f.subject().label())).toList(),
+                    formats.stream().sorted().map(f -> id + "/report." + f.name().toLowerCase(Locale.ROOT)).toList());
         } catch (BundleException e) {
             return new CaseResult(id, bundle.toString(), "failed", e.getMessage(), 0, 0, 0, List.of(), null);
         } catch (IOException | RuntimeException e) {
@@ -114,6 +120,14 @@ public final class BatchRunner {
 
     private static int count(List<Finding> fs, String severity) {
         return (int) fs.stream().filter(f -> f.severity().id().equals(severity)).count();
+    }
+
+    private static boolean inside(Path realRoot, Path p) {
+        try {
+            return p.toRealPath().startsWith(realRoot);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static boolean isArchive(Path p) {

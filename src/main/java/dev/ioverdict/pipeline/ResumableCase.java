@@ -25,7 +25,7 @@ final class ResumableCase {
     Outcome run(String caseId, Path bundle, Path caseDir, Callable<CaseResult> compile) {
         String hash = null;
         try {
-            hash = CaseStamp.hash(bundle, settings.options());
+            hash = CaseStamp.hash(bundle.toRealPath(), settings.options());
             if (settings.resume()) {
                 var earlier = CaseStamp.reusable(caseDir, hash, reportFiles);
                 if (earlier.isPresent()) {

@@ -51,7 +51,9 @@ public final class ShardMerge {
                     problems.add(dir + ": case " + c.caseId() + " is also in an earlier shard; the earlier one is kept");
                     continue;
                 }
-                byId.put(c.caseId(), withReport(c, c.report() == null ? null : link(out, shard, c.report())));
+                List<String> reports = c.reports().stream().map(r -> link(out, shard, r))
+                        .filter(java.util.Objects::nonNull).toList();
+                byId.put(c.caseId(), withReport(c, c.report() == null ? null : link(out, shard, c.report()), reports));
             }
         }
         List<CaseResult> cases = new ArrayList<>(byId.values());
@@ -71,8 +73,8 @@ public final class ShardMerge {
         return out.relativize(target).toString().replace('\\', '/');
     }
 
-    private static CaseResult withReport(CaseResult c, String report) {
+    private static CaseResult withReport(CaseResult c, String report, List<String> reports) {
         return new CaseResult(c.caseId(), c.source(), c.status(), c.message(), c.critical(), c.warning(), c.info(),
-                c.findings(), report);
+                c.findings(), report, c.verdict(), c.findingDetails(), reports);
     }
 }

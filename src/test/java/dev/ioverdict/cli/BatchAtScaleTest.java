@@ -87,9 +87,25 @@ class BatchAtScaleTest {
         assertTrue(index.contains("href=\"../s1/case-01/report.html\""), index);
     }
 
+    @Test
+    void aSymlinkedCaseIsFollowedOnlyInsideTheRoot() throws Exception {
+        Path cases = cases(1);
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere/secret"));
+        Files.copy(TestData.bundle("solaris-dnlc-low").resolve("bundle/vmstat-s.txt"), elsewhere.resolve("vmstat-s.txt"));
+        Files.createSymbolicLink(cases.resolve("linked-inside"), cases.resolve("case-00"));
+        Files.createSymbolicLink(cases.resolve("linked-outside"), elsewhere);
+        Path out = tmp.resolve("out");
+        Cli r = Cli.run("batch", cases.toString(), "-o", out.toString(), "--format", "json");
+        JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+        assertEquals(2, summary.path("cases").size(), r.out());
+        assertEquals("linked-inside", summary.path("cases").get(1).path("caseId").asText());
+        assertEquals("warning", summary.path("cases").get(1).path("verdict").asText());
+        assertFalse(Files.exists(out.resolve("linked-outside")));
+    }
+
     private static JsonNode withoutLinks(JsonNode summary) {
         JsonNode copy = summary.deepCopy();
-        copy.path("cases").forEach(c -> ((ObjectNode) c).remove("report"));
+        copy.path("cases").forEach(c -> ((ObjectNode) c).remove(java.util.List.of("report", "reports")));
         return copy;
     }
 }
