@@ -28,6 +28,8 @@ selftest() {
     rm -rf "$dir"
     mkdir -p "$dir/bundle"
     cp "$work/per-device/blkparse.txt" "$dir/bundle/blkparse.txt"
+    mkdir -p "$dir/blktrace"
+    cp "$work"/per-device/*.blktrace.* "$dir/blktrace/"
     cp "$work/per-device/btt.txt" "$work/per-device/btt_A.txt" "$dir/"
     cp "$work/per-device/expected.json" "$dir/btt-expected.json"
     printf '{"exit": 0, "findings": [], "absent": []}\n' > "$dir/expected.json"
@@ -39,6 +41,8 @@ Q G S I M F D C R A X B P U UT, FUA/preflush/meta/readahead/sync writes, a disca
 flush, a requeue, an error completion, a dm-0 -> sdb remap), one file set per device.
 
 - \`bundle/blkparse.txt\`: \`blkparse -i sda -i sdb -i dm-0 > blkparse.txt\` (blkparse 1.2.0).
+- \`blktrace/\`: the binary files blkparse read, one per device and CPU: a second bundle
+  (format \`blktrace\`), which must give the same events and figures.
 - \`btt.txt\`, \`btt_A.txt\`: \`btt -i trace.bin\` and \`btt -i trace.bin -A\` (btt 2.09) on
   \`blkparse -i sda -i sdb -i dm-0 -d trace.bin -O\`; \`btt-expected.json\`: btt2json.py of both.
 - \`expected.json\`: the findings this case must raise (none listed yet).
@@ -70,6 +74,9 @@ for p in "${presets[@]}"; do
     rm -rf "$dir"
     mkdir -p "$dir/bundle"
     cp "$work/blkparse.txt" "$dir/bundle/blkparse.txt"
+    # the binary blktrace wrote, per device and CPU: a bundle of its own (format blktrace)
+    mkdir -p "$dir/blktrace"
+    cp "$work"/*.blktrace.* "$dir/blktrace/"
     cp "$work/btt.txt" "$work/btt_A.txt" "$dir/"
     cp "$work/expected.json" "$dir/btt-expected.json"
     printf '{"exit": 0, "findings": [], "absent": []}\n' > "$dir/expected.json"
@@ -81,6 +88,8 @@ Synthetic blktrace trace of blkgen's \`$p\` preset (../shared/tools/blkgen, blkg
 $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("generator", {}).get("version", "1.0"))' "$work/manifest.json" 2>/dev/null || echo 1.0)), turned into text by the real blkparse and analysed by the real btt:
 
 - \`bundle/blkparse.txt\`: \`$blkparse_cmd > blkparse.txt\` (blkparse 1.2.0), the input.
+- \`blktrace/\`: the binary files of the same trace, one per device and CPU as blktrace writes
+  them: a second bundle (format \`blktrace\`), which must give the same events and figures.
 - \`btt.txt\`: \`btt -i trace.bin\` and \`btt_A.txt\`: \`btt -i trace.bin -A -l btt_d2c -q btt_q2c\`
   (btt 2.09), where \`trace.bin\` is \`$blkparse_cmd -d trace.bin -O\`.
 - \`btt-expected.json\`: btt's figures read from those two reports by blkgen's btt2json.py: the
@@ -88,7 +97,7 @@ $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("generator
   is not read as input.
 - \`expected.json\`: the findings this case must raise (none listed yet).
 
-Regenerate (binaries are not kept):
+Regenerate:
 
     python3 ../shared/tools/blkgen/blkgen.py case $p --out OUT --ios $ios
     # or, for every blkgen case at once:

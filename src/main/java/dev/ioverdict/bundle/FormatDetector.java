@@ -33,10 +33,7 @@ public final class FormatDetector {
             return new DetectedFile(file, Optional.empty(), "empty file");
         }
         String binary = binaryKind(head);
-        if (binary != null) {
-            return new DetectedFile(file, Optional.empty(), binary);
-        }
-        Sample sample = new Sample(file.path(), firstLines(head));
+        Sample sample = new Sample(file.path(), binary != null ? List.of() : firstLines(head), head);
         InputFormat best = null;
         Recognition bestRecognition = Recognition.NO;
         for (InputFormat f : formats) {
@@ -52,7 +49,8 @@ public final class FormatDetector {
             }
         }
         if (best == null) {
-            return new DetectedFile(file, Optional.empty(), "no known format matches its first lines");
+            return new DetectedFile(file, Optional.empty(),
+                    binary != null ? binary : "no known format matches its first lines");
         }
         return new DetectedFile(file, Optional.of(best), bestRecognition.reason());
     }
@@ -62,7 +60,7 @@ public final class FormatDetector {
             int le = (head[0] & 0xff) | (head[1] & 0xff) << 8 | (head[2] & 0xff) << 16 | (head[3] & 0xff) << 24;
             int be = (head[3] & 0xff) | (head[2] & 0xff) << 8 | (head[1] & 0xff) << 16 | (head[0] & 0xff) << 24;
             if ((le & 0xffffff00) == (BLKTRACE_MAGIC & 0xffffff00) || (be & 0xffffff00) == (BLKTRACE_MAGIC & 0xffffff00)) {
-                return "binary blktrace trace: add its text with 'blkparse -i DEVICE > blkparse.txt'";
+                return "damaged binary blktrace trace (records do not follow one another)";
             }
         }
         if (head.length >= 8 && new String(head, 0, 8, StandardCharsets.US_ASCII).equals("PERFILE2")) {

@@ -1,6 +1,10 @@
 package dev.ioverdict.cli;
 
 import dev.ioverdict.pipeline.BatchRunner;
+import dev.ioverdict.pipeline.BatchSettings;
+import dev.ioverdict.pipeline.SchedulerShard;
+import dev.ioverdict.report.Version;
+import java.time.Duration;
 import dev.ioverdict.report.ReportFormat;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -34,8 +38,24 @@ final class BatchCommand implements Callable<Integer> {
     Integer jobs;
 
     @Option(names = "--shard", paramLabel = "I/N", converter = Converters.ShardSpec.class,
-            description = "Only cases whose index modulo N is I (0-based), to split a batch over machines.")
-    Converters.Shard shard = Converters.Shard.ALL;
+            description = "Only cases whose index modulo N is I (0-based), to split a batch over machines. "
+                    + "Default: from the scheduler's environment (Slurm job array SLURM_ARRAY_TASK_ID/COUNT, "
+                    + "Kubernetes Indexed Job JOB_COMPLETION_INDEX, AWS Batch AWS_BATCH_JOB_ARRAY_INDEX), else all cases.")
+    Converters.Shard shard;
+
+    @Option(names = "--shard-count", paramLabel = "N",
+            description = "Number of tasks, for schedulers that do not tell it (Kubernetes: the Job's completions; "
+                    + "AWS Batch: the array size); or set IOVERDICT_SHARD_COUNT.")
+    Integer shardCount;
+
+    @Option(names = "--resume", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Skip a case whose bundle, options and version are unchanged since its reports were "
+                    + "written (by content hash; default). --no-resume compiles every case again.")
+    boolean resume;
+
+    @Option(names = "--case-timeout", paramLabel = "SECONDS",
+            description = "Mark a case failed when it takes longer than this (default: no limit).")
+    Integer caseTimeout;
 
     @Option(names = "--format", split = ",", paramLabel = "FMT", defaultValue = "html,pdf,json",
             converter = Converters.Format.class, completionCandidates = Converters.Formats.class,
@@ -59,9 +79,29 @@ final class BatchCommand implements Callable<Integer> {
                 throw new UserError(ExitCodes.USAGE, p + ": not a folder of cases");
             }
         }
-        BatchRunner runner = new BatchRunner(config.load(), java.util.EnumSet.copyOf(formats), n);
+        if (caseTimeout != null && caseTimeout < 1) {
+            throw new UserError(ExitCodes.USAGE, "--case-timeout must be at least 1 second");
+        }
         PrintWriter out = spec.commandLine().getOut();
-        dev.ioverdict.report.model.BatchSummary summary = runner.run(paths, shard.index(), shard.count(), output, line -> {
+        Converters.Shard part = shard;
+        if (part == null) {
+            try {
+                part = SchedulerShard.fromEnvironment(System.getenv(), shardCount)
+                        .map(s -> {
+                            out.println("shard " + s.index() + "/" + s.count() + " from the " + s.from());
+                            return new Converters.Shard(s.index(), s.count());
+                        })
+                        .orElse(Converters.Shard.ALL);
+            } catch (SchedulerShard.Invalid e) {
+                throw new UserError(ExitCodes.USAGE, e.getMessage());
+            }
+        }
+        var rules = config.load();
+        String options = "ioverdict " + Version.get() + "\nformats " + formats.stream().sorted().toList()
+                + "\nconfig " + config.fingerprint();
+        BatchRunner runner = new BatchRunner(rules, java.util.EnumSet.copyOf(formats), n,
+                new BatchSettings(resume, caseTimeout == null ? null : Duration.ofSeconds(caseTimeout), options));
+        dev.ioverdict.report.model.BatchSummary summary = runner.run(paths, part.index(), part.count(), output, line -> {
             synchronized (out) {
                 out.println(line);
                 out.flush();

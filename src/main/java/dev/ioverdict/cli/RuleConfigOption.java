@@ -11,6 +11,19 @@ final class RuleConfigOption {
             description = "Threshold overrides: lines 'rule-id.key = value' (or the same as JSON {\"rule-id\": {\"key\": value}}).")
     Path file;
 
+    /** The configuration's content, for a batch's resume hash: the same text, the same thresholds. */
+    String fingerprint() {
+        if (file == null) {
+            return "(defaults)";
+        }
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(java.nio.file.Files.readAllBytes(file)));
+        } catch (java.io.IOException | java.security.NoSuchAlgorithmException e) {
+            return "(unreadable " + file + ")";
+        }
+    }
+
     RuleConfig load() {
         if (file == null) {
             return RuleConfig.DEFAULTS;

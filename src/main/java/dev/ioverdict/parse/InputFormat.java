@@ -1,6 +1,7 @@
 package dev.ioverdict.parse;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
  * One input format: recognises its files from their content and streams them into facts.
@@ -17,4 +18,20 @@ public interface InputFormat {
 
     /** Reads the whole file once, reporting problems to {@code ctx} instead of throwing on bad lines. */
     void parse(InputFile file, ParseContext ctx) throws IOException;
+
+    /**
+     * True when the files of this format in one folder are pieces of one stream and must be read
+     * together, in one pass ({@link #parseTogether}): blktrace writes one file per device and CPU,
+     * and its events only make sense merged in time order, as blkparse does.
+     */
+    default boolean readsFolderTogether() {
+        return false;
+    }
+
+    /** Reads {@code files} (one folder's, in path order) as one stream; {@code contexts.get(i)} is {@code files.get(i)}'s. */
+    default void parseTogether(List<InputFile> files, List<ParseContext> contexts) throws IOException {
+        for (int i = 0; i < files.size(); i++) {
+            parse(files.get(i), contexts.get(i));
+        }
+    }
 }

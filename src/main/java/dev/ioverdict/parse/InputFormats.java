@@ -1,6 +1,7 @@
 package dev.ioverdict.parse;
 
 import dev.ioverdict.parse.blkparse.BlkparseFormat;
+import dev.ioverdict.parse.blktrace.BlktraceFormat;
 import dev.ioverdict.parse.btt.BttFormat;
 import dev.ioverdict.parse.config.LsblkFormat;
 import dev.ioverdict.parse.config.MountsFormat;
@@ -24,6 +25,7 @@ public final class InputFormats {
             new FioFormat(),
             new IostatFormat(),
             new BlkparseFormat(),
+            new BlktraceFormat(),
             new PerfScriptFormat(),
             new SysfsFormat(),
             new XfsInfoFormat(),

@@ -2,10 +2,19 @@ package dev.ioverdict.parse;
 
 import java.util.List;
 
-/** The first lines of a file, which is all a format gets to recognise it. The name is only a hint. */
-public record Sample(String fileName, List<String> lines) {
+/**
+ * The start of a file, which is all a format gets to recognise it: its first lines (none for a
+ * binary file) and its first bytes (for binary formats). The name is only a hint.
+ */
+public record Sample(String fileName, List<String> lines, byte[] head) {
     public Sample {
         lines = List.copyOf(lines);
+        head = head == null ? new byte[0] : head;
+    }
+
+    /** A text sample, without its bytes. */
+    public Sample(String fileName, List<String> lines) {
+        this(fileName, lines, null);
     }
 
     public boolean anyLineContains(String text) {

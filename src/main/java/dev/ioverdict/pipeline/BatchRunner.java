@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -29,19 +30,28 @@ public final class BatchRunner {
     private final RuleConfig config;
     private final Set<ReportFormat> formats;
     private final int jobs;
+    private final BatchSettings settings;
 
     public BatchRunner(RuleConfig config, Set<ReportFormat> formats, int jobs) {
+        this(config, formats, jobs, BatchSettings.PLAIN);
+    }
+
+    public BatchRunner(RuleConfig config, Set<ReportFormat> formats, int jobs, BatchSettings settings) {
         this.config = config;
         this.formats = formats;
         this.jobs = jobs;
+        this.settings = settings;
     }
 
     public BatchSummary run(List<Path> roots, int shardIndex, int shardCount, Path output, Consumer<String> progress)
             throws IOException {
         List<Path> cases = new ArrayList<>();
         for (Path root : roots) {
+            Path realRoot = root.toRealPath();
             try (Stream<Path> s = Files.list(root)) {
-                s.filter(p -> Files.isDirectory(p) || isArchive(p)).sorted().forEach(cases::add);
+                // a symlinked case is followed, but only to somewhere inside the root given
+                s.filter(p -> Files.isDirectory(p) || isArchive(p)).filter(p -> inside(realRoot, p)).sorted()
+                        .forEach(cases::add);
             }
         }
         List<Path> mine = new ArrayList<>();
@@ -53,11 +63,16 @@ public final class BatchRunner {
         Files.createDirectories(output);
         ExecutorService pool = Executors.newFixedThreadPool(jobs);
         List<Future<CaseResult>> futures = new ArrayList<>();
+        ResumableCase resumable = new ResumableCase(settings, formats.stream().map(f -> "report." + f.name().toLowerCase(Locale.ROOT)).toList());
+        AtomicInteger done = new AtomicInteger();
         for (Path c : mine) {
             futures.add(pool.submit(() -> {
-                CaseResult r = one(c, output);
-                progress.accept(String.format(Locale.ROOT, "%-14s %s (%d critical, %d warning)%s", r.status(),
-                        r.caseId(), r.critical(), r.warning(), r.message().isEmpty() ? "" : ": " + r.message()));
+                String id = CaseCompiler.defaultCaseId(c);
+                ResumableCase.Outcome o = resumable.run(id, c, output.resolve(id), () -> one(c, output));
+                CaseResult r = o.result();
+                progress.accept(String.format(Locale.ROOT, "[%d/%d] %-14s %s (%d critical, %d warning)%s%s",
+                        done.incrementAndGet(), mine.size(), r.status(), r.caseId(), r.critical(), r.warning(),
+                        r.message().isEmpty() ? "" : ": " + r.message(), o.reused() ? " (unchanged: not redone)" : ""));
                 return r;
             }));
         }
@@ -80,7 +95,7 @@ public final class BatchRunner {
     private CaseResult one(Path bundle, Path output) {
         String id = CaseCompiler.defaultCaseId(bundle);
         try {
-            CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(bundle, id, null);
+            CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(bundle.toRealPath(), id, null);
             if (!compiled.usable()) {
                 return new CaseResult(id, bundle.toString(), "nothing-usable", "no input in a known format",
                         0, 0, 0, List.of(), null);
@@ -92,7 +107,10 @@ public final class BatchRunner {
                     status.equals("damaged") ? "an input had warnings" : "",
                     count(fs, "critical"), count(fs, "warning"), count(fs, "info"),
                     fs.stream().map(f -> f.severity().id() + " " + f.rule() + ": " + f.title()).toList(),
-                    id + "/" + (formats.contains(ReportFormat.HTML) ? "report.html" : "report.json"));
+                    id + "/" + (formats.contains(ReportFormat.HTML) ? "report.html" : "report.json"), null,
+                    fs.stream().map(f -> new BatchSummary.FindingRef(f.rule(), f.severity().id(), f.title(),
+                            f.subject() == null ? null : f.subject().label())).toList(),
+                    formats.stream().sorted().map(f -> id + "/report." + f.name().toLowerCase(Locale.ROOT)).toList());
         } catch (BundleException e) {
             return new CaseResult(id, bundle.toString(), "failed", e.getMessage(), 0, 0, 0, List.of(), null);
         } catch (IOException | RuntimeException e) {
@@ -102,6 +120,14 @@ public final class BatchRunner {
 
     private static int count(List<Finding> fs, String severity) {
         return (int) fs.stream().filter(f -> f.severity().id().equals(severity)).count();
+    }
+
+    private static boolean inside(Path realRoot, Path p) {
+        try {
+            return p.toRealPath().startsWith(realRoot);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static boolean isArchive(Path p) {

@@ -14,6 +14,7 @@ import dev.ioverdict.diagnosis.Diagnosis;
 import dev.ioverdict.model.Diagnostic;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.InputSummary;
+import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.InputFormats;
 import dev.ioverdict.parse.ParseContext;
@@ -25,6 +26,8 @@ import dev.ioverdict.rules.RuleEngine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 
 /** Bundle in, report model out: read, recognise, parse, analyse, judge. Renders nothing. */
@@ -56,30 +59,59 @@ public final class CaseCompiler {
         }
     }
 
+    /** detected[i] and the later files of its format in its folder. */
+    private static List<DetectedFile> sameFolder(List<DetectedFile> detected, int i) {
+        DetectedFile first = detected.get(i);
+        String folder = folder(first.file().path());
+        List<DetectedFile> out = new ArrayList<>();
+        for (int k = i; k < detected.size(); k++) {
+            DetectedFile d = detected.get(k);
+            if (d.format().equals(first.format()) && folder(d.file().path()).equals(folder)) {
+                out.add(d);
+            }
+        }
+        return out;
+    }
+
+    private static String folder(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash < 0 ? "" : path.substring(0, slash);
+    }
+
     /** Recognises and parses every file of the bundle, then runs the analyses. */
     public static CaseData read(Bundle bundle) {
         FormatDetector detector = new FormatDetector(InputFormats.all());
         Facts facts = new Facts();
         List<Analysis> analyses = Analyses.fresh();
         analyses.forEach(a -> a.attach(facts));
-        List<InputSummary> inputs = new ArrayList<>();
-        for (var file : bundle.files()) {
-            DetectedFile detected = detector.detect(file);
-            if (detected.format().isEmpty()) {
-                inputs.add(new InputSummary(file.path(), "unknown", detected.because(), 0, 0, 0, null, null,
-                        List.of(), 0));
+        List<DetectedFile> detected = bundle.files().stream().map(detector::detect).toList();
+        Map<String, InputSummary> summaries = new HashMap<>();
+        for (int i = 0; i < detected.size(); i++) {
+            DetectedFile d = detected.get(i);
+            if (summaries.containsKey(d.file().path())) {
+                continue; // read with its folder's other pieces
+            }
+            if (d.format().isEmpty()) {
+                summaries.put(d.file().path(), new InputSummary(d.file().path(), "unknown", d.because(), 0, 0, 0,
+                        null, null, List.of(), 0));
                 continue;
             }
-            InputFormat format = detected.format().get();
-            ParseContext ctx = new ParseContext(file.path(), facts);
+            InputFormat format = d.format().get();
+            List<DetectedFile> together = format.readsFolderTogether() ? sameFolder(detected, i) : List.of(d);
+            List<ParseContext> contexts = together.stream()
+                    .map(t -> new ParseContext(t.file().path(), facts)).toList();
             try {
-                format.parse(file, ctx);
+                format.parseTogether(together.stream().<InputFile>map(DetectedFile::file).toList(), contexts);
             } catch (IOException | RuntimeException e) {
                 // A parser bug or an unreadable file costs that file, never the report.
-                ctx.warn(0, "reading stopped early: " + e);
+                contexts.get(0).warn(0, "reading stopped early: " + e);
             }
-            inputs.add(ctx.summary(format.id(), detected.because()));
+            for (int k = 0; k < together.size(); k++) {
+                summaries.put(together.get(k).file().path(), contexts.get(k).summary(format.id(), together.get(k).because()));
+            }
         }
+        List<InputSummary> inputs = new ArrayList<>();
+        detected.forEach(d -> inputs.add(summaries.get(d.file().path())));
         Results results = new Results();
         for (Analysis a : analyses) {
             try {

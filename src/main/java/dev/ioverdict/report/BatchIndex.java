@@ -1,45 +1,239 @@
 package dev.ioverdict.report;
 
 import dev.ioverdict.report.model.BatchSummary;
+import dev.ioverdict.report.model.BatchSummary.CaseResult;
+import dev.ioverdict.report.model.BatchSummary.FindingRef;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
-/** index.html of a batch: one row per case, most critical first, linking each report. */
+/**
+ * index.html of a batch, for triage over hundreds of cases: totals per verdict and severity, how
+ * many cases each rule fired in, then one row per case (worst first, then by id: the same
+ * summary gives the same page) with its findings and links to its HTML, PDF and JSON reports.
+ * A small inline script sorts by any column and filters by text or verdict; the page loads
+ * nothing, and its Content-Security-Policy allows that one script by its hash and nothing else.
+ * Links are relative or not written.
+ */
 public final class BatchIndex {
+    private static final List<String> VERDICTS = List.of("critical", "failed", "warning", "info", "clean", "nothing-usable");
+    private static final String SCRIPT = """
+            (function () {
+              var t = document.getElementById('cases'), q = document.getElementById('q'), v = document.getElementById('v');
+              var body = t.tBodies[0];
+              document.body.className = 'scripted';
+              function filter() {
+                var s = q.value.toLowerCase(), w = v.value, shown = 0;
+                Array.prototype.forEach.call(body.rows, function (r) {
+                  var ok = (!s || r.textContent.toLowerCase().indexOf(s) >= 0) && (!w || r.getAttribute('data-verdict') === w);
+                  r.hidden = !ok;
+                  if (ok) { shown++; }
+                });
+                document.getElementById('shown').textContent = shown;
+              }
+              q.addEventListener('input', filter);
+              v.addEventListener('change', filter);
+              Array.prototype.forEach.call(document.querySelectorAll('[data-rule]'), function (a) {
+                a.addEventListener('click', function (e) { e.preventDefault(); q.value = a.getAttribute('data-rule'); filter(); });
+              });
+              t.tHead.addEventListener('click', function (e) {
+                var th = e.target.closest('th');
+                if (!th || !th.getAttribute('data-key')) { return; }
+                var key = 'data-' + th.getAttribute('data-key'), num = th.hasAttribute('data-num');
+                var dir = th.getAttribute('aria-sort') === 'descending' ? 1 : -1;
+                Array.prototype.forEach.call(t.tHead.rows[0].cells, function (c) { c.removeAttribute('aria-sort'); });
+                th.setAttribute('aria-sort', dir < 0 ? 'descending' : 'ascending');
+                var rows = Array.prototype.slice.call(body.rows);
+                rows.sort(function (a, b) {
+                  var x = a.getAttribute(key), y = b.getAttribute(key);
+                  var c = num ? Number(x) - Number(y) : x.localeCompare(y);
+                  return c * dir || Number(a.getAttribute('data-order')) - Number(b.getAttribute('data-order'));
+                });
+                rows.forEach(function (r) { body.appendChild(r); });
+              });
+            })();
+            """;
+    static final String CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; script-src '"
+            + sha256(SCRIPT) + "'";
+    private static final String STYLE = "body{font-family:sans-serif;margin:24px;color:#1d2430}"
+            + "table{border-collapse:collapse;margin-bottom:18px}"
+            + "td,th{border:1px solid #d5dbe3;padding:4px 8px;text-align:left;vertical-align:top}"
+            + "th{background:#eef2f7}.scripted th[data-key]{cursor:pointer}.tools{display:none}.scripted .tools{display:block}th[aria-sort=descending]::after{content:' \\25BE'}"
+            + "th[aria-sort=ascending]::after{content:' \\25B4'}td.n{text-align:right}"
+            + ".zero{color:#9aa3ad}.critical{color:#b3261e;font-weight:bold}.warning{color:#a06a00;font-weight:bold}"
+            + ".info{color:#2b5fa6}.clean{color:#2e7d32}.failed,.nothing-usable{color:#b3261e}.damaged{color:#8a5a00}"
+            + ".scripted .tools{margin:12px 0}.tools input{width:24em}ul{margin:0;padding-left:18px}.small{color:#5b6573;font-size:90%}";
+
     private BatchIndex() {
     }
 
     public static String html(BatchSummary summary) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"UTF-8\"/><title>ioverdict batch</title><style>")
-                .append("body{font-family:sans-serif;margin:24px;color:#1d2430}table{border-collapse:collapse}")
-                .append("td,th{border:1px solid #d5dbe3;padding:4px 8px;text-align:left;vertical-align:top}")
-                .append("th{background:#eef2f7}.critical{color:#b3261e;font-weight:bold}.warning{color:#d08a00}")
-                .append(".failed,.nothing-usable{color:#b3261e}.damaged{color:#8a5a00}</style></head><body>\n")
-                .append("<h1>ioverdict batch: ").append(summary.cases().size()).append(" case(s)</h1>\n")
-                .append("<table><tr><th>case</th><th>status</th><th>critical</th><th>warning</th><th>findings</th></tr>\n");
-        summary.cases().stream()
-                .sorted((a, b) -> a.critical() != b.critical() ? b.critical() - a.critical()
-                        : a.warning() != b.warning() ? b.warning() - a.warning() : a.caseId().compareTo(b.caseId()))
-                .forEach(c -> {
-                    sb.append("<tr><td>");
-                    if (c.report() != null) {
-                        sb.append("<a href=\"").append(esc(c.report())).append("\">").append(esc(c.caseId())).append("</a>");
-                    } else {
-                        sb.append(esc(c.caseId()));
-                    }
-                    sb.append("</td><td class=\"").append(c.status()).append("\">").append(esc(c.status()));
-                    if (!c.message().isEmpty()) {
-                        sb.append(": ").append(esc(c.message()));
-                    }
-                    sb.append(String.format(Locale.ROOT, "</td><td class=\"critical\">%d</td><td class=\"warning\">%d</td><td>",
-                            c.critical(), c.warning()));
-                    c.findings().forEach(f -> sb.append(esc(f)).append("<br/>"));
-                    sb.append("</td></tr>\n");
-                });
-        return sb.append("</table></body></html>\n").toString();
+        List<CaseResult> cases = new ArrayList<>(summary.cases());
+        cases.sort(Comparator.comparingInt((CaseResult c) -> rank(c.verdict()))
+                .thenComparing(Comparator.comparingInt(CaseResult::critical).reversed())
+                .thenComparing(Comparator.comparingInt(CaseResult::warning).reversed())
+                .thenComparing(Comparator.comparingInt(CaseResult::info).reversed())
+                .thenComparing(CaseResult::caseId));
+        StringBuilder sb = new StringBuilder(4096 + cases.size() * 512);
+        sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"UTF-8\"/>")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CSP).append("\"/>")
+                .append("<title>ioverdict batch</title><style>").append(STYLE).append("</style></head><body>\n")
+                .append("<h1>ioverdict batch: ").append(cases.size()).append(" case(s)</h1>\n");
+        totals(sb, cases);
+        rules(sb, cases);
+        sb.append("<div class=\"tools\"><label>Filter <input id=\"q\" type=\"search\" placeholder=\"case, rule, text\"/></label> ")
+                .append("<label>verdict <select id=\"v\"><option value=\"\">any</option>");
+        VERDICTS.forEach(v -> sb.append("<option>").append(v).append("</option>"));
+        sb.append("</select></label> <span class=\"small\"><span id=\"shown\">").append(cases.size())
+                .append("</span> shown; click a column to sort</span></div>\n")
+                .append("<table id=\"cases\"><thead><tr><th data-key=\"id\">case</th><th data-key=\"rank\" data-num=\"\">verdict</th>")
+                .append("<th data-key=\"critical\" data-num=\"\">critical</th><th data-key=\"warning\" data-num=\"\">warning</th>")
+                .append("<th data-key=\"info\" data-num=\"\">info</th><th>findings</th><th>reports</th></tr></thead><tbody>\n");
+        for (int i = 0; i < cases.size(); i++) {
+            row(sb, cases.get(i), i);
+        }
+        sb.append("</tbody></table>\n<script>").append(SCRIPT).append("</script>\n</body></html>\n");
+        return sb.toString();
+    }
+
+    private static void totals(StringBuilder sb, List<CaseResult> cases) {
+        sb.append("<table><tr><th>verdict</th>");
+        VERDICTS.forEach(v -> sb.append("<th>").append(v).append("</th>"));
+        sb.append("</tr><tr><td>cases</td>");
+        for (String v : VERDICTS) {
+            long n = cases.stream().filter(c -> c.verdict().equals(v)).count();
+            count(sb, n, v);
+        }
+        sb.append("</tr></table>\n<table><tr><th>findings</th><th>critical</th><th>warning</th><th>info</th>")
+                .append("<th>cases with damaged input</th></tr><tr><td>all cases</td>");
+        count(sb, cases.stream().mapToLong(CaseResult::critical).sum(), "critical");
+        count(sb, cases.stream().mapToLong(CaseResult::warning).sum(), "warning");
+        count(sb, cases.stream().mapToLong(CaseResult::info).sum(), "info");
+        count(sb, cases.stream().filter(c -> c.status().equals("damaged")).count(), "damaged");
+        sb.append("</tr></table>\n");
+    }
+
+    /** Per rule: the cases it fired in and its findings, worst severity first, then by id. */
+    private static void rules(StringBuilder sb, List<CaseResult> cases) {
+        Map<String, long[]> byRule = new TreeMap<>();
+        Map<String, String> worst = new TreeMap<>();
+        for (CaseResult c : cases) {
+            c.findingDetails().stream().map(FindingRef::rule).distinct()
+                    .forEach(r -> byRule.computeIfAbsent(r, k -> new long[2])[0]++);
+            for (FindingRef f : c.findingDetails()) {
+                byRule.computeIfAbsent(f.rule(), k -> new long[2])[1]++;
+                worst.merge(f.rule(), f.severity(), (a, b) -> rank(a) <= rank(b) ? a : b);
+            }
+        }
+        if (byRule.isEmpty()) {
+            return;
+        }
+        List<String> order = new ArrayList<>(byRule.keySet());
+        order.sort(Comparator.comparingInt((String r) -> rank(worst.get(r)))
+                .thenComparing(Comparator.comparingLong((String r) -> byRule.get(r)[0]).reversed())
+                .thenComparing(Comparator.naturalOrder()));
+        sb.append("<table><tr><th>rule</th><th>worst</th><th>cases</th><th>findings</th></tr>\n");
+        for (String r : order) {
+            sb.append("<tr><td><a href=\"#cases\" data-rule=\"").append(esc(r)).append("\">").append(esc(r))
+                    .append("</a></td><td class=\"").append(esc(worst.get(r))).append("\">").append(esc(worst.get(r)))
+                    .append("</td>");
+            count(sb, byRule.get(r)[0], "");
+            count(sb, byRule.get(r)[1], "");
+            sb.append("</tr>\n");
+        }
+        sb.append("</table>\n");
+    }
+
+    private static void row(StringBuilder sb, CaseResult c, int order) {
+        sb.append("<tr data-order=\"").append(order).append("\" data-id=\"").append(esc(c.caseId()))
+                .append("\" data-verdict=\"").append(esc(c.verdict())).append("\" data-rank=\"").append(rank(c.verdict()))
+                .append("\" data-critical=\"").append(c.critical()).append("\" data-warning=\"").append(c.warning())
+                .append("\" data-info=\"").append(c.info()).append("\"><td>");
+        String main = safeLink(c.report());
+        if (main != null) {
+            sb.append("<a href=\"").append(esc(main)).append("\">").append(esc(c.caseId())).append("</a>");
+        } else {
+            sb.append(esc(c.caseId()));
+        }
+        sb.append("</td><td class=\"").append(esc(c.verdict())).append("\">").append(esc(c.verdict()));
+        if (!c.status().equals("ok") && !c.status().equals(c.verdict())) {
+            sb.append(" <span class=\"").append(esc(c.status())).append("\">(").append(esc(c.status())).append(")</span>");
+        }
+        if (!c.message().isEmpty()) {
+            sb.append("<div class=\"small\">").append(esc(c.message())).append("</div>");
+        }
+        sb.append("</td>");
+        count(sb, c.critical(), "critical");
+        count(sb, c.warning(), "warning");
+        count(sb, c.info(), "info");
+        sb.append("<td>");
+        if (!c.findingDetails().isEmpty()) {
+            sb.append("<ul>");
+            for (FindingRef f : c.findingDetails()) {
+                sb.append("<li><span class=\"").append(esc(f.severity())).append("\">").append(esc(f.severity()))
+                        .append("</span> ").append(esc(f.rule())).append(": ").append(esc(f.title()));
+                if (f.subject() != null && !f.subject().isEmpty()) {
+                    sb.append(" <span class=\"small\">(").append(esc(f.subject())).append(")</span>");
+                }
+                sb.append("</li>");
+            }
+            sb.append("</ul>");
+        } else {
+            c.findings().forEach(f -> sb.append(esc(f)).append("<br/>"));
+        }
+        sb.append("</td><td>");
+        List<String> links = new ArrayList<>();
+        for (String r : c.reports()) {
+            String link = safeLink(r);
+            if (link != null) {
+                String kind = link.substring(link.lastIndexOf('.') + 1).toUpperCase(Locale.ROOT);
+                links.add("<a href=\"" + esc(link) + "\">" + esc(kind) + "</a>");
+            }
+        }
+        sb.append(String.join(" · ", links)).append("</td></tr>\n");
+    }
+
+    /** Counts: a zero is grey, never in its severity's colour. */
+    private static void count(StringBuilder sb, long n, String cls) {
+        sb.append("<td class=\"n ").append(n == 0 ? "zero" : esc(cls)).append("\">").append(n).append("</td>");
+    }
+
+    /** A relative link within the output, or null: no scheme, no absolute path, nothing leaving upward past shards. */
+    static String safeLink(String link) {
+        if (link == null || link.isEmpty() || link.startsWith("/") || link.startsWith("\\") || link.contains("\\")) {
+            return null;
+        }
+        int colon = link.indexOf(':');
+        int slash = link.indexOf('/');
+        if (colon >= 0 && (slash < 0 || colon < slash)) {
+            return null;
+        }
+        return link;
+    }
+
+    private static int rank(String verdict) {
+        int i = verdict == null ? -1 : VERDICTS.indexOf(verdict);
+        return i < 0 ? VERDICTS.size() : i;
+    }
+
+    private static String sha256(String s) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+            return "sha256-" + Base64.getEncoder().encodeToString(d);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
+                .replace("'", "&#39;");
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.parse.InputFormats;
+import dev.ioverdict.testing.TestData;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -102,14 +103,17 @@ class BundleReaderTest {
     }
 
     @Test
-    void binaryBlktraceAndPerfDataAreUnknownWithAHint() throws Exception {
+    void blktraceIsReadAndPerfDataAndAFragmentAreUnknownWithAHint() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("bin"));
         Files.write(dir.resolve("sda.blktrace.0"), new byte[] {0x07, 0x74, 0x61, 0x65, 1, 0, 0, 0, 0, 0});
         Files.write(dir.resolve("perf.data"), "PERFILE2\0\0\0\0".getBytes(StandardCharsets.US_ASCII));
+        Files.copy(TestData.root().resolve("testdata/blkgen-healthy-ssd/blktrace/sda.blktrace.1"),
+                dir.resolve("trace.bin"));
         try (Bundle bundle = BundleReader.open(dir)) {
             FormatDetector d = new FormatDetector(InputFormats.all());
-            assertTrue(d.detect(bundle.files().get(1)).because().contains("blkparse"));
+            assertTrue(d.detect(bundle.files().get(1)).because().contains("damaged binary blktrace"));
             assertTrue(d.detect(bundle.files().get(0)).because().contains("perf script"));
+            assertEquals("blktrace", d.detect(bundle.files().get(2)).format().orElseThrow().id());
         }
     }
 

@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * For every blkgen preset in testdata/: ioverdict's figures from the blkparse text equal btt's
- * from the binary of the same trace, figure for figure at btt's printed precision.
+ * from the binary of the same trace, figure for figure at btt's printed precision; and so are
+ * its figures from that binary itself (the per-CPU files blktrace wrote, read together).
  */
 class BttOracleTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -35,6 +36,16 @@ class BttOracleTest {
     void figuresEqualBtts(Path dir) throws IOException {
         JsonNode expected = JSON.readTree(dir.resolve("btt-expected.json").toFile());
         Traces.Analysed a = Traces.analyse(dir.resolve("bundle/blkparse.txt"));
+        assertNotNull(a.trace(), "no block trace");
+        assertEquals(List.of(), a.input().warnings(), "warnings");
+        assertEquals(List.of(), BttOracle.differences(expected, a.trace().section()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("blkgenCases")
+    void figuresFromTheBinaryEqualBtts(Path dir) throws IOException {
+        JsonNode expected = JSON.readTree(dir.resolve("btt-expected.json").toFile());
+        Traces.Analysed a = Traces.analyseBinary(dir.resolve("blktrace"));
         assertNotNull(a.trace(), "no block trace");
         assertEquals(List.of(), a.input().warnings(), "warnings");
         assertEquals(List.of(), BttOracle.differences(expected, a.trace().section()));

@@ -6,7 +6,12 @@ import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.blkparse.BlkparseFormat;
+import dev.ioverdict.parse.blktrace.BlktraceFormat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,5 +34,25 @@ final class Traces {
         Results results = new Results();
         analysis.finish(facts, results);
         return new Analysed(results.get(BlockTrace.class).orElse(null), ctx.summary("blkparse", "test"));
+    }
+
+    /** Every binary file of {@code folder} read together as one trace, as a case reads a blktrace folder. */
+    static Analysed analyseBinary(Path folder) throws IOException {
+        Facts facts = new Facts();
+        BlockAnalysis analysis = new BlockAnalysis();
+        analysis.attach(facts);
+        List<InputFile> files = new ArrayList<>();
+        List<ParseContext> contexts = new ArrayList<>();
+        try (Stream<Path> s = Files.list(folder)) {
+            for (Path p : s.sorted().toList()) {
+                String name = p.getFileName().toString();
+                files.add(new BundleFile(name, p, Files.size(p), false));
+                contexts.add(new ParseContext(name, facts));
+            }
+        }
+        new BlktraceFormat().parseTogether(files, contexts);
+        Results results = new Results();
+        analysis.finish(facts, results);
+        return new Analysed(results.get(BlockTrace.class).orElse(null), contexts.get(0).summary("blktrace", "test"));
     }
 }

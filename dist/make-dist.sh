@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds a self-contained ioverdict: a jlink'ed Java runtime, the jar and a launcher, packed as
+# target/ioverdict-linux-<arch>.tar.gz. The target machine needs no JDK: unpack, then run
+# ioverdict/bin/ioverdict report BUNDLE. Needs a JDK >= 21 with jlink here (JAVA_HOME, or one
+# under /usr/lib/jvm).
+#   dist/make-dist.sh
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+find_jdk() {
+    local c v
+    for c in ${JAVA_HOME:+"$JAVA_HOME"} /usr/lib/jvm/*; do
+        [ -x "$c/bin/jlink" ] && [ -f "$c/release" ] || continue
+        v=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$c/release")
+        if [ -n "$v" ] && [ "$v" -ge 21 ]; then echo "$c"; return 0; fi
+    done
+    return 1
+}
+jdk=$(find_jdk) || { echo "make-dist: needs a JDK >= 21 with jlink (set JAVA_HOME)" >&2; exit 2; }
+
+(cd "$root" && ./mvnw -q -B -DskipTests package)
+
+# The modules the jar uses (jdeps --print-module-deps), plus what the libraries load by name:
+# XML for the templates and PDF, desktop for fonts and images in the PDF, zipfs for archives.
+modules=java.base,java.desktop,java.xml,java.logging,java.management,java.naming,java.sql,jdk.zipfs,jdk.unsupported
+out="$root/target/dist/ioverdict"
+rm -rf "$root/target/dist"
+mkdir -p "$out/bin" "$out/lib"
+"$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-header-files --no-man-pages \
+    --compress=zip-6 --output "$out/runtime"
+cp "$root/target/ioverdict.jar" "$out/lib/"
+cp "$root/README.md" "$out/"
+cat > "$out/bin/ioverdict" <<'SH'
+#!/bin/sh
+# ioverdict, self-contained: runs the Java runtime shipped beside it. JAVA_OPTS goes to the JVM.
+here=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck disable=SC2086
+exec "$here/runtime/bin/java" -Djava.awt.headless=true ${JAVA_OPTS:-} -jar "$here/lib/ioverdict.jar" "$@"
+SH
+chmod +x "$out/bin/ioverdict"
+arch=$(uname -m)
+tar -C "$root/target/dist" -czf "$root/target/ioverdict-linux-$arch.tar.gz" ioverdict
+echo "wrote $root/target/ioverdict-linux-$arch.tar.gz ($(du -h "$root/target/ioverdict-linux-$arch.tar.gz" | cut -f1))"

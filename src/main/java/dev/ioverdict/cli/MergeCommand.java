@@ -1,0 +1,57 @@
+package dev.ioverdict.cli;
+
+import dev.ioverdict.pipeline.ShardMerge;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code ioverdict merge SHARD_DIR... -o DIR}: one index over the outputs of {@code batch --shard} runs. */
+@Command(name = "merge", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+        description = "One index.html and summary.json from the outputs of 'batch --shard' runs; links to each "
+                + "case's reports stay relative.")
+final class MergeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "SHARD_DIR", description = "Output folders of batch runs.")
+    List<Path> shards;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true, description = "Where the merged index goes.")
+    Path output;
+
+    @Mixin
+    DebugOption debug;
+
+    @Override
+    public Integer call() throws IOException {
+        for (Path p : shards) {
+            if (!Files.isDirectory(p)) {
+                throw new UserError(ExitCodes.USAGE, p + ": not a folder");
+            }
+        }
+        ShardMerge.Merged m = ShardMerge.merge(shards, output);
+        PrintWriter out = spec.commandLine().getOut();
+        m.problems().forEach(p -> out.println("warning: " + p));
+        var s = m.summary();
+        out.printf(Locale.ROOT, "%d case(s) from %d shard(s): %d ok, %d with damaged input, %d failed, %d with nothing usable%n",
+                s.cases().size(), shards.size(), s.count("ok"), s.count("damaged"), s.count("failed"),
+                s.count("nothing-usable"));
+        out.println("wrote " + output.resolve("index.html"));
+        out.println("wrote " + output.resolve("summary.json"));
+        out.flush();
+        if (s.cases().isEmpty()) {
+            return ExitCodes.NOTHING_USABLE;
+        }
+        return m.problems().isEmpty() && s.count("ok") == s.cases().size() ? ExitCodes.OK : ExitCodes.DAMAGED_INPUT;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.ioverdict.parse.blktrace;
+
+import dev.ioverdict.model.block.BlockEvent;
+import dev.ioverdict.model.block.BlockInput;
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Sample;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * blktrace's own binary files: the per-CPU {@code DEV.blktrace.N} files of a blktrace run and
+ * the single sorted file of {@code blkparse -d}, in either byte order. All such files of a folder
+ * are one trace: their records are merged in time order (then device, then sequence), as
+ * blkparse merges its inputs, and each becomes the event blkparse's text of it would give, so
+ * the block analysis derives btt's figures from the binary exactly as from the text.
+ */
+public final class BlktraceFormat implements InputFormat {
+    @Override
+    public String id() {
+        return "blktrace";
+    }
+
+    @Override
+    public String description() {
+        return "blktrace binary (per-CPU files or blkparse -d)";
+    }
+
+    @Override
+    public Recognition recognise(Sample sample) {
+        byte[] head = sample.head();
+        if (head.length < TraceFile.HEADER) {
+            return Recognition.NO;
+        }
+        ByteBuffer b = ByteBuffer.wrap(head);
+        b.order((b.getInt(0) & 0xffffff00) == TraceFile.MAGIC ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+        int records = 0;
+        int at = 0;
+        while (at + TraceFile.HEADER <= head.length && records < 64) {
+            if ((b.getInt(at) & 0xffffff00) != TraceFile.MAGIC) {
+                return Recognition.NO;
+            }
+            records++;
+            at += TraceFile.HEADER + Short.toUnsignedInt(b.getShort(at + 46));
+        }
+        String order = b.order() == ByteOrder.LITTLE_ENDIAN ? "little-endian" : "big-endian";
+        String because = records + " blk_io_trace records (" + order + ", magic 0x65617407)";
+        return records >= 2 || at == head.length ? Recognition.certain(because) : Recognition.possible(because);
+    }
+
+    @Override
+    public boolean readsFolderTogether() {
+        return true;
+    }
+
+    @Override
+    public void parse(InputFile file, ParseContext ctx) throws IOException {
+        parseTogether(List.of(file), List.of(ctx));
+    }
+
+    @Override
+    public void parseTogether(List<InputFile> files, List<ParseContext> contexts) throws IOException {
+        List<InputStream> streams = new ArrayList<>();
+        try {
+            List<TraceFile> traces = new ArrayList<>();
+            for (int i = 0; i < files.size(); i++) {
+                ParseContext ctx = contexts.get(i);
+                ctx.emit(new BlockInput(ctx.input(), BlockInput.BLKPARSE));
+                InputStream in = files.get(i).open();
+                streams.add(in);
+                traces.add(new TraceFile(ctx.input(), ctx, i, in));
+            }
+            EventDecoder decoder = new EventDecoder();
+            TimeMerge merge = new TimeMerge(traces);
+            TraceFile f;
+            while ((f = merge.poll()) != null) {
+                if (!decoder.note(f)) {
+                    BlockEvent e = decoder.event(f);
+                    if (e != null) {
+                        f.ctx.emit(e);
+                    }
+                }
+                merge.advance(f);
+            }
+            for (TraceFile t : traces) {
+                t.ctx.lines(t.records);
+                t.ctx.records(t.events);
+                if (t.events > 0) {
+                    t.ctx.time(t.firstNs / 1e9);
+                    t.ctx.time(t.lastNs / 1e9);
+                }
+            }
+        } finally {
+            for (InputStream in : streams) {
+                in.close();
+            }
+        }
+    }
+}

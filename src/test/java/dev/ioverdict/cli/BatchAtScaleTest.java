@@ -1,0 +1,111 @@
+package dev.ioverdict.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ioverdict.testing.Cli;
+import dev.ioverdict.testing.TestData;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Resuming a batch, and merging the outputs of its shards into what one batch gives. */
+class BatchAtScaleTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    private Path cases(int n) throws Exception {
+        Path cases = Files.createDirectories(tmp.resolve("cases"));
+        Path vmstat = TestData.bundle("solaris-dnlc-low").resolve("bundle/vmstat-s.txt");
+        Path iostat = TestData.bundle("iostat-linux-saturated").resolve("bundle");
+        for (int i = 0; i < n; i++) {
+            Path c = Files.createDirectories(cases.resolve(String.format("case-%02d", i)));
+            if (i % 2 == 0) {
+                Files.copy(vmstat, c.resolve("vmstat-s.txt"));
+            } else {
+                try (var s = Files.list(iostat)) {
+                    for (Path f : s.toList()) {
+                        Files.copy(f, c.resolve(f.getFileName()));
+                    }
+                }
+            }
+        }
+        return cases;
+    }
+
+    @Test
+    void anUnchangedCaseIsNotRedoneAndAChangedOneIs() throws Exception {
+        Path cases = cases(4);
+        Path out = tmp.resolve("out");
+        Cli first = Cli.run("batch", cases.toString(), "-o", out.toString(), "--format", "json", "--jobs", "2");
+        assertFalse(first.out().contains("not redone"), first.out());
+        assertTrue(first.out().contains("[4/4]"), first.out());
+        String summary = Files.readString(out.resolve("summary.json"));
+
+        Files.writeString(cases.resolve("case-02/vmstat-s.txt"), "\n", java.nio.file.StandardOpenOption.APPEND);
+        Cli second = Cli.run("batch", cases.toString(), "-o", out.toString(), "--format", "json", "--jobs", "2");
+        assertEquals(first.exitCode(), second.exitCode(), second.out() + second.err());
+        assertEquals(3, second.out().lines().filter(l -> l.contains("not redone")).count(), second.out());
+        assertTrue(second.out().lines().anyMatch(l -> l.contains("case-02") && !l.contains("not redone")), second.out());
+        assertEquals(summary, Files.readString(out.resolve("summary.json")));
+
+        Cli other = Cli.run("batch", cases.toString(), "-o", out.toString(), "--format", "json,html", "--jobs", "2");
+        assertEquals(0, other.out().lines().filter(l -> l.contains("not redone")).count(), "other options: " + other.out());
+        Cli forced = Cli.run("batch", cases.toString(), "-o", out.toString(), "--format", "json,html", "--no-resume");
+        assertEquals(0, forced.out().lines().filter(l -> l.contains("not redone")).count(), forced.out());
+    }
+
+    @Test
+    void mergedShardsSayWhatOneBatchSays() throws Exception {
+        Path cases = cases(5);
+        Cli whole = Cli.run("batch", cases.toString(), "-o", tmp.resolve("whole").toString(), "--format", "json,html");
+        for (int i = 0; i < 3; i++) {
+            Cli r = Cli.run("batch", cases.toString(), "-o", tmp.resolve("shards/s" + i).toString(), "--shard", i + "/3",
+                    "--format", "json,html");
+            assertEquals(whole.exitCode(), r.exitCode(), r.out() + r.err());
+        }
+        Path merged = tmp.resolve("shards/all");
+        Cli m = Cli.run("merge", tmp.resolve("shards/s0").toString(), tmp.resolve("shards/s1").toString(),
+                tmp.resolve("shards/s2").toString(), "-o", merged.toString());
+        assertEquals(whole.exitCode(), m.exitCode(), m.out() + m.err());
+        JsonNode one = withoutLinks(JSON.readTree(tmp.resolve("whole/summary.json").toFile()));
+        JsonNode all = JSON.readTree(merged.resolve("summary.json").toFile());
+        for (JsonNode c : all.path("cases")) {
+            String link = c.path("report").asText();
+            assertTrue(link.startsWith("../s"), link);
+            assertTrue(Files.isRegularFile(merged.resolve(link)), link);
+        }
+        assertEquals(one, withoutLinks(all));
+        String index = Files.readString(merged.resolve("index.html"));
+        assertTrue(index.contains("href=\"../s1/case-01/report.html\""), index);
+    }
+
+    @Test
+    void aSymlinkedCaseIsFollowedOnlyInsideTheRoot() throws Exception {
+        Path cases = cases(1);
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere/secret"));
+        Files.copy(TestData.bundle("solaris-dnlc-low").resolve("bundle/vmstat-s.txt"), elsewhere.resolve("vmstat-s.txt"));
+        Files.createSymbolicLink(cases.resolve("linked-inside"), cases.resolve("case-00"));
+        Files.createSymbolicLink(cases.resolve("linked-outside"), elsewhere);
+        Path out = tmp.resolve("out");
+        Cli r = Cli.run("batch", cases.toString(), "-o", out.toString(), "--format", "json");
+        JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+        assertEquals(2, summary.path("cases").size(), r.out());
+        assertEquals("linked-inside", summary.path("cases").get(1).path("caseId").asText());
+        assertEquals("warning", summary.path("cases").get(1).path("verdict").asText());
+        assertFalse(Files.exists(out.resolve("linked-outside")));
+    }
+
+    private static JsonNode withoutLinks(JsonNode summary) {
+        JsonNode copy = summary.deepCopy();
+        copy.path("cases").forEach(c -> ((ObjectNode) c).remove(java.util.List.of("report", "reports")));
+        return copy;
+    }
+}

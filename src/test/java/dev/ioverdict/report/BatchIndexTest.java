@@ -1,0 +1,73 @@
+package dev.ioverdict.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ioverdict.report.model.BatchSummary;
+import dev.ioverdict.report.model.BatchSummary.CaseResult;
+import dev.ioverdict.report.model.BatchSummary.FindingRef;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BatchIndexTest {
+    private static CaseResult c(String id, int critical, int warning, int info, String... links) {
+        List<FindingRef> refs = new java.util.ArrayList<>();
+        for (int i = 0; i < critical; i++) {
+            refs.add(new FindingRef("device-latency", "critical", "slow <device>", "sda"));
+        }
+        for (int i = 0; i < info; i++) {
+            refs.add(new FindingRef("name-cache", "info", "cache", null));
+        }
+        return new CaseResult(id, "/x/" + id, "ok", "", critical, warning, info, List.of(), id + "/report.html", null,
+                refs, List.of(links));
+    }
+
+    private static final BatchSummary SUMMARY = new BatchSummary("ioverdict.batch/1", List.of(
+            c("b-clean", 0, 0, 0, "b-clean/report.html"),
+            c("a-info", 0, 0, 2, "a-info/report.html", "a-info/report.pdf", "a-info/report.json"),
+            c("c-bad", 4, 0, 0, "c-bad/report.html", "javascript:alert(1)", "/etc/passwd"),
+            new CaseResult("d-failed", "/x/d", "failed", "time limit of 5 s exceeded", 0, 0, 0, List.of(), null)));
+
+    @Test
+    void theInlineScriptIsTheOneTheCspAllows() throws Exception {
+        String html = BatchIndex.html(SUMMARY);
+        String script = html.substring(html.indexOf("<script>") + 8, html.indexOf("</script>"));
+        String hash = "sha256-" + Base64.getEncoder().encodeToString(
+                MessageDigest.getInstance("SHA-256").digest(script.getBytes(StandardCharsets.UTF_8)));
+        assertTrue(html.contains("script-src '" + hash + "'"), "CSP names the script's hash");
+        assertTrue(html.contains("default-src 'none'"));
+        assertFalse(html.contains("http:") || html.contains("https:"), "loads nothing");
+    }
+
+    @Test
+    void worstFirstCountsZerosGreyAndOnlyRelativeLinks() {
+        String html = BatchIndex.html(SUMMARY);
+        int bad = html.indexOf("data-id=\"c-bad\"");
+        int failed = html.indexOf("data-id=\"d-failed\"");
+        int info = html.indexOf("data-id=\"a-info\"");
+        int clean = html.indexOf("data-id=\"b-clean\"");
+        assertTrue(bad < failed && failed < info && info < clean, "critical, failed, info, clean");
+        assertTrue(html.contains("<td class=\"n zero\">0</td>"));
+        assertFalse(html.contains("<td class=\"n critical\">0</td>"), "a zero is never red");
+        assertTrue(html.contains("href=\"a-info/report.pdf\">PDF</a>"));
+        assertFalse(html.contains("javascript:") && html.contains("href=\"javascript"), "no scheme links");
+        assertFalse(html.contains("href=\"/etc/passwd\""));
+        assertTrue(html.contains("slow &lt;device&gt;"));
+        assertEquals(html, BatchIndex.html(new BatchSummary("ioverdict.batch/1", SUMMARY.cases().reversed())),
+                "the same cases give the same page");
+        assertNull(BatchIndex.safeLink("x:y/z"));
+    }
+
+    @Test
+    void theVerdictFollowsTheFindings() {
+        assertEquals("critical", SUMMARY.cases().get(2).verdict());
+        assertEquals("info", SUMMARY.cases().get(1).verdict());
+        assertEquals("clean", SUMMARY.cases().get(0).verdict());
+        assertEquals("failed", SUMMARY.cases().get(3).verdict());
+    }
+}
