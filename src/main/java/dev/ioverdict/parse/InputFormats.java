@@ -8,6 +8,8 @@ import dev.ioverdict.parse.config.SysfsFormat;
 import dev.ioverdict.parse.config.XfsInfoFormat;
 import dev.ioverdict.parse.fio.FioFormat;
 import dev.ioverdict.parse.iostat.IostatFormat;
+import dev.ioverdict.parse.iostat.SarFormat;
+import dev.ioverdict.parse.kernel.KernelLogFormat;
 import dev.ioverdict.parse.linuxki.LinuxKiFormat;
 import dev.ioverdict.parse.perf.PerfScriptFormat;
 import dev.ioverdict.parse.strace.StraceFormat;
@@ -23,8 +25,10 @@ public final class InputFormats {
             new MountsFormat(),
             new FioFormat(),
             new IostatFormat(),
+            new SarFormat(),
             new BlkparseFormat(),
             new PerfScriptFormat(),
+            new KernelLogFormat(),
             new SysfsFormat(),
             new XfsInfoFormat(),
             new LinuxKiFormat(),
