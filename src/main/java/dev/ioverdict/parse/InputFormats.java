@@ -7,6 +7,7 @@ import dev.ioverdict.parse.config.MountsFormat;
 import dev.ioverdict.parse.config.SysfsFormat;
 import dev.ioverdict.parse.config.XfsInfoFormat;
 import dev.ioverdict.parse.fio.FioFormat;
+import dev.ioverdict.parse.iostat.DiskstatsFormat;
 import dev.ioverdict.parse.iostat.IostatFormat;
 import dev.ioverdict.parse.iostat.SarFormat;
 import dev.ioverdict.parse.kernel.KernelLogFormat;
@@ -26,6 +27,7 @@ public final class InputFormats {
             new FioFormat(),
             new IostatFormat(),
             new SarFormat(),
+            new DiskstatsFormat(),
             new BlkparseFormat(),
             new PerfScriptFormat(),
             new KernelLogFormat(),
