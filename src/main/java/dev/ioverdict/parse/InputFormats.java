@@ -2,10 +2,14 @@ package dev.ioverdict.parse;
 
 import dev.ioverdict.parse.blkparse.BlkparseFormat;
 import dev.ioverdict.parse.btt.BttFormat;
+import dev.ioverdict.parse.config.FindmntFormat;
 import dev.ioverdict.parse.config.LsblkFormat;
+import dev.ioverdict.parse.config.LsblkJsonFormat;
 import dev.ioverdict.parse.config.MountsFormat;
 import dev.ioverdict.parse.config.SysfsFormat;
 import dev.ioverdict.parse.config.XfsInfoFormat;
+import dev.ioverdict.parse.dm.DmsetupFormat;
+import dev.ioverdict.parse.dm.MultipathFormat;
 import dev.ioverdict.parse.fio.FioFormat;
 import dev.ioverdict.parse.iostat.DiskstatsFormat;
 import dev.ioverdict.parse.iostat.IostatFormat;
@@ -23,7 +27,11 @@ public final class InputFormats {
     private static final List<InputFormat> ALL = List.of(
             new BttFormat(),
             new LsblkFormat(),
+            new LsblkJsonFormat(),
+            new FindmntFormat(),
             new MountsFormat(),
+            new MultipathFormat(),
+            new DmsetupFormat(),
             new FioFormat(),
             new IostatFormat(),
             new SarFormat(),
