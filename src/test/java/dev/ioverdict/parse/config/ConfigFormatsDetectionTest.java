@@ -24,10 +24,10 @@ import org.junit.jupiter.api.Test;
  */
 class ConfigFormatsDetectionTest {
     private static final List<InputFormat> MINE = List.of(new LsblkFormat(), new MountsFormat(), new SysfsFormat(),
-            new XfsInfoFormat());
+            new XfsInfoFormat(), new LsblkJsonFormat(), new FindmntFormat());
     /** external/ folder -> the format that must claim its files. */
     private static final Map<String, String> EXTERNAL = Map.of("xfs_info", "xfs-info", "lsblk", "lsblk",
-            "block-queue-scheduler", "sysfs-scheduler");
+            "block-queue-scheduler", "sysfs-scheduler", "lsblk-json", "lsblk", "findmnt", "findmnt");
     /** Recorded bundle file -> its format; files not listed (uname, losetup -l) are nobody's. */
     private static final Map<String, String> RECORDED = Map.ofEntries(
             Map.entry("lsblk.txt", "lsblk"), Map.entry("lsblk-pairs.txt", "lsblk"),
