@@ -4,6 +4,7 @@ import dev.ioverdict.analysis.block.BlockAnalysis;
 import dev.ioverdict.analysis.btt.BttSectionAnalysis;
 import dev.ioverdict.analysis.consistency.ConsistencyAnalysis;
 import dev.ioverdict.analysis.config.ConfigAnalysis;
+import dev.ioverdict.analysis.host.HostAnalysis;
 import dev.ioverdict.analysis.iostat.IostatAnalysis;
 import dev.ioverdict.analysis.kernel.KernelLogAnalysis;
 import dev.ioverdict.analysis.layers.LayerAnalysis;
@@ -15,6 +16,7 @@ import java.util.function.Supplier;
 public final class Analyses {
     private static final List<Supplier<Analysis>> ALL = List.of(
             ConfigAnalysis::new,
+            HostAnalysis::new,
             IostatAnalysis::new,
             KernelLogAnalysis::new,
             SyscallAnalysis::new,

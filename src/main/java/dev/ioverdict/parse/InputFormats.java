@@ -11,6 +11,11 @@ import dev.ioverdict.parse.config.XfsInfoFormat;
 import dev.ioverdict.parse.dm.DmsetupFormat;
 import dev.ioverdict.parse.dm.MultipathFormat;
 import dev.ioverdict.parse.fio.FioFormat;
+import dev.ioverdict.parse.fio.FioJobFormat;
+import dev.ioverdict.parse.host.HostnameFormat;
+import dev.ioverdict.parse.host.LosetupFormat;
+import dev.ioverdict.parse.host.OsReleaseFormat;
+import dev.ioverdict.parse.host.UnameFormat;
 import dev.ioverdict.parse.iostat.DiskstatsFormat;
 import dev.ioverdict.parse.iostat.IostatFormat;
 import dev.ioverdict.parse.iostat.SarFormat;
@@ -33,6 +38,11 @@ public final class InputFormats {
             new MultipathFormat(),
             new DmsetupFormat(),
             new FioFormat(),
+            new FioJobFormat(),
+            new UnameFormat(),
+            new OsReleaseFormat(),
+            new HostnameFormat(),
+            new LosetupFormat(),
             new IostatFormat(),
             new SarFormat(),
             new DiskstatsFormat(),

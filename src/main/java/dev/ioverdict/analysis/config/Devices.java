@@ -33,6 +33,8 @@ final class Devices {
     private final Map<String, String> aliasBySysName = new LinkedHashMap<>();
     private final Map<String, String> wwidBySysName = new LinkedHashMap<>();
     private final Map<String, List<String>> underBySysName = new LinkedHashMap<>();
+    /** losetup -l: a loop device's backing file. */
+    private final Map<String, String> fileBySysName = new LinkedHashMap<>();
 
     Devices(Facts facts) {
         Set<String> lsblkLines = new HashSet<>();
@@ -111,12 +113,20 @@ final class Devices {
             if (!id.under().isEmpty()) {
                 underBySysName.putIfAbsent(sys, id.under());
             }
+            if (id.vendor() != null && id.vendor().startsWith("file ")) {
+                fileBySysName.putIfAbsent(sys, id.vendor().substring(5));
+            }
         }
     }
 
     /** The device's own name from multipath or dmsetup ({@code mpatha}, {@code vg-lv}), when not its kernel name. */
     Optional<String> alias(String any) {
         return Optional.ofNullable(aliasBySysName.get(sysName(any)));
+    }
+
+    /** The file a loop device is backed by (losetup -l). */
+    Optional<String> backingFile(String any) {
+        return Optional.ofNullable(fileBySysName.get(sysName(any)));
     }
 
     Optional<String> wwid(String any) {

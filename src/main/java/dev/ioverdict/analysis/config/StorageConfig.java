@@ -73,6 +73,7 @@ public final class StorageConfig {
             aside.add("paths " + String.join(" ", paths));
         }
         devices.wwid(device).ifPresent(w -> aside.add("WWID " + w));
+        devices.backingFile(device).ifPresent(f -> aside.add("file " + f));
         mm.ifPresent(aside::add);
         return aside.isEmpty() ? shown : shown + " (" + String.join(", ", aside) + ")";
     }

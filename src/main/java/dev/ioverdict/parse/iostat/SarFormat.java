@@ -3,6 +3,7 @@ package dev.ioverdict.parse.iostat;
 import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
+import dev.ioverdict.model.host.HostFact;
 import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.Lines;
@@ -124,6 +125,7 @@ public final class SarFormat implements InputFormat {
 
         private void textLine(long n, String line) {
             if (IostatFormat.isBanner(line)) {
+                banner(n, line);
                 int close = line.indexOf(')');
                 for (String t : Tokens.split(line.substring(close + 1))) {
                     String d = clock.banner(t);
@@ -174,6 +176,24 @@ public final class SarFormat implements InputFormat {
                 return;
             }
             row(n, line, t, k, String.join(" ", t.subList(0, k)));
+        }
+
+        /** {@code Linux 2.6.18-194.el5PAE (dev-db)  03/26/2011  _i686_  (8 CPU)}: the host it ran on. */
+        private void banner(long n, String line) {
+            List<String> t = Tokens.split(line);
+            int open = line.indexOf('(');
+            int close = line.indexOf(')');
+            if (t.size() >= 2) {
+                ctx.emit(new HostFact("kernel", t.get(1), ctx.input(), n, line));
+            }
+            if (open > 0 && close > open) {
+                ctx.emit(new HostFact("hostname", line.substring(open + 1, close), ctx.input(), n, line));
+            }
+            for (String x : t) {
+                if (x.length() > 2 && x.startsWith("_") && x.endsWith("_")) {
+                    ctx.emit(new HostFact("arch", x.substring(1, x.length() - 1), ctx.input(), n, line));
+                }
+            }
         }
 
         private boolean inDevRow(List<String> t, int k) {
