@@ -75,7 +75,7 @@ class StorageConfigTest {
         assertEquals("vda", c.deviceName("254:0").orElseThrow());
         assertEquals("7,1", c.majMin("loop1").orElseThrow());
         assertEquals("7,2", c.majMin("/dev/loop2").orElseThrow());
-        assertEquals("loop0 (/mnt/config-data, 7,0)", c.label("7,0"));
+        assertEquals("loop0 (/mnt/config-data, file /tmp/config-rec/work/data.img, 7,0)", c.label("7,0"));
         assertEquals("vda (/, 254,0)", c.label("/dev/vda"));
         assertEquals("8,16", c.label("8,16"), "a device the bundle does not know stays as given");
         assertTrue(c.deviceName("8,16").isEmpty());
