@@ -31,6 +31,8 @@ import java.util.Optional;
 public final class InputFormats {
     private static final List<InputFormat> ALL = List.of(
             new BttFormat(),
+            // before lsblk: its KEY="value" lines would otherwise read as lsblk -P
+            new OsReleaseFormat(),
             new LsblkFormat(),
             new LsblkJsonFormat(),
             new FindmntFormat(),
@@ -40,7 +42,6 @@ public final class InputFormats {
             new FioFormat(),
             new FioJobFormat(),
             new UnameFormat(),
-            new OsReleaseFormat(),
             new HostnameFormat(),
             new LosetupFormat(),
             new IostatFormat(),

@@ -56,7 +56,9 @@ public final class SarFormat implements InputFormat {
             }
         }
         if (!header) {
-            return Recognition.NO;
+            // sar -A (a sosreport's sarDD): the block devices come after the CPU, memory ... sections
+            return banner && sarSection(sample) ? Recognition.likely("sysstat banner and sar report sections "
+                    + "('TIME CPU %user ...')") : Recognition.NO;
         }
         return banner || rows > 0 ? Recognition.certain("sar 'TIME DEV tps ...' header with " + rows + " device rows")
                 : Recognition.likely("sar 'TIME DEV tps ...' header");
@@ -69,13 +71,32 @@ public final class SarFormat implements InputFormat {
         }
     }
 
-    /** Index of the DEV token of a sar -d header ({@code 09:33:48 [AM] DEV tps ...}), or -1. */
+    /** A timed section header of sar: {@code 12:00:01 AM CPU %user ...}, {@code 12:00:01 proc/s cswch/s}. */
+    private static boolean sarSection(Sample sample) {
+        for (String line : sample.lines()) {
+            List<String> t = Tokens.split(line);
+            int k = timeTokens(t);
+            if (k > 0 && t.size() > k + 1 && (t.get(k).equals("CPU") || t.get(k).equals("proc/s")
+                    || t.get(k).equals("pswpin/s") || t.get(k).equals("kbmemfree"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Index of the DEV token of a sar -d header: {@code 09:33:48 [AM] DEV tps ...} (DEV after the
+     * clock), or {@code 02:59:47 tps ... %util DEV} (sysstat 12.x, DEV last); -1 when not a header.
+     */
     static int devHeader(List<String> t) {
         int n = timeTokens(t);
         if (n == 0 || t.size() < n + 3) {
             return -1;
         }
-        return t.get(n).equals("DEV") && t.get(n + 1).equals("tps") ? n : -1;
+        if (t.get(n).equals("DEV") && t.get(n + 1).equals("tps")) {
+            return n;
+        }
+        return t.get(n).equals("tps") && t.get(t.size() - 1).equals("DEV") ? t.size() - 1 : -1;
     }
 
     /** How many leading tokens are the clock: {@code 09:34:34} is 1, {@code 01:59:46 PM} 2, else 0. */
@@ -99,6 +120,8 @@ public final class SarFormat implements InputFormat {
         private boolean sadf;
         private boolean inDev;
         private boolean foreignWarned;
+        /** sysstat 12.x prints the device name last. */
+        private boolean devLast;
         private String date;
         private String lastStamp;
         private int report;
@@ -154,7 +177,8 @@ public final class SarFormat implements InputFormat {
             }
             int dev = devHeader(t);
             if (dev >= 0) {
-                List<String> names = new ArrayList<>(t.subList(dev + 1, t.size()));
+                devLast = dev == t.size() - 1;
+                List<String> names = new ArrayList<>(devLast ? t.subList(k, dev) : t.subList(dev + 1, t.size()));
                 columns = new IostatColumns(dialect(names), line, names);
                 headerLine = n;
                 inDev = true;
@@ -163,8 +187,7 @@ public final class SarFormat implements InputFormat {
             if (t.size() > k && t.get(k).equals("COM")) {
                 return; // a comment record (sadc -C)
             }
-            if (t.size() > k && !Tokens.isNumber(t.get(k)) && t.size() > k + 1 && !Tokens.isNumber(t.get(k + 1))
-                    && !inDevRow(t, k)) {
+            if (t.size() > k + 1 && !Tokens.isNumber(t.get(k)) && !Tokens.isNumber(t.get(k + 1)) && !inDevRow(t, k)) {
                 inDev = false; // the header of another sar section: CPU, memory, network ...
                 if (!foreignWarned) {
                     foreignWarned = true;
@@ -197,7 +220,8 @@ public final class SarFormat implements InputFormat {
         }
 
         private boolean inDevRow(List<String> t, int k) {
-            return inDev && t.size() == k + 1 + columns.names().size() && Tokens.isNumber(t.get(t.size() - 1));
+            return inDev && t.size() == k + 1 + columns.names().size()
+                    && Tokens.isNumber(t.get(devLast ? k : t.size() - 1));
         }
 
         private void row(long n, String line, List<String> t, int k, String stamp) {
@@ -207,11 +231,12 @@ public final class SarFormat implements InputFormat {
                         + " has " + count + ": " + abbreviate(line));
                 return;
             }
+            int first = devLast ? k : k + 1;
             double[] values = new double[count];
             for (int i = 0; i < count; i++) {
-                values[i] = Tokens.number(t.get(k + 1 + i));
+                values[i] = Tokens.number(t.get(first + i));
                 if (Double.isNaN(values[i])) {
-                    ctx.skip(n, "value '" + t.get(k + 1 + i) + "' in column " + columns.names().get(i)
+                    ctx.skip(n, "value '" + t.get(first + i) + "' in column " + columns.names().get(i)
                             + " is not a number: " + abbreviate(line));
                     return;
                 }
@@ -224,8 +249,8 @@ public final class SarFormat implements InputFormat {
             if (!Double.isNaN(time)) {
                 ctx.time(time);
             }
-            ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, columns, t.get(k), report, false,
-                    Double.isNaN(time) ? null : time, stamp, date, values));
+            ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, columns, devLast ? t.get(t.size() - 1) : t.get(k),
+                    report, false, Double.isNaN(time) ? null : time, stamp, date, values));
             ctx.record();
         }
 
