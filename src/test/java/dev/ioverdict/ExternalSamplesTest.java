@@ -30,7 +30,7 @@ class ExternalSamplesTest {
             "sosreport/jds2001-rhcos-rhel8.0-kernel4.18-sos3.6-azure-master-full-tree-listing.txt");
 
     /**
-     * Not read yet (issue 12, item 6 and beyond): btt -X/-I/-p outputs, kitrace block events, kparse and
+     * Not read yet (issue 12, item 6 and beyond): btt -X/-I/-p outputs, kparse and
      * other kiinfo reports, perf trace. Listed so that the test fails on any new gap, and on a gap that
      * closes without being taken off this list.
      */
@@ -38,9 +38,6 @@ class ExternalSamplesTest {
             "btt/btt-doc-easy-parse-avgs-X.txt",
             "btt/btt-doc-iostat-style-output.txt",
             "btt/btt-doc-per-io-dump.txt",
-            "linuxki-kitrace/BarrierWritesOracleASM-kitrace-barrier-flush-insert-issue-complete.txt",
-            "linuxki-kitrace/BarrierWritesOracleASM-kitrace-io_submit-flush-sched_switch.txt",
-            "linuxki-kitrace/cache_bypass-kitrace-block_rq_insert.txt",
             "linuxki-kparse/SemaphoreScaling-kparse-1.4.4-hardclock-stacks.txt",
             "linuxki-kparse/oracle_polling-kparse-1.3.3-trace-events-top-processes.txt",
             "linuxki-kparse/pcc_cpufreq-kparse-1.1.3-power-savings.txt",
