@@ -4,7 +4,9 @@ import dev.ioverdict.analysis.block.BlockAnalysis;
 import dev.ioverdict.analysis.btt.BttSectionAnalysis;
 import dev.ioverdict.analysis.consistency.ConsistencyAnalysis;
 import dev.ioverdict.analysis.config.ConfigAnalysis;
+import dev.ioverdict.analysis.host.HostAnalysis;
 import dev.ioverdict.analysis.iostat.IostatAnalysis;
+import dev.ioverdict.analysis.kernel.KernelLogAnalysis;
 import dev.ioverdict.analysis.layers.LayerAnalysis;
 import dev.ioverdict.analysis.syscall.SyscallAnalysis;
 import java.util.List;
@@ -14,7 +16,9 @@ import java.util.function.Supplier;
 public final class Analyses {
     private static final List<Supplier<Analysis>> ALL = List.of(
             ConfigAnalysis::new,
+            HostAnalysis::new,
             IostatAnalysis::new,
+            KernelLogAnalysis::new,
             SyscallAnalysis::new,
             BlockAnalysis::new,
             // after any analysis that computes the block section from a trace: btt text only fills a gap

@@ -3,12 +3,24 @@ package dev.ioverdict.parse;
 import dev.ioverdict.parse.blkparse.BlkparseFormat;
 import dev.ioverdict.parse.blktrace.BlktraceFormat;
 import dev.ioverdict.parse.btt.BttFormat;
+import dev.ioverdict.parse.config.FindmntFormat;
 import dev.ioverdict.parse.config.LsblkFormat;
+import dev.ioverdict.parse.config.LsblkJsonFormat;
 import dev.ioverdict.parse.config.MountsFormat;
 import dev.ioverdict.parse.config.SysfsFormat;
 import dev.ioverdict.parse.config.XfsInfoFormat;
+import dev.ioverdict.parse.dm.DmsetupFormat;
+import dev.ioverdict.parse.dm.MultipathFormat;
 import dev.ioverdict.parse.fio.FioFormat;
+import dev.ioverdict.parse.fio.FioJobFormat;
+import dev.ioverdict.parse.host.HostnameFormat;
+import dev.ioverdict.parse.host.LosetupFormat;
+import dev.ioverdict.parse.host.OsReleaseFormat;
+import dev.ioverdict.parse.host.UnameFormat;
+import dev.ioverdict.parse.iostat.DiskstatsFormat;
 import dev.ioverdict.parse.iostat.IostatFormat;
+import dev.ioverdict.parse.iostat.SarFormat;
+import dev.ioverdict.parse.kernel.KernelLogFormat;
 import dev.ioverdict.parse.linuxki.LinuxKiFormat;
 import dev.ioverdict.parse.perf.PerfScriptFormat;
 import dev.ioverdict.parse.strace.StraceFormat;
@@ -20,13 +32,26 @@ import java.util.Optional;
 public final class InputFormats {
     private static final List<InputFormat> ALL = List.of(
             new BttFormat(),
+            // before lsblk: its KEY="value" lines would otherwise read as lsblk -P
+            new OsReleaseFormat(),
             new LsblkFormat(),
+            new LsblkJsonFormat(),
+            new FindmntFormat(),
             new MountsFormat(),
+            new MultipathFormat(),
+            new DmsetupFormat(),
             new FioFormat(),
+            new FioJobFormat(),
+            new UnameFormat(),
+            new HostnameFormat(),
+            new LosetupFormat(),
             new IostatFormat(),
+            new SarFormat(),
+            new DiskstatsFormat(),
             new BlkparseFormat(),
             new BlktraceFormat(),
             new PerfScriptFormat(),
+            new KernelLogFormat(),
             new SysfsFormat(),
             new XfsInfoFormat(),
             new LinuxKiFormat(),

@@ -21,7 +21,8 @@ public final class ReportAssembler {
         String caseTitle = title != null ? title : "I/O diagnosis: " + caseId;
         var results = data.results();
         return new Report(Report.SCHEMA, new Report.Tool("ioverdict", Version.get()),
-                new Report.CaseInfo(caseId, caseTitle, data.source()),
+                new Report.CaseInfo(caseId, caseTitle, data.source(),
+                        results.get(dev.ioverdict.analysis.host.HostInfo.class).orElse(null)),
                 Verdict.write(data, outcome),
                 results.get(LayerTimes.class).orElse(null),
                 data.inputs(),

@@ -9,6 +9,8 @@ import dev.ioverdict.rules.block.SchedulerLatencyRule;
 import dev.ioverdict.rules.cache.NameCacheRule;
 import dev.ioverdict.rules.disk.DiskSaturationRule;
 import dev.ioverdict.rules.disk.QueueWaitRule;
+import dev.ioverdict.rules.kernel.HungTaskIoRule;
+import dev.ioverdict.rules.kernel.IoErrorsRule;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -21,6 +23,8 @@ public final class RuleCatalogue {
                     new SchedulerLatencyRule(),
                     new DiskSaturationRule(),
                     new QueueWaitRule(),
+                    new IoErrorsRule(),
+                    new HungTaskIoRule(),
                     new NameCacheRule(),
                     new UnalignedDioXfsRule(),
                     new SyncIoSubmitRule(),

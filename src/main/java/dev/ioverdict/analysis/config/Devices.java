@@ -3,6 +3,7 @@ package dev.ioverdict.analysis.config;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.config.BlockDevice;
 import dev.ioverdict.model.config.DeviceConfig;
+import dev.ioverdict.model.config.DeviceIdentity;
 import dev.ioverdict.model.config.QueueSetting;
 import dev.ioverdict.model.config.SchedulerSetting;
 import java.util.ArrayList;
@@ -28,6 +29,12 @@ final class Devices {
     private final Map<String, SchedulerSetting> schedulers = new LinkedHashMap<>();
     private final List<SchedulerSetting> unnamedSchedulers = new ArrayList<>();
     private final Map<String, Map<String, QueueSetting>> queues = new LinkedHashMap<>();
+    /** From multipath and dmsetup: own name (map alias, dm name), WWID, the devices under it. */
+    private final Map<String, String> aliasBySysName = new LinkedHashMap<>();
+    private final Map<String, String> wwidBySysName = new LinkedHashMap<>();
+    private final Map<String, List<String>> underBySysName = new LinkedHashMap<>();
+    /** losetup -l: a loop device's backing file. */
+    private final Map<String, String> fileBySysName = new LinkedHashMap<>();
 
     Devices(Facts facts) {
         Set<String> lsblkLines = new HashSet<>();
@@ -45,6 +52,7 @@ final class Devices {
                 }
             }
         }
+        identities(facts.all(DeviceIdentity.class));
         for (QueueSetting q : facts.all(QueueSetting.class)) {
             if (q.device() == null) {
                 continue;
@@ -74,6 +82,55 @@ final class Devices {
                 schedulers.put(sys, s);
             }
         }
+    }
+
+    /**
+     * Multipath maps and dm devices: their names and major:minor become aliases of the kernel name
+     * (a map printed without its dm-N, as RHEL 5 did, is known by its name); the devices under them
+     * are their parents when lsblk did not say.
+     */
+    private void identities(List<DeviceIdentity> ids) {
+        for (DeviceIdentity id : ids) {
+            String sys = id.device() != null ? DeviceKeys.of(id.device())
+                    : id.name() != null ? sysName(id.name()) : null;
+            if (sys == null) {
+                continue;
+            }
+            for (String alias : new String[] {sys, id.name(), id.majMin()}) {
+                if (alias != null) {
+                    sysByAlias.putIfAbsent(DeviceKeys.of(alias), sys);
+                }
+            }
+            if (id.majMin() != null) {
+                majMinBySysName.putIfAbsent(sys, DeviceKeys.majMin(id.majMin()));
+            }
+            if (id.name() != null && !id.name().equals(sys)) {
+                aliasBySysName.putIfAbsent(sys, id.name());
+            }
+            if (id.wwid() != null) {
+                wwidBySysName.putIfAbsent(sys, id.wwid());
+            }
+            if (!id.under().isEmpty()) {
+                underBySysName.putIfAbsent(sys, id.under());
+            }
+            if (id.vendor() != null && id.vendor().startsWith("file ")) {
+                fileBySysName.putIfAbsent(sys, id.vendor().substring(5));
+            }
+        }
+    }
+
+    /** The device's own name from multipath or dmsetup ({@code mpatha}, {@code vg-lv}), when not its kernel name. */
+    Optional<String> alias(String any) {
+        return Optional.ofNullable(aliasBySysName.get(sysName(any)));
+    }
+
+    /** The file a loop device is backed by (losetup -l). */
+    Optional<String> backingFile(String any) {
+        return Optional.ofNullable(fileBySysName.get(sysName(any)));
+    }
+
+    Optional<String> wwid(String any) {
+        return Optional.ofNullable(wwidBySysName.get(sysName(any)));
     }
 
     /** The kernel name of a device named any way the tools name it; the name itself when unknown. */
@@ -125,8 +182,12 @@ final class Devices {
 
     /** The devices this one sits on, by kernel name (lsblk's tree or PKNAME). */
     List<String> parents(String any) {
-        BlockDevice b = bySysName.get(sysName(any));
-        return b == null ? List.of() : b.parents().stream().map(this::sysName).toList();
+        String sys = sysName(any);
+        BlockDevice b = bySysName.get(sys);
+        if (b != null && !b.parents().isEmpty()) {
+            return b.parents().stream().map(this::sysName).toList();
+        }
+        return underBySysName.getOrDefault(sys, List.of()).stream().map(this::sysName).toList();
     }
 
     /** The disk of a partition: lsblk's parent, else kernel partition naming (sda1 -> sda); null otherwise. */
@@ -158,6 +219,8 @@ final class Devices {
         Set<String> names = new LinkedHashSet<>(bySysName.keySet());
         Set<String> others = new TreeSet<>(schedulers.keySet());
         others.addAll(queues.keySet());
+        others.addAll(underBySysName.keySet());
+        others.addAll(aliasBySysName.keySet());
         names.addAll(others);
         List<DeviceConfig> out = new ArrayList<>();
         for (String sys : names) {

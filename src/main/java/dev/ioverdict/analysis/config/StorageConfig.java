@@ -65,8 +65,42 @@ public final class StorageConfig {
             shown = lsblkName;
             aside.add(name.get());
         }
+        String shownFinal = shown;
+        devices.alias(device).filter(a -> !a.equals(shownFinal)).ifPresent(aside::add);
+        mountOf(device).ifPresent(aside::add);
+        List<String> paths = paths(device);
+        if (!paths.isEmpty()) {
+            aside.add("paths " + String.join(" ", paths));
+        }
+        devices.wwid(device).ifPresent(w -> aside.add("WWID " + w));
+        devices.backingFile(device).ifPresent(f -> aside.add("file " + f));
         mm.ifPresent(aside::add);
         return aside.isEmpty() ? shown : shown + " (" + String.join(", ", aside) + ")";
+    }
+
+    /** Where the filesystem on the device is mounted (mounts, findmnt, lsblk), when the bundle says. */
+    public Optional<String> mountOf(String device) {
+        Optional<String> fs = filesystems.onDevice(device).map(FilesystemInfo::mount).filter(m -> m != null);
+        return fs.isPresent() ? fs : devices.device(device).map(BlockDevice::mountpoint).filter(m -> !m.isBlank());
+    }
+
+    /** The paths of a multipath map (the devices under it that are SCSI disks); empty for anything else. */
+    public List<String> paths(String device) {
+        if (device == null || devices.alias(device).isEmpty() && devices.wwid(device).isEmpty()) {
+            return List.of();
+        }
+        List<String> parents = devices.parents(device);
+        return devices.wwid(device).isPresent() ? parents : List.of();
+    }
+
+    /** A multipath map's or dm device's own name ({@code mpatha}), when multipath or dmsetup gave it. */
+    public Optional<String> alias(String device) {
+        return device == null ? Optional.empty() : devices.alias(device);
+    }
+
+    /** The device's WWID, from multipath -ll or a dm UUID, when the bundle gives it. */
+    public Optional<String> wwid(String device) {
+        return device == null ? Optional.empty() : devices.wwid(device);
     }
 
     public Optional<BlockDevice> device(String device) {
@@ -139,7 +173,11 @@ public final class StorageConfig {
 
     /** Every block device with its queue settings. */
     public List<DeviceConfig> devices() {
-        return devices.configs();
+        return devices.configs().stream().map(d -> {
+            String label = label(d.device());
+            return label.equals(d.device()) ? d : d.withIdentity(alias(d.device()).orElse(null),
+                    wwid(d.device()).orElse(null), mountOf(d.device()).orElse(null), paths(d.device()), label);
+        }).toList();
     }
 
     public boolean isEmpty() {

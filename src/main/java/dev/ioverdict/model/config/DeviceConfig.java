@@ -1,5 +1,7 @@
 package dev.ioverdict.model.config;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -12,9 +14,29 @@ import java.util.TreeMap;
  */
 public record DeviceConfig(String device, String name, String majMin, String type, List<String> parents,
                            String scheduler, Boolean rotational, Integer nrRequests,
-                           Integer logicalBlockSize, Integer physicalBlockSize, Map<String, String> settings) {
+                           Integer logicalBlockSize, Integer physicalBlockSize, Map<String, String> settings,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String alias,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String wwid,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String mount,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> paths,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) String label) {
     public DeviceConfig {
         parents = List.copyOf(parents);
         settings = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(settings));
+        paths = paths == null ? List.of() : List.copyOf(paths);
+    }
+
+    /** Without identity (multipath/dmsetup alias, WWID, mount point, paths, label). */
+    public DeviceConfig(String device, String name, String majMin, String type, List<String> parents,
+                        String scheduler, Boolean rotational, Integer nrRequests,
+                        Integer logicalBlockSize, Integer physicalBlockSize, Map<String, String> settings) {
+        this(device, name, majMin, type, parents, scheduler, rotational, nrRequests, logicalBlockSize,
+                physicalBlockSize, settings, null, null, null, List.of(), null);
+    }
+
+    /** The same device with its identity: the label is how the report names it everywhere. */
+    public DeviceConfig withIdentity(String alias, String wwid, String mount, List<String> paths, String label) {
+        return new DeviceConfig(device, name, majMin, type, parents, scheduler, rotational, nrRequests,
+                logicalBlockSize, physicalBlockSize, settings, alias, wwid, mount, paths, label);
     }
 }

@@ -2,6 +2,8 @@ package dev.ioverdict.parse.linuxki;
 
 import dev.ioverdict.model.syscall.IoOp;
 import dev.ioverdict.model.syscall.IoRequest;
+import dev.ioverdict.model.block.BlockAction;
+import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.perf.SleepTracker;
@@ -128,7 +130,66 @@ final class KitraceReader {
             syscall(r, t, event, evEnd);
         } else if (event.equals("sched_switch")) {
             switchOut(r, t);
+        } else if (event.startsWith("block_rq_")) {
+            block(r, t, event);
         }
+    }
+
+    /**
+     * {@code block_rq_insert|issue|complete|requeue dev_t=0x04100030 wr=write flags=SYNC|FLUSH
+     * sector=0x1d18000 len=238592 ...}: the same {@link BlockEvent} a perf block tracepoint gives.
+     * dev_t is the kernel's internal encoding (major above bit 20); len is in bytes; a flush prints
+     * sector 0xffffffffffffffff.
+     */
+    private void block(Rec r, String t, String event) {
+        BlockAction action = switch (event) {
+            case "block_rq_insert" -> BlockAction.INSERT;
+            case "block_rq_issue" -> BlockAction.ISSUE;
+            case "block_rq_complete" -> BlockAction.COMPLETE;
+            case "block_rq_requeue" -> BlockAction.REQUEUE;
+            default -> null;
+        };
+        String dev = field(t, "dev_t=");
+        String sector = field(t, "sector=");
+        String len = field(t, "len=");
+        if (action == null || dev == null || !dev.startsWith("0x") || len == null) {
+            if (action != null) {
+                ctx.skip(r.line, "kitrace block record without dev_t or len: " + abbreviate(t));
+            }
+            return;
+        }
+        long devT = Long.parseUnsignedLong(dev.substring(2), 16);
+        long sec = sector == null || !sector.startsWith("0x") ? -1 : Long.parseUnsignedLong(sector.substring(2), 16);
+        long bytes = Numbers.parseLong(len, 0, len.length(), 0);
+        String flags = field(t, "flags=");
+        String wr = field(t, "wr=");
+        // blkparse's RWBS: F (preflush), then the op (N: no data), then F (FUA), S (sync)
+        StringBuilder rwbs = new StringBuilder();
+        if (flags != null && flags.contains("FLUSH")) {
+            rwbs.append('F');
+        }
+        rwbs.append(bytes == 0 ? "N" : "read".equals(wr) ? "R" : "write".equals(wr) ? "W" : "N");
+        if (flags != null && flags.contains("FUA")) {
+            rwbs.append('F');
+        }
+        if (flags != null && flags.contains("SYNC")) {
+            rwbs.append('S');
+        }
+        String cpu = field(t, "cpu=");
+        ctx.emit(new BlockEvent(ctx.input(), r.line, r.raw.toString(), (int) (devT >>> 20), (int) (devT & 0xfffff),
+                cpu == null ? -1 : (int) Numbers.parseLong(cpu, 0, cpu.length(), -1), Math.round(r.time * 1e9), r.pid,
+                action, rwbs.toString(), sec == -1L || sec == 0xffffffffffffffffL ? -1 : sec, (int) (bytes / 512),
+                bytes, "", 0, -1, -1, -1));
+        ctx.record();
+    }
+
+    /** The value after {@code key} up to the next space, or null. */
+    private static String field(String t, String key) {
+        int at = t.indexOf(key);
+        if (at < 0 || at > 0 && t.charAt(at - 1) != ' ') {
+            return null;
+        }
+        return t.substring(at + key.length(), indexOrEnd(t, ' ', at + key.length()));
     }
 
     private void syscall(Rec r, String t, String name, int from) {

@@ -66,6 +66,8 @@ public final class PerfScriptFormat implements InputFormat {
             long pendingLine = 0;
             List<String> stack = null;
             PerfEventHandler pendingHandler = null;
+            // a sample of an event no handler reads (cpu-clock, cycles): its call chain is not an orphan
+            boolean unhandledSample = false;
             while ((line = lines.next()) != null) {
                 if (line.isEmpty()) {
                     continue;
@@ -76,7 +78,7 @@ public final class PerfScriptFormat implements InputFormat {
                         if (sym != null) {
                             stack.add(sym);
                         }
-                    } else if (pending == null) {
+                    } else if (pending == null && !unhandledSample) {
                         ctx.skip(lines.number(), "call-chain line without a sample header");
                     }
                     continue;
@@ -89,6 +91,7 @@ public final class PerfScriptFormat implements InputFormat {
                     pending = null;
                 }
                 Header h = Header.parse(line);
+                unhandledSample = false;
                 if (h == null) {
                     ctx.skip(lines.number(), "not a perf script sample line: " + abbreviate(line));
                     continue;
@@ -104,6 +107,8 @@ public final class PerfScriptFormat implements InputFormat {
                 if (handler == NONE) {
                     unhandled.merge(h.event, 1L, Long::sum);
                     ctx.time(h.timeNs / 1e9);
+                    ctx.record(); // a sample read, with no I/O in it
+                    unhandledSample = true;
                     continue;
                 }
                 pending = h;
@@ -118,6 +123,11 @@ public final class PerfScriptFormat implements InputFormat {
         }
         for (PerfEventHandler h : handlers) {
             h.finish(ctx);
+        }
+        boolean noIo = ctx.recordCount() == unhandled.values().stream().mapToLong(Long::longValue).sum();
+        if (noIo && !unhandled.isEmpty()) {
+            ctx.warn(0, "no I/O events: only samples of " + String.join(", ", unhandled.keySet().stream().sorted()
+                    .toList()) + " (a CPU profile; record block, syscall or sched tracepoints for I/O)");
         }
         unhandled.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
                 ctx.warn(0, e.getValue() + " '" + e.getKey() + "' event(s) not analysed (no handler for that event)"));

@@ -28,7 +28,13 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     public record Tool(String name, String version) {
     }
 
-    public record CaseInfo(String id, String title, String source) {
+    /** {@code host}: host name, kernel, OS, architecture with their sources, when the bundle states them. */
+    @JsonPropertyOrder({"id", "title", "source", "host"})
+    public record CaseInfo(String id, String title, String source,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) dev.ioverdict.analysis.host.HostInfo host) {
+        public CaseInfo(String id, String title, String source) {
+            this(id, title, source, null);
+        }
     }
 
     /** "rule: message" per failed rule, the shape report.json has always had. */

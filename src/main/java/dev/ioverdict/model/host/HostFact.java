@@ -1,0 +1,9 @@
+package dev.ioverdict.model.host;
+
+/**
+ * One fact about the host the bundle comes from, with where it was read: {@code key} is
+ * {@code hostname}, {@code kernel} (release, e.g. {@code 4.18.0-80.el8.x86_64}), {@code os}
+ * (distribution, e.g. {@code Red Hat Enterprise Linux CoreOS 4.1}) or {@code arch}.
+ */
+public record HostFact(String key, String value, String input, long line, String text) {
+}

@@ -1,0 +1,203 @@
+package dev.ioverdict.parse.iostat;
+
+import dev.ioverdict.model.iostat.IostatColumns;
+import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.model.iostat.IostatSample;
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Sample;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code /proc/diskstats} snapshots: {@code major minor name} and 11 counters (2.6.25+), 15 (4.18+,
+ * discards), 17 (5.5+, flushes), or the 4 of a partition on 2.6.0-2.6.24. A snapshot ends where a
+ * device repeats; a line between snapshots holding a time ({@code date}, {@code date +%s}, ISO)
+ * dates the next one. Two dated snapshots give what iostat -x computes from the same counters
+ * (Documentation/admin-guide/iostats.rst): r/s, rkB/s, rrqm/s, r_await, the same for writes,
+ * aqu-sz (weighted ms / interval) and %util (ms doing I/O / interval), emitted as
+ * {@link IostatSample}s of the later snapshot so the iostat series and rules apply. Undated
+ * snapshots are counted as records with a warning: counters since boot give no rate.
+ */
+public final class DiskstatsFormat implements InputFormat {
+    private static final List<String> DERIVED = List.of("r/s", "rkB/s", "rrqm/s", "r_await", "w/s", "wkB/s", "wrqm/s",
+            "w_await", "aqu-sz", "%util");
+
+    @Override
+    public String id() {
+        return "diskstats";
+    }
+
+    @Override
+    public String description() {
+        return "/proc/diskstats snapshots (two dated snapshots give iostat -x figures)";
+    }
+
+    @Override
+    public Recognition recognise(Sample sample) {
+        int rows = 0;
+        int lines = 0;
+        for (String line : sample.lines()) {
+            if (line.isBlank()) {
+                continue;
+            }
+            lines++;
+            if (counters(Tokens.split(line)) > 0) {
+                rows++;
+            }
+        }
+        if (rows < 2 || rows * 2 < lines) {
+            return Recognition.NO;
+        }
+        return Recognition.certain(rows + " 'major minor name counters...' lines of /proc/diskstats");
+    }
+
+    /** Number of counters of a diskstats line (4, 11, 15, 17), or 0 when it is not one. */
+    static int counters(List<String> t) {
+        int c = t.size() - 3;
+        if (c != 4 && c != 11 && c != 15 && c != 17) {
+            return 0;
+        }
+        if (!digits(t.get(0)) || !digits(t.get(1)) || digits(t.get(2))) {
+            return 0;
+        }
+        for (int i = 3; i < t.size(); i++) {
+            if (!digits(t.get(i))) {
+                return 0;
+            }
+        }
+        return c;
+    }
+
+    private static boolean digits(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void parse(InputFile file, ParseContext ctx) throws IOException {
+        try (Lines lines = Lines.of(file)) {
+            new Reader(ctx).read(lines);
+        }
+    }
+
+    private static final class Reader {
+        private record Snap(double[] c, double time) {
+        }
+
+        private final ParseContext ctx;
+        private final IostatClock clock = new IostatClock();
+        private final Map<String, Snap> previous = new HashMap<>();
+        private final Map<String, Snap> current = new HashMap<>();
+        private double pendingTime = Double.NaN;
+        private String pendingText;
+        private long pendingLine;
+        private double time = Double.NaN;
+        private IostatColumns columns;
+        private long headerLine;
+        private int snapshot;
+        private boolean undatedWarned;
+
+        Reader(ParseContext ctx) {
+            this.ctx = ctx;
+        }
+
+        void read(Lines lines) throws IOException {
+            String line;
+            while ((line = lines.next()) != null) {
+                long n = lines.number();
+                if (line.isBlank()) {
+                    continue;
+                }
+                List<String> t = Tokens.split(line);
+                int c = counters(t);
+                if (c == 0) {
+                    double s = clock.stamp(line);
+                    if (!Double.isNaN(s)) {
+                        pendingTime = s;
+                        pendingText = line.strip();
+                        pendingLine = n;
+                    } else if (!line.contains("diskstats")) {
+                        ctx.skip(n, "not a /proc/diskstats line: " + abbreviate(line));
+                    }
+                    continue;
+                }
+                String dev = t.get(2);
+                if (snapshot == 0 || current.containsKey(dev) || !Double.isNaN(pendingTime)) {
+                    startSnapshot(n, line);
+                }
+                ctx.record();
+                double[] v = new double[c];
+                for (int i = 0; i < c; i++) {
+                    v[i] = Tokens.number(t.get(3 + i));
+                }
+                Snap now = new Snap(v, time);
+                current.put(dev, now);
+                Snap before = previous.get(dev);
+                if (c >= 11 && before != null && before.c().length == c) {
+                    derive(n, line, dev, before, now);
+                }
+            }
+            ctx.lines(lines.number());
+        }
+
+        private void startSnapshot(long n, String line) {
+            if (snapshot > 0) {
+                previous.clear();
+                previous.putAll(current);
+                current.clear();
+            }
+            snapshot++;
+            time = pendingTime;
+            if (!Double.isNaN(time)) {
+                ctx.time(time);
+                columns = new IostatColumns(IostatDialect.SYSSTAT_NEW, pendingText, DERIVED);
+                headerLine = pendingLine;
+            } else if (snapshot > 1 && !undatedWarned) {
+                undatedWarned = true;
+                ctx.warn(n, "snapshot " + snapshot + " of /proc/diskstats has no time before it (add 'date +%s' "
+                        + "between snapshots): counters without the interval give no rates");
+            }
+            pendingTime = Double.NaN;
+        }
+
+        /** iostat's formulas over two snapshots of one device; counters are per kernel docs' field order. */
+        private void derive(long n, String line, String dev, Snap a, Snap b) {
+            double dt = b.time() - a.time();
+            if (Double.isNaN(dt) || dt <= 0) {
+                return;
+            }
+            double reads = d(a, b, 0);
+            double writes = d(a, b, 4);
+            double[] v = {
+                reads / dt, d(a, b, 2) / 2 / dt, d(a, b, 1) / dt, reads == 0 ? 0 : d(a, b, 3) / reads,
+                writes / dt, d(a, b, 6) / 2 / dt, d(a, b, 5) / dt, writes == 0 ? 0 : d(a, b, 7) / writes,
+                d(a, b, 10) / (dt * 1000), Math.min(100, d(a, b, 9) / (dt * 10))};
+            ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, columns, dev, snapshot, false, b.time(),
+                    columns.header(), null, v));
+        }
+
+        /** Counter delta; a counter that went backwards wrapped (32-bit on old kernels) or was reset: 0. */
+        private static double d(Snap a, Snap b, int i) {
+            double x = b.c()[i] - a.c()[i];
+            return x < 0 ? 0 : x;
+        }
+    }
+
+    private static String abbreviate(String line) {
+        String s = line.strip();
+        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+    }
+}

@@ -1,0 +1,329 @@
+package dev.ioverdict.parse.iostat;
+
+import dev.ioverdict.model.iostat.IostatColumns;
+import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.model.iostat.IostatSample;
+import dev.ioverdict.model.host.HostFact;
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Sample;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code sar -d} / {@code sar -dp} text (sysstat's old layout {@code tps rd_sec/s wr_sec/s avgrq-sz
+ * avgqu-sz await svctm %util} with {@code devM-N} names, and the current {@code tps rkB/s wkB/s
+ * dkB/s areq-sz aqu-sz await %util}), the DEV section of {@code sar -A}, and {@code sadf -d}
+ * (semicolon-separated, one header line starting {@code # hostname;interval;timestamp;DEV;}).
+ * Rows become the same {@link IostatSample}s as iostat -x, so the same series and rules apply;
+ * it lives beside iostat because it shares its tokeniser and clock. Every sar row is an interval
+ * report (sar never prints a since-boot report); {@code Average:} rows repeat what the rows
+ * above them say and are not kept; a {@code LINUX RESTART} line starts a new run; other sar
+ * sections (CPU, memory ...) are passed over with one warning each.
+ */
+public final class SarFormat implements InputFormat {
+    private static final String SADF_HEADER = "# hostname;interval;timestamp;DEV;";
+
+    @Override
+    public String id() {
+        return "sar";
+    }
+
+    @Override
+    public String description() {
+        return "sar -d / -dp block device reports and sadf -d (sysstat old and new layouts)";
+    }
+
+    @Override
+    public Recognition recognise(Sample sample) {
+        boolean banner = false;
+        int rows = 0;
+        boolean header = false;
+        for (String line : sample.lines()) {
+            if (line.startsWith(SADF_HEADER) || line.startsWith(SADF_HEADER.substring(2))) {
+                return Recognition.certain("sadf -d header '" + SADF_HEADER + "...'");
+            }
+            banner |= IostatFormat.isBanner(line);
+            List<String> t = Tokens.split(line);
+            if (devHeader(t) >= 0) {
+                header = true;
+            } else if (header && t.size() > 3 && Tokens.isNumber(t.get(t.size() - 1)) && timeTokens(t) > 0) {
+                rows++;
+            }
+        }
+        if (!header) {
+            // sar -A (a sosreport's sarDD): the block devices come after the CPU, memory ... sections
+            return banner && sarSection(sample) ? Recognition.likely("sysstat banner and sar report sections "
+                    + "('TIME CPU %user ...')") : Recognition.NO;
+        }
+        return banner || rows > 0 ? Recognition.certain("sar 'TIME DEV tps ...' header with " + rows + " device rows")
+                : Recognition.likely("sar 'TIME DEV tps ...' header");
+    }
+
+    @Override
+    public void parse(InputFile file, ParseContext ctx) throws IOException {
+        try (Lines lines = Lines.of(file)) {
+            new Reader(ctx).read(lines);
+        }
+    }
+
+    /** A timed section header of sar: {@code 12:00:01 AM CPU %user ...}, {@code 12:00:01 proc/s cswch/s}. */
+    private static boolean sarSection(Sample sample) {
+        for (String line : sample.lines()) {
+            List<String> t = Tokens.split(line);
+            int k = timeTokens(t);
+            if (k > 0 && t.size() > k + 1 && (t.get(k).equals("CPU") || t.get(k).equals("proc/s")
+                    || t.get(k).equals("pswpin/s") || t.get(k).equals("kbmemfree"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Index of the DEV token of a sar -d header: {@code 09:33:48 [AM] DEV tps ...} (DEV after the
+     * clock), or {@code 02:59:47 tps ... %util DEV} (sysstat 12.x, DEV last); -1 when not a header.
+     */
+    static int devHeader(List<String> t) {
+        int n = timeTokens(t);
+        if (n == 0 || t.size() < n + 3) {
+            return -1;
+        }
+        if (t.get(n).equals("DEV") && t.get(n + 1).equals("tps")) {
+            return n;
+        }
+        return t.get(n).equals("tps") && t.get(t.size() - 1).equals("DEV") ? t.size() - 1 : -1;
+    }
+
+    /** How many leading tokens are the clock: {@code 09:34:34} is 1, {@code 01:59:46 PM} 2, else 0. */
+    static int timeTokens(List<String> t) {
+        if (t.isEmpty() || !isClock(t.get(0))) {
+            return 0;
+        }
+        return t.size() > 1 && (t.get(1).equals("AM") || t.get(1).equals("PM")) ? 2 : 1;
+    }
+
+    private static boolean isClock(String s) {
+        return s.length() == 8 && s.charAt(2) == ':' && s.charAt(5) == ':' && Character.isDigit(s.charAt(0))
+                && Character.isDigit(s.charAt(7));
+    }
+
+    private static final class Reader {
+        private final ParseContext ctx;
+        private final IostatClock clock = new IostatClock();
+        private IostatColumns columns;
+        private long headerLine;
+        private boolean sadf;
+        private boolean inDev;
+        private boolean foreignWarned;
+        /** sysstat 12.x prints the device name last. */
+        private boolean devLast;
+        private String date;
+        private String lastStamp;
+        private int report;
+
+        Reader(ParseContext ctx) {
+            this.ctx = ctx;
+        }
+
+        void read(Lines lines) throws IOException {
+            String line;
+            while ((line = lines.next()) != null) {
+                long n = lines.number();
+                if (line.isBlank()) {
+                    continue;
+                }
+                if (sadf || line.startsWith(SADF_HEADER) || line.startsWith(SADF_HEADER.substring(2))) {
+                    sadfLine(n, line);
+                } else {
+                    textLine(n, line);
+                }
+            }
+            ctx.lines(lines.number());
+        }
+
+        private void textLine(long n, String line) {
+            if (IostatFormat.isBanner(line)) {
+                banner(n, line);
+                int close = line.indexOf(')');
+                for (String t : Tokens.split(line.substring(close + 1))) {
+                    String d = clock.banner(t);
+                    if (d != null) {
+                        date = d;
+                        break;
+                    }
+                }
+                inDev = false;
+                return;
+            }
+            List<String> t = Tokens.split(line);
+            if (t.get(0).equals("Average:") || t.get(0).equals("Summary:")) {
+                return; // the mean of the rows above, printed again
+            }
+            if (line.contains("LINUX RESTART")) {
+                ctx.warn(n, "system restarted here (LINUX RESTART): the reports before and after are separate runs");
+                return;
+            }
+            int k = timeTokens(t);
+            if (k == 0) {
+                if (!t.get(0).startsWith("$") && !t.get(0).startsWith("#")) {
+                    ctx.skip(n, "not sar output: " + abbreviate(line));
+                }
+                return;
+            }
+            int dev = devHeader(t);
+            if (dev >= 0) {
+                devLast = dev == t.size() - 1;
+                List<String> names = new ArrayList<>(devLast ? t.subList(k, dev) : t.subList(dev + 1, t.size()));
+                columns = new IostatColumns(dialect(names), line, names);
+                headerLine = n;
+                inDev = true;
+                return;
+            }
+            if (t.size() > k && t.get(k).equals("COM")) {
+                return; // a comment record (sadc -C)
+            }
+            if (t.size() > k + 1 && !Tokens.isNumber(t.get(k)) && !Tokens.isNumber(t.get(k + 1)) && !inDevRow(t, k)) {
+                inDev = false; // the header of another sar section: CPU, memory, network ...
+                if (!foreignWarned) {
+                    foreignWarned = true;
+                    ctx.warn(n, "sar sections other than the block devices (-d) are not read: " + abbreviate(line));
+                }
+                return;
+            }
+            if (!inDev) {
+                return;
+            }
+            row(n, line, t, k, String.join(" ", t.subList(0, k)));
+        }
+
+        /** {@code Linux 2.6.18-194.el5PAE (dev-db)  03/26/2011  _i686_  (8 CPU)}: the host it ran on. */
+        private void banner(long n, String line) {
+            List<String> t = Tokens.split(line);
+            int open = line.indexOf('(');
+            int close = line.indexOf(')');
+            if (t.size() >= 2) {
+                ctx.emit(new HostFact("kernel", t.get(1), ctx.input(), n, line));
+            }
+            if (open > 0 && close > open) {
+                ctx.emit(new HostFact("hostname", line.substring(open + 1, close), ctx.input(), n, line));
+            }
+            for (String x : t) {
+                if (x.length() > 2 && x.startsWith("_") && x.endsWith("_")) {
+                    ctx.emit(new HostFact("arch", x.substring(1, x.length() - 1), ctx.input(), n, line));
+                }
+            }
+        }
+
+        private boolean inDevRow(List<String> t, int k) {
+            return inDev && t.size() == k + 1 + columns.names().size()
+                    && Tokens.isNumber(t.get(devLast ? k : t.size() - 1));
+        }
+
+        private void row(long n, String line, List<String> t, int k, String stamp) {
+            int count = columns.names().size();
+            if (t.size() != k + 1 + count) {
+                ctx.skip(n, "sar row with " + (t.size() - k - 1) + " values where the header at line " + headerLine
+                        + " has " + count + ": " + abbreviate(line));
+                return;
+            }
+            int first = devLast ? k : k + 1;
+            double[] values = new double[count];
+            for (int i = 0; i < count; i++) {
+                values[i] = Tokens.number(t.get(first + i));
+                if (Double.isNaN(values[i])) {
+                    ctx.skip(n, "value '" + t.get(first + i) + "' in column " + columns.names().get(i)
+                            + " is not a number: " + abbreviate(line));
+                    return;
+                }
+            }
+            if (!stamp.equals(lastStamp)) {
+                report++;
+                lastStamp = stamp;
+            }
+            double time = clock.stamp("Time: " + stamp);
+            if (!Double.isNaN(time)) {
+                ctx.time(time);
+            }
+            ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, columns, devLast ? t.get(t.size() - 1) : t.get(k),
+                    report, false, Double.isNaN(time) ? null : time, stamp, date, values));
+            ctx.record();
+        }
+
+        /** {@code host;interval;timestamp;DEV;v1;v2...}: timestamp as {@code 2019-04-18 13:20:19 UTC} or epoch. */
+        private void sadfLine(long n, String line) {
+            if (line.startsWith("#") || line.startsWith(SADF_HEADER.substring(2))) {
+                List<String> f = fields(line.startsWith("#") ? line.substring(1).strip() : line);
+                int dev = f.indexOf("DEV");
+                if (dev == 3) {
+                    sadf = true;
+                    List<String> names = new ArrayList<>(f.subList(4, f.size()));
+                    columns = new IostatColumns(dialect(names), line, names);
+                    headerLine = n;
+                    inDev = true;
+                } else {
+                    inDev = false;
+                }
+                return;
+            }
+            List<String> f = fields(line);
+            if (!inDev) {
+                return;
+            }
+            if (f.size() != 4 + columns.names().size()) {
+                ctx.skip(n, "sadf -d row with " + f.size() + " fields where the header at line " + headerLine
+                        + " has " + (4 + columns.names().size()) + ": " + abbreviate(line));
+                return;
+            }
+            String stamp = f.get(2);
+            String s = stamp.endsWith(" UTC") ? stamp.substring(0, stamp.length() - 4) : stamp;
+            double time = clock.stamp(s);
+            double[] values = new double[columns.names().size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = Tokens.number(f.get(4 + i));
+                if (Double.isNaN(values[i])) {
+                    ctx.skip(n, "value '" + f.get(4 + i) + "' in column " + columns.names().get(i)
+                            + " is not a number: " + abbreviate(line));
+                    return;
+                }
+            }
+            if (!stamp.equals(lastStamp)) {
+                report++;
+                lastStamp = stamp;
+            }
+            if (!Double.isNaN(time)) {
+                ctx.time(time);
+            }
+            ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, columns, f.get(3), report, false,
+                    Double.isNaN(time) ? null : time, stamp, null, values));
+            ctx.record();
+        }
+
+        private static List<String> fields(String line) {
+            List<String> out = new ArrayList<>();
+            int from = 0;
+            int semi;
+            while ((semi = line.indexOf(';', from)) >= 0) {
+                out.add(line.substring(from, semi).strip());
+                from = semi + 1;
+            }
+            out.add(line.substring(from).strip());
+            return out;
+        }
+    }
+
+    /** The old layout prints svctm and avgqu-sz; sysstat 11.5.7+ (and sar since) aqu-sz, areq-sz. */
+    private static IostatDialect dialect(List<String> names) {
+        return names.contains("aqu-sz") || names.contains("areq-sz") ? IostatDialect.SYSSTAT_NEW
+                : IostatDialect.SYSSTAT_OLD;
+    }
+
+    private static String abbreviate(String line) {
+        String s = line.strip();
+        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+    }
+}

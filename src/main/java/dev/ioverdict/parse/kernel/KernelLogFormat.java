@@ -1,0 +1,242 @@
+package dev.ioverdict.parse.kernel;
+
+import dev.ioverdict.model.kernel.HungTask;
+import dev.ioverdict.model.kernel.KernelEvent;
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Sample;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The kernel log as dmesg ({@code [ 1108.791169] ...}), dmesg -T, journalctl -k / -u multipathd
+ * and /var/log/messages or syslog write it. Every prefixed line is a record; the storage ones
+ * become {@link KernelEvent}s ({@link StorageMessages} says which) and each hung-task report with
+ * the call trace under it a {@link HungTask}. Lines without a log prefix are skipped with a
+ * warning, journalctl's {@code -- ... --} markers silently.
+ */
+public final class KernelLogFormat implements InputFormat {
+    /** A call trace longer than this is cut: the frames that matter are the innermost. */
+    private static final int MAX_FRAMES = 64;
+
+    @Override
+    public String id() {
+        return "kernel-log";
+    }
+
+    @Override
+    public String description() {
+        return "kernel log (dmesg, dmesg -T, journalctl -k, /var/log/messages)";
+    }
+
+    @Override
+    public Recognition recognise(Sample sample) {
+        int lines = 0;
+        int dmesg = 0;
+        int syslog = 0;
+        boolean journalHeader = false;
+        for (String line : sample.lines()) {
+            if (line.isBlank()) {
+                continue;
+            }
+            lines++;
+            if (line.startsWith("-- Logs begin at ") || line.startsWith("-- Journal begins at ")) {
+                journalHeader = true;
+                continue;
+            }
+            LogPrefix p = LogPrefix.of(line);
+            if (p == null) {
+                continue;
+            }
+            if (p.tag() == null) {
+                dmesg++;
+            } else {
+                syslog++;
+            }
+        }
+        int prefixed = dmesg + syslog;
+        if (prefixed == 0 || prefixed * 2 < lines) {
+            return Recognition.NO;
+        }
+        String why = prefixed + " of " + lines + " lines with a "
+                + (dmesg >= syslog ? "dmesg '[seconds]'" : "syslog 'Mon DD HH:MM:SS host tag:'") + " prefix"
+                + (journalHeader ? " after a journalctl header" : "");
+        return prefixed >= 3 || journalHeader ? new Recognition(90, why) : Recognition.possible(why);
+    }
+
+    @Override
+    public void parse(InputFile file, ParseContext ctx) throws IOException {
+        try (Lines lines = Lines.of(file)) {
+            new Reader(ctx).read(lines);
+        }
+    }
+
+    private static final class Reader {
+        private final ParseContext ctx;
+        private HungTaskBuilder hung;
+
+        Reader(ParseContext ctx) {
+            this.ctx = ctx;
+        }
+
+        void read(Lines lines) throws IOException {
+            String line;
+            while ((line = lines.next()) != null) {
+                long n = lines.number();
+                if (line.isBlank()) {
+                    endHung();
+                    continue;
+                }
+                LogPrefix p = LogPrefix.of(line);
+                if (p == null) {
+                    endHung();
+                    if (!line.startsWith("-- ")) {
+                        ctx.skip(n, "not a kernel log line: " + abbreviate(line));
+                    }
+                    continue;
+                }
+                ctx.record();
+                if (p.uptime() != null) {
+                    ctx.time(p.uptime());
+                } else if (p.epoch() != null) {
+                    ctx.time(p.epoch());
+                }
+                String body = line.substring(Math.min(p.bodyStart(), line.length()));
+                if (hung != null && hung.accept(n, line, body)) {
+                    continue;
+                }
+                endHung();
+                if (body.startsWith("INFO: task ") && body.contains(" blocked for more than ")) {
+                    hung = new HungTaskBuilder(n, line, body, p);
+                    continue;
+                }
+                StorageMessages.Match m = StorageMessages.classify(body);
+                if (m != null) {
+                    ctx.emit(new KernelEvent(ctx.input(), n, line, m.kind(), m.device() == null || m.device().isEmpty()
+                            ? null : m.device(), m.map(), p.uptime(), p.epoch(), p.timeText(), body.strip()));
+                }
+            }
+            endHung();
+            ctx.lines(lines.number());
+        }
+
+        private void endHung() {
+            if (hung != null) {
+                ctx.emit(hung.build(ctx.input()));
+                hung = null;
+            }
+        }
+    }
+
+    /** Collects the lines under one {@code INFO: task ... blocked} message. */
+    private static final class HungTaskBuilder {
+        private final long line;
+        private final String text;
+        private final String task;
+        private final int pid;
+        private final int seconds;
+        private final LogPrefix prefix;
+        private final List<String> frames = new ArrayList<>();
+        private final List<Long> stackLines = new ArrayList<>();
+        private final List<String> stackText = new ArrayList<>();
+        private boolean trace;
+        private int lines;
+
+        HungTaskBuilder(long line, String text, String body, LogPrefix prefix) {
+            this.line = line;
+            this.text = text;
+            this.prefix = prefix;
+            String who = body.substring(11, body.indexOf(" blocked for more than "));
+            int colon = who.lastIndexOf(':');
+            this.task = colon > 0 ? who.substring(0, colon) : who;
+            this.pid = colon > 0 ? parseInt(who.substring(colon + 1)) : -1;
+            int s = body.indexOf(" blocked for more than ") + 23;
+            int e = body.indexOf(' ', s);
+            this.seconds = parseInt(e < 0 ? body.substring(s) : body.substring(s, e));
+        }
+
+        /** Whether the line belongs to this report (its header lines, the trace, register dumps). */
+        boolean accept(long n, String line, String body) {
+            String b = body.strip();
+            if (b.startsWith("INFO: task ") || ++lines > 200) {
+                return false;
+            }
+            if (b.startsWith("Call Trace:")) {
+                trace = true;
+                stackLines.add(n);
+                stackText.add(line);
+                return true;
+            }
+            if (!trace) {
+                boolean header = b.startsWith("Not tainted") || b.startsWith("Tainted:") || b.startsWith("\"echo 0")
+                        || b.startsWith("task:") || b.contains(" D ") || b.startsWith(task) || body.startsWith("      ");
+                return header;
+            }
+            String frame = frame(b);
+            if (frame != null) {
+                if (!frame.isEmpty() && frames.size() < MAX_FRAMES) {
+                    frames.add(frame);
+                }
+                stackLines.add(n);
+                stackText.add(line);
+                return true;
+            }
+            return b.startsWith("<TASK>") || b.startsWith("</TASK>") || b.startsWith("RIP:") || b.startsWith("RSP:")
+                    || b.startsWith("RAX:") || b.startsWith("RDX:") || b.startsWith("RBP:") || b.startsWith("R10:")
+                    || b.startsWith("R13:") || b.startsWith("Code:") || b.startsWith("<IRQ>") || b.startsWith("</IRQ>");
+        }
+
+        /**
+         * The function of a trace line ({@code [<ffffffff8163a909>] schedule+0x29/0x70},
+         * {@code [c0..] [c0..] io_schedule+0x2c/0x60}, {@code  ? __schedule+0x..} -> "" (unreliable),
+         * {@code 0xc000001b9ab07540 (unreliable)} -> ""); null when it is not a trace line.
+         */
+        static String frame(String b) {
+            String s = b;
+            while (s.startsWith("[")) {
+                int close = s.indexOf(']');
+                if (close < 0) {
+                    return null;
+                }
+                s = s.substring(close + 1).stripLeading();
+            }
+            boolean unreliable = s.startsWith("? ");
+            if (unreliable) {
+                s = s.substring(2);
+            }
+            int end = s.indexOf(' ');
+            String word = end < 0 ? s : s.substring(0, end);
+            int plus = word.indexOf("+0x");
+            if (plus > 0) {
+                return unreliable ? "" : word.substring(0, plus);
+            }
+            return word.startsWith("0x") ? "" : null;
+        }
+
+        HungTask build(String input) {
+            return new HungTask(input, line, text, task, pid, seconds, prefix.uptime(), prefix.timeText(), frames,
+                    stackLines, stackText);
+        }
+
+        private static int parseInt(String s) {
+            int v = 0;
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c < '0' || c > '9') {
+                    return i == 0 ? -1 : v;
+                }
+                v = v * 10 + (c - '0');
+            }
+            return v;
+        }
+    }
+
+    private static String abbreviate(String line) {
+        String s = line.strip();
+        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+    }
+}

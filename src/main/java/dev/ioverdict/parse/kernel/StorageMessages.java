@@ -1,0 +1,221 @@
+package dev.ioverdict.parse.kernel;
+
+import dev.ioverdict.model.kernel.KernelEventKind;
+
+/**
+ * Which kernel (and multipathd) messages are storage errors, and which device each names. Each
+ * test is an {@code indexOf} on the message body, in the kernel's own wording: block layer
+ * ({@code blk_update_request: I/O error, dev sdb}, {@code print_req_error}, {@code end_request},
+ * {@code Buffer I/O error on dev}), SCSI ({@code [sdb] tag#3 FAILED Result}, {@code Sense Key :
+ * Medium Error}, {@code timing out command}, aborts, {@code Device offlined}, {@code rejecting I/O
+ * to offline device}), libata ({@code exception Emask}, {@code hard resetting link}), NVMe
+ * ({@code I/O 0 QID 0 timeout, reset controller}, {@code aborting}, {@code Removing after probe
+ * failure}), dm-multipath ({@code Failing path 8:32}, {@code remaining active paths: 0},
+ * multipathd's {@code checker reports path is down}, {@code reinstated}) and XFS / ext4 / jbd2.
+ */
+final class StorageMessages {
+    /** What one message says: kind, device as named, the multipath map when it names one. */
+    record Match(KernelEventKind kind, String device, String map) {
+    }
+
+    private StorageMessages() {
+    }
+
+    static Match classify(String m) {
+        if (m.contains("callbacks suppressed")) {
+            return null;
+        }
+        int at;
+        if ((at = m.indexOf("critical medium error, dev ")) >= 0) {
+            return new Match(KernelEventKind.MEDIUM_ERROR, word(m, at + 27), null);
+        }
+        if ((at = m.indexOf("I/O error, dev ")) >= 0) {
+            return new Match(KernelEventKind.IO_ERROR, word(m, at + 15), null);
+        }
+        if ((at = m.indexOf("error, dev ")) >= 0 && (m.startsWith("blk_update_request") || m.contains("print_req_error"))) {
+            return new Match(KernelEventKind.IO_ERROR, word(m, at + 11), null);
+        }
+        if ((at = m.indexOf("Buffer I/O error on dev")) >= 0) {
+            return new Match(KernelEventKind.IO_ERROR, word(m, m.indexOf("dev", at + 19) + 4), null);
+        }
+        if ((at = m.indexOf("Buffer I/O error on device ")) >= 0) {
+            return new Match(KernelEventKind.IO_ERROR, word(m, at + 27), null);
+        }
+        String scsi = scsiDevice(m);
+        if (scsi != null) {
+            if (m.contains("Medium Error") || m.contains("Unrecovered read error")) {
+                return new Match(KernelEventKind.MEDIUM_ERROR, scsi, null);
+            }
+            if (m.contains("timing out command") || m.contains("timed out")) {
+                return new Match(KernelEventKind.TIMEOUT, scsi, null);
+            }
+            if (m.contains("abort") || m.contains("ABORT")) {
+                return new Match(KernelEventKind.ABORT, scsi, null);
+            }
+            if (m.contains("Device offlined") || m.contains("rejecting I/O to offline device")) {
+                return new Match(KernelEventKind.DEVICE_OFFLINE, scsi, null);
+            }
+            if (m.contains("FAILED Result") || m.contains("Sense Key") || m.contains("I/O error")) {
+                return new Match(KernelEventKind.IO_ERROR, scsi, null);
+            }
+            if (m.contains("reset") || m.contains("RESET")) {
+                return new Match(KernelEventKind.RESET, scsi, null);
+            }
+        }
+        if (m.startsWith("nvme ") || m.startsWith("nvme")) {
+            Match nvme = nvme(m);
+            if (nvme != null) {
+                return nvme;
+            }
+        }
+        if (m.startsWith("ata")) {
+            String dev = m.substring(0, Math.max(0, m.indexOf(':')));
+            if (!dev.isEmpty()) {
+                if (m.contains("hard resetting link") || m.contains("soft resetting link")) {
+                    return new Match(KernelEventKind.RESET, dev, null);
+                }
+                if (m.contains("exception Emask") || m.contains("failed command") || m.contains("error: {")) {
+                    return new Match(m.contains("timeout") ? KernelEventKind.TIMEOUT : KernelEventKind.IO_ERROR,
+                            dev, null);
+                }
+            }
+        }
+        Match mp = multipath(m);
+        if (mp != null) {
+            return mp;
+        }
+        return filesystem(m);
+    }
+
+    /** {@code sd 3:0:0:0: [sdb] ...} -> sdb; {@code sd 3:0:0:0: timing out} -> 3:0:0:0; else null. */
+    private static String scsiDevice(String m) {
+        if (!m.startsWith("sd ") && !m.startsWith("scsi ") && !m.startsWith("st ") && !m.startsWith("sr ")) {
+            return null;
+        }
+        int open = m.indexOf('[');
+        int close = open < 0 ? -1 : m.indexOf(']', open);
+        if (open > 0 && close > open && open < 40) {
+            return m.substring(open + 1, close);
+        }
+        return trimDot(word(m, m.indexOf(' ') + 1));
+    }
+
+    private static Match nvme(String m) {
+        // "nvme nvme2: I/O 0 QID 0 timeout, reset controller" or "nvme2n1: detected capacity change ... to 0"
+        String dev = m.startsWith("nvme ") ? word(m, 5) : word(m, 0);
+        if (dev.endsWith(":")) {
+            dev = dev.substring(0, dev.length() - 1);
+        }
+        if (m.contains("timeout")) {
+            return new Match(KernelEventKind.TIMEOUT, dev, null);
+        }
+        if (m.contains("aborting reset")) {
+            return new Match(KernelEventKind.RESET, dev, null);
+        }
+        if (m.contains("aborting") || m.contains("Abort")) {
+            return new Match(KernelEventKind.ABORT, dev, null);
+        }
+        if (m.contains("Removing after probe failure") || m.contains("controller is down")
+                || (m.contains("detected capacity change") && m.endsWith(" to 0"))) {
+            return new Match(KernelEventKind.DEVICE_OFFLINE, dev, null);
+        }
+        if (m.contains("resetting controller") || m.contains("reset controller")) {
+            return new Match(KernelEventKind.RESET, dev, null);
+        }
+        if (m.contains("I/O error") || m.contains("I/O Cmd") && m.contains("failed")) {
+            return new Match(KernelEventKind.IO_ERROR, dev, null);
+        }
+        return null;
+    }
+
+    private static Match multipath(String m) {
+        int at;
+        if ((at = m.indexOf("Failing path ")) >= 0) {
+            return new Match(KernelEventKind.PATH_FAILED, trimDot(word(m, at + 13)), null);
+        }
+        if ((at = m.indexOf("remaining active paths: 0")) >= 0) {
+            String map = m.indexOf(':') > 0 ? m.substring(0, m.indexOf(':')) : null;
+            return new Match(KernelEventKind.ALL_PATHS_DOWN, map, map);
+        }
+        // multipathd: "mpathaq: sdak - tur checker reports path is down", "mpatha: sdc - ... reinstated"
+        int colon = m.indexOf(": ");
+        int dash = m.indexOf(" - ");
+        if (colon > 0 && dash > colon) {
+            String map = m.substring(0, colon);
+            String path = m.substring(colon + 2, dash).strip();
+            if (m.contains("path is down") || m.contains("failed path") || m.contains("mark as failed")) {
+                return new Match(KernelEventKind.PATH_FAILED, path, map);
+            }
+            if (m.contains("reinstated")) {
+                return new Match(KernelEventKind.PATH_REINSTATED, path, map);
+            }
+        }
+        if ((at = m.indexOf("Reinstating path ")) >= 0) {
+            return new Match(KernelEventKind.PATH_REINSTATED, trimDot(word(m, at + 17)), null);
+        }
+        return null;
+    }
+
+    private static Match filesystem(String m) {
+        if (m.startsWith("XFS (")) {
+            String dev = m.substring(5, Math.max(5, m.indexOf(')')));
+            if (m.contains("Shutting down filesystem") || m.contains("xfs_do_force_shutdown")
+                    || m.contains("Filesystem has been shut down")) {
+                return new Match(KernelEventKind.FS_SHUTDOWN, dev, null);
+            }
+            if (m.contains("I/O error") || m.contains("I/O Error") || m.contains("Corruption")
+                    || m.contains("metadata I/O error") || m.contains("corrupt")) {
+                return new Match(KernelEventKind.FS_ERROR, dev, null);
+            }
+            return null;
+        }
+        if (m.startsWith("XFS: ") && m.contains("possible memory allocation deadlock")) {
+            return new Match(KernelEventKind.FS_WARNING, null, null);
+        }
+        int at;
+        if ((at = m.indexOf("EXT4-fs error (device ")) >= 0 || (at = m.indexOf("EXT3-fs error (device ")) >= 0) {
+            return new Match(KernelEventKind.FS_ERROR, upTo(m, at + 22, ')'), null);
+        }
+        if (m.startsWith("EXT4-fs (") || m.startsWith("EXT3-fs (")) {
+            String dev = upTo(m, 9, ')');
+            if (m.contains("I/O error") || m.contains("error count") || m.contains("Remounting filesystem read-only")) {
+                return new Match(m.contains("read-only") ? KernelEventKind.FS_SHUTDOWN : KernelEventKind.FS_ERROR,
+                        dev, null);
+            }
+            return null;
+        }
+        if ((at = m.indexOf("Aborting journal on device ")) >= 0) {
+            return new Match(KernelEventKind.FS_SHUTDOWN, jbd2Device(trimDot(word(m, at + 27))), null);
+        }
+        if (m.startsWith("JBD2: ") && m.contains("Error") && (at = m.indexOf(" for ")) >= 0) {
+            return new Match(KernelEventKind.FS_ERROR, jbd2Device(trimDot(word(m, m.lastIndexOf(' ') + 1))), null);
+        }
+        return null;
+    }
+
+    /** jbd2 names its journal {@code sda1-8}: the device is before the last dash. */
+    static String jbd2Device(String s) {
+        int dash = s.lastIndexOf('-');
+        return dash > 0 ? s.substring(0, dash) : s;
+    }
+
+    private static String word(String m, int from) {
+        if (from < 0 || from >= m.length()) {
+            return "";
+        }
+        int end = from;
+        while (end < m.length() && m.charAt(end) != ' ' && m.charAt(end) != ',') {
+            end++;
+        }
+        return m.substring(from, end);
+    }
+
+    private static String upTo(String m, int from, char stop) {
+        int end = m.indexOf(stop, from);
+        return end < 0 ? word(m, from) : m.substring(from, end);
+    }
+
+    private static String trimDot(String s) {
+        return s.endsWith(".") || s.endsWith(":") ? s.substring(0, s.length() - 1) : s;
+    }
+}

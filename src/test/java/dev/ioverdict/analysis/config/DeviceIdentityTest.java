@@ -1,0 +1,55 @@
+package dev.ioverdict.analysis.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.config.DeviceConfig;
+import dev.ioverdict.rules.kernel.IoErrorsRule;
+import dev.ioverdict.testing.RuleHarness;
+import dev.ioverdict.testing.TestData;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A multipath map named by what the bundle knows of it: alias, mount point, paths, WWID. */
+class DeviceIdentityTest {
+    @TempDir
+    Path tmp;
+
+    private Path multipath() {
+        Path shared = TestData.shared();
+        Assumptions.assumeTrue(shared != null, "../shared not present");
+        return shared.resolve("external/multipath/sles-rear-issue-multipath-l-iet-three-paths-prefix.txt");
+    }
+
+    @Test
+    void multipathMapLabel() throws IOException {
+        Path mounts = Files.writeString(tmp.resolve("mounts.txt"),
+                "/dev/mapper/site_A_3 /u01 xfs rw,relatime,attr2,inode64,noquota 0 0\n");
+        StorageConfig c = RuleHarness.data(multipath(), mounts).results().get(StorageConfig.class).orElseThrow();
+        String label = "dm-4 (site_A_3, /u01, paths sdi sdm sdp, WWID 360000000000000000e00e6b900000003)";
+        assertEquals(label, c.label("dm-4"));
+        assertEquals(label, c.label("/dev/mapper/site_A_3"));
+        DeviceConfig d = c.devices().stream().filter(x -> x.device().equals("dm-4")).findFirst().orElseThrow();
+        assertEquals("site_A_3", d.alias());
+        assertEquals(List.of("sdi", "sdm", "sdp"), d.paths());
+        assertEquals(label, d.label());
+    }
+
+    @Test
+    void kernelLogFindingsNameThePathAndItsMap() throws IOException {
+        Path log = Files.writeString(tmp.resolve("messages"), """
+                May 11 16:40:10 node1 kernel: sd 7:0:0:3: [sdi] tag#0 FAILED Result: hostbyte=DID_TRANSPORT_DISRUPTED driverbyte=DRIVER_OK
+                May 11 16:40:10 node1 kernel: blk_update_request: I/O error, dev sdi, sector 2048 op 0x1:(WRITE) flags 0x800 phys_seg 1 prio class 0
+                May 11 16:40:11 node1 kernel: device-mapper: multipath: 254:4: Failing path 8:128.
+                """);
+        List<Finding> f = RuleHarness.files(new IoErrorsRule(), multipath(), log);
+        assertEquals(2, f.size());
+        assertTrue(f.stream().anyMatch(x -> x.summary().contains("sdi")), f.toString());
+    }
+}

@@ -1,0 +1,91 @@
+package dev.ioverdict.parse.iostat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.model.iostat.IostatSample;
+import dev.ioverdict.testing.ParseRun;
+import dev.ioverdict.testing.TestData;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+class SarFormatTest {
+    private static Path external(String file) {
+        Path shared = TestData.shared();
+        Assumptions.assumeTrue(shared != null, "../shared not present");
+        return shared.resolve("external").resolve("sar-d").resolve(file);
+    }
+
+    @Test
+    void oldLayoutWithDevMajMinNamesAndPmStamps() {
+        Path f = external("thegeekstuff-rhel5-2.6.18-el5PAE-sar-d-old-layout-devMAJ-MIN-ampm.txt");
+        assertEquals(100, ParseRun.recognise(new SarFormat(), f).score());
+        ParseRun run = ParseRun.of(new SarFormat(), f);
+        List<IostatSample> rows = run.facts().all(IostatSample.class);
+        assertEquals(8, rows.size());
+        IostatSample s = rows.get(2);
+        assertEquals("dev120-64", s.device());
+        assertEquals(IostatDialect.SYSSTAT_OLD, s.dialect());
+        assertEquals(21.33, s.value("avgrq-sz"));
+        assertEquals(9.33, s.value("await"));
+        assertEquals(1.62, s.value("%util"));
+        assertFalse(s.sinceBoot());
+        assertEquals("01:59:46 PM", s.timeText());
+        assertEquals("2011-03-26", s.date());
+        assertEquals(1301147986.0, s.time()); // 2011-03-26 13:59:46 read as UTC
+    }
+
+    @Test
+    void currentLayoutSkipsAverageRowsAndComments() {
+        ParseRun run = ParseRun.of(new SarFormat(),
+                external("sysstat-testdata-fedora28-kernel4.17-sa-file-sar-A-DEV-section-with-COM-record.txt"));
+        List<IostatSample> rows = run.facts().all(IostatSample.class);
+        assertEquals(13, rows.size());
+        assertEquals(0, run.summary().skipped());
+        IostatSample sda = rows.get(0);
+        assertEquals(IostatDialect.SYSSTAT_NEW, sda.dialect());
+        assertEquals(6.68, sda.value("await"));
+        assertEquals(0.04, sda.value("aqu-sz"));
+        assertEquals(5.93, sda.value("tps"));
+    }
+
+    @Test
+    void sadfSemicolonRowsWithUtcStamps() {
+        Path f = external("sysstat-testsuite-synthetic-host-sadf-d-DEV-section.txt");
+        assertEquals(100, ParseRun.recognise(new SarFormat(), f).score());
+        ParseRun run = ParseRun.of(new SarFormat(), f);
+        List<IostatSample> rows = run.facts().all(IostatSample.class);
+        assertEquals(69, rows.size());
+        IostatSample sdq = rows.stream().filter(r -> r.device().equals("sdq")).reduce((a, b) -> b).orElseThrow();
+        assertEquals(13.23, sdq.value("%util"));
+        assertEquals(1555593649.0, sdq.time());
+        assertEquals(4, sdq.report());
+    }
+
+    @Test
+    void restartsAndOtherSectionsAreNotedAndDamagedRowsSkipped() {
+        String text = """
+                Linux 6.1.0 (db1) \t11/21/26 \t_x86_64_\t(2 CPU)
+
+                08:00:01          CPU     %user     %nice   %system   %iowait    %steal     %idle
+                08:10:01          all      1.00      0.00      1.00      0.00      0.00     98.00
+
+                08:00:01          DEV       tps     rkB/s     wkB/s     dkB/s   areq-sz    aqu-sz     await     %util
+                08:10:01          sda    900.00      0.00  3600.00      0.00      4.00     60.00     66.00    100.00
+                08:20:01          sda    900.00      0.00  3600.00      0.00      4.00     XX     66.00    100.00
+                08:25:01     LINUX RESTART\t(2 CPU)
+                08:30:01          sda    910.00      0.00  3640.00      0.00      4.00     61.00     67.00    100.00
+                Average:          sda    905.00      0.00  3620.00      0.00      4.00     60.50     66.50    100.00
+                """;
+        ParseRun run = ParseRun.of(new SarFormat(), "sar.txt", text);
+        List<IostatSample> rows = run.facts().all(IostatSample.class);
+        assertEquals(2, rows.size());
+        assertEquals(1, run.summary().skipped());
+        assertTrue(run.summary().warnings().stream().anyMatch(w -> w.message().contains("LINUX RESTART")));
+        assertEquals(1795248601.0, rows.get(0).time()); // 2026-11-21 08:10:01 UTC
+    }
+}
