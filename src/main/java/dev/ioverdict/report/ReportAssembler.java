@@ -1,6 +1,7 @@
 package dev.ioverdict.report;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.host.HostInfo;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.report.model.BlockView;
@@ -20,9 +21,10 @@ public final class ReportAssembler {
     public static Report assemble(CaseData data, Diagnosed outcome, String caseId, String title) {
         String caseTitle = title != null ? title : "I/O diagnosis: " + caseId;
         var results = data.results();
+        HostInfo host = results.get(HostInfo.class).orElse(null);
         return new Report(Report.SCHEMA, new Report.Tool("ioverdict", Version.get()),
-                new Report.CaseInfo(caseId, caseTitle, data.source(),
-                        results.get(dev.ioverdict.analysis.host.HostInfo.class).orElse(null)),
+                new Report.CaseInfo(caseId, caseTitle, data.source(), host),
+                FrontPage.of(data, outcome, caseId, host),
                 Verdict.write(data, outcome),
                 results.get(LayerTimes.class).orElse(null),
                 data.inputs(),

@@ -19,8 +19,10 @@ final class Verdict {
         String formats = used.stream().map(InputSummary::format).distinct().sorted()
                 .collect(Collectors.joining(", "));
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "ioverdict examined %d input file%s (%s). ",
-                used.size(), used.size() == 1 ? "" : "s", formats.isEmpty() ? "none recognised" : formats));
+        int all = data.inputs().size();
+        sb.append(String.format(Locale.ROOT, "ioverdict examined %d input file%s%s (%s). ",
+                all, all == 1 ? "" : "s", used.size() == all ? "" : ", " + used.size() + " recognised",
+                formats.isEmpty() ? "none recognised" : formats));
         List<Finding> findings = outcome.causes();
         if (findings.isEmpty()) {
             sb.append("No rule found an I/O problem in this data");

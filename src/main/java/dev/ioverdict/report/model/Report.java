@@ -15,10 +15,10 @@ import dev.ioverdict.rules.RuleFailure;
 import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
-@JsonPropertyOrder({"schema", "tool", "case", "verdict", "layers", "inputs", "block", "syscalls", "iostat", "config",
+@JsonPropertyOrder({"schema", "tool", "case", "summary", "verdict", "layers", "inputs", "block", "syscalls", "iostat", "config",
     "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, String verdict,
+public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, Summary summary, String verdict,
                      LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
                      List<IostatDevice> iostat, ConfigSection config, List<Finding> findings,
                      List<NotEvaluated> notEvaluated, List<RuleFailure> failedRules,

@@ -1,0 +1,113 @@
+package dev.ioverdict.report;
+
+import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.host.HostInfo;
+import dev.ioverdict.diagnosis.Diagnosed;
+import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.InputSummary;
+import dev.ioverdict.model.Severity;
+import dev.ioverdict.report.model.Summary;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** Writes the front page from the diagnosis and the case's inputs. */
+final class FrontPage {
+    /** Stamps past this are seconds since the epoch (2001 on); smaller ones count from a trace's or the boot's start. */
+    private static final double EPOCH_STAMPS = 1e9;
+    /** Set to an ISO 8601 instant to fix the generation time (golden reports, reproducible output). */
+    static final String NOW_PROPERTY = "ioverdict.now";
+    private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+    private static final int ACTIONS = 3;
+
+    private FrontPage() {
+    }
+
+    static Summary of(CaseData data, Diagnosed outcome, String caseId, HostInfo host) {
+        List<Finding> causes = outcome.causes();
+        List<Summary.Cause> lines = new ArrayList<>();
+        for (int i = 0; i < causes.size(); i++) {
+            Finding f = causes.get(i);
+            lines.add(new Summary.Cause(i + 1, "finding-" + (i + 1), f.rule(), f.severity().id(),
+                    f.confidence().name().toLowerCase(Locale.ROOT), f.title(), impact(f.impact())));
+        }
+        List<Summary.Action> actions = new ArrayList<>();
+        Set<String> said = new LinkedHashSet<>();
+        for (Finding f : causes) {
+            if (actions.size() == ACTIONS || f.severity() == Severity.INFO && !actions.isEmpty()) {
+                break;
+            }
+            String text = Verdict.firstSentence(f.recommendation());
+            if (!text.isEmpty() && said.add(text)) {
+                String gain = impact(f.impact());
+                actions.add(new Summary.Action(f.rule(), text, gain == null ? "addresses: " + f.title()
+                        : "expected to give back up to " + gain));
+            }
+        }
+        return new Summary(headline(causes, outcome), lines, actions, facts(data, caseId, host));
+    }
+
+    private static String headline(List<Finding> causes, Diagnosed outcome) {
+        if (causes.isEmpty()) {
+            long evaluated = outcome.notEvaluated().stream().filter(n -> n.applicable()).count();
+            return "No I/O problem found in this capture" + (evaluated > 0 ? " by the rules its data could feed ("
+                    + evaluated + " could not be evaluated; see below)." : ".");
+        }
+        Finding top = causes.get(0);
+        String gain = impact(top.impact());
+        String more = causes.size() == 1 ? "" : causes.size() == 2 ? "; one more cause below"
+                : "; " + (causes.size() - 1) + " more causes below";
+        return top.title() + (gain == null ? "" : " (" + gain + ")") + more + ".";
+    }
+
+    /** "94.7 % of Q2C time of the reads on loop0", or the seconds when no whole is known. */
+    static String impact(Impact i) {
+        if (i == null || i.seconds() <= 0) {
+            return null;
+        }
+        return i.sharePct() != null ? Figures.percent(i.sharePct()) + " of " + i.of()
+                : Figures.duration(i.seconds()) + " of I/O time" + (i.measured() ? "" : " (estimated)");
+    }
+
+    private static Summary.Facts facts(CaseData data, String caseId, HostInfo host) {
+        List<Summary.Span> spans = new ArrayList<>();
+        double first = Double.POSITIVE_INFINITY;
+        double last = Double.NEGATIVE_INFINITY;
+        Set<String> tools = new LinkedHashSet<>();
+        for (InputSummary in : data.inputs()) {
+            if (!in.format().equals("unknown")) {
+                tools.add(in.format());
+            }
+            if (in.firstTime() == null || in.lastTime() == null) {
+                continue;
+            }
+            boolean wall = in.firstTime() >= EPOCH_STAMPS;
+            if (wall) {
+                first = Math.min(first, in.firstTime());
+                last = Math.max(last, in.lastTime());
+            }
+            spans.add(new Summary.Span(in.path(), in.format(), stamp(in.firstTime(), wall), stamp(in.lastTime(), wall),
+                    wall ? "UTC" : "seconds of the trace's own clock"));
+        }
+        String window = first <= last ? stamp(first, true) + " .. " + stamp(last, true) + " UTC" : null;
+        return new Summary.Facts(caseId, host == null ? null : host.hostname(), host == null ? null : host.kernel(),
+                host == null ? null : host.os(), window, spans, List.copyOf(tools), ISO.format(now()), Version.get());
+    }
+
+    private static String stamp(double t, boolean wall) {
+        return wall ? ISO.format(Instant.ofEpochMilli((long) Math.floor(t * 1000))) : String.format(Locale.ROOT, "%.6f", t);
+    }
+
+    private static Instant now() {
+        String fixed = System.getProperty(NOW_PROPERTY);
+        return fixed != null ? Instant.parse(fixed) : Instant.now();
+    }
+}

@@ -1,0 +1,47 @@
+package dev.ioverdict.report.model;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+
+/**
+ * The report's front page: one headline sentence, the causes ranked with severity, confidence and
+ * impact, up to three actions with what each is expected to give back, and the case facts a
+ * reader needs to trust the rest (host, kernel, capture window, inputs, tools, when and by what it
+ * was generated).
+ */
+@JsonPropertyOrder({"headline", "causes", "actions", "facts"})
+public record Summary(String headline, List<Cause> causes, List<Action> actions, Facts facts) {
+    public Summary {
+        causes = List.copyOf(causes);
+        actions = List.copyOf(actions);
+    }
+
+    /** One cause as the front page lists it; {@code anchor} is its place in the findings. */
+    @JsonPropertyOrder({"rank", "anchor", "rule", "severity", "confidence", "title", "impact"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Cause(int rank, String anchor, String rule, String severity, String confidence, String title,
+                        String impact) {
+    }
+
+    /** What to do first, and what it should give back (the impact of the cause it addresses). */
+    @JsonPropertyOrder({"rule", "text", "effect"})
+    public record Action(String rule, String text, String effect) {
+    }
+
+    /**
+     * The case's facts. {@code window}: the capture's span in UTC from the inputs stamped with
+     * wall-clock times, null when none is; {@code spans}: each timed input's own span, in its own
+     * clock; {@code tools}: the tools whose output the bundle holds.
+     */
+    @JsonPropertyOrder({"caseId", "hostname", "kernel", "os", "window", "spans", "tools", "generated", "version"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Facts(String caseId, String hostname, String kernel, String os, String window, List<Span> spans,
+                        List<String> tools, String generated, String version) {
+    }
+
+    /** One input's time span: ISO 8601 UTC for wall-clock stamps, seconds of the trace's own clock otherwise. */
+    @JsonPropertyOrder({"input", "format", "from", "to", "clock"})
+    public record Span(String input, String format, String from, String to, String clock) {
+    }
+}
