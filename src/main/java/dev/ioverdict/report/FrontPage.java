@@ -8,7 +8,9 @@ import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.report.model.Summary;
+import dev.ioverdict.rules.RuleCatalogue;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -31,7 +33,8 @@ final class FrontPage {
     private FrontPage() {
     }
 
-    static Summary of(CaseData data, Diagnosed outcome, String caseId, HostInfo host) {
+    static Summary of(CaseData data, Diagnosed outcome, String caseId, HostInfo host, List<IostatDevice> iostat,
+                      List<String> blockDevices) {
         List<Finding> causes = outcome.causes();
         List<Summary.Cause> lines = new ArrayList<>();
         for (int i = 0; i < causes.size(); i++) {
@@ -52,7 +55,24 @@ final class FrontPage {
                         : "expected to give back up to " + gain));
             }
         }
-        return new Summary(headline(causes, outcome), lines, actions, facts(data, caseId, host));
+        return new Summary(headline(causes, outcome), lines, actions,
+                UseTable.of(iostat, blockDevices, causes, data.inputs()), checked(outcome),
+                facts(data, caseId, host));
+    }
+
+    /** The rules that ran on this data and found nothing: what a healthy report can vouch for. */
+    private static List<String> checked(Diagnosed outcome) {
+        Set<String> raised = new LinkedHashSet<>();
+        outcome.causes().forEach(f -> {
+            raised.add(f.rule());
+            f.symptoms().forEach(s -> raised.add(s.rule()));
+        });
+        Set<String> skipped = new LinkedHashSet<>();
+        outcome.notEvaluated().forEach(n -> skipped.add(n.rule()));
+        outcome.failures().forEach(x -> skipped.add(x.rule()));
+        return RuleCatalogue.all().stream().map(r -> r.info())
+                .filter(i -> !raised.contains(i.id()) && !skipped.contains(i.id()))
+                .map(i -> i.title() + " (" + i.id() + "): nothing found").toList();
     }
 
     private static String headline(List<Finding> causes, Diagnosed outcome) {

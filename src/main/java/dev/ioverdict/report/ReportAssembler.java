@@ -1,6 +1,7 @@
 package dev.ioverdict.report;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.host.HostInfo;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
@@ -24,7 +25,11 @@ public final class ReportAssembler {
         HostInfo host = results.get(HostInfo.class).orElse(null);
         return new Report(Report.SCHEMA, new Report.Tool("ioverdict", Version.get()),
                 new Report.CaseInfo(caseId, caseTitle, data.source(), host),
-                FrontPage.of(data, outcome, caseId, host),
+                FrontPage.of(data, outcome, caseId, host,
+                        results.get(IostatSection.class).map(IostatSection::devices).orElse(null),
+                        results.get(BlockSection.class).map(b -> b.devices().stream()
+                                .map(d -> results.get(StorageConfig.class).flatMap(c -> c.deviceName(d.device()))
+                                        .orElse(d.device())).toList()).orElse(List.of())),
                 Verdict.write(data, outcome),
                 results.get(LayerTimes.class).orElse(null),
                 data.inputs(),

@@ -10,11 +10,25 @@ import java.util.List;
  * reader needs to trust the rest (host, kernel, capture window, inputs, tools, when and by what it
  * was generated).
  */
-@JsonPropertyOrder({"headline", "causes", "actions", "facts"})
-public record Summary(String headline, List<Cause> causes, List<Action> actions, Facts facts) {
+@JsonPropertyOrder({"headline", "causes", "actions", "use", "checked", "facts"})
+public record Summary(String headline, List<Cause> causes, List<Action> actions, List<UseRow> use,
+                      List<String> checked, Facts facts) {
     public Summary {
         causes = List.copyOf(causes);
         actions = List.copyOf(actions);
+        use = List.copyOf(use);
+        checked = List.copyOf(checked);
+    }
+
+    /** The USE method for one device: utilization, saturation, errors, and the latency the device adds. */
+    @JsonPropertyOrder({"device", "utilization", "saturation", "errors", "latency"})
+    public record UseRow(String device, UseCell utilization, UseCell saturation, UseCell errors, UseCell latency) {
+    }
+
+    /** {@code status}: ok, problem or not measured; {@code figure} what was read; {@code anchor} the finding. */
+    @JsonPropertyOrder({"status", "figure", "anchor", "rule"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record UseCell(String status, String figure, String anchor, String rule) {
     }
 
     /** One cause as the front page lists it; {@code anchor} is its place in the findings. */

@@ -1,0 +1,93 @@
+package dev.ioverdict.report;
+
+import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.InputSummary;
+import dev.ioverdict.model.iostat.IostatDevice;
+import dev.ioverdict.report.model.Summary;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Brendan Gregg's USE method per device, from what the bundle measured: utilization (busy %),
+ * saturation (requests queued in front of the device, time in the scheduler) and errors (the
+ * kernel log), plus the latency the device itself adds. Each cell is OK, a problem (linked to the
+ * finding that says so) or not measured, so a healthy bundle still says what was looked at.
+ */
+final class UseTable {
+    private static final Set<String> SATURATION = Set.of("disk-saturation", "queue-wait", "scheduler-latency",
+            "request-starvation");
+
+    private UseTable() {
+    }
+
+    static List<Summary.UseRow> of(List<IostatDevice> iostat, List<String> blockDevices, List<Finding> causes,
+                                   List<InputSummary> inputs) {
+        Set<String> devices = new LinkedHashSet<>();
+        if (iostat != null) {
+            iostat.stream().filter(d -> !Boolean.TRUE.equals(d.idle())).forEach(d -> devices.add(d.device()));
+        }
+        devices.addAll(blockDevices);
+        devices.addAll(deviceCauses(causes));
+        boolean kernelLog = inputs.stream().anyMatch(i -> i.format().equals("kernel-log"));
+        List<Summary.UseRow> rows = new ArrayList<>();
+        for (String dev : devices) {
+            IostatDevice io = iostat == null ? null : iostat.stream().filter(d -> d.device().equals(dev)).findFirst()
+                    .orElse(null);
+            String util = io == null ? null : figure(io, new String[] {"%util", "%b"}, "%");
+            String queue = io == null ? null : figure(io, new String[] {"aqu-sz", "avgqu-sz", "wait", "actv"}, "");
+            rows.add(new Summary.UseRow(dev,
+                    cell(util, causes, dev, Set.of("disk-saturation"), util != null || blockDevices.contains(dev)),
+                    cell(queue, causes, dev, SATURATION, queue != null || blockDevices.contains(dev)),
+                    cell(kernelLog ? "kernel log read" : null, causes, dev, Set.of("io-errors"), kernelLog),
+                    cell(null, causes, dev, Set.of("device-latency"), io != null || blockDevices.contains(dev))));
+        }
+        return rows;
+    }
+
+    private static Summary.UseCell cell(String figure, List<Finding> causes, String dev, Set<String> rules,
+                                        boolean measured) {
+        for (int i = 0; i < causes.size(); i++) {
+            Finding f = causes.get(i);
+            if (rules.contains(f.rule()) && about(f, dev)) {
+                return new Summary.UseCell("problem", figure, "finding-" + (i + 1), f.rule());
+            }
+            for (Finding s : f.symptoms()) {
+                if (rules.contains(s.rule()) && about(s, dev)) {
+                    return new Summary.UseCell("problem", figure, "finding-" + (i + 1), s.rule());
+                }
+            }
+        }
+        return new Summary.UseCell(measured ? "ok" : "not measured", figure, null, null);
+    }
+
+    private static boolean about(Finding f, String dev) {
+        return f.subject() != null && (dev.equals(f.subject().id()) || f.text("device").map(dev::equals).orElse(false)
+                || f.text("devno").map(dev::equals).orElse(false));
+    }
+
+    private static List<String> deviceCauses(List<Finding> causes) {
+        List<String> out = new ArrayList<>();
+        for (Finding f : causes) {
+            if (f.subject() != null && f.subject().kind().name().equals("DEVICE") && !f.subject().id().startsWith("?")) {
+                out.add(f.text("device").orElse(f.subject().id()));
+            }
+        }
+        return out;
+    }
+
+    /** "avg 52.1%, max 99.6%" from the first column the dialect has. */
+    private static String figure(IostatDevice d, String[] columns, String unit) {
+        Map<String, IostatDevice.Stat> metrics = d.metrics();
+        for (String c : columns) {
+            IostatDevice.Stat s = metrics.get(c);
+            if (s != null) {
+                return c + " avg " + Figures.number(s.avg()) + unit + ", max " + Figures.number(s.max()) + unit;
+            }
+        }
+        return null;
+    }
+}
