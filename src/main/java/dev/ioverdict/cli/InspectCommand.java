@@ -34,15 +34,18 @@ final class InspectCommand implements Callable<Integer> {
     boolean json;
 
     @Mixin
+    LimitsOption limits;
+
+    @Mixin
     DebugOption debug;
 
     @Override
     public Integer call() throws IOException {
         CaseData data;
-        try (Bundle b = BundleReader.open(bundle)) {
+        try (Bundle b = BundleReader.open(bundle, limits.limits())) {
             data = CaseCompiler.read(b);
         } catch (BundleException e) {
-            throw new UserError(ExitCodes.NOTHING_USABLE, e.getMessage());
+            throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

@@ -62,6 +62,9 @@ final class ReportCommand implements Callable<Integer> {
     RuleConfigOption config;
 
     @Mixin
+    LimitsOption limits;
+
+    @Mixin
     DebugOption debug;
 
     @Override
@@ -73,9 +76,9 @@ final class ReportCommand implements Callable<Integer> {
         }
         CaseCompiler.Compiled compiled;
         try {
-            compiled = new CaseCompiler(config.load()).compile(bundle, caseId, title);
+            compiled = new CaseCompiler(config.load()).compile(bundle, caseId, title, limits.limits());
         } catch (BundleException e) {
-            throw new UserError(ExitCodes.NOTHING_USABLE, e.getMessage(), e);
+            throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
         }
         if (!compiled.usable()) {
             throw new UserError(ExitCodes.NOTHING_USABLE, nothingUsable(bundle, compiled.report().inputs()));

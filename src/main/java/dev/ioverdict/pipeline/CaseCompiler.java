@@ -9,6 +9,8 @@ import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.bundle.BundleReader;
 import dev.ioverdict.bundle.DetectedFile;
 import dev.ioverdict.bundle.FormatDetector;
+import dev.ioverdict.bundle.Limits;
+import dev.ioverdict.bundle.Skipped;
 import dev.ioverdict.diagnosis.Diagnosed;
 import dev.ioverdict.diagnosis.Diagnosis;
 import dev.ioverdict.model.Diagnostic;
@@ -25,6 +27,7 @@ import dev.ioverdict.rules.RuleEngine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /** Bundle in, report model out: read, recognise, parse, analyse, judge. Renders nothing. */
@@ -47,7 +50,11 @@ public final class CaseCompiler {
     }
 
     public Compiled compile(Path bundlePath, String caseId, String title) throws BundleException {
-        try (Bundle bundle = BundleReader.open(bundlePath)) {
+        return compile(bundlePath, caseId, title, Limits.DEFAULT);
+    }
+
+    public Compiled compile(Path bundlePath, String caseId, String title, Limits limits) throws BundleException {
+        try (Bundle bundle = BundleReader.open(bundlePath, limits)) {
             CaseData data = read(bundle);
             Diagnosed outcome = Diagnosis.diagnose(new RuleEngine(rules, config).evaluate(data), data);
             boolean usable = data.usable();
@@ -71,15 +78,24 @@ public final class CaseCompiler {
                 continue;
             }
             InputFormat format = detected.format().get();
-            ParseContext ctx = new ParseContext(file.path(), facts);
+            ParseContext ctx = new ParseContext(file.path(), facts, bundle.limits().maxLineLength());
             try {
                 format.parse(file, ctx);
             } catch (IOException | RuntimeException e) {
                 // A parser bug or an unreadable file costs that file, never the report.
                 ctx.warn(0, "reading stopped early: " + e);
+            } catch (OutOfMemoryError e) {
+                ctx.warn(0, "reading stopped early: out of memory (give the JVM more with JAVA_OPTS=-Xmx...)");
+            } catch (StackOverflowError e) {
+                ctx.warn(0, "reading stopped early: a record nested too deeply (stack overflow)");
             }
             inputs.add(ctx.summary(format.id(), detected.because()));
         }
+        for (Skipped s : bundle.skipped()) {
+            inputs.add(new InputSummary(s.path(), "unknown", s.reason(), 0, 0, 0, null, null,
+                    s.damaged() ? List.of(new Diagnostic(0, s.reason())) : List.of(), 0));
+        }
+        inputs.sort(Comparator.comparing(InputSummary::path));
         Results results = new Results();
         for (Analysis a : analyses) {
             try {

@@ -162,7 +162,7 @@ public final class StraceFormat implements InputFormat {
         }
 
         void read(InputFile file) throws IOException {
-            try (Lines lines = Lines.of(file)) {
+            try (Lines lines = Lines.of(file, ctx)) {
                 String line;
                 while ((line = lines.next()) != null) {
                     line(line, lines.number());
