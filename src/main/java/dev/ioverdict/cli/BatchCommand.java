@@ -2,6 +2,7 @@ package dev.ioverdict.cli;
 
 import dev.ioverdict.pipeline.BatchRunner;
 import dev.ioverdict.report.ReportFormat;
+import dev.ioverdict.report.SafeText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -46,6 +47,9 @@ final class BatchCommand implements Callable<Integer> {
     RuleConfigOption config;
 
     @Mixin
+    LimitsOption limits;
+
+    @Mixin
     DebugOption debug;
 
     @Override
@@ -59,19 +63,24 @@ final class BatchCommand implements Callable<Integer> {
                 throw new UserError(ExitCodes.USAGE, p + ": not a folder of cases");
             }
         }
-        BatchRunner runner = new BatchRunner(config.load(), java.util.EnumSet.copyOf(formats), n);
+        BatchRunner runner = new BatchRunner(config.load(), java.util.EnumSet.copyOf(formats), n, limits.limits());
         PrintWriter out = spec.commandLine().getOut();
-        dev.ioverdict.report.model.BatchSummary summary = runner.run(paths, shard.index(), shard.count(), output, line -> {
-            synchronized (out) {
-                out.println(line);
-                out.flush();
-            }
-        });
+        dev.ioverdict.report.model.BatchSummary summary;
+        try {
+            summary = runner.run(paths, shard.index(), shard.count(), output, line -> {
+                synchronized (out) {
+                    out.println(SafeText.terminal(line));
+                    out.flush();
+                }
+            });
+        } catch (IOException e) {
+            throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the batch into " + output, e), e);
+        }
         out.printf(Locale.ROOT, "%d case(s): %d ok, %d with damaged input, %d failed, %d with nothing usable%n",
                 summary.cases().size(), summary.count("ok"), summary.count("damaged"), summary.count("failed"),
                 summary.count("nothing-usable"));
-        out.println("wrote " + output.resolve("index.html"));
-        out.println("wrote " + output.resolve("summary.json"));
+        out.println("wrote " + SafeText.terminal(output.resolve("index.html").toString()));
+        out.println("wrote " + SafeText.terminal(output.resolve("summary.json").toString()));
         out.flush();
         if (summary.cases().isEmpty() || summary.count("nothing-usable") == summary.cases().size()) {
             return ExitCodes.NOTHING_USABLE;

@@ -116,7 +116,7 @@ public final class CaseCompiler {
             abs = abs.getParent();
         }
         String name = abs.getFileName() == null ? "case" : abs.getFileName().toString();
-        for (String ext : new String[] {".tar.gz", ".tgz", ".tar", ".zip"}) {
+        for (String ext : new String[] {".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.bz2", ".tbz2", ".tar", ".zip"}) {
             if (name.endsWith(ext)) {
                 return name.substring(0, name.length() - ext.length());
             }

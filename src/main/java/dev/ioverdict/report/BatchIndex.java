@@ -10,7 +10,9 @@ public final class BatchIndex {
 
     public static String html(BatchSummary summary) {
         StringBuilder sb = new StringBuilder();
-        sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"UTF-8\"/><title>ioverdict batch</title><style>")
+        sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"UTF-8\"/>")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; ")
+                .append("style-src 'unsafe-inline'; img-src data:; font-src data:\"/><title>ioverdict batch</title><style>")
                 .append("body{font-family:sans-serif;margin:24px;color:#1d2430}table{border-collapse:collapse}")
                 .append("td,th{border:1px solid #d5dbe3;padding:4px 8px;text-align:left;vertical-align:top}")
                 .append("th{background:#eef2f7}.critical{color:#b3261e;font-weight:bold}.warning{color:#d08a00}")
@@ -23,7 +25,7 @@ public final class BatchIndex {
                 .forEach(c -> {
                     sb.append("<tr><td>");
                     if (c.report() != null) {
-                        sb.append("<a href=\"").append(esc(c.report())).append("\">").append(esc(c.caseId())).append("</a>");
+                        sb.append("<a href=\"").append(esc(relativeLink(c.report()))).append("\">").append(esc(c.caseId())).append("</a>");
                     } else {
                         sb.append(esc(c.caseId()));
                     }
@@ -37,6 +39,29 @@ public final class BatchIndex {
                     sb.append("</td></tr>\n");
                 });
         return sb.append("</table></body></html>\n").toString();
+    }
+
+    /**
+     * "./" and each segment percent-encoded: always a relative link to a file below the index,
+     * whatever the case was named ("javascript:..." becomes a path, not a scheme).
+     */
+    static String relativeLink(String path) {
+        StringBuilder sb = new StringBuilder(".");
+        for (String seg : path.split("/")) {
+            if (seg.isEmpty() || seg.equals(".") || seg.equals("..")) {
+                continue;
+            }
+            sb.append('/');
+            for (byte b : seg.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+                int c = b & 0xff;
+                if (c < 128 && (Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '.' || c == '~')) {
+                    sb.append((char) c);
+                } else {
+                    sb.append('%').append(String.format(Locale.ROOT, "%02X", c));
+                }
+            }
+        }
+        return sb.toString();
     }
 
     private static String esc(String s) {

@@ -59,7 +59,8 @@ final class HtmlDocument {
         ctx.setVariable("rules", catalogue());
         ctx.setVariable("fmt", new Fmt());
         ctx.setVariable("pdf", forPdf);
-        return engine.process("report", ctx);
+        // a NUL or ESC from a file name or line would stop the PDF renderer (and is no text in HTML either)
+        return SafeText.xml(engine.process("report", ctx));
     }
 
     private static List<Map<String, Object>> catalogue() {
