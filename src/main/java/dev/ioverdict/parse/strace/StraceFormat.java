@@ -343,6 +343,9 @@ public final class StraceFormat implements InputFormat {
                 ctx.skip(p.firstLine, "not an strace call: " + abbreviate(text));
                 return;
             }
+            if (decoder.problem != null) {
+                ctx.warn(p.firstLine, decoder.problem);
+            }
             Double start = p.time;
             if (!p.argsComplete && start != null && decoder.duration != null) {
                 start = start - decoder.duration;
