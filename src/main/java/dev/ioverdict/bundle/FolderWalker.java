@@ -26,6 +26,7 @@ final class FolderWalker {
     private final List<BundleFile> files = new ArrayList<>();
     private final List<Skipped> skipped = new ArrayList<>();
     private final Map<Path, String> walked = new HashMap<>();
+    private boolean full;
     /** Links are followed after the real tree is read, so a folder is listed under its own name first. */
     private final java.util.ArrayDeque<Map.Entry<Path, String>> links = new java.util.ArrayDeque<>();
 
@@ -118,6 +119,14 @@ final class FolderWalker {
     }
 
     private void regular(Path p, String name) {
+        if (files.size() >= limits.maxEntries()) {
+            if (!full) {
+                full = true;
+                skipped.add(new Skipped(name, "more than " + limits.maxEntries() + " files: this one and the rest not"
+                        + " read (--max-entries)", true));
+            }
+            return;
+        }
         if (!Files.isReadable(p)) {
             skipped.add(new Skipped(name, "unreadable (permission denied): not read", true));
             return;

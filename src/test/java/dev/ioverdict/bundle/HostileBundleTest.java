@@ -208,6 +208,18 @@ class HostileBundleTest {
     }
 
     @Test
+    void aFolderOfTooManyFilesIsCutAtTheEntryLimit() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("many"));
+        for (int i = 0; i < 30; i++) {
+            Files.writeString(dir.resolve(String.format("f%02d.txt", i)), "x\n");
+        }
+        try (Bundle bundle = BundleReader.open(dir, new Limits(1 << 30, 200, 20, 3, 4096))) {
+            assertEquals(20, bundle.files().size());
+            assertEquals("f20.txt", bundle.skipped().get(0).path());
+        }
+    }
+
+    @Test
     void aTenGibibyteZipBombIsRefusedInSecondsWithTheTemporaryFolderBelowTheLimit() throws Exception {
         Path bomb = tmp.resolve("bomb.zip");
         writeZeroBomb(bomb, 10L << 30);
