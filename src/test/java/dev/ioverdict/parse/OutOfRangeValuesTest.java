@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.parse.blkparse.BlkparseFormat;
+import dev.ioverdict.parse.iostat.IostatFormat;
 import dev.ioverdict.parse.strace.StraceFormat;
+import dev.ioverdict.testing.TestData;
+import java.nio.file.Files;
 import dev.ioverdict.testing.ParseRun;
 import org.junit.jupiter.api.Test;
 
@@ -38,5 +41,27 @@ class OutOfRangeValuesTest {
         assertTrue(run.summary().warnings().get(0).message().contains("-8192"));
         SyscallCall call = run.facts().all(SyscallCall.class).get(0);
         assertEquals(-1, call.io().get(0).nbytes());
+    }
+
+    @Test
+    void iostatTimeRunningBackwardsIsAWarningAndTheRowsAreKept() throws Exception {
+        String text = Files.readString(TestData.bundle("iostat-linux-saturated").resolve("bundle/iostat-x-t.txt"));
+        int second = text.indexOf("11/21/26 08:34:00");
+        int third = text.indexOf("11/21/26 08:34:01");
+        String report = text.substring(second, third);
+        String twice = text.substring(0, third) + report.replace("08:34:00", "08:33:58");
+        ParseRun once = ParseRun.of(new IostatFormat(), "iostat.txt", text.substring(0, third));
+        ParseRun run = ParseRun.of(new IostatFormat(), "iostat.txt", twice);
+        assertTrue(run.summary().warnings().stream().anyMatch(w -> w.message().contains("time runs backwards")
+                && w.line() > 0), run.summary().warnings().toString());
+        assertTrue(run.summary().records() > once.summary().records(), "rows kept");
+    }
+
+    @Test
+    void aSectorInTheTopHalfOfTheU64RangeIsWrittenUnsigned() throws Exception {
+        var io = new dev.ioverdict.model.block.BlockIo("8,0", "8,0", "R", -8L, 8, "dd", 1, 0.0, java.util.Map.of(),
+                java.util.List.of());
+        String json = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(io);
+        assertTrue(json.contains("\"sector\":18446744073709551608"), json);
     }
 }
