@@ -6,6 +6,7 @@ import dev.ioverdict.pipeline.SchedulerShard;
 import dev.ioverdict.report.Version;
 import java.time.Duration;
 import dev.ioverdict.report.ReportFormat;
+import dev.ioverdict.report.SafeText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -66,6 +67,9 @@ final class BatchCommand implements Callable<Integer> {
     RuleConfigOption config;
 
     @Mixin
+    LimitsOption limits;
+
+    @Mixin
     DebugOption debug;
 
     @Override
@@ -100,18 +104,25 @@ final class BatchCommand implements Callable<Integer> {
         String options = "ioverdict " + Version.get() + "\nformats " + formats.stream().sorted().toList()
                 + "\nconfig " + config.fingerprint();
         BatchRunner runner = new BatchRunner(rules, java.util.EnumSet.copyOf(formats), n,
-                new BatchSettings(resume, caseTimeout == null ? null : Duration.ofSeconds(caseTimeout), options));
-        dev.ioverdict.report.model.BatchSummary summary = runner.run(paths, part.index(), part.count(), output, line -> {
-            synchronized (out) {
-                out.println(line);
-                out.flush();
-            }
-        });
+                new BatchSettings(resume, caseTimeout == null ? null : Duration.ofSeconds(caseTimeout), options),
+                limits.limits());
+        dev.ioverdict.report.model.BatchSummary summary;
+        Converters.Shard chosen = part;
+        try {
+            summary = runner.run(paths, chosen.index(), chosen.count(), output, line -> {
+                synchronized (out) {
+                    out.println(SafeText.terminal(line));
+                    out.flush();
+                }
+            });
+        } catch (IOException e) {
+            throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the batch into " + output, e), e);
+        }
         out.printf(Locale.ROOT, "%d case(s): %d ok, %d with damaged input, %d failed, %d with nothing usable%n",
                 summary.cases().size(), summary.count("ok"), summary.count("damaged"), summary.count("failed"),
                 summary.count("nothing-usable"));
-        out.println("wrote " + output.resolve("index.html"));
-        out.println("wrote " + output.resolve("summary.json"));
+        out.println("wrote " + SafeText.terminal(output.resolve("index.html").toString()));
+        out.println("wrote " + SafeText.terminal(output.resolve("summary.json").toString()));
         out.flush();
         if (summary.cases().isEmpty() || summary.count("nothing-usable") == summary.cases().size()) {
             return ExitCodes.NOTHING_USABLE;

@@ -7,6 +7,8 @@ public final class ExitCodes {
     public static final int USAGE = 2;
     public static final int NOTHING_USABLE = 3;
     public static final int FINDING_AT_SEVERITY = 4;
+    public static final int CANNOT_WRITE = 5;
+    public static final int INTERNAL = 70;
 
     private ExitCodes() {
     }

@@ -8,6 +8,7 @@ import dev.ioverdict.model.Diagnostic;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.report.JsonRenderer;
+import dev.ioverdict.report.SafeText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -34,15 +35,18 @@ final class InspectCommand implements Callable<Integer> {
     boolean json;
 
     @Mixin
+    LimitsOption limits;
+
+    @Mixin
     DebugOption debug;
 
     @Override
     public Integer call() throws IOException {
         CaseData data;
-        try (Bundle b = BundleReader.open(bundle)) {
+        try (Bundle b = BundleReader.open(bundle, limits.limits())) {
             data = CaseCompiler.read(b);
         } catch (BundleException e) {
-            throw new UserError(ExitCodes.NOTHING_USABLE, e.getMessage());
+            throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -53,7 +57,8 @@ final class InspectCommand implements Callable<Integer> {
         out.flush();
         boolean usable = data.usable();
         if (!usable) {
-            spec.commandLine().getErr().println("ioverdict: " + ReportCommand.nothingUsable(bundle, data.inputs()));
+            spec.commandLine().getErr().println("ioverdict: "
+                    + SafeText.terminal(ReportCommand.nothingUsable(bundle, data.inputs())));
             return ExitCodes.NOTHING_USABLE;
         }
         return data.inputs().stream().anyMatch(InputSummary::damaged) ? ExitCodes.DAMAGED_INPUT : ExitCodes.OK;
@@ -64,10 +69,11 @@ final class InspectCommand implements Callable<Integer> {
                 "SKIPPED", "SPAN (s)", "RECOGNISED BECAUSE");
         for (InputSummary i : data.inputs()) {
             String span = i.firstTime() == null ? "-" : String.format(Locale.ROOT, "%.3f..%.3f", i.firstTime(), i.lastTime());
-            out.printf(Locale.ROOT, "%-40s %-16s %10d %10d %8d %-31s %s%n", i.path(), i.format(), i.lines(),
-                    i.records(), i.skipped(), span, i.detectedBecause());
+            out.printf(Locale.ROOT, "%-40s %-16s %10d %10d %8d %-31s %s%n", SafeText.terminal(i.path()), i.format(),
+                    i.lines(), i.records(), i.skipped(), span, SafeText.terminal(i.detectedBecause()));
             for (Diagnostic d : i.warnings()) {
-                out.printf(Locale.ROOT, "    warning %s:%d: %s%n", i.path(), d.line(), d.message());
+                out.printf(Locale.ROOT, "    warning %s:%d: %s%n", SafeText.terminal(i.path()), d.line(),
+                        SafeText.terminal(d.message()));
             }
             if (i.warningsNotListed() > 0) {
                 out.printf(Locale.ROOT, "    ... and %d more warning(s)%n", i.warningsNotListed());

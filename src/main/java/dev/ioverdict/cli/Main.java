@@ -1,6 +1,8 @@
 package dev.ioverdict.cli;
 
+import dev.ioverdict.report.SafeText;
 import dev.ioverdict.report.Version;
+import java.util.List;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,7 +19,9 @@ import picocli.CommandLine.Command;
             " 1:report(s) written, but an input was damaged or a case failed",
             " 2:usage error",
             " 3:nothing usable in the input",
-            " 4:a finding at or above --fail-on severity was raised"})
+            " 4:a finding at or above --fail-on severity was raised",
+            " 5:the report could not be written (no space, no permission, not a folder)",
+            "70:internal error"})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -36,7 +40,23 @@ public final class Main implements Runnable {
         CommandLine cl = commandLine();
         cl.setOut(out);
         cl.setErr(err);
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands on only Exceptions; an Error still ends in one line, never a JVM trace
+            err.println("ioverdict: out of memory: give the JVM more (JAVA_OPTS=-Xmx2g ./ioverdict ...) or lower "
+                    + "--max-line-length / --jobs");
+            err.flush();
+            return ExitCodes.INTERNAL;
+        } catch (Error e) {
+            err.println("ioverdict: internal error: " + SafeText.terminal(e.toString())
+                    + (List.of(args).contains("--debug") ? "" : " (run with --debug for details)"));
+            if (List.of(args).contains("--debug")) {
+                e.printStackTrace(err);
+            }
+            err.flush();
+            return ExitCodes.INTERNAL;
+        }
     }
 
     static CommandLine commandLine() {
@@ -48,7 +68,7 @@ public final class Main implements Runnable {
 
     private static int handleParameterException(CommandLine.ParameterException e, String[] args) {
         CommandLine cl = e.getCommandLine();
-        cl.getErr().println("ioverdict: " + e.getMessage());
+        cl.getErr().println("ioverdict: " + SafeText.terminal(e.getMessage()));
         cl.getErr().println("Try '" + cl.getCommandSpec().qualifiedName() + " --help' for more information.");
         cl.getErr().flush();
         return ExitCodes.USAGE;
@@ -58,19 +78,20 @@ public final class Main implements Runnable {
         boolean debug = parsed.hasMatchedOption("--debug")
                 || parsed.subcommands().stream().anyMatch(p -> p.hasMatchedOption("--debug"));
         if (e instanceof UserError u) {
-            cl.getErr().println("ioverdict: " + u.getMessage());
+            cl.getErr().println("ioverdict: " + SafeText.terminal(u.getMessage()));
             if (debug) {
                 u.printStackTrace(cl.getErr());
             }
             cl.getErr().flush();
             return u.exitCode();
         }
-        cl.getErr().println("ioverdict: internal error: " + e + (debug ? "" : " (run with --debug for details)"));
+        cl.getErr().println("ioverdict: internal error: " + SafeText.terminal(e.toString())
+                + (debug ? "" : " (run with --debug for details)"));
         if (debug) {
             e.printStackTrace(cl.getErr());
         }
         cl.getErr().flush();
-        return ExitCodes.DAMAGED_INPUT;
+        return ExitCodes.INTERNAL;
     }
 
     static final class VersionProvider implements CommandLine.IVersionProvider {

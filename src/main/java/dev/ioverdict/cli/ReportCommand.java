@@ -8,6 +8,7 @@ import dev.ioverdict.rules.RuleFailure;
 import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.report.ReportFormat;
 import dev.ioverdict.report.ReportWriter;
+import dev.ioverdict.report.SafeText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -66,6 +67,9 @@ final class ReportCommand implements Callable<Integer> {
     RuleConfigOption config;
 
     @Mixin
+    LimitsOption limits;
+
+    @Mixin
     DebugOption debug;
 
     @Override
@@ -77,9 +81,9 @@ final class ReportCommand implements Callable<Integer> {
         }
         CaseCompiler.Compiled compiled;
         try {
-            compiled = new CaseCompiler(config.load()).compile(bundle, caseId, title);
+            compiled = new CaseCompiler(config.load()).compile(bundle, caseId, title, limits.limits());
         } catch (BundleException e) {
-            throw new UserError(ExitCodes.NOTHING_USABLE, e.getMessage(), e);
+            throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
         }
         if (!compiled.usable()) {
             throw new UserError(ExitCodes.NOTHING_USABLE, nothingUsable(bundle, compiled.report().inputs()));
@@ -91,27 +95,27 @@ final class ReportCommand implements Callable<Integer> {
                 written.addAll(ReportWriter.writeCsv(compiled.data(), csv));
             }
         } catch (IOException e) {
-            throw new UserError(ExitCodes.DAMAGED_INPUT, "cannot write the report into " + output + ": " + e.getMessage(), e);
+            throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the report into " + output, e), e);
         }
         PrintWriter out = spec.commandLine().getOut();
         List<Finding> findings = compiled.report().findings();
         out.println(summaryLine(findings));
         for (Finding f : findings) {
-            out.printf(Locale.ROOT, "  %-8s %-18s %s%n", f.severity().id(), f.rule(), f.title());
+            out.printf(Locale.ROOT, "  %-8s %-18s %s%n", f.severity().id(), f.rule(), SafeText.terminal(f.title()));
         }
         for (InputSummary i : compiled.report().inputs()) {
             if (i.damaged()) {
-                out.printf(Locale.ROOT, "  input %s: %d warning(s), first: line %d: %s%n", i.path(),
+                out.printf(Locale.ROOT, "  input %s: %d warning(s), first: line %d: %s%n", SafeText.terminal(i.path()),
                         i.warnings().size() + i.warningsNotListed(), i.warnings().get(0).line(),
-                        i.warnings().get(0).message());
+                        SafeText.terminal(i.warnings().get(0).message()));
             }
         }
-        written.forEach(p -> out.println("wrote " + p));
+        written.forEach(p -> out.println("wrote " + SafeText.terminal(p.toString())));
         out.flush();
         PrintWriter err = spec.commandLine().getErr();
         for (RuleFailure f : compiled.report().failedRules()) {
             err.println("ioverdict: rule " + f.rule() + " failed (a defect of ioverdict; the report was written "
-                    + "without it): " + f.message());
+                    + "without it): " + SafeText.terminal(f.message()));
             if (debug.debug && f.cause() != null) {
                 f.cause().printStackTrace(err);
             }

@@ -13,6 +13,7 @@ public final class ParseContext {
 
     private final String input;
     private final Facts facts;
+    private final int maxLineLength;
     private final List<Diagnostic> warnings = new ArrayList<>();
     private long warningsNotListed;
     private long lines;
@@ -22,8 +23,24 @@ public final class ParseContext {
     private double lastTime = Double.NaN;
 
     public ParseContext(String input, Facts facts) {
+        this(input, facts, Lines.DEFAULT_MAX_LENGTH);
+    }
+
+    public ParseContext(String input, Facts facts, int maxLineLength) {
         this.input = input;
         this.facts = facts;
+        this.maxLineLength = maxLineLength;
+    }
+
+    /** Longest line a parser is given whole, in characters; longer ones are cut (see {@link Lines}). */
+    public int maxLineLength() {
+        return maxLineLength;
+    }
+
+    /** A line was longer than the limit: the parser saw only its start. */
+    public void lineCut(long line, long length, int kept) {
+        warn(line, "line of " + length + " characters cut to its first " + kept
+                + " (--max-line-length); the rest of the line was not read");
     }
 
     /** Path of the file inside the bundle, for evidence. */

@@ -1,6 +1,7 @@
 package dev.ioverdict.pipeline;
 
 import dev.ioverdict.bundle.BundleException;
+import dev.ioverdict.bundle.Limits;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.report.BatchIndex;
 import dev.ioverdict.report.JsonRenderer;
@@ -32,15 +33,18 @@ public final class BatchRunner {
     private final int jobs;
     private final BatchSettings settings;
 
+    private final Limits limits;
+
     public BatchRunner(RuleConfig config, Set<ReportFormat> formats, int jobs) {
-        this(config, formats, jobs, BatchSettings.PLAIN);
+        this(config, formats, jobs, BatchSettings.PLAIN, Limits.DEFAULT);
     }
 
-    public BatchRunner(RuleConfig config, Set<ReportFormat> formats, int jobs, BatchSettings settings) {
+    public BatchRunner(RuleConfig config, Set<ReportFormat> formats, int jobs, BatchSettings settings, Limits limits) {
         this.config = config;
         this.formats = formats;
         this.jobs = jobs;
         this.settings = settings;
+        this.limits = limits;
     }
 
     public BatchSummary run(List<Path> roots, int shardIndex, int shardCount, Path output, Consumer<String> progress)
@@ -61,14 +65,16 @@ public final class BatchRunner {
             }
         }
         Files.createDirectories(output);
+        // ids over all cases, not the shard's, so every shard names a case the same way
+        java.util.Map<Path, String> ids = CaseIds.assign(cases);
         ExecutorService pool = Executors.newFixedThreadPool(jobs);
         List<Future<CaseResult>> futures = new ArrayList<>();
         ResumableCase resumable = new ResumableCase(settings, formats.stream().map(f -> "report." + f.name().toLowerCase(Locale.ROOT)).toList());
         AtomicInteger done = new AtomicInteger();
         for (Path c : mine) {
+            String id = ids.get(c);
             futures.add(pool.submit(() -> {
-                String id = CaseCompiler.defaultCaseId(c);
-                ResumableCase.Outcome o = resumable.run(id, c, output.resolve(id), () -> one(c, output));
+                ResumableCase.Outcome o = resumable.run(id, c, output.resolve(id), () -> one(c, id, output));
                 CaseResult r = o.result();
                 progress.accept(String.format(Locale.ROOT, "[%d/%d] %-14s %s (%d critical, %d warning)%s%s",
                         done.incrementAndGet(), mine.size(), r.status(), r.caseId(), r.critical(), r.warning(),
@@ -87,20 +93,20 @@ public final class BatchRunner {
         }
         results.sort(Comparator.comparing(CaseResult::caseId));
         BatchSummary summary = new BatchSummary("ioverdict.batch/1", results);
-        JsonRenderer.writer().writeValue(output.resolve("summary.json").toFile(), summary);
-        Files.writeString(output.resolve("index.html"), BatchIndex.html(summary), StandardCharsets.UTF_8);
+        ReportWriter.atomically(output.resolve("summary.json"), f -> JsonRenderer.writer().writeValue(f.toFile(), summary));
+        ReportWriter.atomically(output.resolve("index.html"),
+                f -> Files.writeString(f, BatchIndex.html(summary), StandardCharsets.UTF_8));
         return summary;
     }
 
-    private CaseResult one(Path bundle, Path output) {
-        String id = CaseCompiler.defaultCaseId(bundle);
+    private CaseResult one(Path bundle, String id, Path output) {
         try {
-            CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(bundle.toRealPath(), id, null);
+            CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(bundle.toRealPath(), id, null, limits);
             if (!compiled.usable()) {
                 return new CaseResult(id, bundle.toString(), "nothing-usable", "no input in a known format",
                         0, 0, 0, List.of(), null);
             }
-            ReportWriter.write(compiled.report(), compiled.data(), formats, output.resolve(id), null);
+            ReportWriter.write(compiled.report(), compiled.data(), formats, ReportWriter.under(output, id), null);
             List<Finding> fs = compiled.report().findings();
             String status = compiled.report().anyInputDamaged() ? "damaged" : "ok";
             return new CaseResult(id, bundle.toString(), status,
@@ -115,6 +121,12 @@ public final class BatchRunner {
             return new CaseResult(id, bundle.toString(), "failed", e.getMessage(), 0, 0, 0, List.of(), null);
         } catch (IOException | RuntimeException e) {
             return new CaseResult(id, bundle.toString(), "failed", e.toString(), 0, 0, 0, List.of(), null);
+        } catch (OutOfMemoryError e) {
+            return new CaseResult(id, bundle.toString(), "failed", "out of memory (give the JVM more with "
+                    + "JAVA_OPTS=-Xmx..., or fewer --jobs)", 0, 0, 0, List.of(), null);
+        } catch (StackOverflowError e) {
+            return new CaseResult(id, bundle.toString(), "failed", "stack overflow (a defect of ioverdict)",
+                    0, 0, 0, List.of(), null);
         }
     }
 
@@ -132,6 +144,7 @@ public final class BatchRunner {
 
     private static boolean isArchive(Path p) {
         String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
-        return n.endsWith(".tar") || n.endsWith(".tar.gz") || n.endsWith(".tgz") || n.endsWith(".zip");
+        return n.endsWith(".tar") || n.endsWith(".tar.gz") || n.endsWith(".tgz") || n.endsWith(".zip")
+                || n.endsWith(".tar.xz") || n.endsWith(".txz") || n.endsWith(".tar.bz2") || n.endsWith(".tbz2");
     }
 }

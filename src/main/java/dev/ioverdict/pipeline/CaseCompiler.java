@@ -9,6 +9,8 @@ import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.bundle.BundleReader;
 import dev.ioverdict.bundle.DetectedFile;
 import dev.ioverdict.bundle.FormatDetector;
+import dev.ioverdict.bundle.Limits;
+import dev.ioverdict.bundle.Skipped;
 import dev.ioverdict.diagnosis.Diagnosed;
 import dev.ioverdict.diagnosis.Diagnosis;
 import dev.ioverdict.model.Diagnostic;
@@ -26,6 +28,7 @@ import dev.ioverdict.rules.RuleEngine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
@@ -50,7 +53,11 @@ public final class CaseCompiler {
     }
 
     public Compiled compile(Path bundlePath, String caseId, String title) throws BundleException {
-        try (Bundle bundle = BundleReader.open(bundlePath)) {
+        return compile(bundlePath, caseId, title, Limits.DEFAULT);
+    }
+
+    public Compiled compile(Path bundlePath, String caseId, String title, Limits limits) throws BundleException {
+        try (Bundle bundle = BundleReader.open(bundlePath, limits)) {
             CaseData data = read(bundle);
             Diagnosed outcome = Diagnosis.diagnose(new RuleEngine(rules, config).evaluate(data), data);
             boolean usable = data.usable();
@@ -99,12 +106,16 @@ public final class CaseCompiler {
             InputFormat format = d.format().get();
             List<DetectedFile> together = format.readsFolderTogether() ? sameFolder(detected, i) : List.of(d);
             List<ParseContext> contexts = together.stream()
-                    .map(t -> new ParseContext(t.file().path(), facts)).toList();
+                    .map(t -> new ParseContext(t.file().path(), facts, bundle.limits().maxLineLength())).toList();
             try {
                 format.parseTogether(together.stream().<InputFile>map(DetectedFile::file).toList(), contexts);
             } catch (IOException | RuntimeException e) {
                 // A parser bug or an unreadable file costs that file, never the report.
                 contexts.get(0).warn(0, "reading stopped early: " + e);
+            } catch (OutOfMemoryError e) {
+                contexts.get(0).warn(0, "reading stopped early: out of memory (give the JVM more with JAVA_OPTS=-Xmx...)");
+            } catch (StackOverflowError e) {
+                contexts.get(0).warn(0, "reading stopped early: a record nested too deeply (stack overflow)");
             }
             for (int k = 0; k < together.size(); k++) {
                 summaries.put(together.get(k).file().path(), contexts.get(k).summary(format.id(), together.get(k).because()));
@@ -112,6 +123,11 @@ public final class CaseCompiler {
         }
         List<InputSummary> inputs = new ArrayList<>();
         detected.forEach(d -> inputs.add(summaries.get(d.file().path())));
+        for (Skipped s : bundle.skipped()) {
+            inputs.add(new InputSummary(s.path(), "unknown", s.reason(), 0, 0, 0, null, null,
+                    s.damaged() ? List.of(new Diagnostic(0, s.reason())) : List.of(), 0));
+        }
+        inputs.sort(Comparator.comparing(InputSummary::path));
         Results results = new Results();
         for (Analysis a : analyses) {
             try {
@@ -132,7 +148,7 @@ public final class CaseCompiler {
             abs = abs.getParent();
         }
         String name = abs.getFileName() == null ? "case" : abs.getFileName().toString();
-        for (String ext : new String[] {".tar.gz", ".tgz", ".tar", ".zip"}) {
+        for (String ext : new String[] {".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.bz2", ".tbz2", ".tar", ".zip"}) {
             if (name.endsWith(ext)) {
                 return name.substring(0, name.length() - ext.length());
             }

@@ -63,7 +63,8 @@ final class HtmlDocument {
         ctx.setVariable("rules", catalogue());
         ctx.setVariable("fmt", new Fmt());
         ctx.setVariable("pdf", forPdf);
-        return DocumentFinish.finish(engine.process("report", ctx), forPdf);
+        // a NUL or ESC from a file name or line would stop the PDF renderer (and is no text in HTML either)
+        return SafeText.xml(DocumentFinish.finish(engine.process("report", ctx), forPdf));
     }
 
     private static List<Map<String, Object>> catalogue() {

@@ -23,6 +23,7 @@ public final class PdfRenderer implements ReportRenderer {
     static {
         // openhtmltopdf logs every stylesheet and font load; a CLI's stderr is for the user.
         XRLog.setLoggingEnabled(false);
+        FontCache.keepOutOfHome();
     }
 
     @Override

@@ -6,15 +6,29 @@ import dev.ioverdict.report.charts.Charts;
 import java.nio.charset.StandardCharsets;
 import dev.ioverdict.report.model.Report;
 import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** Writes the requested views of a compiled case into one folder. */
+/**
+ * Writes the requested views of a compiled case into one folder. Each file is written beside its
+ * target under a temporary name and renamed over it when whole, so a full disk or a failure leaves
+ * the previous report or none, never half of one (nor does it write through a link planted at
+ * the target's name).
+ */
 public final class ReportWriter {
     private ReportWriter() {
+    }
+
+    /** A view failed to render (a defect, not the disk): the other views were still written. */
+    public static final class RenderFailed extends RuntimeException {
+        RenderFailed(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 
     public static List<Path> write(Report report, CaseData data, Set<ReportFormat> formats, Path dir,
@@ -24,13 +38,21 @@ public final class ReportWriter {
         RenderInput input = new RenderInput(report,
                 drawn ? Charts.draw(data) : List.of(), templates);
         List<Path> written = new ArrayList<>();
+        RuntimeException failed = null;
         for (ReportFormat f : ReportFormat.values()) {
             if (formats.contains(f)) {
                 ReportRenderer r = f.renderer();
                 Path target = dir.resolve(r.fileName());
-                r.render(input, target);
-                written.add(target);
+                try {
+                    atomically(target, tmp -> r.render(input, tmp));
+                    written.add(target);
+                } catch (RuntimeException e) {
+                    failed = failed == null ? new RenderFailed(r.fileName() + " could not be rendered: " + e, e) : failed;
+                }
             }
+        }
+        if (failed != null) {
+            throw failed;
         }
         return written;
     }
@@ -42,10 +64,51 @@ public final class ReportWriter {
         for (Chart c : Charts.draw(data)) {
             if (c.csv() != null) {
                 Path target = dir.resolve(c.csvFileName());
-                Files.writeString(target, c.csv(), StandardCharsets.UTF_8);
+                atomically(target, f -> Files.writeString(f, c.csv(), StandardCharsets.UTF_8));
                 written.add(target);
             }
         }
         return written;
+    }
+
+    /** Something that writes a whole file at the path it is given. */
+    public interface FileWriting {
+        void to(Path file) throws IOException;
+    }
+
+    /** Writes {@code target} through a temporary file in the same folder, renamed over it when complete. */
+    public static void atomically(Path target, FileWriting writing) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
+        boolean done = false;
+        try {
+            writing.to(tmp);
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            done = true;
+        } finally {
+            if (!done) {
+                Files.deleteIfExists(tmp);
+            }
+        }
+    }
+
+    /**
+     * The folder {@code name} directly under {@code output}, refused when the name would land
+     * anywhere else ("..", a separator, an absolute path, or a link already there leading out).
+     */
+    public static Path under(Path output, String name) throws IOException {
+        Path base = output.toAbsolutePath().normalize();
+        Path p = base.resolve(name).normalize();
+        if (name.isEmpty() || !base.equals(p.getParent())) {
+            throw new IOException("case id " + SafeText.terminal(name) + " is no folder name under " + output);
+        }
+        if (Files.exists(p) && !p.toRealPath().startsWith(base.toRealPath())) {
+            throw new IOException(p + " leads outside " + output);
+        }
+        return p;
     }
 }

@@ -25,9 +25,10 @@ class CliTest {
     }
 
     @Test
-    void missingBundleExitsThree(@TempDir Path tmp) {
+    void missingBundleIsAUsageError(@TempDir Path tmp) {
+        // CONTRACT: "2 usage error (including a BUNDLE that does not exist ...)"
         Cli r = Cli.run("report", tmp.resolve("nope").toString());
-        assertEquals(ExitCodes.NOTHING_USABLE, r.exitCode());
+        assertEquals(ExitCodes.USAGE, r.exitCode());
         assertTrue(r.err().contains("no such file"), r.err());
     }
 

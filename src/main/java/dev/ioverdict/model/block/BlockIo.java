@@ -1,6 +1,8 @@
 package dev.ioverdict.model.block;
 
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.UnsignedLongSerializer;
 import java.util.List;
 import java.util.Map;
 
@@ -12,7 +14,8 @@ import java.util.Map;
  * request was scheduled, A2D (remap to issue, for request-based dm without a Q below), D2C on the
  * device at the bottom of the path, and Q2C end to end on the device at the top.
  */
-public record BlockIo(String device, String path, String rwbs, long sector, int sectors, String comm, int pid,
+public record BlockIo(String device, String path, String rwbs,
+                      @JsonSerialize(using = UnsignedLongSerializer.class) long sector, int sectors, String comm, int pid,
                       double queuedAt, Map<Phase, Double> phases, List<Evidence> lines) {
     public BlockIo {
         phases = Phases.copy(phases);

@@ -192,6 +192,9 @@ final class BlkparseLineParser {
     private boolean extent(boolean errorBracket) {
         if (pos < end && isDigit(b[pos])) {
             long first = number();
+            if (first == NONE) {
+                return false;
+            }
             skipBlanks();
             if (pos < end && b[pos] == '+') {
                 pos++;
@@ -406,7 +409,21 @@ final class BlkparseLineParser {
             p++;
         }
         pos = p;
-        return p == start || p - start > 20 ? NONE : v;
+        if (p == start || p - start > 20 || p - start == 20 && aboveU64(a, start)) {
+            return NONE;
+        }
+        return v;
+    }
+
+    /** Whether the 20 digits at {@code from} exceed 2^64-1 (they wrapped above): no sector, the line is skipped. */
+    private static boolean aboveU64(byte[] a, int from) {
+        byte[] max = {'1', '8', '4', '4', '6', '7', '4', '4', '0', '7', '3', '7', '0', '9', '5', '5', '1', '6', '1', '5'};
+        for (int i = 0; i < 20; i++) {
+            if (a[from + i] != max[i]) {
+                return a[from + i] > max[i];
+            }
+        }
+        return false;
     }
 
     private boolean blank() {

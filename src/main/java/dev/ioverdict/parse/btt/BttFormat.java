@@ -52,7 +52,7 @@ public final class BttFormat implements InputFormat {
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
         BttTables tables = new BttTables(ctx);
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             Boolean numbered = null;
             String line;
             while ((line = lines.next()) != null) {

@@ -66,7 +66,7 @@ public final class LsblkFormat implements InputFormat {
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
         Map<String, Device> devices = new LinkedHashMap<>();
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             LsblkTable table = null;
             List<String> stack = new ArrayList<>();
             String line;

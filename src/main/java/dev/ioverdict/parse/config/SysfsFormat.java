@@ -105,7 +105,7 @@ public final class SysfsFormat implements InputFormat {
     public void parse(InputFile file, ParseContext ctx) throws IOException {
         SysfsPath own = SysfsPath.parse(file.path());
         List<String[]> bare = new ArrayList<>();
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             SysfsPath pending = null;
             String line;
             while ((line = lines.next()) != null) {

@@ -54,7 +54,7 @@ public final class XfsInfoFormat implements InputFormat {
 
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             Block block = null;
             String hint = null;
             String line;

@@ -43,7 +43,7 @@ public final class FioFormat implements InputFormat {
 
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             Job job = null;
             Direction dir = null;
             String line;

@@ -67,7 +67,7 @@ public final class IostatFormat implements InputFormat {
 
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             new Reader(ctx).read(lines);
         }
     }
@@ -88,6 +88,8 @@ public final class IostatFormat implements InputFormat {
         private double pendingTime = Double.NaN;
         private String pendingTimeText;
         private double time = Double.NaN;
+        private double lastTime = Double.NaN;
+        private long lastTimeLine;
         private String timeText;
         private boolean pretty;
 
@@ -199,6 +201,13 @@ public final class IostatFormat implements InputFormat {
             pendingTime = Double.NaN;
             pendingTimeText = null;
             if (!Double.isNaN(time)) {
+                if (!Double.isNaN(lastTime) && time < lastTime) {
+                    ctx.warn(n, "time runs backwards: this report is stamped " + timeText + ", before the one at line "
+                            + lastTimeLine + " (two iostat runs written into one file, or the clock was set back); "
+                            + "its rows are kept with the time they carry");
+                }
+                lastTime = time;
+                lastTimeLine = n;
                 ctx.time(time);
             }
         }

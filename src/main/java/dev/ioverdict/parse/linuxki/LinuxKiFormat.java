@@ -58,7 +58,7 @@ public final class LinuxKiFormat implements InputFormat {
     public void parse(InputFile file, ParseContext ctx) throws IOException {
         KipidReader report = new KipidReader(ctx);
         KitraceReader trace = new KitraceReader(ctx);
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             String line;
             while ((line = lines.next()) != null) {
                 long no = lines.number();

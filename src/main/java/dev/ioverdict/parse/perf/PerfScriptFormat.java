@@ -60,7 +60,7 @@ public final class PerfScriptFormat implements InputFormat {
         List<PerfEventHandler> handlers = PerfEventHandlers.fresh();
         Map<String, PerfEventHandler> byEvent = new HashMap<>();
         Map<String, Long> unhandled = new HashMap<>();
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             String line;
             Header pending = null;
             long pendingLine = 0;

@@ -18,6 +18,8 @@ final class CallDecoder {
     String name;
     Long ret;
     String error;
+    /** What in the call was out of range and how it was taken, or null. */
+    String problem;
     Double duration;
     Integer nr;
     final List<IoRequest> io = new ArrayList<>();
@@ -39,6 +41,7 @@ final class CallDecoder {
         name = null;
         ret = null;
         error = null;
+        problem = null;
         duration = null;
         nr = null;
         io.clear();
@@ -205,9 +208,9 @@ final class CallDecoder {
                 fd = (int) Numbers.parseLong(t, v, e, -1);
                 path = annotatedPath(t, v, e);
             } else if (t.startsWith("aio_nbytes=", s) || t.startsWith("nbytes=", s)) {
-                nbytes = Numbers.parseLong(t, t.indexOf('=', s) + 1, e, -1);
+                nbytes = nonNegative(t, t.indexOf('=', s) + 1, e);
             } else if (t.startsWith("aio_offset=", s) || t.startsWith("offset=", s)) {
-                offset = Numbers.parseLong(t, t.indexOf('=', s) + 1, e, -1);
+                offset = nonNegative(t, t.indexOf('=', s) + 1, e);
             } else if (t.startsWith("aio_buf=[", s)) {
                 nbytes = iovTotal(t, s + 8, e);
             } else if (op == null) {
@@ -218,6 +221,20 @@ final class CallDecoder {
             return;
         }
         io.add(request(pid, fd, path, op, nbytes, offset));
+    }
+
+    /**
+     * A size or offset, which the kernel holds unsigned: a negative one (or one past 2^63) is no
+     * real value, so it is kept as unknown (-1), never reinterpreted, and said in {@link #problem}.
+     */
+    private long nonNegative(String t, int from, int to) {
+        long v = Numbers.parseLong(t, from, to, -1);
+        if (from < to && t.charAt(from) == '-' || v < -1) {
+            problem = "iocb size or offset " + t.substring(from, Math.min(to, from + 40))
+                    + " is out of range (negative): the iocb is kept with it unknown";
+            return -1;
+        }
+        return v;
     }
 
     private static IoOp opcode(String t, int s, int e) {

@@ -162,7 +162,7 @@ public final class StraceFormat implements InputFormat {
         }
 
         void read(InputFile file) throws IOException {
-            try (Lines lines = Lines.of(file)) {
+            try (Lines lines = Lines.of(file, ctx)) {
                 String line;
                 while ((line = lines.next()) != null) {
                     line(line, lines.number());
@@ -342,6 +342,9 @@ public final class StraceFormat implements InputFormat {
             if (!decoder.decode(text, p.scanner.closeAt(), p.pid, p.argsComplete)) {
                 ctx.skip(p.firstLine, "not an strace call: " + abbreviate(text));
                 return;
+            }
+            if (decoder.problem != null) {
+                ctx.warn(p.firstLine, decoder.problem);
             }
             Double start = p.time;
             if (!p.argsComplete && start != null && decoder.duration != null) {

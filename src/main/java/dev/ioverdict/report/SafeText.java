@@ -1,0 +1,78 @@
+package dev.ioverdict.report;
+
+/**
+ * Text from a customer's bundle made safe where it leaves the program. File names and lines can
+ * hold any byte: ESC and BEL would drive the user's terminal (a window-title sequence, a forged
+ * "wrote" line after a newline), and characters XML forbids stop the PDF renderer. Each is shown
+ * as a visible escape ({@code \x1b}, {@code \n}) instead.
+ */
+public final class SafeText {
+    private SafeText() {
+    }
+
+    /** For one terminal or log line: every C0 and C1 control character, DEL and line separators escaped. */
+    public static String terminal(String s) {
+        if (s == null) {
+            return "null";
+        }
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean bad = c < 0x20 || c >= 0x7f && c <= 0x9f || c == '\u2028' || c == '\u2029'
+                    || c >= '\u202a' && c <= '\u202e' || c >= '\u2066' && c <= '\u2069';
+            if (bad) {
+                if (sb == null) {
+                    sb = new StringBuilder(s.length() + 16).append(s, 0, i);
+                }
+                escape(sb, c);
+            } else if (sb != null) {
+                sb.append(c);
+            }
+        }
+        return sb == null ? s : sb.toString();
+    }
+
+    /**
+     * For an XML document (the PDF's XHTML): characters XML 1.0 forbids (C0 controls but tab, line
+     * feed and carriage return; U+FFFE, U+FFFF; unpaired surrogates) escaped, the markup untouched.
+     */
+    public static String xml(String s) {
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean bad;
+            if (Character.isHighSurrogate(c)) {
+                bad = i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1));
+                if (!bad) {
+                    if (sb != null) {
+                        sb.append(c).append(s.charAt(i + 1));
+                    }
+                    i++;
+                    continue;
+                }
+            } else {
+                bad = c < 0x20 && c != '\t' && c != '\n' && c != '\r' || Character.isLowSurrogate(c)
+                        || c == '\ufffe' || c == '\uffff';
+            }
+            if (bad) {
+                if (sb == null) {
+                    sb = new StringBuilder(s.length() + 16).append(s, 0, i);
+                }
+                escape(sb, c);
+            } else if (sb != null) {
+                sb.append(c);
+            }
+        }
+        return sb == null ? s : sb.toString();
+    }
+
+    private static void escape(StringBuilder sb, char c) {
+        switch (c) {
+            case '\n' -> sb.append("\\n");
+            case '\r' -> sb.append("\\r");
+            case '\t' -> sb.append("\\t");
+            default -> sb.append(c <= 0xff ? String.format(java.util.Locale.ROOT, "\\x%02x", (int) c)
+                    : String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+        }
+    }
+}
