@@ -5,6 +5,7 @@ import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.InputSummary;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** What one parse of one file reports: its facts, its counts and its problems. */
 public final class ParseContext {
@@ -13,6 +14,7 @@ public final class ParseContext {
 
     private final String input;
     private final Facts facts;
+    private final Predicate<Object> admit;
     private final List<Diagnostic> warnings = new ArrayList<>();
     private long warningsNotListed;
     private long lines;
@@ -22,8 +24,14 @@ public final class ParseContext {
     private double lastTime = Double.NaN;
 
     public ParseContext(String input, Facts facts) {
+        this(input, facts, null);
+    }
+
+    /** A context whose facts pass {@code admit} first (the pipeline's time window); null admits all. */
+    public ParseContext(String input, Facts facts, Predicate<Object> admit) {
         this.input = input;
         this.facts = facts;
+        this.admit = admit;
     }
 
     /** Path of the file inside the bundle, for evidence. */
@@ -32,6 +40,9 @@ public final class ParseContext {
     }
 
     public void emit(Object fact) {
+        if (admit != null && !admit.test(fact)) {
+            return;
+        }
         facts.add(fact);
     }
 

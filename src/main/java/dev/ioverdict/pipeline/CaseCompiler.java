@@ -12,7 +12,9 @@ import dev.ioverdict.bundle.FormatDetector;
 import dev.ioverdict.diagnosis.Diagnosed;
 import dev.ioverdict.diagnosis.Diagnosis;
 import dev.ioverdict.model.Diagnostic;
+import dev.ioverdict.model.AppliedWindow;
 import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.TimeWindow;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.InputFormats;
@@ -47,8 +49,13 @@ public final class CaseCompiler {
     }
 
     public Compiled compile(Path bundlePath, String caseId, String title) throws BundleException {
+        return compile(bundlePath, caseId, title, null);
+    }
+
+    /** As {@link #compile(Path, String, String)}, keeping only the records inside {@code window} (null: all). */
+    public Compiled compile(Path bundlePath, String caseId, String title, TimeWindow window) throws BundleException {
         try (Bundle bundle = BundleReader.open(bundlePath)) {
-            CaseData data = read(bundle);
+            CaseData data = read(bundle, window);
             Diagnosed outcome = Diagnosis.diagnose(new RuleEngine(rules, config).evaluate(data), data);
             boolean usable = data.usable();
             String id = caseId != null ? caseId : defaultCaseId(bundlePath);
@@ -58,6 +65,12 @@ public final class CaseCompiler {
 
     /** Recognises and parses every file of the bundle, then runs the analyses. */
     public static CaseData read(Bundle bundle) {
+        return read(bundle, null);
+    }
+
+    /** As {@link #read(Bundle)}, with every timed record outside {@code window} dropped before the analyses. */
+    public static CaseData read(Bundle bundle, TimeWindow window) {
+        List<AppliedWindow.Input> windowed = new ArrayList<>();
         FormatDetector detector = new FormatDetector(InputFormats.all());
         Facts facts = new Facts();
         List<Analysis> analyses = Analyses.fresh();
@@ -71,7 +84,8 @@ public final class CaseCompiler {
                 continue;
             }
             InputFormat format = detected.format().get();
-            ParseContext ctx = new ParseContext(file.path(), facts);
+            WindowFilter filter = window == null ? null : new WindowFilter(window, file.path());
+            ParseContext ctx = new ParseContext(file.path(), facts, filter);
             try {
                 format.parse(file, ctx);
             } catch (IOException | RuntimeException e) {
@@ -79,8 +93,15 @@ public final class CaseCompiler {
                 ctx.warn(0, "reading stopped early: " + e);
             }
             inputs.add(ctx.summary(format.id(), detected.because()));
+            if (filter != null) {
+                windowed.add(filter.summary(format.id()));
+            }
         }
         Results results = new Results();
+        if (window != null) {
+            results.put(AppliedWindow.class, new AppliedWindow(window.from(), window.to(), window.label(),
+                    "seconds since each input's first timed record; records without a time are kept", windowed));
+        }
         for (Analysis a : analyses) {
             try {
                 a.finish(facts, results);
