@@ -6,6 +6,7 @@ import dev.ioverdict.analysis.consistency.ConsistencyAnalysis;
 import dev.ioverdict.analysis.config.ConfigAnalysis;
 import dev.ioverdict.analysis.iostat.IostatAnalysis;
 import dev.ioverdict.analysis.layers.LayerAnalysis;
+import dev.ioverdict.analysis.syscall.LatencySampling;
 import dev.ioverdict.analysis.syscall.SyscallAnalysis;
 import java.util.List;
 import java.util.function.Supplier;
@@ -16,6 +17,7 @@ public final class Analyses {
             ConfigAnalysis::new,
             IostatAnalysis::new,
             SyscallAnalysis::new,
+            LatencySampling::new,
             BlockAnalysis::new,
             // after any analysis that computes the block section from a trace: btt text only fills a gap
             BttSectionAnalysis::new,

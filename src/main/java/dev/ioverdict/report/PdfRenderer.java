@@ -22,7 +22,11 @@ public final class PdfRenderer implements ReportRenderer {
 
     @Override
     public void render(RenderInput input, Path target) throws IOException {
-        String xhtml = HtmlDocument.render(input, true);
+        write(HtmlDocument.render(input, true), target);
+    }
+
+    /** Lays out {@code xhtml} (a page of the house style, rendered for PDF) into {@code target}. */
+    public static void write(String xhtml, Path target) throws IOException {
         try (OutputStream out = Files.newOutputStream(target)) {
             PdfRendererBuilder builder = new PdfRendererBuilder();
             builder.useFastMode();
