@@ -78,8 +78,9 @@ public final class Compare {
                         + "of such tests (Bonferroni) and the figure moved by at least %.0f %%",
                         SyscallSamples.RESERVOIR, Comparer.ALPHA, Comparer.MIN_EFFECT_PCT),
                 String.format(Locale.ROOT, "pmdiff's ratio rule: significant when after/before >= %.0f or <= 1/%.0f "
-                        + "(iostat, fio, btt text, and every figure of a report.json side)", Comparer.RATIO,
-                        Comparer.RATIO),
+                        + "(iostat, fio, btt text, and every figure of a report.json side); a percentile or average "
+                        + "of fewer than %d samples on a side is left untested", Comparer.RATIO, Comparer.RATIO,
+                        Comparer.MIN_RATIO_N),
                 "a significant change for the worse of a headline figure (Q2C, I/O syscall medians, iostat await/svc_t, "
                         + "fio IOPS and clat), D2C that rose without Q2C falling, or a finding new or grown at warning "
                         + "or above");

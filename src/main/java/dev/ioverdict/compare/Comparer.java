@@ -26,6 +26,7 @@ final class Comparer {
     static final double MIN_EFFECT_PCT = 5;
     static final double RATIO = 2;
     static final double BUSY_PCT = 5;
+    static final long MIN_RATIO_N = 50;
     private static final List<String> PHASES = List.of("Q2C", "Q2Cdm", "D2C", "I2D", "Q2G", "G2I", "Q2M", "M2D");
     private static final Set<String> DETAILED = Set.of("Q2C", "Q2Cdm", "D2C", "I2D");
 
@@ -41,7 +42,11 @@ final class Comparer {
     private record Rank(RankTest.Result result, long nBefore, long nAfter, String kind) implements Test {
     }
 
-    private record Ratio() implements Test {
+    /** {@code fewest}: the smaller sample count of the two sides when known (percentiles of a report.json), else 0. */
+    private record Ratio(long fewest) implements Test {
+        Ratio() {
+            this(0);
+        }
     }
 
     private record Pending(String layer, String subject, String metric, String unit, double before, double after, Better better,
@@ -81,6 +86,10 @@ final class Comparer {
                     + "and a change of at least %.0f %%)", r.kind, alpha, tests, MIN_EFFECT_PCT);
             pValue = r.result.p() == 0 ? 0.0 : Double.valueOf(String.format(Locale.ROOT, "%.3g", r.result.p()));
             n = List.of(r.nBefore, r.nAfter);
+        } else if (p.test instanceof Ratio r && r.fewest > 0 && r.fewest < MIN_RATIO_N) {
+            significant = null;
+            test = "untested: fewer than " + MIN_RATIO_N + " samples on a side (" + r.fewest + ") for the ratio rule "
+                    + "over a percentile or average";
         } else {
             double hi = Math.max(Math.abs(p.before), Math.abs(p.after));
             double lo = Math.min(Math.abs(p.before), Math.abs(p.after));
@@ -155,14 +164,15 @@ final class Comparer {
                 add(subject, name + " avg", "s", sb.path("avg").asDouble(), sa.path("avg").asDouble(), Better.LOWER,
                         false, rank);
             } else {
+                Ratio ratio = new Ratio(Math.min(sb.path("n").asLong(), sa.path("n").asLong()));
                 if (DETAILED.contains(phase) && sb.hasNonNull("p50") && sa.hasNonNull("p50")) {
                     add(subject, name + " median", "s", sb.get("p50").asDouble(), sa.get("p50").asDouble(),
-                            Better.LOWER, headline, new Ratio());
+                            Better.LOWER, headline, ratio);
                     add(subject, name + " p95", "s", sb.path("p95").asDouble(), sa.path("p95").asDouble(),
-                            Better.LOWER, headline, new Ratio());
+                            Better.LOWER, headline, ratio);
                 }
                 add(subject, name + " avg", "s", sb.path("avg").asDouble(), sa.path("avg").asDouble(), Better.LOWER,
-                        headline && !sb.hasNonNull("p50"), new Ratio());
+                        headline && !sb.hasNonNull("p50"), ratio);
             }
         }
         for (String share : List.of("I2D", "D2C")) {
@@ -255,15 +265,16 @@ final class Comparer {
             }
             String[] k = e.getKey().split("\\|");
             String subject = SyscallSamples.ALL + " (" + k[0] + ")";
+            Ratio ratio = new Ratio(Math.min(sb.path("count").asLong(), sa.path("count").asLong()));
             if (sb.hasNonNull("p50") && sa.hasNonNull("p50")) {
                 add(subject, k[1] + " median", "s", sb.get("p50").asDouble(), sa.get("p50").asDouble(), Better.LOWER,
-                        true, new Ratio());
+                        true, ratio);
                 add(subject, k[1] + " p95", "s", sb.path("p95").asDouble(), sa.path("p95").asDouble(), Better.LOWER,
-                        false, new Ratio());
+                        false, ratio);
             }
             if (sb.hasNonNull("avg") && sa.hasNonNull("avg")) {
                 add(subject, k[1] + " avg", "s", sb.get("avg").asDouble(), sa.get("avg").asDouble(), Better.LOWER,
-                        !sb.hasNonNull("p50"), new Ratio());
+                        !sb.hasNonNull("p50"), ratio);
             }
             rate(subject, k[1], sb.path("count").asLong(), sa.path("count").asLong(), k[0]);
         }

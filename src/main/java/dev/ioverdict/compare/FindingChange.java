@@ -88,7 +88,8 @@ public record FindingChange(String rule, String subject, String severity, String
                 return m.get(k).asText();
             }
         }
-        return "";
+        // labels read "fio pid 2127", or "pid 2126" when the trace did not name the command
+        return f.path("subject").path("label").asText("").replaceAll("(^|\\s*)pid \\d+$", "").strip();
     }
 
     private static FindingChange change(JsonNode b, JsonNode a, String matched) {
@@ -99,11 +100,20 @@ public record FindingChange(String rule, String subject, String severity, String
                 any.path("title").asText(null), Impact.of(b), Impact.of(a), matched);
     }
 
-    /** rule + subject id; a rule that names no subject matches itself. Findings of one key: the first (most severe). */
+    /**
+     * rule + subject id; a rule that names no subject matches itself. Findings of one key: the
+     * first (most severe). A finding the diagnosis folded into another as its symptom (queue-wait
+     * under scheduler-latency) counts too: it was raised, and can be resolved or appear.
+     */
     private static Map<String, JsonNode> byKey(JsonNode report) {
         Map<String, JsonNode> out = new LinkedHashMap<>();
         for (JsonNode f : report.path("findings")) {
             out.putIfAbsent(f.path("rule").asText() + "|" + f.path("subject").path("id").asText(""), f);
+        }
+        for (JsonNode f : report.path("findings")) {
+            for (JsonNode s : f.path("symptoms")) {
+                out.putIfAbsent(s.path("rule").asText() + "|" + s.path("subject").path("id").asText(""), s);
+            }
         }
         return out;
     }
