@@ -142,12 +142,13 @@ final class CompareCharts {
         DefaultCategoryDataset ds = new DefaultCategoryDataset();
         int rows = 0;
         for (Metric m : c.metrics()) {
-            if (!m.headline() || !"s".equals(m.unit()) || rows >= 10) {
+            if (!m.headline() || !("s".equals(m.unit()) || "ms".equals(m.unit())) || rows >= 10) {
                 continue;
             }
+            double toMs = "s".equals(m.unit()) ? 1000 : 1;
             String cat = m.metric() + ", " + m.subject();
-            ds.addValue(m.before() * 1000, c.before().label(), cat);
-            ds.addValue(m.after() * 1000, c.after().label(), cat);
+            ds.addValue(m.before() * toMs, c.before().label(), cat);
+            ds.addValue(m.after() * toMs, c.after().label(), cat);
             rows++;
         }
         if (rows == 0) {
@@ -166,7 +167,8 @@ final class CompareCharts {
         plot.getDomainAxis().setMaximumCategoryLabelWidthRatio(0.45f);
         plot.setRangeGridlinePaint(Svg.GRID);
         return new Chart("compare", "headline-bars", "Headline latencies, before and after",
-                "What the application waits for, side by side (ms): block Q2C and I/O syscalls.",
+                "The headline latencies side by side (ms): block Q2C, I/O syscalls, fio's clat, iostat's await or svc_t "
+                        + "where no block trace was taken.",
                 Svg.of(chart, "headline-bars", 900, 90 + 46 * rows));
     }
 }
