@@ -48,8 +48,12 @@ final class CompareCharts {
         }
         int n = 0;
         List<String> keys = new ArrayList<>(before.blockPhases().keySet());
-        // Q2C (what the application waits) before D2C (the device), per device
-        keys.sort(java.util.Comparator.comparing((String k) -> k.split("\\|")[0])
+        // per device Q2C (what the application waits) before D2C (the device)
+        // the busiest device first (the one the case is about), then by id
+        java.util.Map<String, Long> busy = new java.util.HashMap<>();
+        before.blockPhases().forEach((k, d) -> busy.merge(k.split("\\|")[0], d.n(), Math::max));
+        keys.sort(java.util.Comparator.comparingLong((String k) -> -busy.get(k.split("\\|")[0]))
+                .thenComparing(k -> k.split("\\|")[0])
                 .thenComparingInt(k -> CDF_PHASES.indexOf(k.split("\\|")[1])));
         var names = Comparer.names(before);
         for (String key : keys) {
