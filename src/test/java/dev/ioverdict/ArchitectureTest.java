@@ -6,7 +6,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** Dependencies run one way: cli -> pipeline -> report -> diagnosis -> rules -> analysis -> bundle -> parse -> model. */
+/** Dependencies run one way: cli -> pipeline -> compare -> report -> diagnosis -> rules -> analysis -> bundle -> parse -> model. */
 class ArchitectureTest {
     @Test
     void layersDependOnlyDownwards() {
@@ -15,6 +15,7 @@ class ArchitectureTest {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("cli").definedBy("dev.ioverdict.cli..")
                 .layer("pipeline").definedBy("dev.ioverdict.pipeline..")
+                .layer("compare").definedBy("dev.ioverdict.compare..")
                 .layer("report").definedBy("dev.ioverdict.report..")
                 .layer("diagnosis").definedBy("dev.ioverdict.diagnosis..")
                 .layer("rules").definedBy("dev.ioverdict.rules..")
@@ -24,14 +25,15 @@ class ArchitectureTest {
                 .layer("model").definedBy("dev.ioverdict.model..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
                 .whereLayer("pipeline").mayOnlyBeAccessedByLayers("cli")
-                .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "pipeline")
-                .whereLayer("diagnosis").mayOnlyBeAccessedByLayers("cli", "pipeline", "report")
-                .whereLayer("rules").mayOnlyBeAccessedByLayers("cli", "pipeline", "report", "diagnosis")
-                .whereLayer("analysis").mayOnlyBeAccessedByLayers("cli", "pipeline", "report", "diagnosis", "rules")
-                .whereLayer("bundle").mayOnlyBeAccessedByLayers("cli", "pipeline", "report", "diagnosis", "rules",
-                        "analysis")
-                .whereLayer("parse").mayOnlyBeAccessedByLayers("cli", "pipeline", "report", "diagnosis", "rules",
-                        "analysis", "bundle")
+                .whereLayer("compare").mayOnlyBeAccessedByLayers("cli", "pipeline")
+                .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "pipeline", "compare")
+                .whereLayer("diagnosis").mayOnlyBeAccessedByLayers("cli", "pipeline", "compare", "report")
+                .whereLayer("rules").mayOnlyBeAccessedByLayers("cli", "pipeline", "compare", "report", "diagnosis")
+                .whereLayer("analysis").mayOnlyBeAccessedByLayers("cli", "pipeline", "compare", "report", "diagnosis", "rules")
+                .whereLayer("bundle").mayOnlyBeAccessedByLayers("cli", "pipeline", "compare", "report", "diagnosis",
+                        "rules", "analysis")
+                .whereLayer("parse").mayOnlyBeAccessedByLayers("cli", "pipeline", "compare", "report", "diagnosis",
+                        "rules", "analysis", "bundle")
                 .check(classes);
     }
 }

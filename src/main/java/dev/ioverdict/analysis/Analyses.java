@@ -8,6 +8,7 @@ import dev.ioverdict.analysis.host.HostAnalysis;
 import dev.ioverdict.analysis.iostat.IostatAnalysis;
 import dev.ioverdict.analysis.kernel.KernelLogAnalysis;
 import dev.ioverdict.analysis.layers.LayerAnalysis;
+import dev.ioverdict.analysis.syscall.LatencySampling;
 import dev.ioverdict.analysis.syscall.SyscallAnalysis;
 import java.util.List;
 import java.util.function.Supplier;
@@ -20,6 +21,7 @@ public final class Analyses {
             IostatAnalysis::new,
             KernelLogAnalysis::new,
             SyscallAnalysis::new,
+            LatencySampling::new,
             BlockAnalysis::new,
             // after any analysis that computes the block section from a trace: btt text only fills a gap
             BttSectionAnalysis::new,

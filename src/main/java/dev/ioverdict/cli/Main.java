@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
 @Command(name = "ioverdict", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = "Compiles a storage I/O capture bundle (blkparse, btt, strace, perf script, iostat, "
                 + "LinuxKI, xfs_info, sysfs ...) into a diagnosis report (HTML, PDF, JSON).",
-        subcommands = {ReportCommand.class, BatchCommand.class, MergeCommand.class, InspectCommand.class, RulesCommand.class,
+        subcommands = {ReportCommand.class, CompareCommand.class, BatchCommand.class, MergeCommand.class,
+            InspectCommand.class, RulesCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
@@ -19,7 +20,7 @@ import picocli.CommandLine.Command;
             " 1:report(s) written, but an input was damaged or a case failed",
             " 2:usage error",
             " 3:nothing usable in the input",
-            " 4:a finding at or above --fail-on severity was raised",
+            " 4:a finding at or above --fail-on severity was raised (compare: a significant change for the worse, with --fail-on-regression)",
             " 5:the report could not be written (no space, no permission, not a folder)",
             "70:internal error"})
 public final class Main implements Runnable {
@@ -28,7 +29,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: report, batch, inspect or rules");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: report, compare, batch, inspect or rules");
     }
 
     public static void main(String[] args) {

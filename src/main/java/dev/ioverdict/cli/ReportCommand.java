@@ -4,6 +4,7 @@ import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.TimeWindow;
 import dev.ioverdict.rules.RuleFailure;
 import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.report.ReportFormat;
@@ -63,6 +64,14 @@ final class ReportCommand implements Callable<Integer> {
             description = "Exit 4 when a finding of this severity or worse is raised: ${COMPLETION-CANDIDATES}.")
     Severity failOn;
 
+    @Option(names = "--from", paramLabel = "T",
+            description = "Keep only records at or after T seconds since each input's first timed record.")
+    Double from;
+
+    @Option(names = "--to", paramLabel = "T",
+            description = "Keep only records before T seconds since each input's first timed record.")
+    Double to;
+
     @Mixin
     RuleConfigOption config;
 
@@ -79,9 +88,10 @@ final class ReportCommand implements Callable<Integer> {
         if (templates != null && !Files.isDirectory(templates)) {
             throw new UserError(ExitCodes.USAGE, "--templates " + templates + ": no such folder");
         }
+        TimeWindow window = window(from, to);
         CaseCompiler.Compiled compiled;
         try {
-            compiled = new CaseCompiler(config.load()).compile(bundle, caseId, title, limits.limits());
+            compiled = new CaseCompiler(config.load()).compile(bundle, caseId, title, limits.limits(), window);
         } catch (BundleException e) {
             throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
         }
@@ -130,6 +140,17 @@ final class ReportCommand implements Callable<Integer> {
             return ExitCodes.FINDING_AT_SEVERITY;
         }
         return report.anyInputDamaged() || !report.failedRules().isEmpty() ? ExitCodes.DAMAGED_INPUT : ExitCodes.OK;
+    }
+
+    static TimeWindow window(Double from, Double to) {
+        if (from == null && to == null) {
+            return null;
+        }
+        try {
+            return new TimeWindow(from, to);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(ExitCodes.USAGE, "--from/--to: " + e.getMessage());
+        }
     }
 
     static String summaryLine(List<Finding> findings) {

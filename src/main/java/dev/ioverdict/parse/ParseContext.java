@@ -5,6 +5,7 @@ import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.InputSummary;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** What one parse of one file reports: its facts, its counts and its problems. */
 public final class ParseContext {
@@ -14,6 +15,7 @@ public final class ParseContext {
     private final String input;
     private final Facts facts;
     private final int maxLineLength;
+    private final Predicate<Object> admit;
     private final List<Diagnostic> warnings = new ArrayList<>();
     private long warningsNotListed;
     private long lines;
@@ -23,13 +25,19 @@ public final class ParseContext {
     private double lastTime = Double.NaN;
 
     public ParseContext(String input, Facts facts) {
-        this(input, facts, Lines.DEFAULT_MAX_LENGTH);
+        this(input, facts, Lines.DEFAULT_MAX_LENGTH, null);
     }
 
     public ParseContext(String input, Facts facts, int maxLineLength) {
+        this(input, facts, maxLineLength, null);
+    }
+
+    /** A context whose facts pass {@code admit} first (the pipeline's time window); null admits all. */
+    public ParseContext(String input, Facts facts, int maxLineLength, Predicate<Object> admit) {
         this.input = input;
         this.facts = facts;
         this.maxLineLength = maxLineLength;
+        this.admit = admit;
     }
 
     /** Longest line a parser is given whole, in characters; longer ones are cut (see {@link Lines}). */
@@ -49,6 +57,9 @@ public final class ParseContext {
     }
 
     public void emit(Object fact) {
+        if (admit != null && !admit.test(fact)) {
+            return;
+        }
         facts.add(fact);
     }
 

@@ -14,7 +14,9 @@ import dev.ioverdict.bundle.Skipped;
 import dev.ioverdict.diagnosis.Diagnosed;
 import dev.ioverdict.diagnosis.Diagnosis;
 import dev.ioverdict.model.Diagnostic;
+import dev.ioverdict.model.AppliedWindow;
 import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.TimeWindow;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.InputFormat;
@@ -53,12 +55,23 @@ public final class CaseCompiler {
     }
 
     public Compiled compile(Path bundlePath, String caseId, String title) throws BundleException {
-        return compile(bundlePath, caseId, title, Limits.DEFAULT);
+        return compile(bundlePath, caseId, title, Limits.DEFAULT, null);
     }
 
     public Compiled compile(Path bundlePath, String caseId, String title, Limits limits) throws BundleException {
+        return compile(bundlePath, caseId, title, limits, null);
+    }
+
+    /** As {@link #compile(Path, String, String)}, keeping only the records inside {@code window}. */
+    public Compiled compile(Path bundlePath, String caseId, String title, TimeWindow window) throws BundleException {
+        return compile(bundlePath, caseId, title, Limits.DEFAULT, window);
+    }
+
+    /** Within {@code limits}, keeping only the records inside {@code window} (null: all). */
+    public Compiled compile(Path bundlePath, String caseId, String title, Limits limits, TimeWindow window)
+            throws BundleException {
         try (Bundle bundle = BundleReader.open(bundlePath, limits)) {
-            CaseData data = read(bundle);
+            CaseData data = read(bundle, window);
             Diagnosed outcome = Diagnosis.diagnose(new RuleEngine(rules, config).evaluate(data), data);
             boolean usable = data.usable();
             String id = caseId != null ? caseId : defaultCaseId(bundlePath);
@@ -87,6 +100,12 @@ public final class CaseCompiler {
 
     /** Recognises and parses every file of the bundle, then runs the analyses. */
     public static CaseData read(Bundle bundle) {
+        return read(bundle, null);
+    }
+
+    /** As {@link #read(Bundle)}, with every timed record outside {@code window} dropped before the analyses. */
+    public static CaseData read(Bundle bundle, TimeWindow window) {
+        List<AppliedWindow.Input> windowed = new ArrayList<>();
         FormatDetector detector = new FormatDetector(InputFormats.all());
         Facts facts = new Facts();
         List<Analysis> analyses = Analyses.fresh();
@@ -105,8 +124,13 @@ public final class CaseCompiler {
             }
             InputFormat format = d.format().get();
             List<DetectedFile> together = format.readsFolderTogether() ? sameFolder(detected, i) : List.of(d);
-            List<ParseContext> contexts = together.stream()
-                    .map(t -> new ParseContext(t.file().path(), facts, bundle.limits().maxLineLength())).toList();
+            List<WindowFilter> filters = together.stream()
+                    .map(t -> window == null ? null : new WindowFilter(window, t.file().path())).toList();
+            List<ParseContext> contexts = new ArrayList<>();
+            for (int k = 0; k < together.size(); k++) {
+                contexts.add(new ParseContext(together.get(k).file().path(), facts, bundle.limits().maxLineLength(),
+                        filters.get(k)));
+            }
             try {
                 format.parseTogether(together.stream().<InputFile>map(DetectedFile::file).toList(), contexts);
             } catch (IOException | RuntimeException e) {
@@ -120,6 +144,7 @@ public final class CaseCompiler {
             for (int k = 0; k < together.size(); k++) {
                 summaries.put(together.get(k).file().path(), contexts.get(k).summary(format.id(), together.get(k).because()));
             }
+            filters.stream().filter(java.util.Objects::nonNull).forEach(f -> windowed.add(f.summary(format.id())));
         }
         List<InputSummary> inputs = new ArrayList<>();
         detected.forEach(d -> inputs.add(summaries.get(d.file().path())));
@@ -129,6 +154,10 @@ public final class CaseCompiler {
         }
         inputs.sort(Comparator.comparing(InputSummary::path));
         Results results = new Results();
+        if (window != null) {
+            results.put(AppliedWindow.class, new AppliedWindow(window.from(), window.to(), window.label(),
+                    "seconds since each input's first timed record; records without a time are kept", windowed));
+        }
         for (Analysis a : analyses) {
             try {
                 a.finish(facts, results);

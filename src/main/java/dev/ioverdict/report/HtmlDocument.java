@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleCatalogue;
 import java.util.LinkedHashMap;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.thymeleaf.TemplateEngine;
@@ -17,32 +18,24 @@ import org.thymeleaf.templateresolver.FileTemplateResolver;
  * JSON tree ({@code r.findings}, ...), so report.json documents what a template can use. A user's
  * --templates folder overrides the built-in templates file by file.
  */
-final class HtmlDocument {
+public final class HtmlDocument {
     private HtmlDocument() {
     }
 
-    static String render(RenderInput input, boolean forPdf) {
-        TemplateEngine engine = new TemplateEngine();
-        int order = 1;
-        if (input.templates() != null) {
-            FileTemplateResolver user = new FileTemplateResolver();
-            user.setPrefix(input.templates().toAbsolutePath() + "/");
-            user.setSuffix(".html");
-            user.setTemplateMode(TemplateMode.HTML);
-            user.setCharacterEncoding("UTF-8");
-            user.setCheckExistence(true);
-            user.setCacheable(false);
-            user.setOrder(order++);
-            engine.addTemplateResolver(user);
-        }
-        ClassLoaderTemplateResolver builtIn = new ClassLoaderTemplateResolver(HtmlDocument.class.getClassLoader());
-        builtIn.setPrefix("templates/");
-        builtIn.setSuffix(".html");
-        builtIn.setTemplateMode(TemplateMode.HTML);
-        builtIn.setCharacterEncoding("UTF-8");
-        builtIn.setOrder(order);
-        engine.addTemplateResolver(builtIn);
+    /**
+     * Another page in the report's house style (the compare page): {@code template} from the same
+     * template folders, with {@code variables}, {@code fmt} and {@code pdf} set as for the report.
+     */
+    public static String renderPage(String template, Map<String, Object> variables, Path templates, boolean forPdf) {
+        Context ctx = new Context(java.util.Locale.ROOT);
+        variables.forEach(ctx::setVariable);
+        ctx.setVariable("fmt", new Fmt());
+        ctx.setVariable("pdf", forPdf);
+        return engine(templates).process(template, ctx);
+    }
 
+    static String render(RenderInput input, boolean forPdf) {
+        TemplateEngine engine = engine(input.templates());
         Context ctx = new Context(java.util.Locale.ROOT);
         ctx.setVariable("r", JsonRenderer.MAPPER.convertValue(input.report(), new TypeReference<Map<String, Object>>() { }));
         Map<String, List<Map<String, Object>>> bySection = new LinkedHashMap<>();
@@ -66,6 +59,31 @@ final class HtmlDocument {
         // a NUL or ESC from a file name or line would stop the PDF renderer (and is no text in HTML either)
         return SafeText.xml(DocumentFinish.finish(engine.process("report", ctx), forPdf));
     }
+
+    private static TemplateEngine engine(Path templates) {
+        TemplateEngine engine = new TemplateEngine();
+        int order = 1;
+        if (templates != null) {
+            FileTemplateResolver user = new FileTemplateResolver();
+            user.setPrefix(templates.toAbsolutePath() + "/");
+            user.setSuffix(".html");
+            user.setTemplateMode(TemplateMode.HTML);
+            user.setCharacterEncoding("UTF-8");
+            user.setCheckExistence(true);
+            user.setCacheable(false);
+            user.setOrder(order++);
+            engine.addTemplateResolver(user);
+        }
+        ClassLoaderTemplateResolver builtIn = new ClassLoaderTemplateResolver(HtmlDocument.class.getClassLoader());
+        builtIn.setPrefix("templates/");
+        builtIn.setSuffix(".html");
+        builtIn.setTemplateMode(TemplateMode.HTML);
+        builtIn.setCharacterEncoding("UTF-8");
+        builtIn.setOrder(order);
+        engine.addTemplateResolver(builtIn);
+        return engine;
+    }
+
 
     private static List<Map<String, Object>> catalogue() {
         return RuleCatalogue.all().stream().map(Rule::info).map(i -> {

@@ -35,13 +35,24 @@ public final class PdfRenderer implements ReportRenderer {
     public void render(RenderInput input, Path target) throws IOException {
         String xhtml = HtmlDocument.render(input, true);
         byte[] json = (JsonRenderer.writer().writeValueAsString(input.report()) + "\n").getBytes(StandardCharsets.UTF_8);
+        write(xhtml, target, "report.json", "The report as data (schema " + input.report().schema() + ")", json);
+    }
+
+    /** Lays out {@code xhtml} (a page of the house style, rendered for PDF) into {@code target}. */
+    public static void write(String xhtml, Path target) throws IOException {
+        write(xhtml, target, null, null, null);
+    }
+
+    /** ... with {@code data} attached as {@code name} (the JSON the page was drawn from), when given. */
+    public static void write(String xhtml, Path target, String name, String description, byte[] data)
+            throws IOException {
         try (OutputStream out = Files.newOutputStream(target)) {
             PdfRendererBuilder builder = new PdfRendererBuilder();
             builder.useFastMode();
             builder.useSVGDrawer(new BatikSVGDrawer());
             builder.usePdfAConformance(PdfAConformance.PDFA_3_B);
             builder.useColorProfile(srgb());
-            builder.withProducer("ioverdict " + input.report().tool().version());
+            builder.withProducer("ioverdict " + Version.get());
             Fonts.register(builder);
             builder.withHtmlContent(xhtml, null);
             builder.toStream(out);
@@ -49,8 +60,9 @@ public final class PdfRenderer implements ReportRenderer {
                 renderer.layout();
                 renderer.createPDFWithoutClosing();
                 PDDocument doc = renderer.getPdfDocument();
-                PdfAttachment.attach(doc, "report.json", "application/json",
-                        "The report as data (schema " + input.report().schema() + ")", json);
+                if (data != null) {
+                    PdfAttachment.attach(doc, name, "application/json", description, data);
+                }
                 doc.save(out);
             }
         }

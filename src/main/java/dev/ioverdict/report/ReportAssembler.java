@@ -3,6 +3,7 @@ package dev.ioverdict.report;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.host.HostInfo;
+import dev.ioverdict.model.AppliedWindow;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.report.model.BlockView;
@@ -38,6 +39,7 @@ public final class ReportAssembler {
                 results.get(SyscallSection.class).orElse(null),
                 results.get(IostatSection.class).map(IostatSection::devices).orElse(null),
                 results.get(ConfigSection.class).orElse(null),
-                outcome.causes(), outcome.notEvaluated(), outcome.failures(), outcome.consistency());
+                outcome.causes(), outcome.notEvaluated(), outcome.failures(), outcome.consistency(),
+                results.get(AppliedWindow.class).orElse(null));
     }
 }

@@ -9,6 +9,8 @@ import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.block.BlockInput;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
+import dev.ioverdict.model.block.BlockDistributions;
+import dev.ioverdict.model.block.PhaseDistribution;
 import dev.ioverdict.model.block.DeviceTimeline;
 import dev.ioverdict.model.block.LatencyHistogram;
 import java.util.ArrayList;
@@ -55,6 +57,32 @@ public final class BlockAnalysis implements Analysis {
         BlockTrace trace = trace(tracker, source);
         results.put(BlockTrace.class, trace);
         results.put(BlockSection.class, trace.section());
+        results.put(BlockDistributions.class, distributions(tracker));
+    }
+
+    /** Each device's phase samples as their fine histogram (Q2Q, an arrival gap, is not a latency). */
+    static BlockDistributions distributions(BttTracker tracker) {
+        List<PhaseDistribution> out = new ArrayList<>();
+        for (BttDevice d : tracker.devices()) {
+            for (Phase phase : Phase.BTT) {
+                PhaseSamples s = d.samples(phase);
+                if (phase == Phase.Q2Q || phase == Phase.Q2Qdm || s == null || s.n == 0) {
+                    continue;
+                }
+                List<double[]> bins = new ArrayList<>();
+                long max = s.max;
+                s.histogram().forEachBin((lowest, count) -> bins.add(new double[] {
+                    Btt.seconds(Math.min(LogHistogram.highest(LogHistogram.index(lowest)), max)), count}));
+                double[] upTo = new double[bins.size()];
+                long[] counts = new long[bins.size()];
+                for (int i = 0; i < upTo.length; i++) {
+                    upTo[i] = bins.get(i)[0];
+                    counts[i] = (long) bins.get(i)[1];
+                }
+                out.add(new PhaseDistribution(d.name, phase, upTo, counts));
+            }
+        }
+        return new BlockDistributions(out);
     }
 
     static BlockTrace trace(BttTracker tracker, String source) {

@@ -1,0 +1,91 @@
+package dev.ioverdict.analysis.syscall;
+
+import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Results;
+import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.syscall.LatencySamples;
+import dev.ioverdict.model.syscall.SyscallCall;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+
+/**
+ * Keeps I/O syscall latencies for significance tests in bounded memory: a reservoir per (source,
+ * command, syscall) and per (source, all processes, syscall) (Vitter's algorithm R, seeded per
+ * key, so the same trace always keeps the same samples). Waits for time or events (nanosleep,
+ * poll, futex ...) are the application idling, not its I/O, and are left out.
+ */
+public final class LatencySampling implements Analysis {
+    public static final int RESERVOIR = 10_000;
+    static final long SEED = 0x104E2D1C7L;
+    public static final List<String> IO_CALLS = List.of("io_submit", "io_getevents", "io_pgetevents",
+            "io_uring_enter", "read", "write", "pread64", "pwrite64", "readv", "writev", "preadv", "pwritev",
+            "preadv2", "pwritev2", "fsync", "fdatasync", "sync_file_range", "msync", "kaio");
+
+    private final Map<String, Reservoir> reservoirs = new TreeMap<>();
+
+    private static final class Reservoir {
+        final String source;
+        final String process;
+        final String call;
+        double[] kept = new double[64];
+        final SplittableRandom random;
+        long seen;
+        double sum;
+
+        Reservoir(String source, String process, String call, String key) {
+            this.source = source;
+            this.process = process;
+            this.call = call;
+            random = new SplittableRandom(SEED ^ key.hashCode());
+        }
+
+        void add(double v) {
+            sum += v;
+            if (seen < RESERVOIR) {
+                if (seen == kept.length) {
+                    kept = Arrays.copyOf(kept, Math.min(RESERVOIR, kept.length * 2));
+                }
+                kept[(int) seen] = v;
+            } else {
+                long r = random.nextLong(seen + 1);
+                if (r < RESERVOIR) {
+                    kept[(int) r] = v;
+                }
+            }
+            seen++;
+        }
+    }
+
+    @Override
+    public void attach(Facts facts) {
+        facts.stream(SyscallCall.class, this::add);
+    }
+
+    private void add(SyscallCall c) {
+        if (c.duration() == null || !IO_CALLS.contains(c.name())) {
+            return;
+        }
+        String comm = c.comm() == null || c.comm().isBlank() ? "pid " + c.pid() : c.comm();
+        for (String process : new String[] {comm, LatencySamples.ALL_PROCESSES}) {
+            String key = c.source() + "|" + process + "|" + c.name();
+            reservoirs.computeIfAbsent(key, k -> new Reservoir(c.source(), process, c.name(), k)).add(c.duration());
+        }
+    }
+
+    @Override
+    public void finish(Facts facts, Results results) {
+        if (reservoirs.isEmpty()) {
+            return;
+        }
+        List<LatencySamples.Group> groups = new ArrayList<>();
+        for (Reservoir r : reservoirs.values()) {
+            groups.add(new LatencySamples.Group(r.source, r.process, r.call, r.seen, r.sum / r.seen,
+                    Arrays.copyOf(r.kept, (int) Math.min(r.seen, RESERVOIR)), r.seen <= RESERVOIR));
+        }
+        results.put(LatencySamples.class, new LatencySamples(RESERVOIR, groups));
+    }
+}

@@ -1,0 +1,132 @@
+package dev.ioverdict.cli;
+
+import dev.ioverdict.bundle.BundleException;
+import dev.ioverdict.compare.CompareWriter;
+import dev.ioverdict.compare.Comparison;
+import dev.ioverdict.model.TimeWindow;
+import dev.ioverdict.pipeline.CaseComparer;
+import dev.ioverdict.report.ReportFormat;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code ioverdict compare BEFORE AFTER} or {@code compare BUNDLE --before FROM..TO --after FROM..TO}. */
+@Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+        description = {"Before and after: two bundles (folders or archives), two report.json files, or two time "
+                + "windows of one bundle; writes compare.html, compare.pdf, compare.json (ioverdict.compare/1).",
+            "Exit 4 with --fail-on-regression when a significant change for the worse was found."})
+final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..2", paramLabel = "SIDE",
+            description = "BEFORE AFTER (bundle or report.json each), or one BUNDLE with --before and --after windows.")
+    List<Path> sides;
+
+    @Option(names = "--before", paramLabel = "FROM..TO", converter = WindowConverter.class,
+            description = "Window of the before side, seconds since each input's first timed record (e.g. 0..60).")
+    TimeWindow beforeWindow;
+
+    @Option(names = "--after", paramLabel = "FROM..TO", converter = WindowConverter.class,
+            description = "Window of the after side, as --before.")
+    TimeWindow afterWindow;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", defaultValue = "ioverdict-compare",
+            description = "Output folder (default: ${DEFAULT-VALUE}).")
+    Path output;
+
+    @Option(names = "--format", split = ",", paramLabel = "FMT", defaultValue = "html,pdf,json",
+            converter = Converters.Format.class, completionCandidates = Converters.Formats.class,
+            description = "Any of ${COMPLETION-CANDIDATES}, comma-separated (default: ${DEFAULT-VALUE}).")
+    List<ReportFormat> formats;
+
+    @Option(names = "--label-before", paramLabel = "L", defaultValue = "before", description = "Name of the before side.")
+    String labelBefore;
+
+    @Option(names = "--label-after", paramLabel = "L", defaultValue = "after", description = "Name of the after side.")
+    String labelAfter;
+
+    @Option(names = "--fail-on-regression", description = "Exit 4 when a significant change for the worse was found.")
+    boolean failOnRegression;
+
+    @Option(names = "--templates", paramLabel = "DIR", description = "Folder of Thymeleaf templates overriding the built-in ones.")
+    Path templates;
+
+    @Mixin
+    RuleConfigOption config;
+
+    @Mixin
+    DebugOption debug;
+
+    static final class WindowConverter implements CommandLine.ITypeConverter<TimeWindow> {
+        @Override
+        public TimeWindow convert(String value) {
+            try {
+                return TimeWindow.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public Integer call() {
+        Path beforePath = sides.get(0);
+        Path afterPath = sides.size() == 2 ? sides.get(1) : sides.get(0);
+        if (sides.size() == 1 && (beforeWindow == null || afterWindow == null)) {
+            throw new UserError(ExitCodes.USAGE, "compare with one BUNDLE needs --before FROM..TO and --after FROM..TO "
+                    + "(or give two sides: BEFORE AFTER)");
+        }
+        for (Path p : sides) {
+            if (!Files.exists(p)) {
+                throw new UserError(ExitCodes.USAGE, p + ": no such bundle or report.json");
+            }
+        }
+        if (templates != null && !Files.isDirectory(templates)) {
+            throw new UserError(ExitCodes.USAGE, "--templates " + templates + ": no such folder");
+        }
+        CaseComparer.Compared compared;
+        try {
+            compared = new CaseComparer(config.load()).compare(
+                    new CaseComparer.SideSpec(beforePath, labelBefore, beforeWindow),
+                    new CaseComparer.SideSpec(afterPath, labelAfter, afterWindow));
+        } catch (BundleException | CaseComparer.NothingUsable e) {
+            throw new UserError(ExitCodes.NOTHING_USABLE, e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(ExitCodes.USAGE, e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UserError(ExitCodes.NOTHING_USABLE, "cannot read a side: " + e.getMessage(), e);
+        }
+        Set<ReportFormat> wanted = EnumSet.copyOf(formats);
+        List<Path> written;
+        try {
+            written = CompareWriter.write(compared.comparison(), compared.before(), compared.after(), wanted, output,
+                    templates);
+        } catch (IOException e) {
+            throw new UserError(ExitCodes.DAMAGED_INPUT, "cannot write the comparison into " + output + ": "
+                    + e.getMessage(), e);
+        }
+        Comparison c = compared.comparison();
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(c.outcome() + ": " + c.verdict());
+        c.regressions().forEach(r -> out.println("  worse: " + r));
+        written.forEach(p -> out.println("wrote " + p));
+        out.flush();
+        if (failOnRegression && c.regressed()) {
+            return ExitCodes.FINDING_AT_SEVERITY;
+        }
+        return compared.damaged() ? ExitCodes.DAMAGED_INPUT : ExitCodes.OK;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.ioverdict.compare;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ioverdict.report.HtmlDocument;
+import dev.ioverdict.report.JsonRenderer;
+import dev.ioverdict.report.PdfRenderer;
+import dev.ioverdict.report.ReportFormat;
+import dev.ioverdict.report.charts.Chart;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** compare.json, compare.html and compare.pdf from one {@link Comparison}, with the report's templates and CSS. */
+public final class CompareWriter {
+    private static final ObjectMapper TREE = new ObjectMapper();
+
+    private CompareWriter() {
+    }
+
+    public static List<Path> write(Comparison c, Side before, Side after, Set<ReportFormat> formats, Path dir,
+                                   Path templates) throws IOException {
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        if (formats.contains(ReportFormat.HTML) || formats.contains(ReportFormat.PDF)) {
+            List<Chart> charts = CompareCharts.of(c, before, after);
+            if (formats.contains(ReportFormat.HTML)) {
+                Path p = dir.resolve("compare.html");
+                Files.writeString(p, html(c, charts, templates, false), StandardCharsets.UTF_8);
+                written.add(p);
+            }
+            if (formats.contains(ReportFormat.PDF)) {
+                Path p = dir.resolve("compare.pdf");
+                PdfRenderer.write(html(c, charts, templates, true), p);
+                written.add(p);
+            }
+        }
+        if (formats.contains(ReportFormat.JSON)) {
+            Path p = dir.resolve("compare.json");
+            Files.writeString(p, json(c), StandardCharsets.UTF_8);
+            written.add(p);
+        }
+        return written;
+    }
+
+    public static String json(Comparison c) throws IOException {
+        return JsonRenderer.writer().writeValueAsString(c) + "\n";
+    }
+
+    static String html(Comparison c, List<Chart> charts, Path templates, boolean pdf) throws IOException {
+        Map<String, Object> vars = new LinkedHashMap<>();
+        vars.put("c", TREE.readValue(json(c), new TypeReference<Map<String, Object>>() { }));
+        vars.put("charts", charts.stream().map(ch -> TREE.convertValue(ch, new TypeReference<Map<String, Object>>() { }))
+                .toList());
+        List<Map<String, Object>> shown = new ArrayList<>();
+        for (Metric m : c.metrics()) {
+            Map<String, Object> row = TREE.convertValue(m, new TypeReference<Map<String, Object>>() { });
+            row.put("beforeText", Values.show(m.before(), m.unit()));
+            row.put("afterText", Values.show(m.after(), m.unit()));
+            row.put("testShort", m.test() == null ? "" : m.test().startsWith("mann-whitney") ? "Mann-Whitney" : "ratio");
+            shown.add(row);
+        }
+        vars.put("rows", shown);
+        return HtmlDocument.renderPage("compare", vars, templates, pdf);
+    }
+}

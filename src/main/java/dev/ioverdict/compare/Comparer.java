@@ -1,0 +1,394 @@
+package dev.ioverdict.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ioverdict.compare.Metric.Better;
+import dev.ioverdict.model.fio.FioJob;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Pairs the figures both sides have and decides, figure by figure, whether the change is beyond
+ * noise. Per-I/O samples (block phases, syscall latencies) go through Mann-Whitney U, significant
+ * when p is below {@value #ALPHA} divided by the number of such tests in the comparison
+ * (Bonferroni: forty figures tested at 5 % would find two "changes" in two runs of one workload)
+ * and the figure moved by at least {@value #MIN_EFFECT_PCT} % (with a million I/Os a 1 % shift is
+ * "significant" and meaningless). Figures known only as averages (iostat, fio, btt's text) follow
+ * pmdiff's ratio rule: a change is flagged when after/before is at least {@value #RATIO} or at most
+ * its inverse.
+ */
+final class Comparer {
+    static final double ALPHA = 0.05;
+    static final double MIN_EFFECT_PCT = 5;
+    static final double RATIO = 2;
+    static final double BUSY_PCT = 5;
+    static final long MIN_RATIO_N = 50;
+    private static final List<String> PHASES = List.of("Q2C", "Q2Cdm", "D2C", "I2D", "Q2G", "G2I", "Q2M", "M2D");
+    private static final Set<String> DETAILED = Set.of("Q2C", "Q2Cdm", "D2C", "I2D");
+
+    private String layer = "block";
+    private final Side before;
+    private final Side after;
+    private final List<Pending> pending = new ArrayList<>();
+    final List<String> matching = new ArrayList<>();
+
+    private sealed interface Test permits Rank, Ratio {
+    }
+
+    private record Rank(RankTest.Result result, long nBefore, long nAfter, String kind) implements Test {
+    }
+
+    /** {@code fewest}: the smaller sample count of the two sides when known (percentiles of a report.json), else 0. */
+    private record Ratio(long fewest) implements Test {
+        Ratio() {
+            this(0);
+        }
+    }
+
+    private record Pending(String layer, String subject, String metric, String unit, double before, double after, Better better,
+                           boolean headline, Test test) {
+    }
+
+    Comparer(Side before, Side after) {
+        this.before = before;
+        this.after = after;
+    }
+
+    List<Metric> compare() {
+        block();
+        syscalls();
+        iostat();
+        fio();
+        long tests = pending.stream().map(Pending::test).filter(t -> t instanceof Rank).distinct().count();
+        double alpha = tests == 0 ? ALPHA : ALPHA / tests;
+        List<Metric> out = new ArrayList<>();
+        for (Pending p : pending) {
+            out.add(decide(p, alpha, tests));
+        }
+        return out;
+    }
+
+    private static Metric decide(Pending p, double alpha, long tests) {
+        Double pct = Metric.changePct(p.before, p.after);
+        Double factor = Metric.factor(p.before, p.after);
+        Boolean significant;
+        String test;
+        Double pValue = null;
+        List<Long> n = null;
+        if (p.test instanceof Rank r) {
+            boolean effect = pct == null ? p.after != 0 : Math.abs(pct) >= MIN_EFFECT_PCT;
+            significant = r.result.p() < alpha && effect;
+            test = String.format(Locale.ROOT, "mann-whitney (%s; significant at p < %.2g, Bonferroni over %d tests, "
+                    + "and a change of at least %.0f %%)", r.kind, alpha, tests, MIN_EFFECT_PCT);
+            pValue = r.result.p() == 0 ? 0.0 : Double.valueOf(String.format(Locale.ROOT, "%.3g", r.result.p()));
+            n = List.of(r.nBefore, r.nAfter);
+        } else if (p.test instanceof Ratio r && r.fewest > 0 && r.fewest < MIN_RATIO_N) {
+            significant = null;
+            test = "untested: fewer than " + MIN_RATIO_N + " samples on a side (" + r.fewest + ") for the ratio rule "
+                    + "over a percentile or average";
+        } else {
+            double hi = Math.max(Math.abs(p.before), Math.abs(p.after));
+            double lo = Math.min(Math.abs(p.before), Math.abs(p.after));
+            significant = hi > 0 && (lo == 0 || hi / lo >= RATIO);
+            test = String.format(Locale.ROOT, "ratio (pmdiff's rule: after/before >= %.0f or <= 1/%.0f; averages only)",
+                    RATIO, RATIO);
+        }
+        return new Metric(p.layer, p.subject, p.metric, p.unit, p.before, p.after, pct, factor, significant, test, pValue, n,
+                Metric.change(significant, p.before, p.after, p.better), p.headline, null);
+    }
+
+    // ---- block ------------------------------------------------------------------------------
+
+    private void block() {
+        Map<String, JsonNode> b = devices(before);
+        Map<String, JsonNode> a = devices(after);
+        Map<String, String> bNames = names(before);
+        Map<String, String> aNames = names(after);
+        for (var e : b.entrySet()) {
+            String id = e.getKey();
+            String otherId = null;
+            String how = null;
+            if (a.containsKey(id)) {
+                otherId = id;
+            } else if (bNames.containsKey(id)) {
+                for (var n : aNames.entrySet()) {
+                    if (n.getValue().equals(bNames.get(id)) && a.containsKey(n.getKey())) {
+                        otherId = n.getKey();
+                        how = "by name " + n.getValue();
+                    }
+                }
+            }
+            if (otherId == null && b.size() == 1 && a.size() == 1) {
+                otherId = a.keySet().iterator().next();
+                how = "loosely: the only block device on each side";
+            }
+            if (otherId == null) {
+                matching.add("block device " + label(id, bNames) + " is only in " + before.label());
+                continue;
+            }
+            String subject = label(id, bNames);
+            if (how != null) {
+                subject = subject + " / " + label(otherId, aNames);
+                matching.add("block device " + subject + " matched " + how);
+            }
+            device(subject, id, otherId, e.getValue(), a.get(otherId));
+        }
+        for (String id : a.keySet()) {
+            if (!b.containsKey(id) && matching.stream().noneMatch(m -> m.contains(label(id, aNames)))) {
+                matching.add("block device " + label(id, aNames) + " is only in " + after.label());
+            }
+        }
+    }
+
+    private void device(String subject, String idB, String idA, JsonNode b, JsonNode a) {
+        for (String phase : PHASES) {
+            JsonNode sb = b.path("phases").path(phase);
+            JsonNode sa = a.path("phases").path(phase);
+            if (sb.path("n").asLong(0) == 0 || sa.path("n").asLong(0) == 0) {
+                continue;
+            }
+            String name = phase.endsWith("dm") ? phase.substring(0, 3) : phase;
+            boolean headline = name.equals("Q2C");
+            Distribution db = before.blockPhases().get(idB + "|" + phase);
+            Distribution da = after.blockPhases().get(idA + "|" + phase);
+            if (db != null && da != null) {
+                Rank rank = new Rank(RankTest.mannWhitney(db, da), db.n(), da.n(), db.kind());
+                if (DETAILED.contains(phase)) {
+                    add(subject, name + " median", "s", db.quantile(50), da.quantile(50), Better.LOWER, headline, rank);
+                    add(subject, name + " p95", "s", db.quantile(95), da.quantile(95), Better.LOWER, headline, rank);
+                }
+                add(subject, name + " avg", "s", sb.path("avg").asDouble(), sa.path("avg").asDouble(), Better.LOWER,
+                        false, rank);
+            } else {
+                Ratio ratio = new Ratio(Math.min(sb.path("n").asLong(), sa.path("n").asLong()));
+                if (DETAILED.contains(phase) && sb.hasNonNull("p50") && sa.hasNonNull("p50")) {
+                    add(subject, name + " median", "s", sb.get("p50").asDouble(), sa.get("p50").asDouble(),
+                            Better.LOWER, headline, ratio);
+                    add(subject, name + " p95", "s", sb.path("p95").asDouble(), sa.path("p95").asDouble(),
+                            Better.LOWER, headline, ratio);
+                }
+                add(subject, name + " avg", "s", sb.path("avg").asDouble(), sa.path("avg").asDouble(), Better.LOWER,
+                        headline && !sb.hasNonNull("p50"), ratio);
+            }
+        }
+        for (String share : List.of("I2D", "D2C")) {
+            JsonNode ob = b.path("overheadPct").path(share);
+            JsonNode oa = a.path("overheadPct").path(share);
+            if (ob.isNumber() && oa.isNumber()) {
+                add(subject, share + " share of Q2C", "%", ob.asDouble(), oa.asDouble(),
+                        share.equals("I2D") ? Better.LOWER : Better.NEITHER, false, new Ratio());
+            }
+        }
+        JsonNode mb = b.path("merges");
+        JsonNode ma = a.path("merges");
+        if (mb.path("ratio").isNumber() && ma.path("ratio").isNumber()) {
+            add(subject, "merge ratio #Q/#D", "ratio", mb.get("ratio").asDouble(), ma.get("ratio").asDouble(),
+                    Better.NEITHER, false, new Ratio());
+        }
+        String q2c = b.path("phases").has("Q2Cdm") ? "Q2Cdm" : "Q2C";
+        long nb = b.path("phases").path(q2c).path("n").asLong(0);
+        long na = a.path("phases").path(q2c).path("n").asLong(0);
+        Double spanB = before.span(b.path("source").asText(null));
+        Double spanA = after.span(a.path("source").asText(null));
+        if (nb > 0 && na > 0 && spanB != null && spanA != null && spanB > 0 && spanA > 0) {
+            add(subject, "I/Os completed per second", "1/s", nb / spanB, na / spanA, Better.HIGHER, false,
+                    new Ratio());
+        }
+    }
+
+    private static Map<String, JsonNode> devices(Side side) {
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        for (JsonNode d : side.report().path("block").path("devices")) {
+            out.put(d.path("device").asText(), d);
+        }
+        return out;
+    }
+
+    /** maj,min -> kernel name, from the side's lsblk / sysfs configuration. */
+    static Map<String, String> names(Side side) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (JsonNode d : side.report().path("config").path("devices")) {
+            if (d.hasNonNull("majMin")) {
+                out.put(d.get("majMin").asText().replace(':', ','), d.path("device").asText());
+            }
+        }
+        return out;
+    }
+
+    static String label(String id, Map<String, String> names) {
+        return names.containsKey(id) ? names.get(id) + " (" + id + ")" : id;
+    }
+
+    // ---- syscalls ---------------------------------------------------------------------------
+
+    private void syscalls() {
+        layer = "syscall";
+        if (!before.syscalls().isEmpty() && !after.syscalls().isEmpty()) {
+            String source = commonSource();
+            if (source == null) {
+                return;
+            }
+            boolean perProcess = before.syscalls().keySet().stream()
+                    .anyMatch(k -> k.source().equals(source) && !k.process().equals(SyscallSamples.ALL)
+                            && after.syscalls().containsKey(k));
+            for (var e : before.syscalls().entrySet()) {
+                SyscallSamples.Key k = e.getKey();
+                SyscallSamples.Sampled sa = after.syscalls().get(k);
+                SyscallSamples.Sampled sb = e.getValue();
+                if (!k.source().equals(source) || sa == null || sb.calls() < 10 || sa.calls() < 10
+                        || perProcess == k.process().equals(SyscallSamples.ALL)) {
+                    continue;
+                }
+                String subject = k.process() + " (" + source + ")";
+                Rank rank = new Rank(RankTest.mannWhitney(sb.distribution(), sa.distribution()), sb.calls(), sa.calls(),
+                        sb.distribution().kind().equals(sa.distribution().kind()) ? sb.distribution().kind()
+                                : sb.distribution().kind() + " / " + sa.distribution().kind());
+                add(subject, k.call() + " median", "s", sb.distribution().quantile(50), sa.distribution().quantile(50),
+                        Better.LOWER, true, rank);
+                add(subject, k.call() + " p95", "s", sb.distribution().quantile(95), sa.distribution().quantile(95),
+                        Better.LOWER, false, rank);
+                add(subject, k.call() + " avg", "s", sb.mean(), sa.mean(), Better.LOWER, false, rank);
+                rate(subject, k.call(), sb.calls(), sa.calls(), source);
+            }
+            return;
+        }
+        Map<String, JsonNode> b = byName(before);
+        for (var e : byName(after).entrySet()) {
+            JsonNode sb = b.get(e.getKey());
+            JsonNode sa = e.getValue();
+            if (sb == null || sb.path("count").asLong() < 10 || sa.path("count").asLong() < 10) {
+                continue;
+            }
+            String[] k = e.getKey().split("\\|");
+            String subject = SyscallSamples.ALL + " (" + k[0] + ")";
+            Ratio ratio = new Ratio(Math.min(sb.path("count").asLong(), sa.path("count").asLong()));
+            if (sb.hasNonNull("p50") && sa.hasNonNull("p50")) {
+                add(subject, k[1] + " median", "s", sb.get("p50").asDouble(), sa.get("p50").asDouble(), Better.LOWER,
+                        true, ratio);
+                add(subject, k[1] + " p95", "s", sb.path("p95").asDouble(), sa.path("p95").asDouble(), Better.LOWER,
+                        false, ratio);
+            }
+            if (sb.hasNonNull("avg") && sa.hasNonNull("avg")) {
+                add(subject, k[1] + " avg", "s", sb.get("avg").asDouble(), sa.get("avg").asDouble(), Better.LOWER,
+                        !sb.hasNonNull("p50"), ratio);
+            }
+            rate(subject, k[1], sb.path("count").asLong(), sa.path("count").asLong(), k[0]);
+        }
+    }
+
+    private void rate(String subject, String call, long nb, long na, String source) {
+        Double spanB = before.span(source);
+        Double spanA = after.span(source);
+        if (spanB != null && spanA != null && spanB > 0 && spanA > 0) {
+            add(subject, call + " calls per second", "1/s", nb / spanB, na / spanA, Better.NEITHER, false, new Ratio());
+        }
+    }
+
+    /** One syscall source for both sides (perf, then strace, then LinuxKI): one tracer's figures, never two. */
+    private String commonSource() {
+        for (String s : List.of("perf-script", "strace", "linuxki")) {
+            if (before.syscalls().keySet().stream().anyMatch(k -> k.source().equals(s))
+                    && after.syscalls().keySet().stream().anyMatch(k -> k.source().equals(s))) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** "source|name" -> byName row, I/O calls only, the first input per key. */
+    private static Map<String, JsonNode> byName(Side side) {
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        for (JsonNode s : side.report().path("syscalls").path("byName")) {
+            if (SyscallSamples.IO_CALLS.contains(s.path("name").asText())) {
+                out.putIfAbsent(s.path("source").asText() + "|" + s.path("name").asText(), s);
+            }
+        }
+        return out;
+    }
+
+    // ---- iostat -----------------------------------------------------------------------------
+
+    private void iostat() {
+        layer = "iostat";
+        Map<String, JsonNode> b = new LinkedHashMap<>();
+        for (JsonNode d : before.report().path("iostat")) {
+            b.putIfAbsent(d.path("device").asText(), d);
+        }
+        Set<String> seen = new TreeSet<>();
+        boolean traced = !before.report().path("block").path("devices").isEmpty()
+                || !after.report().path("block").path("devices").isEmpty();
+        for (JsonNode a : after.report().path("iostat")) {
+            String name = a.path("device").asText();
+            JsonNode d = b.get(name);
+            if (d == null || !seen.add(name)) {
+                continue;
+            }
+            if (idle(d) && idle(a)) {
+                matching.add("iostat device " + name + ": busy below " + BUSY_PCT + " % on both sides, not compared");
+                continue;
+            }
+            var it = d.path("metrics").fields();
+            while (it.hasNext()) {
+                var m = it.next();
+                JsonNode am = a.path("metrics").path(m.getKey());
+                if (!am.path("avg").isNumber() || !m.getValue().path("avg").isNumber()) {
+                    continue;
+                }
+                double vb = m.getValue().get("avg").asDouble();
+                double va = am.get("avg").asDouble();
+                if (vb == 0 && va == 0 || IostatColumns.latency(m.getKey()) && (vb == 0 || va == 0)) {
+                    continue; // an await of 0 means no request of that kind, not an instant one
+                }
+                Better better = IostatColumns.better(m.getKey());
+                // with a block trace on a side, its Q2C is the headline and iostat's await a cross-check
+                add(name + " (iostat)", m.getKey() + " avg", IostatColumns.unit(m.getKey()), vb, va, better,
+                        IostatColumns.latency(m.getKey()) && !traced, new Ratio());
+            }
+        }
+    }
+
+    /** Busy (%util, %b) below {@link #BUSY_PCT} on average: its ratios are of a handful of requests. */
+    private static boolean idle(JsonNode device) {
+        for (String busy : List.of("%util", "%b")) {
+            JsonNode v = device.path("metrics").path(busy).path("avg");
+            if (v.isNumber()) {
+                return v.asDouble() < BUSY_PCT;
+            }
+        }
+        return device.path("idle").asBoolean(false);
+    }
+
+    // ---- fio --------------------------------------------------------------------------------
+
+    private void fio() {
+        layer = "fio";
+        Map<String, FioJob> b = new LinkedHashMap<>();
+        for (FioJob j : before.fio()) {
+            b.putIfAbsent(j.job() + "|" + j.direction(), j);
+        }
+        for (FioJob a : after.fio()) {
+            FioJob j = b.remove(a.job() + "|" + a.direction());
+            if (j == null) {
+                continue;
+            }
+            String subject = "fio " + a.job() + " " + a.direction();
+            add(subject, "IOPS (fio, whole run)", "1/s", j.iops(), a.iops(), Better.HIGHER, true, new Ratio());
+            if (j.clat() != null && a.clat() != null) {
+                add(subject, "clat avg (fio, whole run)", "s", j.clat().avg(), a.clat().avg(), Better.LOWER, true,
+                        new Ratio());
+            }
+        }
+    }
+
+    private void add(String subject, String metric, String unit, double b, double a, Better better, boolean headline,
+                     Test test) {
+        if (Double.isNaN(b) || Double.isNaN(a)) {
+            return;
+        }
+        pending.add(new Pending(layer, subject, metric, unit, b, a, better, headline, test));
+    }
+}

@@ -1,0 +1,40 @@
+package dev.ioverdict.compare;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.ioverdict.model.AppliedWindow;
+import java.util.List;
+
+/** compare.json ({@code ioverdict.compare/1}); compare.html and compare.pdf render the same model. */
+@JsonPropertyOrder({"schema", "tool", "before", "after", "verdict", "outcome", "regressions", "policy", "matching",
+    "findings", "metrics"})
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Comparison(String schema, Tool tool, SideInfo before, SideInfo after, String verdict, String outcome,
+                         List<String> regressions, Policy policy, List<String> matching, FindingChange.Diff findings,
+                         List<Metric> metrics) {
+    public static final String SCHEMA = "ioverdict.compare/1";
+
+    public record Tool(String name, String version) {
+    }
+
+    /**
+     * One side: its label, case id, what was given ({@code source}, {@code kind}: bundle or
+     * report.json), its window ({@code from}/{@code to} seconds since each input's start, null
+     * for the whole capture) and how each input's clock was read.
+     */
+    @JsonPropertyOrder({"label", "id", "source", "kind", "window"})
+    public record SideInfo(String label, String id, String source, String kind, Window window) {
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record Window(Double from, Double to, String label, List<AppliedWindow.Input> inputs) {
+    }
+
+    /** How significance was decided, stated so that a reader can redo it. */
+    public record Policy(String perIo, String averagesOnly, String regression) {
+    }
+
+    public boolean regressed() {
+        return !regressions.isEmpty();
+    }
+}

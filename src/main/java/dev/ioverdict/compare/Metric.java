@@ -1,0 +1,64 @@
+package dev.ioverdict.compare;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+
+/**
+ * One figure both sides have ({@code layer}: block, syscall, fio or iostat): before, after, change in percent and as a factor (after/before),
+ * whether the change is significant (null when untested), by which test, and whether it is for
+ * the better or the worse ({@code change}: better, worse, none when not significant, changed when
+ * the figure has no better direction). {@code headline}: a figure the verdict and
+ * --fail-on-regression weigh (what the application waits for, and throughput).
+ */
+@JsonPropertyOrder({"layer", "subject", "metric", "unit", "before", "after", "changePct", "factor", "significant", "test", "p",
+    "n", "change", "headline", "note"})
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Metric(String layer, String subject, String metric, String unit, Double before, Double after, Double changePct,
+                     Double factor, Boolean significant, String test, Double p, List<Long> n, String change,
+                     boolean headline, String note) {
+    /** Lower is better (latency, queue), higher is better (throughput), or neither. */
+    enum Better { LOWER, HIGHER, NEITHER }
+
+    static Double changePct(double before, double after) {
+        return before == 0 ? null : round((after - before) / before * 100, 1);
+    }
+
+    static Double factor(double before, double after) {
+        return before == 0 ? null : round(after / before, 3);
+    }
+
+    static String change(Boolean significant, double before, double after, Better better) {
+        if (significant == null || !significant) {
+            return "none";
+        }
+        if (better == Better.NEITHER) {
+            return "changed";
+        }
+        boolean lower = after < before;
+        return lower == (better == Better.LOWER) ? "better" : "worse";
+    }
+
+    static double round(double v, int digits) {
+        double scale = Math.pow(10, digits);
+        return Math.round(v * scale) / scale;
+    }
+
+    boolean better() {
+        return "better".equals(change);
+    }
+
+    boolean worse() {
+        return "worse".equals(change);
+    }
+
+    Metric withNote(String text) {
+        return new Metric(layer, subject, metric, unit, before, after, changePct, factor, significant, test, p, n, change,
+                headline, text);
+    }
+
+    Metric notHeadline() {
+        return new Metric(layer, subject, metric, unit, before, after, changePct, factor, significant, test, p, n, change,
+                false, note);
+    }
+}

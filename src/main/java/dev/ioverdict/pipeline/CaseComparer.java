@@ -1,0 +1,71 @@
+package dev.ioverdict.pipeline;
+
+import dev.ioverdict.bundle.BundleException;
+import dev.ioverdict.compare.Compare;
+import dev.ioverdict.compare.Comparison;
+import dev.ioverdict.compare.Side;
+import dev.ioverdict.model.TimeWindow;
+import dev.ioverdict.rules.RuleConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Before and after: each side a bundle (compiled now, optionally restricted to a time window) or
+ * a report.json of this version; then the comparison. Renders nothing.
+ */
+public final class CaseComparer {
+    private final RuleConfig config;
+
+    public CaseComparer(RuleConfig config) {
+        this.config = config;
+    }
+
+    /** One side as given on the command line. */
+    public record SideSpec(Path path, String label, TimeWindow window) {
+    }
+
+    /** The comparison, its two sides (for the charts), and whether an input of either side was damaged. */
+    public record Compared(Comparison comparison, Side before, Side after, boolean damaged) {
+    }
+
+    /** A side that gave nothing to compare: no usable input in its bundle. */
+    public static final class NothingUsable extends Exception {
+        public NothingUsable(String message) {
+            super(message);
+        }
+    }
+
+    public Compared compare(SideSpec before, SideSpec after) throws BundleException, IOException, NothingUsable {
+        boolean[] damaged = new boolean[1];
+        Side b = side(before, damaged);
+        Side a = side(after, damaged);
+        return new Compared(Compare.of(b, a), b, a, damaged[0]);
+    }
+
+    public static boolean isReportJson(Path p) {
+        return Files.isRegularFile(p) && p.getFileName().toString().endsWith(".json");
+    }
+
+    private Side side(SideSpec spec, boolean[] damaged) throws BundleException, IOException, NothingUsable {
+        if (isReportJson(spec.path())) {
+            if (spec.window() != null) {
+                throw new IllegalArgumentException(spec.path() + ": a time window needs the bundle, not a report.json");
+            }
+            return Side.ofReportJson(spec.label(), spec.path());
+        }
+        String id = CaseCompiler.defaultCaseId(spec.path());
+        if (spec.window() != null) {
+            id = id + "@" + spec.window().label().replace(" s", "s");
+        }
+        CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(spec.path(), id, null, spec.window());
+        if (!compiled.usable()) {
+            throw new NothingUsable(spec.path() + " (" + spec.label() + "): nothing usable: no file in a format "
+                    + "ioverdict reads gave a record; see 'ioverdict inspect'");
+        }
+        if (compiled.report().anyInputDamaged() || !compiled.report().failedRules().isEmpty()) {
+            damaged[0] = true;
+        }
+        return Side.ofCase(spec.label(), compiled.report(), compiled.data());
+    }
+}
