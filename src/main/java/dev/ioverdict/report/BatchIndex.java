@@ -215,7 +215,8 @@ public final class BatchIndex {
         if (colon >= 0 && (slash < 0 || colon < slash)) {
             return null;
         }
-        return link;
+        // "./" first: whatever the name, a browser reads it as a path, never as a scheme
+        return link.startsWith("./") || link.startsWith("../") ? link : "./" + link;
     }
 
     private static int rank(String verdict) {

@@ -57,7 +57,7 @@ public final class HtmlDocument {
         ctx.setVariable("fmt", new Fmt());
         ctx.setVariable("pdf", forPdf);
         // a NUL or ESC from a file name or line would stop the PDF renderer (and is no text in HTML either)
-        return SafeText.xml(DocumentFinish.finish(engine.process("report", ctx), forPdf));
+        return DocumentFinish.finish(SafeText.xml(engine.process("report", ctx)), forPdf);
     }
 
     private static TemplateEngine engine(Path templates) {

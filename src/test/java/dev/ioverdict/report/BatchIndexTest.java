@@ -54,7 +54,7 @@ class BatchIndexTest {
         assertTrue(bad < failed && failed < info && info < clean, "critical, failed, info, clean");
         assertTrue(html.contains("<td class=\"n zero\">0</td>"));
         assertFalse(html.contains("<td class=\"n critical\">0</td>"), "a zero is never red");
-        assertTrue(html.contains("href=\"a-info/report.pdf\">PDF</a>"));
+        assertTrue(html.contains("href=\"./a-info/report.pdf\">PDF</a>"));
         assertFalse(html.contains("javascript:") && html.contains("href=\"javascript"), "no scheme links");
         assertFalse(html.contains("href=\"/etc/passwd\""));
         assertTrue(html.contains("slow &lt;device&gt;"));

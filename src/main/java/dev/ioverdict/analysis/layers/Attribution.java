@@ -2,6 +2,7 @@ package dev.ioverdict.analysis.layers;
 
 import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.layers.LayerTimes.Row;
+import dev.ioverdict.model.syscall.ProcessSyscallStat;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,7 +11,15 @@ final class Attribution {
     private Attribution() {
     }
 
+    /** The application wait the sentence names: per process, since an average over processes hides the one that waits. */
+    private static final java.util.Set<String> WAITS = java.util.Set.of("io_getevents", "io_pgetevents", "io_submit",
+            "pread64", "pwrite64", "read", "write");
+
     static String sentence(List<Row> rows, List<ConsistencyNote> doubts) {
+        return sentence(rows, doubts, List.of());
+    }
+
+    static String sentence(List<Row> rows, List<ConsistencyNote> doubts, List<ProcessSyscallStat> processes) {
         Optional<Row> q2c = first(rows, "block", "Q2C");
         String scope = q2c.map(Row::scope).orElse(null);
         Optional<Row> d2c = scope == null ? first(rows, "device", "D2C") : same(rows, "D2C", scope);
@@ -19,8 +28,26 @@ final class Attribution {
                 .filter(r -> r.what().equals("io_getevents") || r.what().startsWith("pread") || r.what().startsWith("pwrite")
                         || r.what().equals("io_submit") || r.what().equals("read") || r.what().equals("write"))
                 .max((a, b) -> Double.compare(a.avg(), b.avg()));
-        wait.ifPresent(w -> sb.append("The application waits ").append(LayerAnalysis.ms(w.avg()))
-                .append(" on average in ").append(w.what()).append(" (").append(w.source()).append("). "));
+        Optional<ProcessSyscallStat> longest = processes.stream()
+                .filter(p -> WAITS.contains(p.name()) && p.avg() != null && p.count() >= LayerAnalysis.MIN_CALLS)
+                .filter(p -> wait.isEmpty() || p.source().equals(wait.get().source()))
+                .max(java.util.Comparator.comparingDouble(ProcessSyscallStat::avg)
+                        .thenComparing(p -> p.pid() == null ? 0 : p.pid()));
+        boolean oneProcess = longest.isPresent() && processes.stream()
+                .filter(p -> WAITS.contains(p.name()) && p.count() >= LayerAnalysis.MIN_CALLS
+                        && p.source().equals(longest.get().source()))
+                .map(ProcessSyscallStat::pid).distinct().count() == 1;
+        if (longest.isPresent() && wait.isPresent() && !oneProcess
+                && longest.get().avg() > 1.5 * wait.get().avg()) {
+            ProcessSyscallStat p = longest.get();
+            sb.append(p.comm() != null ? p.comm() + " " : "").append("pid ").append(p.pid()).append(" waits ")
+                    .append(LayerAnalysis.ms(p.avg())).append(" on average in ").append(p.name()).append(" (")
+                    .append(p.source()).append("; ").append(LayerAnalysis.ms(wait.get().avg())).append(" averaged over ")
+                    .append("every process). ");
+        } else {
+            wait.ifPresent(w -> sb.append("The application waits ").append(LayerAnalysis.ms(w.avg()))
+                    .append(" on average in ").append(w.what()).append(" (").append(w.source()).append("). "));
+        }
         if (q2c.isPresent()) {
             double n = q2c.get().n();
             double total = q2c.get().avg();

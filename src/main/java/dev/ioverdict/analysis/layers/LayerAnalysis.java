@@ -54,7 +54,8 @@ public final class LayerAnalysis implements Analysis {
         }
         List<ConsistencyNote> doubts = results.get(ConsistencyNotes.class).map(ConsistencyNotes::notes).orElse(List.of());
         var paths = IoPaths.of(results.get(SlowestWaits.class).orElse(null), results.get(BlockTrace.class).orElse(null));
-        results.put(LayerTimes.class, new LayerTimes(Attribution.sentence(rows, doubts), rows,
+        results.put(LayerTimes.class, new LayerTimes(Attribution.sentence(rows, doubts,
+                results.get(SyscallSection.class).map(SyscallSection::byProcess).orElse(List.of())), rows,
                 paths.map(IoPaths.Result::paths).orElse(null), paths.map(IoPaths.Result::note).orElse(null)));
     }
 

@@ -43,7 +43,7 @@ public final class FindmntFormat implements InputFormat {
 
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             List<String> header = null;
             String line;
             while ((line = lines.next()) != null) {

@@ -93,7 +93,7 @@ public final class MultipathFormat implements InputFormat {
 
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             String[] map = null;
             long mapLine = 0;
             String mapText = null;

@@ -51,7 +51,7 @@ public final class FioJobFormat implements InputFormat {
 
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             Map<String, String> global = new LinkedHashMap<>();
             Map<String, String> current = null;
             String job = null;

@@ -52,7 +52,7 @@ public final class HostnameFormat implements InputFormat {
 
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             String line;
             while ((line = lines.next()) != null) {
                 if (line.isBlank()) {

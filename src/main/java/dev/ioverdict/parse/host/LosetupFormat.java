@@ -36,7 +36,7 @@ public final class LosetupFormat implements InputFormat {
 
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             List<String> header = null;
             String line;
             while ((line = lines.next()) != null) {
@@ -49,7 +49,7 @@ public final class LosetupFormat implements InputFormat {
                     continue;
                 }
                 int back = header.indexOf("BACK-FILE");
-                if (t.size() < header.size() || !t.get(0).startsWith("/dev/loop")) {
+                if (back < 0 || t.size() < header.size() || !t.get(0).startsWith("/dev/loop")) {
                     ctx.skip(lines.number(), "not a losetup -l row: " + line.strip());
                     continue;
                 }

@@ -51,11 +51,12 @@ public final class OsReleaseFormat implements InputFormat {
 
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             String name = null;
             String version = null;
             long nameLine = 0;
             String nameText = null;
+            boolean pretty = false;
             String line;
             while ((line = lines.next()) != null) {
                 long n = lines.number();
@@ -63,9 +64,9 @@ public final class OsReleaseFormat implements InputFormat {
                     continue;
                 }
                 ctx.record();
-                if (line.startsWith("PRETTY_NAME=")) {
+                if (line.startsWith("PRETTY_NAME=") && !pretty) {
                     ctx.emit(new HostFact("os", unquote(line.substring(12)), ctx.input(), n, line));
-                    return;
+                    pretty = true;
                 } else if (line.startsWith("NAME=")) {
                     name = unquote(line.substring(5));
                     nameLine = n;
@@ -76,7 +77,7 @@ public final class OsReleaseFormat implements InputFormat {
                     ctx.emit(new HostFact("os", line.strip(), ctx.input(), n, line));
                 }
             }
-            if (name != null) {
+            if (name != null && !pretty) {
                 ctx.emit(new HostFact("os", version == null ? name : name + " " + version, ctx.input(), nameLine,
                         nameText));
             }

@@ -88,7 +88,7 @@ public final class DiskstatsFormat implements InputFormat {
 
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             new Reader(ctx).read(lines);
         }
     }

@@ -161,19 +161,37 @@ public final class BlockCharts implements ChartProvider {
         return Chart.of(SECTION, "block-latency", "Latency distribution", caption, chart, Svg.WIDTH, 300);
     }
 
+    /** Traces whose first completions lie this far apart were recorded on different clocks (or days). */
+    private static final double OTHER_CLOCK_SECONDS = 86_400;
+
     private static Chart d2cOverTime(List<DeviceTimeline> timelines) {
         XYSeriesCollection ds = new XYSeriesCollection();
-        for (DeviceTimeline t : timelines) {
-            if (t.d2cPoints().isEmpty() || ds.getSeriesCount() >= MAX_SERIES) {
+        // devices of one trace share its clock; a second trace in the bundle gets its own origin, never one axis
+        // from 0 to 10^9 s
+        List<DeviceTimeline> timed = timelines.stream().filter(t -> !t.d2cPoints().isEmpty())
+                .sorted(java.util.Comparator.comparingDouble(t -> t.d2cPoints().get(0).time())).toList();
+        double origin = 0;
+        int clock = 0;
+        double previous = Double.NaN;
+        for (DeviceTimeline t : timed) {
+            double first = t.d2cPoints().stream().mapToDouble(DeviceTimeline.Point::time).min().orElse(0);
+            if (Double.isNaN(previous) || first - previous > OTHER_CLOCK_SECONDS) {
+                origin = first;
+                clock++;
+            }
+            previous = first;
+            if (ds.getSeriesCount() >= MAX_SERIES) {
                 continue;
             }
             XYSeries s = new XYSeries(t.device(), false, true);
             for (DeviceTimeline.Point p : thin(t.d2cPoints())) {
-                s.add(p.time(), Math.max(p.d2c(), 1e-7) * 1000);
+                s.add(p.time() - origin, Math.max(p.d2c(), 1e-7) * 1000);
             }
             ds.addSeries(s);
         }
-        JFreeChart chart = ChartFactory.createScatterPlot(null, "completion time (s from trace start)", null, ds,
+        String axis = clock > 1 ? "completion time (s from the start of each device's trace: the bundle holds "
+                + clock + " traces on different clocks)" : "completion time (s from trace start)";
+        JFreeChart chart = ChartFactory.createScatterPlot(null, axis, null, ds,
                 PlotOrientation.VERTICAL, true, false, false);
         XYPlot plot = chart.getXYPlot();
         plot.setRangeAxis(msAxis("D2C (ms, log scale)"));
