@@ -54,10 +54,34 @@ public final class HtmlDocument {
         tally.put("notApplicable", input.report().notEvaluated().stream().filter(n -> !n.applicable()).count());
         ctx.setVariable("tally", tally);
         ctx.setVariable("rules", catalogue());
+        ctx.setVariable("terms", terms(input.report()));
         ctx.setVariable("fmt", new Fmt());
         ctx.setVariable("pdf", forPdf);
         // a NUL or ESC from a file name or line would stop the PDF renderer (and is no text in HTML either)
         return DocumentFinish.finish(SafeText.xml(engine.process("report", ctx)), forPdf);
+    }
+
+    /** Which groups of the glossary this report uses: a term is explained only where it is printed. */
+    private static java.util.Set<String> terms(dev.ioverdict.report.model.Report r) {
+        java.util.Set<String> t = new java.util.HashSet<>();
+        if (r.block() != null) {
+            t.add("block");
+        }
+        if (r.iostat() != null && !r.iostat().isEmpty()) {
+            t.add(r.iostat().stream().anyMatch(d -> d.dialect() == dev.ioverdict.model.iostat.IostatDialect.SOLARIS)
+                    ? "solaris" : "iostat");
+            if (r.iostat().stream().anyMatch(d -> d.dialect() != dev.ioverdict.model.iostat.IostatDialect.SOLARIS)) {
+                t.add("iostat");
+            }
+        }
+        r.inputs().stream().filter(i -> i.format().equals("linuxki")).findAny().ifPresent(i -> t.add("linuxki"));
+        if (r.syscalls() != null && !r.syscalls().aio().isEmpty()) {
+            t.add("aio");
+        }
+        if (r.findings().stream().anyMatch(f -> f.rule().equals("unaligned-dio-xfs"))) {
+            t.add("xfs");
+        }
+        return t;
     }
 
     private static TemplateEngine engine(Path templates) {
