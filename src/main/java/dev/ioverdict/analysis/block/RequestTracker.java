@@ -1,7 +1,9 @@
 package dev.ioverdict.analysis.block;
 
 import dev.ioverdict.model.block.BlockEvent;
+import dev.ioverdict.model.block.BlockIo;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +19,7 @@ final class RequestTracker {
     private final SlowestIos slowest = new SlowestIos();
     /** Processes followed one by one for the per-I/O view of the application's waits; beyond, none. */
     private static final int MAX_PROCESSES = 64;
-    private final java.util.Map<Integer, SlowestIos> slowestByProcess = new java.util.HashMap<>();
+    private final Map<Integer, SlowestIos> slowestByProcess = new HashMap<>();
 
     /** A bio was queued on {@code d}: if a remap announced it, it serves that volume I/O. */
     void queued(BttDevice d, QueuedIo q) {
@@ -111,8 +113,8 @@ final class RequestTracker {
     }
 
     /** The slowest I/Os of each process followed, by pid order. */
-    java.util.List<dev.ioverdict.model.block.BlockIo> slowestByProcess() {
-        return slowestByProcess.entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+    List<BlockIo> slowestByProcess() {
+        return slowestByProcess.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .flatMap(e -> e.getValue().slowest().stream()).toList();
     }
 

@@ -14,9 +14,7 @@ import dev.ioverdict.rules.RuleInfo;
 import dev.ioverdict.rules.Threshold;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**

@@ -3,7 +3,6 @@ package dev.ioverdict.rules.aio;
 import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
-import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.syscall.AioProcess;
