@@ -2,7 +2,10 @@ package dev.ioverdict.parse;
 
 import dev.ioverdict.parse.blkparse.BlkparseFormat;
 import dev.ioverdict.parse.blktrace.BlktraceFormat;
+import dev.ioverdict.parse.btt.BttAveragesFormat;
 import dev.ioverdict.parse.btt.BttFormat;
+import dev.ioverdict.parse.btt.BttIostatFormat;
+import dev.ioverdict.parse.btt.BttPerIoFormat;
 import dev.ioverdict.parse.config.FindmntFormat;
 import dev.ioverdict.parse.config.LsblkFormat;
 import dev.ioverdict.parse.config.LsblkJsonFormat;
@@ -23,6 +26,7 @@ import dev.ioverdict.parse.iostat.SarFormat;
 import dev.ioverdict.parse.kernel.KernelLogFormat;
 import dev.ioverdict.parse.linuxki.LinuxKiFormat;
 import dev.ioverdict.parse.perf.PerfScriptFormat;
+import dev.ioverdict.parse.perf.PerfTraceFormat;
 import dev.ioverdict.parse.strace.StraceFormat;
 import dev.ioverdict.parse.vmstat.VmstatSFormat;
 import java.util.List;
@@ -32,6 +36,9 @@ import java.util.Optional;
 public final class InputFormats {
     private static final List<InputFormat> ALL = List.of(
             new BttFormat(),
+            new BttAveragesFormat(),
+            new BttIostatFormat(),
+            new BttPerIoFormat(),
             // before lsblk: its KEY="value" lines would otherwise read as lsblk -P
             new OsReleaseFormat(),
             new LsblkFormat(),
@@ -51,6 +58,7 @@ public final class InputFormats {
             new BlkparseFormat(),
             new BlktraceFormat(),
             new PerfScriptFormat(),
+            new PerfTraceFormat(),
             new KernelLogFormat(),
             new SysfsFormat(),
             new XfsInfoFormat(),

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Host name, kernel, OS and architecture from whatever states them (uname -a, os-release, a
+ * Host name, kernel, OS, architecture and capture start from whatever states them (uname -a, os-release, a
  * hostname file, LinuxKI headers, sysstat banners, perf script --header). For each, the most
  * specific statement wins: an os-release distribution over uname's bare "Linux", and otherwise
  * the first file in bundle order.
@@ -32,14 +32,14 @@ public final class HostAnalysis implements Analysis {
             }
         }
         List<String> sources = new ArrayList<>();
-        for (String k : List.of("hostname", "kernel", "os", "arch")) {
+        for (String k : List.of("hostname", "kernel", "os", "arch", "captured")) {
             HostFact f = chosen.get(k);
             if (f != null) {
                 sources.add(k + ": " + f.input() + ":" + f.line());
             }
         }
         results.put(HostInfo.class, new HostInfo(value(chosen, "hostname"), value(chosen, "kernel"),
-                value(chosen, "os"), value(chosen, "arch"), sources));
+                value(chosen, "os"), value(chosen, "arch"), value(chosen, "captured"), sources));
     }
 
     private static String value(Map<String, HostFact> m, String k) {

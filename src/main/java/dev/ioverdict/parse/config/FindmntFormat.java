@@ -53,7 +53,7 @@ public final class FindmntFormat implements InputFormat {
                 }
                 List<String> t = tokens(line);
                 if (header == null) {
-                    if (t.size() >= 3 && t.get(0).equals("TARGET")) {
+                    if (t.size() >= 3 && t.get(0).equals("TARGET") && t.contains("SOURCE") && t.contains("FSTYPE")) {
                         header = t;
                     } else {
                         ctx.skip(n, "before the findmnt header: " + line.strip());

@@ -1,11 +1,13 @@
 package dev.ioverdict.parse.linuxki;
 
+import dev.ioverdict.model.host.HostFact;
 import dev.ioverdict.model.syscall.PhysicalDeviceStat;
 import dev.ioverdict.model.syscall.SchedActivity;
 import dev.ioverdict.model.syscall.SleepFunc;
 import dev.ioverdict.model.syscall.SleepStack;
 import dev.ioverdict.model.syscall.SyscallSummary;
 import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.host.UnameLine;
 import dev.ioverdict.parse.text.Tokens;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,7 +24,7 @@ import java.util.Map;
  * unless a blank line already ended the table.
  */
 final class KipidReader {
-    enum Section { NONE, SCHED, SYSCALL, DEVICE, SLEEP_STACKS, OTHER }
+    enum Section { NONE, SCHED, SYSCALL, DEVICE, SLEEP_STACKS, TRACE_EVENTS, OTHER }
 
     private final ParseContext ctx;
     private final Tokens tok = new Tokens();
@@ -38,6 +40,13 @@ final class KipidReader {
     private StackBuilder stack;
     private int deviceColumns;
     private final Map<String, String> deviceNames = new HashMap<>();
+    /** A kiinfo header (command line, version, uname line) was read: its report tables follow. */
+    private boolean header;
+    private boolean unameSeen;
+    /** Rows of tables kept only as counted rows, and the sections they sit in (the "no I/O data" note). */
+    private long tableRows;
+    private final List<String> tableSections = new ArrayList<>();
+    private long ioFacts;
 
     KipidReader(ParseContext ctx) {
         this.ctx = ctx;
@@ -50,7 +59,7 @@ final class KipidReader {
             soft = true;
             return;
         }
-        if (banner(line, no)) {
+        if (headerLine(line, no) || banner(line, no)) {
             return;
         }
         boolean used = switch (section) {
@@ -58,7 +67,9 @@ final class KipidReader {
             case SYSCALL -> syscallLine(line, no);
             case DEVICE -> deviceLine(line, no);
             case SLEEP_STACKS -> stackLine(line, no);
-            default -> true;
+            case TRACE_EVENTS -> traceEventLine(line, no);
+            case OTHER -> tableRow(line);
+            case NONE -> !header || tableRow(line);
         };
         if (!used) {
             if (soft) {
@@ -72,6 +83,88 @@ final class KipidReader {
 
     void finish() {
         enter(Section.NONE);
+    }
+
+    /** Rows counted in report tables that hold nothing about I/O, when nothing else was read. */
+    long rowsWithoutIo() {
+        return ioFacts == 0 ? tableRows : 0;
+    }
+
+    /** The titles of the sections whose rows were only counted, in file order. */
+    List<String> tableSections() {
+        return tableSections;
+    }
+
+    /**
+     * kiinfo's header: {@code Command line: kiinfo ...}, {@code kiinfo (5.3)}, {@code KI Binary Version 7},
+     * the host's uname line and the capture's start ({@code Thu Apr 14 11:19:44 2016}). The uname line
+     * and the start become host facts, as uname -a does.
+     */
+    private boolean headerLine(String line, long no) {
+        if (section != Section.NONE) {
+            return false;
+        }
+        String t = line.strip();
+        if (t.startsWith("Command line:") || t.startsWith("kiinfo (") || t.startsWith("KI Binary Version")) {
+            header = true;
+            return true;
+        }
+        if (!unameSeen && t.startsWith("Linux ") && UnameLine.emit(ctx, no, t)) {
+            unameSeen = true;
+            header = true;
+            ctx.record();
+            return true;
+        }
+        if (header && isCaptureStart(t)) {
+            ctx.emit(new HostFact("captured", t, ctx.input(), no, line));
+            ctx.record();
+            return true;
+        }
+        return false;
+    }
+
+    private static final List<String> DAYS = List.of("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun");
+
+    /** asctime's {@code Thu Apr 14 11:19:44 2016}, as kiinfo prints the trace's start under its header. */
+    private static boolean isCaptureStart(String t) {
+        return t.length() >= 24 && t.length() <= 25 && DAYS.contains(t.substring(0, 3)) && t.charAt(3) == ' '
+                && t.indexOf(':') > 0 && Character.isDigit(t.charAt(t.length() - 1))
+                && Character.isDigit(t.charAt(t.length() - 4));
+    }
+
+    /**
+     * A row of a table ioverdict does not analyse (hardclock profiles, futexes, sockets, containers,
+     * power states): counted, so the inventory says what the file held, but not kept.
+     */
+    private boolean tableRow(String line) {
+        tok.of(line);
+        int numbers = 0;
+        for (int i = 0; i < tok.count(); i++) {
+            String w = tok.get(i);
+            int end = w.endsWith("%") ? w.length() - 1 : w.length();
+            if (end > 0 && !Double.isNaN(dev.ioverdict.parse.text.Numbers.parseDecimal(w, 0, end))) {
+                numbers++;
+            }
+        }
+        if (numbers >= 2) {
+            tableRows++;
+            ctx.record();
+        }
+        return true;
+    }
+
+    private void tableSection(String title) {
+        String name = title.strip();
+        while (name.startsWith("*")) {
+            name = name.substring(1);
+        }
+        while (name.endsWith("*")) {
+            name = name.substring(0, name.length() - 1);
+        }
+        name = name.strip();
+        if (!name.isEmpty() && tableSections.size() < 8 && !tableSections.contains(name)) {
+            tableSections.add(name);
+        }
     }
 
     /** Section titles and PID headers; true when the line was one. */
@@ -111,9 +204,17 @@ final class KipidReader {
                 || t.startsWith("Tasks woken up by") || t.startsWith("Tasks that have woken")
                 || t.startsWith("Warning:")) {
             next = Section.OTHER;
+        } else if (t.startsWith("Analyzing Pid:")) {
+            traceEventsOf(t);
+            next = Section.TRACE_EVENTS;
+        } else if (isKparseTitle(t)) {
+            next = Section.OTHER;
         }
         if (next == null) {
             return false;
+        }
+        if (next == Section.OTHER && !t.startsWith("Warning:")) {
+            tableSection(t);
         }
         enter(next);
         if (next == Section.SCHED) {
@@ -122,12 +223,58 @@ final class KipidReader {
         return true;
     }
 
+    /** kparse's numbered titles: {@code 1.1.3 Power Savings Report}, {@code 2.2.2 Top Threads ...}. */
+    private static boolean isKparseTitle(String t) {
+        int i = 0;
+        int dots = 0;
+        while (i < t.length() && (Character.isDigit(t.charAt(i)) || t.charAt(i) == '.')) {
+            if (t.charAt(i) == '.') {
+                dots++;
+            }
+            i++;
+        }
+        return dots >= 1 && i > 2 && i < t.length() - 1 && t.charAt(i) == ' ' && Character.isLetter(t.charAt(i + 1))
+                && Character.isDigit(t.charAt(0));
+    }
+
+    // ---- kparse's "Trace Events of Top Processes": per process, one row per trace event type;
+    // system calls carry their elapsed, max and average seconds and their errors
+
+    private void traceEventsOf(String t) {
+        tok.of(t);
+        pid = tok.count() >= 3 && tok.isInteger(2) ? (int) tok.decimal(2) : null;
+        int cmd = t.indexOf("cmd:");
+        comm = cmd >= 0 ? t.substring(cmd + 4).strip() : null;
+    }
+
+    private boolean traceEventLine(String line, long no) {
+        tok.of(line);
+        if (tok.is(0, "Freq")) {
+            return true;
+        }
+        if (tok.count() == 8 && tok.isInteger(0) && tok.isInteger(3) && tok.isFraction(4) && tok.isInteger(7)) {
+            long count = (long) tok.decimal(0);
+            ctx.emit(new SyscallSummary("linuxki", ctx.input(), no, line, pid, comm, tok.get(2), count,
+                    (long) tok.decimal(7), tok.decimal(4), tok.decimal(6), tok.decimal(5), null, List.of(), null, null));
+            ctx.record();
+            ioFacts++;
+            return true;
+        }
+        if (tok.count() >= 3 && tok.isInteger(0)) {
+            tableRows++;
+            ctx.record(); // an event type without call times (sys_enter, sched_switch, hardclock)
+            return true;
+        }
+        return tok.is(0, "...");
+    }
+
     private void enter(Section next) {
         closeStack();
         closeSyscall();
         if (sched != null) {
             ctx.emit(sched.build());
             ctx.record();
+            ioFacts++;
             sched = null;
         }
         section = next;
@@ -217,6 +364,7 @@ final class KipidReader {
         if (syscall != null) {
             ctx.emit(syscall.build());
             ctx.record();
+            ioFacts++;
             syscall = null;
         }
     }
@@ -284,6 +432,7 @@ final class KipidReader {
                 tok.decimal(7), tok.decimal(8), full ? (long) tok.decimal(9) : null, full ? tok.decimal(14) : null,
                 full ? tok.decimal(15) : null));
         ctx.record();
+        ioFacts++;
         return true;
     }
 
@@ -335,6 +484,7 @@ final class KipidReader {
         if (stack != null) {
             ctx.emit(stack.build());
             ctx.record();
+            ioFacts++;
             stack = null;
         }
     }

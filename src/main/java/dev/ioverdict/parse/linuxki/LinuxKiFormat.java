@@ -8,6 +8,7 @@ import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.ConsoleNoise;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * LinuxKI text: kiinfo reports (-kipid per process, -kidsk, -kiwait, kparse sections) and
@@ -58,11 +59,13 @@ public final class LinuxKiFormat implements InputFormat {
     public void parse(InputFile file, ParseContext ctx) throws IOException {
         KipidReader report = new KipidReader(ctx);
         KitraceReader trace = new KitraceReader(ctx);
+        long traceRecords = 0;
         try (Lines lines = Lines.of(file, ctx)) {
             String line;
             while ((line = lines.next()) != null) {
                 long no = lines.number();
                 if (KitraceReader.isRecord(line)) {
+                    traceRecords++;
                     trace.start(line, no);
                     continue;
                 }
@@ -81,5 +84,11 @@ public final class LinuxKiFormat implements InputFormat {
         }
         trace.finish();
         report.finish();
+        long rows = report.rowsWithoutIo();
+        if (rows > 0 && traceRecords == 0) {
+            List<String> sections = report.tableSections();
+            ctx.warn(0, "no I/O data: " + rows + " rows of report tables about something else"
+                    + (sections.isEmpty() ? "" : " (" + String.join(", ", sections) + ")"));
+        }
     }
 }

@@ -1,0 +1,117 @@
+package dev.ioverdict.parse.btt;
+
+import dev.ioverdict.model.block.BttReport;
+import dev.ioverdict.model.block.Phase;
+import dev.ioverdict.model.block.PhaseStat;
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Sample;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * btt -X's "easy parse" averages ({@code name.xvg}): one record a line, keyed by its first word.
+ * {@code Q2Q|Q2G|S2G|G2I|Q2M|I2D|M2D|D2C|Q2C MIN AVG MAX N} are the All Devices phase rows,
+ * {@code DMI DEV #Q #D RATIO BLKMIN BLKAVG BLKMAX TOTAL} the Device Merge Information row; the
+ * seek ({@code QSK}, {@code DSK}), plug ({@code PLG}, {@code UPG}) and active-request ({@code ARQ})
+ * records are kept as printed. Gives the same {@link BttReport} as btt's text report.
+ */
+public final class BttAveragesFormat implements InputFormat {
+    private static final Set<String> OTHERS = Set.of("QSK", "DSK", "PLG", "UPG", "ARQ");
+
+    @Override
+    public String id() {
+        return "btt-averages";
+    }
+
+    @Override
+    public String description() {
+        return "btt -X easy-parse averages (Q2Q ... Q2C, DMI, QSK, DSK, PLG, UPG, ARQ)";
+    }
+
+    @Override
+    public Recognition recognise(Sample sample) {
+        int phases = 0;
+        int devices = 0;
+        for (String line : sample.lines()) {
+            List<String> t = BttText.tokens(line);
+            if (isPhaseRecord(t)) {
+                phases++;
+            } else if (t.size() >= 3 && (t.get(0).equals("DMI") || OTHERS.contains(t.get(0))) && isDevice(t.get(1))) {
+                devices++;
+            } else if (!line.isBlank()) {
+                return Recognition.NO;
+            }
+        }
+        if (phases >= 2 && phases + devices >= 3) {
+            return Recognition.certain(phases + " btt -X phase records 'D2C MIN AVG MAX N'"
+                    + (devices > 0 ? " and " + devices + " device records (DMI, QSK ...)" : ""));
+        }
+        return Recognition.NO;
+    }
+
+    @Override
+    public void parse(InputFile file, ParseContext ctx) throws IOException {
+        List<BttReport.PhaseRow> phases = new ArrayList<>();
+        List<BttReport.MergeRow> merges = new ArrayList<>();
+        List<BttReport.Row> others = new ArrayList<>();
+        try (Lines lines = Lines.of(file, ctx)) {
+            String line;
+            while ((line = lines.next()) != null) {
+                long no = lines.number();
+                List<String> t = BttText.tokens(line);
+                if (t.isEmpty()) {
+                    continue;
+                }
+                if (isPhaseRecord(t)) {
+                    PhaseStat stat = new PhaseStat(BttText.integer(t.get(4)), BttText.number(t.get(1)),
+                            BttText.number(t.get(2)), BttText.number(t.get(3)), null, null, null);
+                    phases.add(new BttReport.PhaseRow(BttReport.Table.ALL_DEVICES, BttReport.ALL,
+                            Phase.byName(t.get(0)).orElseThrow(), stat, no, line));
+                    ctx.record();
+                } else if (t.get(0).equals("DMI") && t.size() == 9 && isDevice(t.get(1)) && numbers(t, 2)) {
+                    merges.add(new BttReport.MergeRow(t.get(1), BttText.integer(t.get(2)), BttText.integer(t.get(3)),
+                            BttText.number(t.get(4)), BttText.integer(t.get(5)), BttText.integer(t.get(6)),
+                            BttText.integer(t.get(7)), BttText.integer(t.get(8)), no, line));
+                    ctx.record();
+                } else if (OTHERS.contains(t.get(0)) && t.size() >= 3 && isDevice(t.get(1)) && numbers(t, 2)) {
+                    others.add(new BttReport.Row(t.get(0), t.get(1), t.subList(2, t.size()), no, line));
+                    ctx.record();
+                } else {
+                    ctx.skip(no, "not a btt -X record: " + (line.length() <= 100 ? line : line.substring(0, 97) + "..."));
+                }
+            }
+            ctx.lines(lines.number());
+        }
+        if (!phases.isEmpty() || !merges.isEmpty() || !others.isEmpty()) {
+            ctx.emit(new BttReport(ctx.input(), phases, List.of(), merges, others));
+        }
+    }
+
+    /** A phase name btt -X writes and exactly its four figures, the count last. */
+    private static boolean isPhaseRecord(List<String> t) {
+        return t.size() == 5 && t.get(0).length() == 3 && Phase.byName(t.get(0)).isPresent()
+                && !Double.isNaN(BttText.number(t.get(1))) && !Double.isNaN(BttText.number(t.get(2)))
+                && !Double.isNaN(BttText.number(t.get(3))) && BttText.isDigits(t.get(4));
+    }
+
+    /** btt -X's device: {@code 8,16}. */
+    private static boolean isDevice(String s) {
+        int comma = s.indexOf(',');
+        return comma > 0 && BttText.isDigits(s.substring(0, comma)) && BttText.isDigits(s.substring(comma + 1));
+    }
+
+    private static boolean numbers(List<String> t, int from) {
+        for (int i = from; i < t.size(); i++) {
+            if (Double.isNaN(BttText.number(t.get(i)))) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,208 @@
+package dev.ioverdict.parse.btt;
+
+import dev.ioverdict.model.block.TrackedIo;
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.ConsoleNoise;
+import dev.ioverdict.parse.text.Numbers;
+import java.io.IOException;
+
+/**
+ * btt -p's per-I/O dump (btt/trace_complete.c): for each queued I/O, its first line
+ * {@code MAJ,MIN : SECS.NSECS Q SECTOR+SIZE}, then one indented line per later step (G, I, M, then
+ * the D and C of the request it went out in, with that request's sector and size), and a blank line;
+ * a line of dashes closes each completed request's group. One {@link TrackedIo} per Q.
+ */
+public final class BttPerIoFormat implements InputFormat {
+
+    @Override
+    public String id() {
+        return "btt-per-io";
+    }
+
+    @Override
+    public String description() {
+        return "btt -p per-I/O dump (each I/O's Q, G, I, M, D and C times)";
+    }
+
+    @Override
+    public Recognition recognise(Sample sample) {
+        int queued = 0;
+        int steps = 0;
+        for (String line : sample.lines()) {
+            Step s = Step.of(line);
+            if (s == null) {
+                continue;
+            }
+            if (s.device != null && s.action == 'Q') {
+                queued++;
+            } else if (s.device == null) {
+                steps++;
+            }
+        }
+        if (queued >= 1 && steps >= 2) {
+            return Recognition.certain(queued + " btt -p I/O(s) 'MAJ,MIN : SECS Q SECTOR+SIZE' with their later steps");
+        }
+        return Recognition.NO;
+    }
+
+    @Override
+    public void parse(InputFile file, ParseContext ctx) throws IOException {
+        try (Lines lines = Lines.of(file, ctx)) {
+            Builder io = null;
+            String line;
+            while ((line = lines.next()) != null) {
+                long no = lines.number();
+                String t = line.strip();
+                if (t.isEmpty() || t.startsWith("---") || ConsoleNoise.isCommentary(line)) {
+                    io = emit(io, ctx);
+                    continue;
+                }
+                Step s = Step.of(line);
+                if (s == null) {
+                    ctx.skip(no, "not a btt -p line: " + (t.length() <= 100 ? t : t.substring(0, 97) + "..."));
+                    continue;
+                }
+                if (s.device != null) {
+                    emit(io, ctx);
+                    if (s.action != 'Q') {
+                        ctx.skip(no, "btt -p group that starts with " + s.action + ", not Q: " + t);
+                        io = null;
+                        continue;
+                    }
+                    io = new Builder(no, line, s);
+                } else if (io == null) {
+                    ctx.skip(no, "btt -p step outside an I/O's group: " + t);
+                } else {
+                    io.add(no, line, s);
+                }
+                ctx.time(s.time);
+            }
+            emit(io, ctx);
+            ctx.lines(lines.number());
+        }
+    }
+
+    private static Builder emit(Builder io, ParseContext ctx) {
+        if (io != null) {
+            ctx.emit(io.build(ctx.input()));
+            ctx.record();
+        }
+        return null;
+    }
+
+    /** One line of the dump: the device (first line only), the time, the step and sector+size. */
+    private static final class Step {
+        String device;
+        double time;
+        char action;
+        long sector;
+        int sectors;
+
+        static Step of(String line) {
+            int n = line.length();
+            int i = 0;
+            Step s = new Step();
+            int colon = line.indexOf(':');
+            if (colon > 0) {
+                String dev = line.substring(0, colon).strip();
+                int comma = dev.indexOf(',');
+                if (comma <= 0 || !BttText.isDigits(dev.substring(0, comma).strip())
+                        || !BttText.isDigits(dev.substring(comma + 1).strip())) {
+                    return null;
+                }
+                s.device = dev.substring(0, comma).strip() + "," + dev.substring(comma + 1).strip();
+                i = colon + 1;
+            }
+            while (i < n && line.charAt(i) == ' ') {
+                i++;
+            }
+            int ts = i;
+            while (i < n && (Character.isDigit(line.charAt(i)) || line.charAt(i) == '.')) {
+                i++;
+            }
+            if (i == ts || i + 3 > n || line.charAt(i) != ' ') {
+                return null;
+            }
+            s.time = Numbers.parseDecimal(line, ts, i);
+            while (i < n && line.charAt(i) == ' ') {
+                i++;
+            }
+            if (i + 1 >= n || "QGIMDC".indexOf(line.charAt(i)) < 0 || line.charAt(i + 1) != ' ') {
+                return null;
+            }
+            s.action = line.charAt(i);
+            i += 2;
+            while (i < n && line.charAt(i) == ' ') {
+                i++;
+            }
+            int plus = line.indexOf('+', i);
+            if (plus < 0 || Double.isNaN(s.time)) {
+                return null;
+            }
+            int end = plus + 1;
+            while (end < n && Character.isDigit(line.charAt(end))) {
+                end++;
+            }
+            s.sector = Numbers.parseLong(line, i, plus, -1);
+            s.sectors = (int) Numbers.parseLong(line, plus + 1, end, -1);
+            if (s.sector < 0 || s.sectors < 0 || !line.substring(end).isBlank()) {
+                return null;
+            }
+            return s;
+        }
+    }
+
+    private static final class Builder {
+        final long line;
+        long lastLine;
+        final StringBuilder text = new StringBuilder();
+        final String device;
+        final long sector;
+        final int sectors;
+        final double q;
+        double g = Double.NaN;
+        double i = Double.NaN;
+        double m = Double.NaN;
+        double d = Double.NaN;
+        double c = Double.NaN;
+        long issuedSector = -1;
+        int issuedSectors;
+
+        Builder(long no, String raw, Step queued) {
+            line = no;
+            lastLine = no;
+            text.append(raw);
+            device = queued.device;
+            sector = queued.sector;
+            sectors = queued.sectors;
+            q = queued.time;
+        }
+
+        void add(long no, String raw, Step s) {
+            lastLine = no;
+            text.append('\n').append(raw);
+            switch (s.action) {
+                case 'G' -> g = s.time;
+                case 'I' -> i = s.time;
+                case 'M' -> m = s.time;
+                case 'D' -> {
+                    d = s.time;
+                    issuedSector = s.sector;
+                    issuedSectors = s.sectors;
+                }
+                case 'C' -> c = s.time;
+                default -> { } // a second Q in one group does not happen in btt's dump
+            }
+        }
+
+        TrackedIo build(String input) {
+            return new TrackedIo(input, line, lastLine, text.toString(), device, sector, sectors, q, g, i, m, d, c,
+                    issuedSector, issuedSectors);
+        }
+    }
+}

@@ -1,0 +1,239 @@
+package dev.ioverdict.parse.perf;
+
+import dev.ioverdict.model.syscall.SyscallCall;
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.ConsoleNoise;
+import dev.ioverdict.parse.text.Numbers;
+import java.io.IOException;
+
+/**
+ * {@code perf trace}, perf's strace-like tool (tools/perf/builtin-trace.c): one line per event,
+ * {@code TIME ( DUR ms): COMM/TID name(args) = RET}, times in milliseconds since the trace began.
+ * System calls become {@link SyscallCall}s as strace's do (name, duration, thread, return value,
+ * errno); page faults ({@code minfault}, {@code majfault}) and tracepoints
+ * ({@code TIME COMM/TID sched:sched_switch:...}) are counted; the callchain lines under an event
+ * ({@code --call-graph}, {@code --max-stack}) belong to it.
+ */
+public final class PerfTraceFormat implements InputFormat {
+    static final String SOURCE = "perf-trace";
+
+    @Override
+    public String id() {
+        return "perf-trace";
+    }
+
+    @Override
+    public String description() {
+        return "perf trace (system calls with durations, page faults, tracepoints)";
+    }
+
+    @Override
+    public Recognition recognise(Sample sample) {
+        int calls = 0;
+        int tracepoints = 0;
+        boolean command = false;
+        for (String line : sample.lines()) {
+            Event e = Event.of(line);
+            if (e == null) {
+                command |= line.contains("perf trace ") || line.contains("# trace ");
+                continue;
+            }
+            if (e.durationEnd > 0) {
+                calls++;
+            } else if (e.tracepoint) {
+                tracepoints++;
+            }
+        }
+        if (calls >= 2 || calls == 1 && command) {
+            return Recognition.certain(calls + " perf trace event(s) 'TIME ( DUR ms): COMM/TID call(...)'");
+        }
+        if (tracepoints >= 2 && command) {
+            return Recognition.certain(tracepoints + " perf trace tracepoint line(s) 'TIME COMM/TID sys:event:' under a perf trace command");
+        }
+        if (calls == 1) {
+            return Recognition.likely("a perf trace event 'TIME ( DUR ms): COMM/TID call(...)'");
+        }
+        return tracepoints >= 3 ? Recognition.possible(tracepoints + " perf trace tracepoint lines") : Recognition.NO;
+    }
+
+    @Override
+    public void parse(InputFile file, ParseContext ctx) throws IOException {
+        long faults = 0;
+        long tracepoints = 0;
+        long calls = 0;
+        try (Lines lines = Lines.of(file, ctx)) {
+            String line;
+            boolean inEvent = false;
+            while ((line = lines.next()) != null) {
+                long no = lines.number();
+                if (line.isBlank() || ConsoleNoise.isCommentary(line)) {
+                    inEvent = false;
+                    continue;
+                }
+                Event e = Event.of(line);
+                if (e == null) {
+                    if (inEvent && isCallchainFrame(line)) {
+                        continue;
+                    }
+                    if (!line.strip().startsWith("[") && !line.contains("trace ")) {
+                        ctx.skip(no, "not a perf trace event: " + abbreviate(line));
+                    }
+                    inEvent = false;
+                    continue;
+                }
+                inEvent = true;
+                ctx.time(e.time);
+                if (e.tracepoint) {
+                    tracepoints++;
+                    ctx.record();
+                } else if (e.durationEnd > 0 && isFault(line, e.rest)) {
+                    faults++;
+                    ctx.record();
+                } else if (e.durationEnd > 0 && call(line, no, e, ctx)) {
+                    calls++;
+                } else {
+                    ctx.skip(no, "not a perf trace event: " + abbreviate(line));
+                }
+            }
+            ctx.lines(lines.number());
+        }
+        if (calls == 0 && faults + tracepoints > 0) {
+            ctx.warn(0, "no system calls: " + faults + " page fault(s) and " + tracepoints + " tracepoint event(s)");
+        }
+    }
+
+    /** {@code name(args) = ret [ERRNO (text)]}, or a call perf could not finish ({@code ) ...}). */
+    private static boolean call(String line, long no, Event e, ParseContext ctx) {
+        int open = line.indexOf('(', e.rest);
+        if (open <= e.rest) {
+            return false;
+        }
+        String name = line.substring(e.rest, open);
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(Character.isLetterOrDigit(c) || c == '_')) {
+                return false;
+            }
+        }
+        int eq = line.lastIndexOf(") = ");
+        Long ret = null;
+        String error = null;
+        if (eq > open) {
+            int v = eq + 4;
+            int vEnd = line.indexOf(' ', v);
+            if (vEnd < 0) {
+                vEnd = line.length();
+            }
+            String value = line.substring(v, vEnd);
+            long r = Numbers.parseLong(value, 0, value.length(), Long.MIN_VALUE); // "?" when perf missed the exit
+            ret = r == Long.MIN_VALUE ? null : r;
+            if (ret != null && ret < 0 && vEnd < line.length()) {
+                int errEnd = line.indexOf(' ', vEnd + 1);
+                error = line.substring(vEnd + 1, errEnd < 0 ? line.length() : errEnd);
+            }
+        }
+        double start = e.time / 1000;
+        Double duration = Double.isNaN(e.duration) ? null : e.duration / 1000;
+        ctx.emit(new SyscallCall(SOURCE, ctx.input(), no, no, line.strip(), e.tid, e.tid, e.comm, name, start, duration,
+                ret, error, null, null, null));
+        ctx.record();
+        return true;
+    }
+
+    private static boolean isFault(String line, int from) {
+        return line.startsWith("minfault", from) || line.startsWith("majfault", from);
+    }
+
+    /** A callchain frame printed under an event: deep indentation, {@code symbol (dso)}. */
+    private static boolean isCallchainFrame(String line) {
+        return line.startsWith("          ") && line.strip().endsWith(")");
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 100 ? s : s.substring(0, 97) + "...";
+    }
+
+    /**
+     * The fixed start of a perf trace line: the time in ms, an optional {@code ( DUR ms):}, and
+     * {@code COMM/TID} ({@code :0/0} for the idle task); {@code rest} is where the event begins.
+     */
+    private static final class Event {
+        double time;
+        double duration = Double.NaN;
+        int durationEnd;
+        String comm;
+        int tid;
+        int rest;
+        boolean tracepoint;
+
+        static Event of(String line) {
+            int n = line.length();
+            int i = 0;
+            while (i < n && line.charAt(i) == ' ') {
+                i++;
+            }
+            int ts = i;
+            while (i < n && (Character.isDigit(line.charAt(i)) || line.charAt(i) == '.')) {
+                i++;
+            }
+            if (i == ts || i >= n || line.charAt(i) != ' ' || line.indexOf('.', ts) < 0 || line.indexOf('.', ts) >= i) {
+                return null;
+            }
+            Event e = new Event();
+            e.time = Numbers.parseDecimal(line, ts, i);
+            if (Double.isNaN(e.time)) {
+                return null;
+            }
+            i++;
+            if (i < n && line.charAt(i) == '(') {
+                int close = line.indexOf("ms): ", i);
+                if (close < 0) {
+                    return null;
+                }
+                int d = i + 1;
+                while (d < close && line.charAt(d) == ' ') {
+                    d++;
+                }
+                int dEnd = close;
+                while (dEnd > d && line.charAt(dEnd - 1) == ' ') {
+                    dEnd--;
+                }
+                e.duration = Numbers.parseDecimal(line, d, dEnd); // "?" when perf missed the entry
+                e.durationEnd = close + 5;
+                i = e.durationEnd;
+            }
+            int sp = line.indexOf(' ', i);
+            if (sp < 0) {
+                return null;
+            }
+            int slash = line.lastIndexOf('/', sp);
+            if (slash < i) {
+                return null;
+            }
+            long tid = Numbers.parseLong(line, slash + 1, sp, -1);
+            if (tid < 0) {
+                return null;
+            }
+            e.comm = line.substring(i, slash);
+            e.tid = (int) tid;
+            e.rest = sp + 1;
+            while (e.rest < n && line.charAt(e.rest) == ' ') {
+                e.rest++;
+            }
+            if (e.durationEnd == 0) {
+                int colon = line.indexOf(':', e.rest);
+                int space = line.indexOf(' ', e.rest);
+                e.tracepoint = colon > e.rest && (space < 0 || colon < space);
+                if (!e.tracepoint) {
+                    return null;
+                }
+            }
+            return e;
+        }
+    }
+}
