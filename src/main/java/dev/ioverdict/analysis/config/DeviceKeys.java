@@ -5,7 +5,7 @@ import java.util.regex.Pattern;
 
 /**
  * How the tools name one device: {@code /dev/sda}, {@code sda}, {@code /dev/mapper/vg-lv},
- * {@code 8:0} (lsblk, mountinfo), {@code 8,0} (blkparse, btt, perf block events).
+ * {@code 8:0} (lsblk, mountinfo), {@code 8,0} (blkparse, btt, perf block events), {@code dev8-0} (sar -d).
  */
 final class DeviceKeys {
     /** sda1 -> sda, vdb2 -> vdb, nvme0n1p1 -> nvme0n1, mmcblk0p2 -> mmcblk0, loop0p1 -> loop0, md0p1 -> md0. */
@@ -28,6 +28,9 @@ final class DeviceKeys {
             return d.substring("/dev/".length());
         }
         String mm = majMin(d);
+        if (mm == null && d.startsWith("dev") && d.indexOf('-') > 3) {
+            mm = majMin(d.substring(3).replace('-', ':')); // sar -d without -p: dev253-2
+        }
         return mm != null ? mm : d;
     }
 

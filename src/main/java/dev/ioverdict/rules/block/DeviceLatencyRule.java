@@ -1,6 +1,7 @@
 package dev.ioverdict.rules.block;
 
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
@@ -42,7 +43,8 @@ public final class DeviceLatencyRule implements Rule {
                     + "device is much slower than its siblings; or iostat shows long response times with no queue "
                     + "in front of the device; or, with no block-layer data, the application submits at once and "
                     + "waits long for completions. The device, HBA, fabric or array takes the time.",
-            List.of(), List.of(BlockFigures.INPUT, IostatEvidence.SERIES, AioSymptoms.AIO_TIMING), List.of(),
+            List.of(), List.of(BlockFigures.INPUT, IostatEvidence.SERIES, AioSymptoms.AIO_TIMING),
+            List.of(Inputs.STORAGE),
             List.of(AVG_MS, P99_MS, OUTLIER_MS, OUTLIER_RATIO, PATH_RATIO, PATH_MIN_AVG_MS, MIN_IOS, MAX_QUEUE,
                     MIN_REPORTS));
 

@@ -43,10 +43,11 @@ final class IostatDeviceLatency {
                     : p.iops() * deviceMs(s, p) / 1000 * s.secondsPerReport()).sum();
             String column = s.dialect() == IostatDialect.SOLARIS && s.points().get(0).sample().has("asvc_t")
                     ? "asvc_t" : s.responseLabel();
-            var f = ctx.finding(Subject.device(s.device(), s.device()), "Slow device: " + s.device() + " answers in "
+            String label = IostatEvidence.label(ctx, s.device());
+            var f = ctx.finding(Subject.device(s.device(), label), "Slow device: " + label + " answers in "
                             + Figures.duration(avgMs / 1000) + " (" + column + ") with no queue in front of it")
                     .severity(Severity.CRITICAL)
-                    .summary(s.device() + " took " + IostatEvidence.avgWorst(slow, p -> deviceMs(s, p), "ms", column)
+                    .summary(label + " took " + IostatEvidence.avgWorst(slow, p -> deviceMs(s, p), "ms", column)
                             + " per request " + IostatEvidence.span(s, slow) + ", while only "
                             + Figures.number(slow.avg(IostatPoint::queue)) + " requests were outstanding on average ("
                             + s.queueLabel() + "). With so few in flight a request does not wait behind others: "

@@ -9,6 +9,7 @@ import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.Unit;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
@@ -47,7 +48,7 @@ public final class DiskSaturationRule implements Rule {
             "Disk saturated: long service times while busy", Severity.CRITICAL,
             "iostat shows a device answering slowly (svc_t, await) while busy (%b, %util), with requests queued "
                     + "in front of it, over several reports: the device is the bottleneck.",
-            List.of(IostatEvidence.SERIES), List.of(),
+            List.of(IostatEvidence.SERIES), List.of(Inputs.STORAGE),
             List.of(AWAIT_MS, BUSY_PCT, WATCH_MS, WATCH_BUSY_PCT, MIN_QUEUE, QUEUE_FACTOR, MIN_CONSECUTIVE, MIN_SHARE_PCT,
                     MIN_BURST_REPORTS));
 
@@ -103,17 +104,18 @@ public final class DiskSaturationRule implements Rule {
                 * Math.max(0, p.responseMs() - baseline) / 1000 * s.secondsPerReport()).sum();
         String light = s.baselineMs() == null ? ""
                 : " At light load in the same capture it answered in " + IostatEvidence.ms(s.baselineMs()) + ".";
-        String title = s.device() + " " + what + ": " + s.responseLabel() + " "
+        String label = IostatEvidence.label(ctx, s.device());
+        String title = label + " " + what + ": " + s.responseLabel() + " "
                 + IostatEvidence.ms(e.avg(IostatPoint::responseMs)) + " at " + busy + " "
                 + Figures.percent(e.avg(IostatPoint::busyPct)) + (e.flagged().size() > 1 ? " (average of " + e.flagged().size() + " reports)" : "");
-        String summary = s.device() + " answered in "
+        String summary = label + " answered in "
                 + IostatEvidence.avgWorst(e, IostatPoint::responseMs, "ms", s.responseLabel())
                 + " while busy " + Figures.percent(e.avg(IostatPoint::busyPct)) + " of the time (" + busy
                 + ") with " + IostatEvidence.num(e.avg(IostatPoint::queue)) + " requests outstanding ("
                 + s.queueLabel() + ") " + IostatEvidence.span(s, e) + "." + light
                 + (severity == Severity.INFO ? " The bursts do not last: they point at spikes of demand "
                 + "(flushes, checkpoints, batch jobs) rather than a device too small for its load." : "");
-        var finding = ctx.finding(Subject.device(s.device(), s.device()), title)
+        var finding = ctx.finding(Subject.device(s.device(), label), title)
                 .severity(severity)
                 .summary(summary)
                 .recommendation(advice(s))

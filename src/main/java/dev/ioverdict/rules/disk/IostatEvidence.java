@@ -7,6 +7,8 @@ import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.rules.Input;
+import dev.ioverdict.rules.Inputs;
+import dev.ioverdict.rules.RuleContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,6 +21,15 @@ public final class IostatEvidence {
             c -> c.results().get(IostatTimeline.class).map(IostatTimeline::series).filter(s -> !s.isEmpty()));
 
     private IostatEvidence() {
+    }
+
+    /**
+     * How a finding names an iostat device: by what the bundle knows of it (multipath alias, mount
+     * point, paths, WWID, backing file, major,minor: "dm-3 (mpatha, /u01, paths sdc sdf, WWID 3600...)"),
+     * else as iostat printed it. The rule must declare {@link Inputs#STORAGE} as optional.
+     */
+    public static String label(RuleContext ctx, String device) {
+        return ctx.optional(Inputs.STORAGE).map(c -> c.label(device)).orElse(device);
     }
 
     /**

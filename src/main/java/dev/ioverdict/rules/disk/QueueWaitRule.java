@@ -9,6 +9,7 @@ import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.Unit;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
@@ -40,7 +41,7 @@ public final class QueueWaitRule implements Rule {
             "iostat shows requests queueing in front of a device for several reports: Solaris %w above the "
                     + "threshold, or on Linux a long queue (aqu-sz, avgqu-sz) with await well above the "
                     + "device's light-load response time.",
-            List.of(IostatEvidence.SERIES), List.of(),
+            List.of(IostatEvidence.SERIES), List.of(Inputs.STORAGE),
             List.of(WAIT_PCT, AQU_SZ, MIN_AWAIT_MS, WAIT_FACTOR, MIN_CONSECUTIVE, MIN_SHARE_PCT));
 
     private static final String LINUX_ADVICE = "Requests wait in the block layer before the device takes them. "
@@ -83,10 +84,11 @@ public final class QueueWaitRule implements Rule {
                 + " requests and each took " + IostatEvidence.ms(e.avg(IostatPoint::responseMs)) + " ("
                 + s.responseLabel() + ")"
                 + (s.baselineMs() == null ? "" : " against " + IostatEvidence.ms(s.baselineMs()) + " at light load");
-        var f = ctx.finding(Subject.device(s.device(), s.device()), "Requests queue on " + s.device() + ": " + (solaris
+        String label = IostatEvidence.label(ctx, s.device());
+        var f = ctx.finding(Subject.device(s.device(), label), "Requests queue on " + label + ": " + (solaris
                         ? "%w up to " + IostatEvidence.num(worst.waitPct()) + " %"
                         : s.queueLabel() + " up to " + IostatEvidence.num(worst.queue())))
-                .summary("On " + s.device() + " " + how + " " + IostatEvidence.span(s, e) + ". About "
+                .summary("On " + label + " " + how + " " + IostatEvidence.span(s, e) + ". About "
                         + IostatEvidence.ms(e.avg(p -> waitMs(s, p))) + " of each request's time was spent waiting.")
                 .recommendation(solaris
                         ? "Requests wait in the host's queue for the disk. Check the throttle against what the LUN "
