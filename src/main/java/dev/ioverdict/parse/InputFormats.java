@@ -12,6 +12,7 @@ import dev.ioverdict.parse.config.LsblkJsonFormat;
 import dev.ioverdict.parse.config.MountsFormat;
 import dev.ioverdict.parse.config.SysfsFormat;
 import dev.ioverdict.parse.config.XfsInfoFormat;
+import dev.ioverdict.parse.dm.DiskByIdFormat;
 import dev.ioverdict.parse.dm.DmsetupFormat;
 import dev.ioverdict.parse.dm.MultipathFormat;
 import dev.ioverdict.parse.fio.FioFormat;
@@ -47,6 +48,7 @@ public final class InputFormats {
             new MountsFormat(),
             new MultipathFormat(),
             new DmsetupFormat(),
+            new DiskByIdFormat(),
             new FioFormat(),
             new FioJobFormat(),
             new UnameFormat(),

@@ -80,4 +80,32 @@ class KernelLogRulesTest {
         assertTrue(RuleHarness.files(new HungTaskIoRule(),
                 log("centos72-kernel4.8-dmesg-nvme-io-timeout-reset-controller-removed.txt")).isEmpty());
     }
+
+    /** Issue 12's "done when": which public kernel log gives which kernel-log finding, on which device. */
+    @Test
+    void everyPublicKernelLogGivesItsFindings() {
+        java.util.Map<String, List<String>> expected = new java.util.TreeMap<>(java.util.Map.of(
+                "centos72-kernel4.8-dmesg-nvme-io-timeout-reset-controller-removed.txt",
+                List.of("io-errors critical nvme2", "io-errors critical nvme3"),
+                "k8s-node-syslog-kernel-blk_update_request-critical-medium-error-sd-tag-buffer-io-error-prefix.txt",
+                List.of("io-errors critical sdb"),
+                "k8s-worker-journalctl-u-multipathd-tur-checker-path-down.txt",
+                List.of("io-errors warning sdac", "io-errors warning sdak", "io-errors warning sdal", "io-errors warning sdap",
+                        "io-errors warning sdas"),
+                "linux-xfs-2021-kernel5.14-xfstests-dmesg-buffer-io-error-async-page-read-xfs-log-io-error-shutdown-excerpt.txt",
+                List.of("io-errors critical dm-0"),
+                "lkml-2016-kernel4.8-dmesg-xfs-possible-memory-allocation-deadlock-size-comm-pid.txt", List.of(),
+                "ppc64-kernel4.15-dmesg-hung-task-120s-io_schedule-ext4-bread-prefix.txt",
+                List.of("hung-task-io critical 5135"))); // the blocked task's pid
+        java.util.Map<String, List<String>> found = new java.util.TreeMap<>();
+        for (String file : expected.keySet()) {
+            List<String> got = new java.util.ArrayList<>();
+            for (var rule : List.of(new IoErrorsRule(), new HungTaskIoRule())) {
+                RuleHarness.files(rule, log(file)).forEach(f -> got.add(f.rule() + " "
+                        + f.severity().name().toLowerCase(java.util.Locale.ROOT) + " " + f.subject().id()));
+            }
+            found.put(file, got.stream().sorted().toList());
+        }
+        assertEquals(expected, found);
+    }
 }
