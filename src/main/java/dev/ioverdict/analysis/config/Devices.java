@@ -104,7 +104,8 @@ final class Devices {
             if (id.majMin() != null) {
                 majMinBySysName.putIfAbsent(sys, DeviceKeys.majMin(id.majMin()));
             }
-            if (id.name() != null && !id.name().equals(sys)) {
+            // without user_friendly_names a map is called by its WWID: that is no name of its own
+            if (id.name() != null && !id.name().equals(sys) && !id.name().equals(id.wwid())) {
                 aliasBySysName.putIfAbsent(sys, id.name());
             }
             if (id.wwid() != null) {

@@ -84,7 +84,9 @@ class DiskByIdFormatTest {
         Path shared = TestData.shared();
         Assumptions.assumeTrue(shared != null, "../shared not present");
         Path multipath = shared.resolve("external/multipath/redhat-rhel6-dm-multipath-guide-example-winsys-two-pgs.txt");
-        Path listing = Files.writeString(tmp.resolve("ls_-lanR_.dev"), LS_LR);
+        StorageConfig alone = RuleHarness.data(multipath).results().get(StorageConfig.class).orElseThrow();
+        assertEquals("dm-1 (paths sdb sdf, WWID " + WWID + ")", alone.label("dm-1")); // its name is its WWID
+        Path listing = Files.writeString(tmp.resolve("zz-ls_-lanR_.dev"), LS_LR); // read after multipath -ll
         StorageConfig c = RuleHarness.data(multipath, listing).results().get(StorageConfig.class).orElseThrow();
         assertEquals("dm-1 (mpathb, paths sdb sdf, WWID " + WWID + ")", c.label("dm-1"));
         assertEquals("sda (WWID 0x5000c500a1b2c3d4)", c.label("sda"));
