@@ -1,6 +1,7 @@
 package dev.ioverdict.report;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.host.HostInfo;
 import dev.ioverdict.diagnosis.Diagnosed;
 import dev.ioverdict.model.Figures;
@@ -56,7 +57,9 @@ final class FrontPage {
             }
         }
         return new Summary(headline(causes, outcome), lines, actions,
-                UseTable.of(iostat, blockDevices, causes, data.inputs()), checked(outcome),
+                UseTable.of(iostat, blockDevices, causes, data.inputs(),
+                        dev -> data.results().get(StorageConfig.class).map(c -> c.label(dev)).orElse(null)),
+                checked(outcome),
                 facts(data, caseId, host));
     }
 

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * Brendan Gregg's USE method per device, from what the bundle measured: utilization (busy %),
@@ -25,7 +26,7 @@ final class UseTable {
     }
 
     static List<Summary.UseRow> of(List<IostatDevice> iostat, List<String> blockDevices, List<Finding> causes,
-                                   List<InputSummary> inputs) {
+                                   List<InputSummary> inputs, UnaryOperator<String> label) {
         Set<String> devices = new LinkedHashSet<>();
         if (iostat != null) {
             iostat.stream().filter(d -> !Boolean.TRUE.equals(d.idle())).forEach(d -> devices.add(d.device()));
@@ -39,7 +40,8 @@ final class UseTable {
                     .orElse(null);
             String util = io == null ? null : figure(io, new String[] {"%util", "%b"}, "%");
             String queue = io == null ? null : figure(io, new String[] {"aqu-sz", "avgqu-sz", "wait", "actv"}, "");
-            rows.add(new Summary.UseRow(dev,
+            String named = label.apply(dev);
+            rows.add(new Summary.UseRow(dev, named == null || named.equals(dev) ? null : named,
                     cell(util, causes, dev, Set.of("disk-saturation"), util != null || blockDevices.contains(dev)),
                     cell(queue, causes, dev, SATURATION, queue != null || blockDevices.contains(dev)),
                     cell(kernelLog ? "kernel log read" : null, causes, dev, Set.of("io-errors"), kernelLog),

@@ -1,6 +1,7 @@
 package dev.ioverdict.report.charts;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.analysis.iostat.IostatTimeline;
@@ -48,7 +49,8 @@ public final class IostatCharts implements ChartProvider {
                     + (s.intervalSeconds() != null ? "report, " + num(s.intervalSeconds()) + " s apart" : "report")
                     + (perPoint(s) > 1 ? " (each point the maximum of " + perPoint(s) + " reports)" : "")
                     + ", from " + s.input() + "; the since-boot report is not drawn." + (i == 0 ? " " + left : "");
-            charts.add(Chart.of("iostat", id, s.device() + " (" + s.input() + ")", caption, chart(s), Svg.WIDTH, 260));
+            String name = data.results().get(StorageConfig.class).map(c -> c.label(s.device())).orElse(s.device());
+            charts.add(Chart.of("iostat", id, name + " (" + s.input() + ")", caption, chart(s), Svg.WIDTH, 260));
         }
         return charts;
     }

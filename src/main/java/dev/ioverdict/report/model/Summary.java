@@ -20,9 +20,13 @@ public record Summary(String headline, List<Cause> causes, List<Action> actions,
         checked = List.copyOf(checked);
     }
 
-    /** The USE method for one device: utilization, saturation, errors, and the latency the device adds. */
-    @JsonPropertyOrder({"device", "utilization", "saturation", "errors", "latency"})
-    public record UseRow(String device, UseCell utilization, UseCell saturation, UseCell errors, UseCell latency) {
+    /**
+     * The USE method for one device: utilization, saturation, errors, and the latency the device adds;
+     * {@code label} how the bundle names the device ("dm-3 (mpatha, /u01, ...)"), absent when it knows nothing more.
+     */
+    @JsonPropertyOrder({"device", "label", "utilization", "saturation", "errors", "latency"})
+    public record UseRow(String device, @JsonInclude(JsonInclude.Include.NON_NULL) String label, UseCell utilization,
+                         UseCell saturation, UseCell errors, UseCell latency) {
     }
 
     /** {@code status}: ok, problem or not measured; {@code figure} what was read; {@code anchor} the finding. */
