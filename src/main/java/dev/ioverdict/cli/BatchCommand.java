@@ -70,6 +70,9 @@ final class BatchCommand implements Callable<Integer> {
     LimitsOption limits;
 
     @Mixin
+    QuietOption quiet;
+
+    @Mixin
     DebugOption debug;
 
     @Override
@@ -108,13 +111,9 @@ final class BatchCommand implements Callable<Integer> {
                 limits.limits());
         dev.ioverdict.report.model.BatchSummary summary;
         Converters.Shard chosen = part;
-        try {
-            summary = runner.run(paths, chosen.index(), chosen.count(), output, line -> {
-                synchronized (out) {
-                    out.println(SafeText.terminal(line));
-                    out.flush();
-                }
-            });
+        try (StatusLine status = quiet.statusLine(spec.commandLine().getErr())) {
+            summary = runner.run(paths, chosen.index(), chosen.count(), output,
+                    line -> status.println(out, SafeText.terminal(line)), status.progress());
         } catch (IOException e) {
             throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the batch into " + output, e), e);
         }

@@ -49,6 +49,12 @@ public final class BatchRunner {
 
     public BatchSummary run(List<Path> roots, int shardIndex, int shardCount, Path output, Consumer<String> progress)
             throws IOException {
+        return run(roots, shardIndex, shardCount, output, progress, Progress.NONE);
+    }
+
+    /** As above; {@code status} hears of the cases done, for a status line. */
+    public BatchSummary run(List<Path> roots, int shardIndex, int shardCount, Path output, Consumer<String> progress,
+                            Progress status) throws IOException {
         List<Path> cases = new ArrayList<>();
         for (Path root : roots) {
             Path realRoot = root.toRealPath();
@@ -71,11 +77,13 @@ public final class BatchRunner {
         List<Future<CaseResult>> futures = new ArrayList<>();
         ResumableCase resumable = new ResumableCase(settings, formats.stream().map(f -> "report." + f.name().toLowerCase(Locale.ROOT)).toList());
         AtomicInteger done = new AtomicInteger();
+        status.cases(mine.size());
         for (Path c : mine) {
             String id = ids.get(c);
             futures.add(pool.submit(() -> {
                 ResumableCase.Outcome o = resumable.run(id, c, output.resolve(id), () -> one(c, id, output));
                 CaseResult r = o.result();
+                status.caseDone(r.status().equals("failed"));
                 progress.accept(String.format(Locale.ROOT, "[%d/%d] %-14s %s (%d critical, %d warning)%s%s",
                         done.incrementAndGet(), mine.size(), r.status(), r.caseId(), r.critical(), r.warning(),
                         r.message().isEmpty() ? "" : ": " + r.message(), o.reused() ? " (unchanged: not redone)" : ""));
