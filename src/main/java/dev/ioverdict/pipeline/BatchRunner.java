@@ -1,12 +1,10 @@
 package dev.ioverdict.pipeline;
 
-import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.bundle.Limits;
-import dev.ioverdict.model.Finding;
 import dev.ioverdict.report.BatchIndex;
 import dev.ioverdict.report.JsonRenderer;
-import dev.ioverdict.report.ReportFormat;
 import dev.ioverdict.report.ReportWriter;
+import dev.ioverdict.report.ReportFormat;
 import dev.ioverdict.report.model.BatchSummary;
 import dev.ioverdict.report.model.BatchSummary.CaseResult;
 import dev.ioverdict.rules.RuleConfig;
@@ -108,38 +106,11 @@ public final class BatchRunner {
     }
 
     private CaseResult one(Path bundle, String id, Path output) {
-        try {
-            CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(bundle.toRealPath(), id, null, limits);
-            if (!compiled.usable()) {
-                return new CaseResult(id, bundle.toString(), "nothing-usable", "no input in a known format",
-                        0, 0, 0, List.of(), null);
-            }
-            ReportWriter.write(compiled.report(), compiled.data(), formats, ReportWriter.under(output, id), null);
-            List<Finding> fs = compiled.report().findings();
-            String status = compiled.report().anyInputDamaged() ? "damaged" : "ok";
-            return new CaseResult(id, bundle.toString(), status,
-                    status.equals("damaged") ? "an input had warnings" : "",
-                    count(fs, "critical"), count(fs, "warning"), count(fs, "info"),
-                    fs.stream().map(f -> f.severity().id() + " " + f.rule() + ": " + f.title()).toList(),
-                    id + "/" + (formats.contains(ReportFormat.HTML) ? "report.html" : "report.json"), null,
-                    fs.stream().map(f -> new BatchSummary.FindingRef(f.rule(), f.severity().id(), f.title(),
-                            f.subject() == null ? null : f.subject().label())).toList(),
-                    formats.stream().sorted().map(f -> id + "/report." + f.name().toLowerCase(Locale.ROOT)).toList());
-        } catch (BundleException e) {
-            return new CaseResult(id, bundle.toString(), "failed", e.getMessage(), 0, 0, 0, List.of(), null);
-        } catch (IOException | RuntimeException e) {
-            return new CaseResult(id, bundle.toString(), "failed", e.toString(), 0, 0, 0, List.of(), null);
-        } catch (OutOfMemoryError e) {
-            return new CaseResult(id, bundle.toString(), "failed", "out of memory (give the JVM more with "
-                    + "JAVA_OPTS=-Xmx..., or fewer --jobs)", 0, 0, 0, List.of(), null);
-        } catch (StackOverflowError e) {
-            return new CaseResult(id, bundle.toString(), "failed", "stack overflow (a defect of ioverdict)",
-                    0, 0, 0, List.of(), null);
+        CaseJob job = new CaseJob(bundle.toString(), id, output.toString(), formats, limits, config.values());
+        if (settings.caseMemory() != null) {
+            return new CaseProcess(settings.caseMemory(), settings.caseTimeout()).run(job);
         }
-    }
-
-    private static int count(List<Finding> fs, String severity) {
-        return (int) fs.stream().filter(f -> f.severity().id().equals(severity)).count();
+        return job.run(config);
     }
 
     private static boolean inside(Path realRoot, Path p) {
