@@ -35,8 +35,9 @@ final class CaseProcess {
             Path errFile = scratch.resolve("output");
             CaseJob.json().writeValue(jobFile.toFile(), job);
             List<String> command = new ArrayList<>(List.of(java(), "-Xmx" + Math.max(1, memoryBytes >> 20) + "m",
-                    "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true",
-                    "-cp", System.getProperty("java.class.path"), CaseJob.class.getName(),
+                    "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true"));
+            command.addAll(startUpOptions());
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), CaseJob.class.getName(),
                     jobFile.toString(), resultFile.toString()));
             // the JVM tells an OutOfMemoryError on stdout, its other troubles on stderr: both kept for the reason
             Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(errFile.toFile()).start();
@@ -68,6 +69,21 @@ final class CaseProcess {
     private static boolean waitFor(Process p) throws InterruptedException {
         p.waitFor();
         return true;
+    }
+
+    /**
+     * The start-up cache this JVM was given (the launcher's AOT cache or a CDS archive, same jar), so
+     * each case's JVM starts as fast as the batch's; a case's start is most of a small case's time.
+     */
+    private static List<String> startUpOptions() {
+        try {
+            return java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                    .filter(a -> a.startsWith("-XX:AOTCache=") || a.startsWith("-XX:SharedArchiveFile=")
+                            || a.startsWith("-Xlog:aot") || a.startsWith("-Xlog:cds") || a.startsWith("-Xshare:"))
+                    .toList();
+        } catch (RuntimeException | LinkageError e) {
+            return List.of();
+        }
     }
 
     private static String java() {
