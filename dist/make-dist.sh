@@ -18,7 +18,11 @@ find_jdk() {
 }
 jdk=$(find_jdk) || { echo "make-dist: needs a JDK >= 21 with jlink (set JAVA_HOME)" >&2; exit 2; }
 
-(cd "$root" && ./mvnw -q -B -DskipTests package)
+# the jar is built unless it is newer than every source (as after 'mvnw verify' in CI)
+jar="$root/target/ioverdict.jar"
+if [ ! -f "$jar" ] || [ -n "$(find "$root/src/main" "$root/templates" "$root/pom.xml" -newer "$jar" -type f -print -quit)" ]; then
+    (cd "$root" && ./mvnw -q -B -DskipTests package)
+fi
 
 # The modules the jar uses (jdeps --print-module-deps), plus what the libraries load by name:
 # XML for the templates and PDF, desktop for fonts and images in the PDF, zipfs for archives.

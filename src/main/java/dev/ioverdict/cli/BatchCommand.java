@@ -58,6 +58,12 @@ final class BatchCommand implements Callable<Integer> {
             description = "Mark a case failed when it takes longer than this (default: no limit).")
     Integer caseTimeout;
 
+    @Option(names = "--case-memory", paramLabel = "SIZE",
+            description = "Run each case in a Java process of its own with at most this much heap (suffix K, M, G: "
+                    + "512M), and mark a case that needs more failed; the batch goes on. Default: every case in "
+                    + "this process.")
+    String caseMemory;
+
     @Option(names = "--format", split = ",", paramLabel = "FMT", defaultValue = "html,pdf,json",
             converter = Converters.Format.class, completionCandidates = Converters.Formats.class,
             description = "Any of ${COMPLETION-CANDIDATES} per case (default: ${DEFAULT-VALUE}).")
@@ -68,6 +74,9 @@ final class BatchCommand implements Callable<Integer> {
 
     @Mixin
     LimitsOption limits;
+
+    @Mixin
+    QuietOption quiet;
 
     @Mixin
     DebugOption debug;
@@ -85,6 +94,10 @@ final class BatchCommand implements Callable<Integer> {
         }
         if (caseTimeout != null && caseTimeout < 1) {
             throw new UserError(ExitCodes.USAGE, "--case-timeout must be at least 1 second");
+        }
+        Long memory = caseMemory == null ? null : LimitsOption.size(caseMemory, "--case-memory");
+        if (memory != null && memory < 8L << 20) {
+            throw new UserError(ExitCodes.USAGE, "--case-memory must be at least 8M (a Java process needs that much)");
         }
         PrintWriter out = spec.commandLine().getOut();
         Converters.Shard part = shard;
@@ -104,17 +117,13 @@ final class BatchCommand implements Callable<Integer> {
         String options = "ioverdict " + Version.get() + "\nformats " + formats.stream().sorted().toList()
                 + "\nconfig " + config.fingerprint();
         BatchRunner runner = new BatchRunner(rules, java.util.EnumSet.copyOf(formats), n,
-                new BatchSettings(resume, caseTimeout == null ? null : Duration.ofSeconds(caseTimeout), options),
+                new BatchSettings(resume, caseTimeout == null ? null : Duration.ofSeconds(caseTimeout), memory, options),
                 limits.limits());
         dev.ioverdict.report.model.BatchSummary summary;
         Converters.Shard chosen = part;
-        try {
-            summary = runner.run(paths, chosen.index(), chosen.count(), output, line -> {
-                synchronized (out) {
-                    out.println(SafeText.terminal(line));
-                    out.flush();
-                }
-            });
+        try (StatusLine status = quiet.statusLine(spec.commandLine().getErr())) {
+            summary = runner.run(paths, chosen.index(), chosen.count(), output,
+                    line -> status.println(out, SafeText.terminal(line)), status.progress());
         } catch (IOException e) {
             throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the batch into " + output, e), e);
         }

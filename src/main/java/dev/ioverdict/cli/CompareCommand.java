@@ -68,6 +68,9 @@ final class CompareCommand implements Callable<Integer> {
     RuleConfigOption config;
 
     @Mixin
+    QuietOption quiet;
+
+    @Mixin
     DebugOption debug;
 
     static final class WindowConverter implements CommandLine.ITypeConverter<TimeWindow> {
@@ -98,8 +101,8 @@ final class CompareCommand implements Callable<Integer> {
             throw new UserError(ExitCodes.USAGE, "--templates " + templates + ": no such folder");
         }
         CaseComparer.Compared compared;
-        try {
-            compared = new CaseComparer(config.load()).compare(
+        try (StatusLine status = quiet.statusLine(spec.commandLine().getErr())) {
+            compared = new CaseComparer(config.load(), status.progress()).compare(
                     new CaseComparer.SideSpec(beforePath, labelBefore, beforeWindow),
                     new CaseComparer.SideSpec(afterPath, labelAfter, afterWindow));
         } catch (BundleException | CaseComparer.NothingUsable e) {

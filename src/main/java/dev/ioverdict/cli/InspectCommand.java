@@ -38,13 +38,17 @@ final class InspectCommand implements Callable<Integer> {
     LimitsOption limits;
 
     @Mixin
+    QuietOption quiet;
+
+    @Mixin
     DebugOption debug;
 
     @Override
     public Integer call() throws IOException {
         CaseData data;
-        try (Bundle b = BundleReader.open(bundle, limits.limits())) {
-            data = CaseCompiler.read(b);
+        try (Bundle b = BundleReader.open(bundle, limits.limits());
+             StatusLine status = quiet.statusLine(spec.commandLine().getErr())) {
+            data = CaseCompiler.read(b, null, status.progress());
         } catch (BundleException e) {
             throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
         }

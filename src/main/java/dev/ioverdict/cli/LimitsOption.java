@@ -39,6 +39,11 @@ final class LimitsOption {
     }
 
     static long size(String text) {
+        return size(text, "--max-extract");
+    }
+
+    /** {@code text} as bytes (suffix K, M, G, T), or a usage error naming {@code option}. */
+    static long size(String text, String option) {
         String t = text.trim().toUpperCase(Locale.ROOT);
         long unit = 1;
         if (t.endsWith("IB")) {
@@ -65,7 +70,7 @@ final class LimitsOption {
             }
             return n * unit;
         } catch (NumberFormatException e) {
-            throw new UserError(ExitCodes.USAGE, "--max-extract " + text + ": not a size (e.g. 8G, 512M, 1000000)");
+            throw new UserError(ExitCodes.USAGE, option + " " + text + ": not a size (e.g. 8G, 512M, 1000000)");
         }
     }
 }

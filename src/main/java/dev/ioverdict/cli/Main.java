@@ -33,6 +33,7 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        StatusLine.stderrIsTerminal = StatusLine.detectTerminal();
         System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 

@@ -30,6 +30,9 @@ final class MergeCommand implements Callable<Integer> {
     Path output;
 
     @Mixin
+    QuietOption quiet;
+
+    @Mixin
     DebugOption debug;
 
     @Override

@@ -7,6 +7,7 @@ import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.TimeWindow;
 import dev.ioverdict.rules.RuleFailure;
 import dev.ioverdict.pipeline.CaseCompiler;
+import dev.ioverdict.pipeline.Progress;
 import dev.ioverdict.report.ReportFormat;
 import dev.ioverdict.report.ReportWriter;
 import dev.ioverdict.report.SafeText;
@@ -79,6 +80,9 @@ final class ReportCommand implements Callable<Integer> {
     LimitsOption limits;
 
     @Mixin
+    QuietOption quiet;
+
+    @Mixin
     DebugOption debug;
 
     @Override
@@ -90,22 +94,28 @@ final class ReportCommand implements Callable<Integer> {
         }
         TimeWindow window = window(from, to);
         CaseCompiler.Compiled compiled;
-        try {
-            compiled = new CaseCompiler(config.load()).compile(bundle, caseId, title, limits.limits(), window);
-        } catch (BundleException e) {
-            throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
-        }
-        if (!compiled.usable()) {
-            throw new UserError(ExitCodes.NOTHING_USABLE, nothingUsable(bundle, compiled.report().inputs()));
-        }
         List<Path> written;
-        try {
-            written = new java.util.ArrayList<>(ReportWriter.write(compiled.report(), compiled.data(), wanted, output, templates));
-            if (csv != null) {
-                written.addAll(ReportWriter.writeCsv(compiled.data(), csv));
+        try (StatusLine status = quiet.statusLine(spec.commandLine().getErr())) {
+            Progress progress = status.progress();
+            try {
+                compiled = new CaseCompiler(config.load()).compile(bundle, caseId, title, limits.limits(), window,
+                        progress);
+            } catch (BundleException e) {
+                throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
             }
-        } catch (IOException e) {
-            throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the report into " + output, e), e);
+            if (!compiled.usable()) {
+                throw new UserError(ExitCodes.NOTHING_USABLE, nothingUsable(bundle, compiled.report().inputs()));
+            }
+            progress.phase(Progress.Phase.RENDERING);
+            try {
+                written = new java.util.ArrayList<>(ReportWriter.write(compiled.report(), compiled.data(), wanted, output,
+                        templates));
+                if (csv != null) {
+                    written.addAll(ReportWriter.writeCsv(compiled.data(), csv));
+                }
+            } catch (IOException e) {
+                throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the report into " + output, e), e);
+            }
         }
         PrintWriter out = spec.commandLine().getOut();
         List<Finding> findings = compiled.report().findings();

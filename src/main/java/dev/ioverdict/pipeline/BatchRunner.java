@@ -1,12 +1,10 @@
 package dev.ioverdict.pipeline;
 
-import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.bundle.Limits;
-import dev.ioverdict.model.Finding;
 import dev.ioverdict.report.BatchIndex;
 import dev.ioverdict.report.JsonRenderer;
-import dev.ioverdict.report.ReportFormat;
 import dev.ioverdict.report.ReportWriter;
+import dev.ioverdict.report.ReportFormat;
 import dev.ioverdict.report.model.BatchSummary;
 import dev.ioverdict.report.model.BatchSummary.CaseResult;
 import dev.ioverdict.rules.RuleConfig;
@@ -49,6 +47,12 @@ public final class BatchRunner {
 
     public BatchSummary run(List<Path> roots, int shardIndex, int shardCount, Path output, Consumer<String> progress)
             throws IOException {
+        return run(roots, shardIndex, shardCount, output, progress, Progress.NONE);
+    }
+
+    /** As above; {@code status} hears of the cases done, for a status line. */
+    public BatchSummary run(List<Path> roots, int shardIndex, int shardCount, Path output, Consumer<String> progress,
+                            Progress status) throws IOException {
         List<Path> cases = new ArrayList<>();
         for (Path root : roots) {
             Path realRoot = root.toRealPath();
@@ -71,11 +75,13 @@ public final class BatchRunner {
         List<Future<CaseResult>> futures = new ArrayList<>();
         ResumableCase resumable = new ResumableCase(settings, formats.stream().map(f -> "report." + f.name().toLowerCase(Locale.ROOT)).toList());
         AtomicInteger done = new AtomicInteger();
+        status.cases(mine.size());
         for (Path c : mine) {
             String id = ids.get(c);
             futures.add(pool.submit(() -> {
                 ResumableCase.Outcome o = resumable.run(id, c, output.resolve(id), () -> one(c, id, output));
                 CaseResult r = o.result();
+                status.caseDone(r.status().equals("failed"));
                 progress.accept(String.format(Locale.ROOT, "[%d/%d] %-14s %s (%d critical, %d warning)%s%s",
                         done.incrementAndGet(), mine.size(), r.status(), r.caseId(), r.critical(), r.warning(),
                         r.message().isEmpty() ? "" : ": " + r.message(), o.reused() ? " (unchanged: not redone)" : ""));
@@ -100,38 +106,11 @@ public final class BatchRunner {
     }
 
     private CaseResult one(Path bundle, String id, Path output) {
-        try {
-            CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(bundle.toRealPath(), id, null, limits);
-            if (!compiled.usable()) {
-                return new CaseResult(id, bundle.toString(), "nothing-usable", "no input in a known format",
-                        0, 0, 0, List.of(), null);
-            }
-            ReportWriter.write(compiled.report(), compiled.data(), formats, ReportWriter.under(output, id), null);
-            List<Finding> fs = compiled.report().findings();
-            String status = compiled.report().anyInputDamaged() ? "damaged" : "ok";
-            return new CaseResult(id, bundle.toString(), status,
-                    status.equals("damaged") ? "an input had warnings" : "",
-                    count(fs, "critical"), count(fs, "warning"), count(fs, "info"),
-                    fs.stream().map(f -> f.severity().id() + " " + f.rule() + ": " + f.title()).toList(),
-                    id + "/" + (formats.contains(ReportFormat.HTML) ? "report.html" : "report.json"), null,
-                    fs.stream().map(f -> new BatchSummary.FindingRef(f.rule(), f.severity().id(), f.title(),
-                            f.subject() == null ? null : f.subject().label())).toList(),
-                    formats.stream().sorted().map(f -> id + "/report." + f.name().toLowerCase(Locale.ROOT)).toList());
-        } catch (BundleException e) {
-            return new CaseResult(id, bundle.toString(), "failed", e.getMessage(), 0, 0, 0, List.of(), null);
-        } catch (IOException | RuntimeException e) {
-            return new CaseResult(id, bundle.toString(), "failed", e.toString(), 0, 0, 0, List.of(), null);
-        } catch (OutOfMemoryError e) {
-            return new CaseResult(id, bundle.toString(), "failed", "out of memory (give the JVM more with "
-                    + "JAVA_OPTS=-Xmx..., or fewer --jobs)", 0, 0, 0, List.of(), null);
-        } catch (StackOverflowError e) {
-            return new CaseResult(id, bundle.toString(), "failed", "stack overflow (a defect of ioverdict)",
-                    0, 0, 0, List.of(), null);
+        CaseJob job = new CaseJob(bundle.toString(), id, output.toString(), formats, limits, config.values());
+        if (settings.caseMemory() != null) {
+            return new CaseProcess(settings.caseMemory(), settings.caseTimeout()).run(job);
         }
-    }
-
-    private static int count(List<Finding> fs, String severity) {
-        return (int) fs.stream().filter(f -> f.severity().id().equals(severity)).count();
+        return job.run(config);
     }
 
     private static boolean inside(Path realRoot, Path p) {

@@ -1,6 +1,7 @@
 package dev.ioverdict.pipeline;
 
 import dev.ioverdict.bundle.BundleException;
+import dev.ioverdict.bundle.Limits;
 import dev.ioverdict.compare.Compare;
 import dev.ioverdict.compare.Comparison;
 import dev.ioverdict.compare.Side;
@@ -16,9 +17,15 @@ import java.nio.file.Path;
  */
 public final class CaseComparer {
     private final RuleConfig config;
+    private final Progress progress;
 
     public CaseComparer(RuleConfig config) {
+        this(config, Progress.NONE);
+    }
+
+    public CaseComparer(RuleConfig config, Progress progress) {
         this.config = config;
+        this.progress = progress;
     }
 
     /** One side as given on the command line. */
@@ -58,7 +65,8 @@ public final class CaseComparer {
         if (spec.window() != null) {
             id = id + "@" + spec.window().label().replace(" s", "s");
         }
-        CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(spec.path(), id, null, spec.window());
+        CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(spec.path(), id, null,
+                Limits.DEFAULT, spec.window(), progress);
         if (!compiled.usable()) {
             throw new NothingUsable(spec.path() + " (" + spec.label() + "): nothing usable: no file in a format "
                     + "ioverdict reads gave a record; see 'ioverdict inspect'");

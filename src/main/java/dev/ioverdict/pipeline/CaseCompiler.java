@@ -70,8 +70,15 @@ public final class CaseCompiler {
     /** Within {@code limits}, keeping only the records inside {@code window} (null: all). */
     public Compiled compile(Path bundlePath, String caseId, String title, Limits limits, TimeWindow window)
             throws BundleException {
+        return compile(bundlePath, caseId, title, limits, window, Progress.NONE);
+    }
+
+    /** As {@link #compile(Path, String, String, Limits, TimeWindow)}, telling {@code progress} how far it is. */
+    public Compiled compile(Path bundlePath, String caseId, String title, Limits limits, TimeWindow window,
+                            Progress progress) throws BundleException {
         try (Bundle bundle = BundleReader.open(bundlePath, limits)) {
-            CaseData data = read(bundle, window);
+            CaseData data = read(bundle, window, progress);
+            progress.phase(Progress.Phase.RULES);
             Diagnosed outcome = Diagnosis.diagnose(new RuleEngine(rules, config).evaluate(data), data);
             boolean usable = data.usable();
             String id = caseId != null ? caseId : defaultCaseId(bundlePath);
@@ -105,12 +112,19 @@ public final class CaseCompiler {
 
     /** As {@link #read(Bundle)}, with every timed record outside {@code window} dropped before the analyses. */
     public static CaseData read(Bundle bundle, TimeWindow window) {
+        return read(bundle, window, Progress.NONE);
+    }
+
+    /** As {@link #read(Bundle, TimeWindow)}, telling {@code progress} the bytes read of each input. */
+    public static CaseData read(Bundle bundle, TimeWindow window, Progress progress) {
+        progress.phase(Progress.Phase.READING);
         List<AppliedWindow.Input> windowed = new ArrayList<>();
         FormatDetector detector = new FormatDetector(InputFormats.all());
         Facts facts = new Facts();
         List<Analysis> analyses = Analyses.fresh();
         analyses.forEach(a -> a.attach(facts));
         List<DetectedFile> detected = bundle.files().stream().map(detector::detect).toList();
+        progress.inputs(detected.stream().filter(d -> d.format().isPresent()).mapToLong(d -> d.file().size()).sum());
         Map<String, InputSummary> summaries = new HashMap<>();
         for (int i = 0; i < detected.size(); i++) {
             DetectedFile d = detected.get(i);
@@ -131,8 +145,12 @@ public final class CaseCompiler {
                 contexts.add(new ParseContext(together.get(k).file().path(), facts, bundle.limits().maxLineLength(),
                         filters.get(k)));
             }
+            progress.input(together.size() == 1 ? d.file().path() : d.file().path() + " and " + (together.size() - 1)
+                    + " more", together.stream().mapToLong(t -> t.file().size()).sum());
+            List<InputFile> files = together.stream().<InputFile>map(DetectedFile::file)
+                    .map(f -> progress == Progress.NONE ? f : new CountedInput(f, progress)).toList();
             try {
-                format.parseTogether(together.stream().<InputFile>map(DetectedFile::file).toList(), contexts);
+                format.parseTogether(files, contexts);
             } catch (IOException | RuntimeException e) {
                 // A parser bug or an unreadable file costs that file, never the report.
                 contexts.get(0).warn(0, "reading stopped early: " + e);
@@ -153,6 +171,7 @@ public final class CaseCompiler {
                     s.damaged() ? List.of(new Diagnostic(0, s.reason())) : List.of(), 0));
         }
         inputs.sort(Comparator.comparing(InputSummary::path));
+        progress.phase(Progress.Phase.ANALYSING);
         Results results = new Results();
         if (window != null) {
             results.put(AppliedWindow.class, new AppliedWindow(window.from(), window.to(), window.label(),

@@ -36,7 +36,7 @@ final class CaseLimits {
             return timeLimit == null ? task.get() : task.get(timeLimit.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             task.cancel(true);
-            return failed(caseId, source, "time limit of " + timeLimit.toSeconds() + " s exceeded (--case-timeout)");
+            return failed(caseId, source, "exceeded " + timeLimit.toSeconds() + " s (--case-timeout)");
         } catch (InterruptedException e) {
             task.cancel(true);
             Thread.currentThread().interrupt();

@@ -18,7 +18,8 @@ final class ResumableCase {
 
     ResumableCase(BatchSettings settings, List<String> reportFiles) {
         this.settings = settings;
-        this.limits = new CaseLimits(settings.caseTimeout());
+        // a case in a process of its own has its time bounded there, where it can be killed
+        this.limits = new CaseLimits(settings.caseMemory() == null ? settings.caseTimeout() : null);
         this.reportFiles = List.copyOf(reportFiles);
     }
 

@@ -29,6 +29,11 @@ public final class RuleConfig {
         return new RuleConfig(values);
     }
 
+    /** Every override as {@code rule-id.key} to value: {@link #of} of it is this configuration again. */
+    public Map<String, String> values() {
+        return values;
+    }
+
     public static RuleConfig load(Path file) throws ConfigException {
         String text;
         try {

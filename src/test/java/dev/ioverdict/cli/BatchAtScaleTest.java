@@ -11,6 +11,8 @@ import dev.ioverdict.testing.Cli;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +28,7 @@ class BatchAtScaleTest {
         Path vmstat = TestData.bundle("solaris-dnlc-low").resolve("bundle/vmstat-s.txt");
         Path iostat = TestData.bundle("iostat-linux-saturated").resolve("bundle");
         for (int i = 0; i < n; i++) {
-            Path c = Files.createDirectories(cases.resolve(String.format("case-%02d", i)));
+            Path c = Files.createDirectories(cases.resolve(String.format(n > 100 ? "case-%03d" : "case-%02d", i)));
             if (i % 2 == 0) {
                 Files.copy(vmstat, c.resolve("vmstat-s.txt"));
             } else {
@@ -60,6 +62,55 @@ class BatchAtScaleTest {
         assertEquals(0, other.out().lines().filter(l -> l.contains("not redone")).count(), "other options: " + other.out());
         Cli forced = Cli.run("batch", cases.toString(), "-o", out.toString(), "--format", "json,html", "--no-resume");
         assertEquals(0, forced.out().lines().filter(l -> l.contains("not redone")).count(), forced.out());
+    }
+
+    @Test
+    void twoHundredCasesKilledHalfwayResumeWithoutRedoingFinishedOnes() throws Exception {
+        Path cases = cases(200);
+        Path out = tmp.resolve("out");
+        // the first run in a process of its own, killed (SIGKILL: no chance to tidy up) once about half the
+        // cases are stamped
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process first = new ProcessBuilder(java, "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "batch", cases.toString(), "-o", out.toString(), "--format", "json", "--jobs", "2")
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("first.log").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (first.isAlive() && stamped(out) < 100 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        first.destroyForcibly().waitFor();
+        int finished = stamped(out);
+        assertTrue(finished > 0 && finished < 200, finished + " stamped: " + Files.readString(tmp.resolve("first.log")));
+        assertFalse(Files.exists(out.resolve("summary.json")), "the summary is written at the end only");
+        Path doneEarlier = firstStamped(out);
+        FileTime reportTime = Files.getLastModifiedTime(doneEarlier.resolve("report.json"));
+
+        Cli resumed = Cli.run("batch", cases.toString(), "-o", out.toString(), "--format", "json", "--jobs", "2");
+        assertEquals(finished, resumed.out().lines().filter(l -> l.contains("not redone")).count(), resumed.out());
+        assertEquals(200 - finished, resumed.out().lines().filter(l -> l.startsWith("[") && !l.contains("not redone"))
+                .count(), resumed.out());
+        assertEquals(reportTime, Files.getLastModifiedTime(doneEarlier.resolve("report.json")));
+
+        Cli uninterrupted = Cli.run("batch", cases.toString(), "-o", tmp.resolve("whole").toString(), "--format", "json",
+                "--jobs", "2");
+        assertEquals(uninterrupted.exitCode(), resumed.exitCode());
+        assertEquals(JSON.readTree(tmp.resolve("whole/summary.json").toFile()),
+                JSON.readTree(out.resolve("summary.json").toFile()));
+    }
+
+    private static int stamped(Path out) throws Exception {
+        if (!Files.isDirectory(out)) {
+            return 0;
+        }
+        try (var s = Files.list(out)) {
+            return (int) s.filter(c -> Files.isRegularFile(c.resolve(".ioverdict-case.json"))).count();
+        }
+    }
+
+    private static Path firstStamped(Path out) throws Exception {
+        try (var s = Files.list(out)) {
+            return s.filter(c -> Files.isRegularFile(c.resolve(".ioverdict-case.json"))).sorted().findFirst().orElseThrow();
+        }
     }
 
     @Test

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Checks the self-contained archive of dist/make-dist.sh on this machine as on one without a JDK:
+# unpacked into a scratch folder and run with a PATH that holds only sh and dirname (no java on it,
+# JAVA_HOME unset), it must write a report (HTML, PDF, JSON) of a bundled capture, and run a batch
+# whose cases each get a JVM of their own (--case-memory: the shipped runtime starts them).
+#   dist/make-dist.sh && dist/check-dist.sh [ARCHIVE]
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+archive=${1:-$root/target/ioverdict-linux-$(uname -m).tar.gz}
+[ -f "$archive" ] || { echo "check-dist: no $archive (run dist/make-dist.sh)" >&2; exit 2; }
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+tar -C "$scratch" -xzf "$archive"
+mkdir -p "$scratch/path" "$scratch/cases"
+for tool in sh dirname; do ln -s "$(command -v "$tool")" "$scratch/path/$tool"; done
+bare() { env -i PATH="$scratch/path" HOME="$scratch" LANG=C.UTF-8 "$@"; }
+if bare sh -c 'command -v java' >/dev/null; then
+    echo "check-dist: java is on the bare PATH; the check would prove nothing" >&2; exit 1
+fi
+
+fail() { echo "check-dist: $*" >&2; exit 1; }
+status=0
+bare "$scratch/ioverdict/bin/ioverdict" report "$root/testdata/xfs-unaligned-512b/bundle" -o "$scratch/report" \
+    > "$scratch/report.log" 2>&1 || status=$?
+[ "$status" -le 1 ] || { cat "$scratch/report.log" >&2; fail "report exited with $status"; }
+for f in report.html report.pdf report.json; do
+    [ -s "$scratch/report/$f" ] || { cat "$scratch/report.log" >&2; fail "no $f"; }
+done
+grep -q '"unaligned-dio-xfs"' "$scratch/report/report.json" || fail "report.json lacks the expected finding"
+
+cp -r "$root/testdata/solaris-dnlc-low/bundle" "$scratch/cases/a"
+cp -r "$root/testdata/iostat-linux-saturated/bundle" "$scratch/cases/b"
+status=0
+bare "$scratch/ioverdict/bin/ioverdict" batch "$scratch/cases" -o "$scratch/batch" --format json --case-memory 256M \
+    > "$scratch/batch.log" 2>&1 || status=$?
+grep -q '2 case(s): 2 ok' "$scratch/batch.log" || { cat "$scratch/batch.log" >&2; fail "batch exited with $status"; }
+echo "check-dist: $(basename "$archive") runs report and batch with no JDK on PATH"
