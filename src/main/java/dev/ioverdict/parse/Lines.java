@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A line reader that knows the current line number (1-based). Undecodable bytes become U+FFFD
@@ -97,7 +98,7 @@ public final class Lines implements Closeable {
             int room = Math.max(keptBytes - length, 0);
             int copy = Math.min(take, room);
             if (length + copy > line.length) {
-                line = java.util.Arrays.copyOf(line, Math.max(length + copy, Math.min(line.length * 2, keptBytes)));
+                line = Arrays.copyOf(line, Math.max(length + copy, Math.min(line.length * 2, keptBytes)));
             }
             System.arraycopy(b, pos, line, length, copy);
             length += copy;

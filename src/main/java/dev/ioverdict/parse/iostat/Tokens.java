@@ -1,6 +1,7 @@
 package dev.ioverdict.parse.iostat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** Whitespace splitting and number reading for iostat's column layouts, without regex. */
@@ -102,8 +103,8 @@ final class Tokens {
                 }
                 if (i > from) {
                     if (count == start.length) {
-                        start = java.util.Arrays.copyOf(start, count * 2);
-                        end = java.util.Arrays.copyOf(end, count * 2);
+                        start = Arrays.copyOf(start, count * 2);
+                        end = Arrays.copyOf(end, count * 2);
                     }
                     start[count] = from;
                     end[count] = i;
