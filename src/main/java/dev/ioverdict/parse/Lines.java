@@ -3,9 +3,8 @@ package dev.ioverdict.parse;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A line reader that knows the current line number (1-based). Undecodable bytes become U+FFFD
@@ -23,11 +22,12 @@ public final class Lines implements Closeable {
         void cut(long line, long length, int kept);
     }
 
-    private final Reader reader;
+    private final InputStream in;
     private final int maxLength;
+    private final int keptBytes;
     private final CutListener onCut;
-    private final char[] buf = new char[1 << 16];
-    private final StringBuilder line = new StringBuilder(256);
+    private final byte[] buf = new byte[1 << 16];
+    private byte[] line = new byte[256];
     private int pos;
     private int limit;
     private boolean skipLf;
@@ -38,8 +38,10 @@ public final class Lines implements Closeable {
     }
 
     public Lines(InputStream in, int maxLength, CutListener onCut) {
-        this.reader = new InputStreamReader(in, StandardCharsets.UTF_8);
+        this.in = in;
         this.maxLength = maxLength;
+        // a UTF-8 character is at most 4 bytes: this many bytes always hold maxLength characters
+        this.keptBytes = maxLength <= (Integer.MAX_VALUE - 16) / 4 ? maxLength * 4 : Integer.MAX_VALUE - 16;
         this.onCut = onCut;
     }
 
@@ -52,14 +54,19 @@ public final class Lines implements Closeable {
         return new Lines(file.open(), ctx.maxLineLength(), ctx::lineCut);
     }
 
-    /** The next line without its terminator, or null at the end. */
+    /**
+     * The next line without its terminator, or null at the end. Lines are found in the bytes and
+     * decoded one by one: a line of ASCII (nearly every line of a trace) becomes a String with one
+     * copy, and only a line with other bytes goes through the UTF-8 decoder.
+     */
     public String next() throws IOException {
-        line.setLength(0);
-        long length = 0;
+        int length = 0;
+        long beyond = 0; // characters past what is kept, for the cut's report
+        int high = 0;
         boolean any = false;
         while (true) {
             if (pos >= limit) {
-                int n = reader.read(buf, 0, buf.length);
+                int n = in.read(buf, 0, buf.length);
                 if (n <= 0) {
                     if (!any) {
                         return null;
@@ -78,25 +85,51 @@ public final class Lines implements Closeable {
             }
             any = true;
             int i = pos;
-            while (i < limit && buf[i] != '\n' && buf[i] != '\r') {
+            byte[] b = buf;
+            while (i < limit) {
+                byte c = b[i];
+                if (c == '\n' || c == '\r') {
+                    break;
+                }
+                high |= c;
                 i++;
             }
             int take = i - pos;
-            int room = maxLength - line.length();
-            line.append(buf, pos, Math.min(take, Math.max(room, 0)));
-            length += take;
+            int room = Math.max(keptBytes - length, 0);
+            int copy = Math.min(take, room);
+            if (length + copy > line.length) {
+                line = Arrays.copyOf(line, Math.max(length + copy, Math.min(line.length * 2, keptBytes)));
+            }
+            System.arraycopy(b, pos, line, length, copy);
+            length += copy;
+            for (int k = pos + copy; k < i; k++) {
+                int c = b[k] & 0xff;
+                beyond += (c & 0xc0) == 0x80 ? 0 : c >= 0xf0 ? 2 : 1;
+            }
             pos = i;
             if (i < limit) {
-                skipLf = buf[pos] == '\r';
+                skipLf = b[pos] == '\r';
                 pos++;
                 break;
             }
         }
         number++;
-        if (length > maxLength) {
-            onCut.cut(number, length, maxLength);
+        String text;
+        long chars;
+        if (high >= 0) {
+            text = new String(line, 0, Math.min(length, maxLength), StandardCharsets.ISO_8859_1);
+            chars = length + beyond;
+        } else {
+            text = new String(line, 0, length, StandardCharsets.UTF_8);
+            chars = text.length() + beyond;
+            if (text.length() > maxLength) {
+                text = text.substring(0, maxLength);
+            }
         }
-        return line.toString();
+        if (chars > maxLength) {
+            onCut.cut(number, chars, maxLength);
+        }
+        return text;
     }
 
     /** Number of the line last returned by {@link #next()}. */
@@ -106,6 +139,6 @@ public final class Lines implements Closeable {
 
     @Override
     public void close() throws IOException {
-        reader.close();
+        in.close();
     }
 }

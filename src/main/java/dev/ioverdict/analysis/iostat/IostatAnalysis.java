@@ -33,15 +33,126 @@ public final class IostatAnalysis implements Analysis {
             IostatDialect.SOLARIS, Set.of("r/s", "w/s", "kr/s", "kw/s", "Kr/s", "Kw/s", "kw", "wait", "actv",
                     "svc_t", "wsvc_t", "asvc_t", "%w", "%b"));
 
+    /**
+     * Interval reports kept over all devices before adjacent ones are combined: about 100 MB of heap,
+     * a day at one second for two devices. Past it every series keeps one report per two, then per
+     * four..., each the mean of the reports it stands for: what iostat itself prints with a longer
+     * interval (rates, utilisation and queue sizes are means over the interval; an await column
+     * becomes the plain mean of the awaits, not weighed by requests). Days of iostat then fit a
+     * bounded heap; captures below it are read report by report, as printed.
+     */
+    static final int KEPT_REPORTS = 200_000;
+
     private record Key(String input, String device, IostatDialect dialect) {
     }
 
-    private final Map<Key, List<IostatSample>> rows = new LinkedHashMap<>();
+    private final Map<Key, Series> rows = new LinkedHashMap<>();
+    private final int keptReports;
+    private int kept;
+
+    public IostatAnalysis() {
+        this(KEPT_REPORTS);
+    }
+
+    IostatAnalysis(int keptReports) {
+        this.keptReports = keptReports;
+    }
 
     @Override
     public void attach(Facts facts) {
-        facts.stream(IostatSample.class,
-                s -> rows.computeIfAbsent(new Key(s.input(), s.device(), s.dialect()), k -> new ArrayList<>()).add(s));
+        facts.stream(IostatSample.class, s -> {
+            Series series = rows.computeIfAbsent(new Key(s.input(), s.device(), s.dialect()), k -> new Series());
+            kept += series.add(s);
+            if (kept > keptReports) {
+                kept = 0;
+                for (Series each : rows.values()) {
+                    kept += each.coarsen();
+                }
+            }
+        });
+    }
+
+    /** One device's reports as kept: each of them stands for {@code per} printed reports. */
+    private static final class Series {
+        final List<IostatSample> samples = new ArrayList<>();
+        int per = 1;
+        /** Printed reports not yet combined into a kept one. */
+        final List<IostatSample> open = new ArrayList<>();
+
+        /** How many more samples are kept. */
+        int add(IostatSample s) {
+            if (s.sinceBoot() || per == 1) {
+                samples.add(s);
+                return 1;
+            }
+            if (!open.isEmpty() && !open.get(0).columns().equals(s.columns())) {
+                samples.add(mean(open));
+                open.clear();
+                open.add(s);
+                return 1;
+            }
+            open.add(s);
+            if (open.size() < per) {
+                return 0;
+            }
+            samples.add(mean(open));
+            open.clear();
+            return 1;
+        }
+
+        /** Halves the kept interval reports (since-boot ones stay); returns how many samples remain. */
+        int coarsen() {
+            per *= 2;
+            List<IostatSample> out = new ArrayList<>(samples.size() / 2 + 1);
+            List<IostatSample> pair = new ArrayList<>(2);
+            for (IostatSample s : samples) {
+                if (s.sinceBoot()) {
+                    out.add(s);
+                    continue;
+                }
+                if (!pair.isEmpty() && !pair.get(0).columns().equals(s.columns())) {
+                    out.add(pair.get(0));
+                    pair.clear();
+                }
+                pair.add(s);
+                if (pair.size() == 2) {
+                    out.add(mean(pair));
+                    pair.clear();
+                }
+            }
+            out.addAll(pair); // an odd one out stays as it is: one report of a finer interval
+            samples.clear();
+            samples.addAll(out);
+            return samples.size();
+        }
+
+        List<IostatSample> all() {
+            if (!open.isEmpty()) {
+                samples.add(mean(open));
+                open.clear();
+            }
+            return samples;
+        }
+
+        /** The report iostat would have printed over the intervals of {@code group}: stamped as its first. */
+        private static IostatSample mean(List<IostatSample> group) {
+            IostatSample first = group.get(0);
+            if (group.size() == 1) {
+                return first;
+            }
+            int columns = first.columns().names().size();
+            double[] values = new double[columns];
+            for (IostatSample s : group) {
+                for (int i = 0; i < columns; i++) {
+                    values[i] += s.valueAt(i);
+                }
+            }
+            for (int i = 0; i < columns; i++) {
+                values[i] /= group.size();
+            }
+            return new IostatSample(first.input(), first.line(), first.text(), first.headerLine(), first.columns(),
+                    first.device(), first.report(), false, first.time(), first.timeText(), first.date(), values);
+        }
     }
 
     @Override
@@ -51,8 +162,8 @@ public final class IostatAnalysis implements Analysis {
         }
         List<DeviceSeries> series = new ArrayList<>();
         List<IostatDevice> devices = new ArrayList<>();
-        for (Map.Entry<Key, List<IostatSample>> e : rows.entrySet()) {
-            DeviceSeries s = series(e.getKey(), e.getValue());
+        for (Map.Entry<Key, Series> e : rows.entrySet()) {
+            DeviceSeries s = series(e.getKey(), e.getValue().all());
             series.add(s);
             devices.add(summary(s));
         }

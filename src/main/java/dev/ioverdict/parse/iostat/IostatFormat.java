@@ -77,6 +77,7 @@ public final class IostatFormat implements InputFormat {
         private final ParseContext ctx;
         private final IostatClock clock = new IostatClock();
         private final Map<String, IostatLayout> layouts = new HashMap<>();
+        private final Tokens.Spans spans = new Tokens.Spans();
         private IostatLayout layout;
         private long headerLine;
         private boolean inRows;
@@ -104,6 +105,9 @@ public final class IostatFormat implements InputFormat {
                 if (line.isBlank()) {
                     inRows = false;
                     cpuValuesNext = false;
+                    continue;
+                }
+                if (inRows && row(n, line)) {
                     continue;
                 }
                 List<String> tokens = Tokens.split(line);
@@ -212,6 +216,30 @@ public final class IostatFormat implements InputFormat {
             }
         }
 
+        /**
+         * Emits a device row read in place, without a String per field (most lines of a long
+         * capture are rows); false when the line does not read as one, for the slower path to judge.
+         */
+        private boolean row(long n, String line) {
+            spans.scan(line);
+            if (!layout.fits(spans.count)) {
+                return false;
+            }
+            int count = layout.metricCount();
+            double[] values = new double[count];
+            for (int i = 0; i < count; i++) {
+                int t = layout.tokenOf(i);
+                double v = Tokens.number(line, spans.start[t], spans.end[t]);
+                if (Double.isNaN(v)) {
+                    return false;
+                }
+                values[i] = v;
+            }
+            int d = layout.deviceIndex();
+            emit(n, line, line.substring(spans.start[d], spans.end[d]), values);
+            return true;
+        }
+
         /** Emits a device row; false when a value is not a number (the caller reports it). */
         private boolean row(long n, String line, List<String> tokens) {
             int count = layout.metricCount();
@@ -223,11 +251,14 @@ public final class IostatFormat implements InputFormat {
                 }
                 values[i] = v;
             }
-            ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, layout.columns(),
-                    tokens.get(layout.deviceIndex()), report, sinceBoot,
+            emit(n, line, tokens.get(layout.deviceIndex()), values);
+            return true;
+        }
+
+        private void emit(long n, String line, String device, double[] values) {
+            ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, layout.columns(), device, report, sinceBoot,
                     Double.isNaN(time) ? null : time, timeText, date, values));
             ctx.record();
-            return true;
         }
 
         private void badRow(long n, String line, List<String> tokens) {

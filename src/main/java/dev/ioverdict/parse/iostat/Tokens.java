@@ -1,6 +1,7 @@
 package dev.ioverdict.parse.iostat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** Whitespace splitting and number reading for iostat's column layouts, without regex. */
@@ -36,11 +37,15 @@ final class Tokens {
      * ({@code 0,25}) when sysstat ran under a locale that uses one. NaN when it is not a number.
      */
     static double number(String s) {
-        int n = s.length();
-        int i = 0;
+        return number(s, 0, s.length());
+    }
+
+    /** {@link #number(String)} of the characters {@code from} to {@code to} of a line. */
+    static double number(String s, int from, int n) {
+        int i = from;
         boolean negative = false;
-        if (n > 0 && (s.charAt(0) == '-' || s.charAt(0) == '+')) {
-            negative = s.charAt(0) == '-';
+        if (n > i && (s.charAt(i) == '-' || s.charAt(i) == '+')) {
+            negative = s.charAt(i) == '-';
             i++;
         }
         long mantissa = 0;
@@ -77,6 +82,37 @@ final class Tokens {
 
     private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
         1e13, 1e14, 1e15, 1e16, 1e17, 1e18};
+
+    /** Where the whitespace-separated fields of a line start and end; reused line after line. */
+    static final class Spans {
+        int count;
+        int[] start = new int[32];
+        int[] end = new int[32];
+
+        void scan(String line) {
+            count = 0;
+            int n = line.length();
+            int i = 0;
+            while (i < n) {
+                while (i < n && isSpace(line.charAt(i))) {
+                    i++;
+                }
+                int from = i;
+                while (i < n && !isSpace(line.charAt(i))) {
+                    i++;
+                }
+                if (i > from) {
+                    if (count == start.length) {
+                        start = Arrays.copyOf(start, count * 2);
+                        end = Arrays.copyOf(end, count * 2);
+                    }
+                    start[count] = from;
+                    end[count] = i;
+                    count++;
+                }
+            }
+        }
+    }
 
     static boolean isNumber(String s) {
         return !Double.isNaN(number(s));

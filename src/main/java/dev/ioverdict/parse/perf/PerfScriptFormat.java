@@ -7,6 +7,7 @@ import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.Interner;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -60,6 +61,7 @@ public final class PerfScriptFormat implements InputFormat {
         List<PerfEventHandler> handlers = PerfEventHandlers.fresh();
         Map<String, PerfEventHandler> byEvent = new HashMap<>();
         Map<String, Long> unhandled = new HashMap<>();
+        Interner names = new Interner(12);
         try (Lines lines = Lines.of(file, ctx)) {
             String line;
             Header pending = null;
@@ -74,7 +76,7 @@ public final class PerfScriptFormat implements InputFormat {
                 }
                 if (isFrame(line)) {
                     if (pending != null && stack != null) {
-                        String sym = frameSymbol(line);
+                        String sym = frameSymbol(line, names);
                         if (sym != null) {
                             stack.add(sym);
                         }
@@ -83,14 +85,14 @@ public final class PerfScriptFormat implements InputFormat {
                     }
                     continue;
                 }
-                if (line.isBlank() || line.stripLeading().startsWith("#")) {
+                if (blankOrComment(line)) {
                     continue;
                 }
                 if (pending != null) {
                     dispatch(pending, pendingLine, stack, pendingHandler, ctx);
                     pending = null;
                 }
-                Header h = Header.parse(line);
+                Header h = Header.parse(line, names);
                 unhandledSample = false;
                 if (h == null) {
                     ctx.skip(lines.number(), "not a perf script sample line: " + abbreviate(line));
@@ -151,6 +153,18 @@ public final class PerfScriptFormat implements InputFormat {
                 stack == null ? List.of() : List.copyOf(stack), h.text), ctx);
     }
 
+    /** A line of spaces only, or a {@code #} comment after optional spaces (perf script's header). */
+    private static boolean blankOrComment(String line) {
+        int n = line.length();
+        for (int i = 0; i < n; i++) {
+            char c = line.charAt(i);
+            if (!Character.isWhitespace(c)) {
+                return c == '#';
+            }
+        }
+        return true;
+    }
+
     /** A call-chain line: indented, a hex address, a symbol, {@code (dso)} at the end. */
     static boolean isFrame(String line) {
         char c0 = line.charAt(0);
@@ -171,6 +185,11 @@ public final class PerfScriptFormat implements InputFormat {
 
     /** {@code \tffffffff8e2a1b3c __schedule+0x2fc ([kernel.kallsyms])} gives {@code __schedule}. */
     static String frameSymbol(String line) {
+        return frameSymbol(line, null);
+    }
+
+    /** {@link #frameSymbol(String)}, the symbol taken from {@code names} when given. */
+    static String frameSymbol(String line, Interner names) {
         int i = 0;
         int n = line.length();
         while (i < n && Character.isWhitespace(line.charAt(i))) {
@@ -190,8 +209,10 @@ public final class PerfScriptFormat implements InputFormat {
             end++;
         }
         // "[unknown]" / "([unknown])" frames carry no symbol
-        String sym = line.substring(i, end);
-        return sym.isEmpty() || sym.startsWith("(") ? "[unknown]" : sym;
+        if (end == i || line.charAt(i) == '(') {
+            return "[unknown]";
+        }
+        return names != null ? names.of(line, i, end) : line.substring(i, end);
     }
 
     private static String abbreviate(String line) {
@@ -214,6 +235,11 @@ public final class PerfScriptFormat implements InputFormat {
          * before it is {@code comm pid[/tid] [[cpu]]}, what follows is {@code [period] event: payload}.
          */
         static Header parse(String line) {
+            return parse(line, null);
+        }
+
+        /** {@link #parse(String)}, process and event names taken from {@code names} when given. */
+        static Header parse(String line, Interner names) {
             int n = line.length();
             int colon = -1;
             int tsStart = -1;
@@ -272,7 +298,15 @@ public final class PerfScriptFormat implements InputFormat {
             if (h.pid == Integer.MIN_VALUE || h.tid == Integer.MIN_VALUE) {
                 return null;
             }
-            h.comm = line.substring(0, Math.max(0, idStart)).strip();
+            int commEnd = Math.max(0, idStart);
+            while (commEnd > 0 && Character.isWhitespace(line.charAt(commEnd - 1))) {
+                commEnd--;
+            }
+            int commStart = 0;
+            while (commStart < commEnd && Character.isWhitespace(line.charAt(commStart))) {
+                commStart++;
+            }
+            h.comm = names != null ? names.of(line, commStart, commEnd) : line.substring(commStart, commEnd);
             // after the timestamp: [period] event: payload
             int i = colon + 1;
             while (i < n && line.charAt(i) == ' ') {
@@ -292,7 +326,7 @@ public final class PerfScriptFormat implements InputFormat {
             if (evEnd <= i) {
                 return null;
             }
-            h.event = line.substring(i, evEnd);
+            h.event = names != null ? names.of(line, i, evEnd) : line.substring(i, evEnd);
             if (h.event.indexOf(' ') >= 0) {
                 return null;
             }

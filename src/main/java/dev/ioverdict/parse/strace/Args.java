@@ -18,23 +18,14 @@ final class Args {
         this.text = text;
         count = 0;
         int depth = 0;
-        boolean inString = false;
-        boolean escape = false;
         int start = from;
         for (int i = from; i < to; i++) {
             char c = text.charAt(i);
-            if (inString) {
-                if (escape) {
-                    escape = false;
-                } else if (c == '\\') {
-                    escape = true;
-                } else if (c == '"') {
-                    inString = false;
-                }
-                continue;
-            }
             switch (c) {
-                case '"' -> inString = true;
+                case '"' -> {
+                    int q = CallScanner.closingQuote(text, i + 1, to);
+                    i = q < 0 ? to : q; // a string that does not close runs to the end
+                }
                 case '/' -> {
                     if (i + 1 < to && text.charAt(i + 1) == '*') {
                         int end = text.indexOf("*/", i + 2);

@@ -2,6 +2,7 @@ package dev.ioverdict.parse.strace;
 
 import dev.ioverdict.model.syscall.IoOp;
 import dev.ioverdict.model.syscall.IoRequest;
+import dev.ioverdict.parse.text.Interner;
 import dev.ioverdict.parse.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,8 @@ final class CallDecoder {
 
     private final Args args = new Args();
     private final Args fields = new Args();
+    /** Call names, one String each: the analyses key their maps by them. */
+    private final Interner names = new Interner(9);
     private final FdTable fds;
 
     CallDecoder(FdTable fds) {
@@ -50,7 +53,7 @@ final class CallDecoder {
         if (open <= 0 || closeAt < open) {
             return false;
         }
-        name = t.substring(0, open);
+        name = names.of(t, 0, open);
         String retPath = readResult(t, closeAt);
         if (!argsComplete) {
             return true;

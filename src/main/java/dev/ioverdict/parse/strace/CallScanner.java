@@ -42,6 +42,18 @@ final class CallScanner {
                 }
                 continue;
             }
+            if (inString && !escape && text instanceof String line) {
+                // strace's buffers are long escaped strings: jump to their closing quote
+                int q = closingQuote(line, i, n);
+                if (q < 0) {
+                    escape = trailingBackslashes(line, i, n) % 2 == 1;
+                    i = n - 1;
+                } else {
+                    inString = false;
+                    i = q;
+                }
+                continue;
+            }
             if (inString) {
                 if (escape) {
                     escape = false;
@@ -78,6 +90,27 @@ final class CallScanner {
             }
         }
         scanned = n;
+    }
+
+    /** The quote that ends a string whose text starts at {@code from} (not after a backslash), or -1. */
+    static int closingQuote(String line, int from, int to) {
+        int q = line.indexOf('"', from);
+        while (q >= 0 && q < to) {
+            if (trailingBackslashes(line, from, q) % 2 == 0) {
+                return q;
+            }
+            q = line.indexOf('"', q + 1);
+        }
+        return -1;
+    }
+
+    /** How many backslashes stand right before {@code end}, not looking before {@code from}. */
+    private static int trailingBackslashes(String line, int from, int end) {
+        int k = end;
+        while (k > from && line.charAt(k - 1) == '\\') {
+            k--;
+        }
+        return end - k;
     }
 
     /** Index of the parenthesis that closes the argument list, or -1 while it is open. */

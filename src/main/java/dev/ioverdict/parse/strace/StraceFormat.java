@@ -133,6 +133,7 @@ public final class StraceFormat implements InputFormat {
         private final FdTable fds = new FdTable();
         private final CallDecoder decoder = new CallDecoder(fds);
         private final Map<Integer, Pending> unfinished = new HashMap<>();
+        private final CallScanner oneLine = new CallScanner();
         private Pending wrapped;
         private boolean styleKnown;
         private boolean stylePid;
@@ -259,6 +260,13 @@ public final class StraceFormat implements InputFormat {
                 unfinished.put(pid, u);
                 return;
             }
+            // nearly every call is one whole line: decoded from it, without collecting its text
+            oneLine.reset();
+            oneLine.scan(content);
+            if (oneLine.closed(content)) {
+                complete(no, no, pid, prefix.comm, time, content, oneLine.closeAt(), line, true);
+                return;
+            }
             Pending p = pending(no, pid, time);
             p.text.append(content);
             p.raw.append(line);
@@ -338,20 +346,25 @@ public final class StraceFormat implements InputFormat {
         }
 
         private void complete(Pending p) {
-            String text = p.text.toString();
-            if (!decoder.decode(text, p.scanner.closeAt(), p.pid, p.argsComplete)) {
-                ctx.skip(p.firstLine, "not an strace call: " + abbreviate(text));
+            complete(p.firstLine, p.lastLine, p.pid, p.comm, p.time, p.text.toString(), p.scanner.closeAt(),
+                    p.raw.toString(), p.argsComplete);
+        }
+
+        private void complete(long firstLine, long lastLine, int pid, String comm, Double time, String text,
+                              int closeAt, String raw, boolean argsComplete) {
+            if (!decoder.decode(text, closeAt, pid, argsComplete)) {
+                ctx.skip(firstLine, "not an strace call: " + abbreviate(text));
                 return;
             }
             if (decoder.problem != null) {
-                ctx.warn(p.firstLine, decoder.problem);
+                ctx.warn(firstLine, decoder.problem);
             }
-            Double start = p.time;
-            if (!p.argsComplete && start != null && decoder.duration != null) {
+            Double start = time;
+            if (!argsComplete && start != null && decoder.duration != null) {
                 start = start - decoder.duration;
             }
-            ctx.emit(new SyscallCall("strace", ctx.input(), p.firstLine, p.lastLine, p.raw.toString(), p.pid, p.pid,
-                    p.comm, decoder.name, start, decoder.duration, decoder.ret, decoder.error, decoder.nr,
+            ctx.emit(new SyscallCall("strace", ctx.input(), firstLine, lastLine, raw, pid, pid,
+                    comm, decoder.name, start, decoder.duration, decoder.ret, decoder.error, decoder.nr,
                     decoder.io, decoder.eventRes));
             ctx.record();
             if (start != null) {

@@ -6,11 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.Results;
 import dev.ioverdict.bundle.BundleReader;
+import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.iostat.IostatSection;
+import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.iostat.IostatFormat;
 import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.testing.TestData;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
@@ -92,5 +100,47 @@ class IostatAnalysisTest {
         assertEquals(1, d10.points().size(), "the since-boot report is not judged");
         assertEquals(356.3, d10.sinceBoot().get(0).value("asvc_t"));
         assertNull(d10.intervalSeconds(), "one interval report: no spacing to measure");
+    }
+
+    /** A capture longer than the analysis keeps: adjacent reports combined, as iostat with a longer interval. */
+    @Test
+    void aLongCaptureIsKeptAtACoarserIntervalWithTheSameMeans() throws Exception {
+        Path file = TestData.bundle("iostat-linux-saturated").resolve("bundle/iostat-x-t.txt");
+        DeviceSeries full = compile(file, IostatAnalysis.KEPT_REPORTS).find("iostat-x-t.txt", "loop0").orElseThrow();
+        DeviceSeries coarse = compile(file, 80).find("iostat-x-t.txt", "loop0").orElseThrow();
+        assertEquals(25, full.points().size());
+        assertEquals(13, coarse.points().size(), "24 reports in pairs, the 25th as printed");
+        assertEquals(2.0, coarse.intervalSeconds(), "two one-second reports stand for one of two seconds");
+        assertEquals(1, coarse.sinceBoot().size());
+        double fullUtil = full.points().subList(0, 24).stream().mapToDouble(IostatPoint::busyPct).sum();
+        double coarseUtil = coarse.points().subList(0, 12).stream().mapToDouble(IostatPoint::busyPct).sum();
+        assertEquals(fullUtil, coarseUtil * 2, 1e-9, "%util is a mean over the interval");
+        assertEquals(full.points().get(12).sample().line(), coarse.points().get(6).sample().line(),
+                "a combined report cites the first line it stands for");
+    }
+
+    private static IostatTimeline compile(Path file, int keptReports) throws Exception {
+        Facts facts = new Facts();
+        IostatAnalysis analysis = new IostatAnalysis(keptReports);
+        analysis.attach(facts);
+        new IostatFormat().parse(new InputFile() {
+            @Override
+            public String path() {
+                return file.getFileName().toString();
+            }
+
+            @Override
+            public long size() {
+                return file.toFile().length();
+            }
+
+            @Override
+            public InputStream open() throws IOException {
+                return Files.newInputStream(file);
+            }
+        }, new ParseContext("iostat-x-t.txt", facts));
+        Results results = new Results();
+        analysis.finish(facts, results);
+        return results.get(IostatTimeline.class).orElseThrow();
     }
 }

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Text parser benchmark: strace -f -ttT, perf script (syscalls, block, sched_switch with stacks) and
+# iostat -x -t 1, each of SIZE MB made from real recordings by bench/textgen.py, read by the floor
+# (wc -l, then one awk pass over one field) and by `ioverdict inspect` on a bundle holding only that
+# file, side by side under /usr/bin/time -v; then one report (JSON) of a bundle of BIG MB holding all
+# of them plus blkparse text, in a 512 MB heap. Everything is written under WORK and removed at the end
+# (--keep leaves it). Prints Markdown tables (docs/PERFORMANCE.md has one run).
+#
+#   bench/text-bench.sh                 # 1 GB each, then the 10 GB bundle (about 15 min on 2 quiet cores)
+#   bench/text-bench.sh --quick         # 100 MB each, then a 1 GB bundle (about 2 min)
+#   bench/text-bench.sh [--mb N] [--big-mb N] [--skip-big] [--work DIR] [--keep] [--formats json,html,pdf]
+#
+# Needs python3, awk, /usr/bin/time and a JDK >= 21 (the launcher finds it).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+mb=1024
+big_mb=10240
+skip_big=0
+keep=0
+formats=json
+work=/tmp/ioverdict-text-bench
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --quick) mb=100; big_mb=1024; shift ;;
+        --mb) mb=$2; shift 2 ;;
+        --big-mb) big_mb=$2; shift 2 ;;
+        --skip-big) skip_big=1; shift ;;
+        --work) work=$2; shift 2 ;;
+        --keep) keep=1; shift ;;
+        --formats) formats=$2; shift 2 ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+done
+[ "$keep" = 1 ] || trap 'rm -rf "$work"' EXIT
+rm -rf "$work"
+mkdir -p "$work"
+log="$work/bench.log"
+: > "$log"
+gen="$here/bench/textgen.py"
+export LC_ALL=C
+
+# runs a command under /usr/bin/time -v, its output to $1; prints "wall user sys rss_kb"
+timed() {
+    local out=$1; shift
+    /usr/bin/time -v -o "$work/time.txt" "$@" > "$out" 2>> "$log" || { echo "failed: $*" >&2; tail -20 "$log" >&2; exit 1; }
+    awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); w = 0; for (i = 1; i <= n; i++) w = w * 60 + p[i] }
+                /User time/ { u = $2 } /System time/ { s = $2 } /Maximum resident/ { r = $2 }
+                END { printf "%.2f %.2f %.2f %d\n", w, u, s, r }' "$work/time.txt"
+}
+
+# one table row: name, bytes, "wall user sys rss", wall of the awk pass, CPU of the awk pass
+row() {
+    local name=$1 bytes=$2 wall user sys rss awk_wall=$4 awk_cpu=$5
+    read -r wall user sys rss <<< "$3"
+    awk -v n="$name" -v b="$bytes" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" -v aw="$awk_wall" -v ac="$awk_cpu" 'BEGIN {
+        printf "| %s | %.2f | %.2f | %.2f | %.0f | %.0f | %.2f | %.2f |\n", n, w, u, s, (w > 0 ? b / 1e6 / w : 0), r / 1024,
+            (aw > 0 ? w / aw : 0), (ac > 0 ? (u + s) / ac : 0) }'
+}
+
+(cd "$here" && ./mvnw -q -B -ntp -o package -DskipTests > "$log.build" 2>&1) || (cd "$here" && ./mvnw -q -B -ntp package -DskipTests > "$log.build" 2>&1) \
+    || { cat "$log.build" >&2; exit 1; }
+"$here/ioverdict" --version > /dev/null 2>> "$log"   # makes the start-up cache outside the timings
+
+echo "## Machine"
+echo
+echo "- $(nproc) cores: $(lscpu | sed -n 's/^Model name: *//p' | head -1); $(free -g | awk '/Mem:/ {print $2}') GB RAM; $(uname -sr)"
+jvm=$(JAVA_OPTS=-XshowSettings:properties "$here/ioverdict" --version 2>&1 | sed -n 's/^ *java.runtime.version = //p' | head -1)
+echo "- ioverdict's JVM (the launcher's pick): Java $jvm, default heap and GC; awk is $(awk -W version 2>&1 | head -1 | cut -c1-40)"
+echo "- uptime at start: $(uptime)"
+echo
+
+declare -A awk_prog
+awk_prog[strace]='{ d = $NF } substr(d, 1, 1) == "<" { s += substr(d, 2) } END { printf "%.6f s in calls\n", s }'
+awk_prog[perf]='NF > 4 && substr($0, 1, 1) != "\t" { c[$5]++ } END { for (e in c) print c[e], e }'
+awk_prog[iostat]='NF > 10 && $1 != "Device" { s += $NF } END { printf "%.2f %%util summed\n", s }'
+declare -A what
+what[strace]='strace -f -ttT (libaio and psync fio)'
+what[perf]='perf script (syscalls, block, sched_switch -g)'
+what[iostat]='iostat -x -t 1'
+declare -A awk_what
+awk_what[strace]='sum of the <duration> field'
+awk_what[perf]='count per event name'
+awk_what[iostat]='sum of %util'
+
+echo "## Text parsers, $mb MB each"
+echo
+echo "| input / tool | wall s | user s | sys s | MB/s | peak RSS MB | wall vs awk | CPU vs awk |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+for kind in strace perf iostat; do
+    dir="$work/$kind"
+    mkdir -p "$dir/bundle"
+    file="$dir/bundle/$kind.txt"
+    python3 "$gen" "$kind" --mb "$mb" --out "$file" 2>> "$log"
+    bytes=$(stat -c %s "$file")
+    sync
+    cat "$file" > /dev/null   # the page cache holds it for every tool alike
+    wc_t=$(timed "$dir/wc.txt" wc -l "$file")
+    awk_t=$(timed "$dir/awk.txt" awk "${awk_prog[$kind]}" "$file")
+    iov_t=$(timed "$dir/inspect.txt" "$here/ioverdict" inspect "$dir/bundle")
+    grep -q " $kind" "$dir/inspect.txt" || { echo "ioverdict did not recognise $file" >&2; cat "$dir/inspect.txt" >&2; exit 1; }
+    read -r aw au as _ <<< "$awk_t"
+    ac=$(awk -v u="$au" -v s="$as" 'BEGIN { print u + s }')
+    lines=$(awk '{ print $1 }' "$dir/wc.txt")
+    echo "| **${what[$kind]}**: $(awk -v b="$bytes" 'BEGIN { printf "%.0f", b / 1e6 }') MB, $lines lines | | | | | | | |"
+    row "wc -l" "$bytes" "$wc_t" "$aw" "$ac"
+    row "awk: ${awk_what[$kind]}" "$bytes" "$awk_t" "$aw" "$ac"
+    row "ioverdict inspect" "$bytes" "$iov_t" "$aw" "$ac"
+    echo "inspect of $kind: $(tail -n 1 "$dir/inspect.txt")" >> "$log"
+    rm -rf "$dir"
+done
+echo
+
+if [ "$skip_big" = 0 ]; then
+    dir="$work/big"
+    mkdir -p "$dir/bundle"
+    python3 "$gen" strace --mb $((big_mb * 3 / 10)) --out "$dir/bundle/strace-fio.txt" 2>> "$log"
+    python3 "$gen" perf --mb $((big_mb * 3 / 10)) --out "$dir/bundle/perf-script.txt" 2>> "$log"
+    python3 "$gen" iostat --mb $((big_mb / 10)) --out "$dir/bundle/iostat-x.txt" 2>> "$log"
+    python3 "$gen" blkparse --mb $((big_mb * 3 / 10)) --out "$dir/bundle/blkparse.txt" 2>> "$log"
+    bytes=$(du -sb "$dir/bundle" | cut -f1)
+    rep_t=$(JAVA_OPTS=-Xmx512m timed "$dir/report.out" "$here/ioverdict" report "$dir/bundle" -o "$dir/out" --format "$formats")
+    read -r wall user sys rss <<< "$rep_t"
+    [ -s "$dir/out/report.json" ] || { echo "no report.json" >&2; exit 1; }
+    echo "## One report of a $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e9 }') GB bundle in a 512 MB heap"
+    echo
+    echo "strace 30 %, perf script 30 %, blkparse text 30 %, iostat 10 %; \`JAVA_OPTS=-Xmx512m ioverdict report --format $formats\`"
+    echo
+    echo "| wall s | user s | sys s | MB/s | peak RSS MB | result |"
+    echo "|---:|---:|---:|---:|---:|---|"
+    echo "| $wall | $user | $sys | $(awk -v b="$bytes" -v w="$wall" 'BEGIN { printf "%.0f", b / 1e6 / w }') | $((rss / 1024)) | exit 0, $(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(len(r.get("findings", [])), "findings")' "$dir/out/report.json" 2>/dev/null || echo "report.json written") |"
+    echo
+    rm -rf "$dir"
+fi
+echo "uptime at end: $(uptime)"

@@ -1,0 +1,41 @@
+package dev.ioverdict.parse.text;
+
+/**
+ * One String per distinct short piece of text a trace repeats on every line (call and event
+ * names, process names, stack symbols): found from the line's characters without a substring, so
+ * the hot loop allocates nothing for them and every map keyed by them hashes each name once.
+ * Bounded: a piece that finds no free slot after a few probes is returned as a fresh substring.
+ */
+public final class Interner {
+    private static final int PROBES = 8;
+    private final String[] slots;
+
+    /** A table of {@code 2^bits} slots. */
+    public Interner(int bits) {
+        slots = new String[1 << bits];
+    }
+
+    /** The text of {@code s[from, to)}. */
+    public String of(String s, int from, int to) {
+        int length = to - from;
+        int h = 0;
+        for (int i = from; i < to; i++) {
+            h = 31 * h + s.charAt(i);
+        }
+        h ^= h >>> 16;
+        int mask = slots.length - 1;
+        for (int probe = 0; probe < PROBES; probe++) {
+            int at = (h + probe) & mask;
+            String known = slots[at];
+            if (known == null) {
+                String piece = s.substring(from, to);
+                slots[at] = piece;
+                return piece;
+            }
+            if (known.length() == length && s.startsWith(known, from)) {
+                return known;
+            }
+        }
+        return s.substring(from, to);
+    }
+}
