@@ -35,6 +35,7 @@ final class Comparer {
     private final Side after;
     private final List<Pending> pending = new ArrayList<>();
     final List<String> matching = new ArrayList<>();
+    final List<Comparison.MatchedDevice> devices = new ArrayList<>();
 
     private sealed interface Test permits Rank, Ratio {
     }
@@ -104,44 +105,22 @@ final class Comparer {
     // ---- block ------------------------------------------------------------------------------
 
     private void block() {
-        Map<String, JsonNode> b = devices(before);
-        Map<String, JsonNode> a = devices(after);
-        Map<String, String> bNames = names(before);
-        Map<String, String> aNames = names(after);
-        for (var e : b.entrySet()) {
-            String id = e.getKey();
-            String otherId = null;
-            String how = null;
-            if (a.containsKey(id)) {
-                otherId = id;
-            } else if (bNames.containsKey(id)) {
-                for (var n : aNames.entrySet()) {
-                    if (n.getValue().equals(bNames.get(id)) && a.containsKey(n.getKey())) {
-                        otherId = n.getKey();
-                        how = "by name " + n.getValue();
-                    }
-                }
-            }
-            if (otherId == null && b.size() == 1 && a.size() == 1) {
-                otherId = a.keySet().iterator().next();
-                how = "loosely: the only block device on each side";
-            }
-            if (otherId == null) {
-                matching.add("block device " + label(id, bNames) + " is only in " + before.label());
-                continue;
-            }
-            String subject = label(id, bNames);
-            if (how != null) {
-                subject = subject + " / " + label(otherId, aNames);
-                matching.add("block device " + subject + " matched " + how);
-            }
-            device(subject, id, otherId, e.getValue(), a.get(otherId));
+        for (DeviceMatcher.Pair p : DeviceMatcher.match(DeviceMatcher.traced(before), DeviceMatcher.traced(after),
+                before.label(), after.label(), matching)) {
+            devices.add(new Comparison.MatchedDevice(p.subject(), p.before().label(), p.after().label(), p.by(),
+                    p.loose(), p.note(), p.before().id(), p.after().id()));
+            device(p.subject(), p.before().id(), p.after().id(), node(before, p.before().id()),
+                    node(after, p.after().id()));
         }
-        for (String id : a.keySet()) {
-            if (!b.containsKey(id) && matching.stream().noneMatch(m -> m.contains(label(id, aNames)))) {
-                matching.add("block device " + label(id, aNames) + " is only in " + after.label());
+    }
+
+    private static JsonNode node(Side side, String id) {
+        for (JsonNode d : side.report().path("block").path("devices")) {
+            if (d.path("device").asText().equals(id)) {
+                return d;
             }
         }
+        throw new IllegalStateException("no block device " + id);
     }
 
     private void device(String subject, String idB, String idA, JsonNode b, JsonNode a) {
@@ -198,29 +177,6 @@ final class Comparer {
             add(subject, "I/Os completed per second", "1/s", nb / spanB, na / spanA, Better.HIGHER, false,
                     new Ratio());
         }
-    }
-
-    private static Map<String, JsonNode> devices(Side side) {
-        Map<String, JsonNode> out = new LinkedHashMap<>();
-        for (JsonNode d : side.report().path("block").path("devices")) {
-            out.put(d.path("device").asText(), d);
-        }
-        return out;
-    }
-
-    /** maj,min -> kernel name, from the side's lsblk / sysfs configuration. */
-    static Map<String, String> names(Side side) {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (JsonNode d : side.report().path("config").path("devices")) {
-            if (d.hasNonNull("majMin")) {
-                out.put(d.get("majMin").asText().replace(':', ','), d.path("device").asText());
-            }
-        }
-        return out;
-    }
-
-    static String label(String id, Map<String, String> names) {
-        return names.containsKey(id) ? names.get(id) + " (" + id + ")" : id;
     }
 
     // ---- syscalls ---------------------------------------------------------------------------

@@ -83,6 +83,16 @@ class ComparePairsTest {
             }
         }
         assertTrue(checked >= 2, pair + ": too few key figures matched");
+        for (JsonNode d : expected.path("devices")) {
+            String what = pair + ": expected device pair " + d + " in " + c.devices();
+            Comparison.MatchedDevice got = c.devices().stream()
+                    .filter(g -> g.before().equals(d.get("before").asText())).findFirst().orElseThrow(() ->
+                            new AssertionError(what));
+            assertEquals(d.get("after").asText(), got.after(), what);
+            assertEquals(d.get("by").asText(), got.by(), what);
+            assertEquals(d.get("loose").asBoolean(), got.loose(), what);
+            assertEquals(got.loose(), c.verdict().contains("Matched loosely"), c.verdict());
+        }
         if (expected.get("verdict").asText().equals("no significant change")) {
             assertTrue(c.metrics().stream().noneMatch(Metric::worse), c.metrics().toString());
         }
