@@ -55,7 +55,7 @@ final class CompareCharts {
                 .thenComparingInt(k -> CDF_PHASES.indexOf(k.split("\\|")[1])));
         for (String key : keys) {
             String[] dp = key.split("\\|");
-            if (!CDF_PHASES.contains(dp[1]) || n >= MAX_CDFS) {
+            if (dp.length > 2 || !CDF_PHASES.contains(dp[1]) || n >= MAX_CDFS) {
                 continue;
             }
             String otherKey = matchingKey(c, dp[0], after, dp[1]);

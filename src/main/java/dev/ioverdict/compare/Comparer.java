@@ -114,6 +114,29 @@ final class Comparer {
         }
     }
 
+    /**
+     * Q2C and D2C of reads and of writes apart, where both sides traced both: a change that helps
+     * reads and hurts writes shows here while the device's figures average it away.
+     */
+    private void directions(String subject, String idB, String idA) {
+        for (String direction : List.of("reads", "writes")) {
+            for (String phase : List.of("Q2C", "Q2Cdm", "D2C")) {
+                Distribution db = before.blockPhases().get(idB + "|" + phase + "|" + direction);
+                Distribution da = after.blockPhases().get(idA + "|" + phase + "|" + direction);
+                if (db == null || da == null) {
+                    continue;
+                }
+                String name = phase.substring(0, 3);
+                boolean headline = name.equals("Q2C");
+                Rank rank = new Rank(RankTest.mannWhitney(db, da), db.n(), da.n(), db.kind());
+                String s = subject + " " + direction;
+                add(s, name + " median", "s", db.quantile(50), da.quantile(50), Better.LOWER, headline, rank);
+                add(s, name + " p95", "s", db.quantile(95), da.quantile(95), Better.LOWER, headline, rank);
+                add(s, name + " avg", "s", db.mean(), da.mean(), Better.LOWER, false, rank);
+            }
+        }
+    }
+
     private static JsonNode node(Side side, String id) {
         for (JsonNode d : side.report().path("block").path("devices")) {
             if (d.path("device").asText().equals(id)) {
@@ -154,6 +177,7 @@ final class Comparer {
                         headline && !sb.hasNonNull("p50"), ratio);
             }
         }
+        directions(subject, idB, idA);
         for (String share : List.of("I2D", "D2C")) {
             JsonNode ob = b.path("overheadPct").path(share);
             JsonNode oa = a.path("overheadPct").path(share);
