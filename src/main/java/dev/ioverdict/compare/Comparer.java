@@ -27,6 +27,7 @@ final class Comparer {
     static final double RATIO = 2;
     static final double BUSY_PCT = 5;
     static final long MIN_RATIO_N = 50;
+    private static final double MIB = 1024.0 * 1024;
     private static final List<String> PHASES = List.of("Q2C", "Q2Cdm", "D2C", "I2D", "Q2G", "G2I", "Q2M", "M2D");
     private static final Set<String> DETAILED = Set.of("Q2C", "Q2Cdm", "D2C", "I2D");
 
@@ -355,13 +356,32 @@ final class Comparer {
             if (j == null) {
                 continue;
             }
-            String subject = "fio " + a.job() + " " + a.direction();
-            add(subject, "IOPS (fio, whole run)", "1/s", j.iops(), a.iops(), Better.HIGHER, true, new Ratio());
+            String subject = "fio " + a.job();
+            String d = a.direction() + " ";
+            add(subject, d + "IOPS (fio, whole run)", "1/s", j.iops(), a.iops(), Better.HIGHER, true, new Ratio());
+            add(subject, d + "bandwidth (fio, whole run)", "MiB/s", j.bandwidth() / MIB, a.bandwidth() / MIB,
+                    Better.HIGHER, false, new Ratio());
             if (j.clat() != null && a.clat() != null) {
-                add(subject, "clat avg (fio, whole run)", "s", j.clat().avg(), a.clat().avg(), Better.LOWER, true,
+                add(subject, d + "clat avg (fio, whole run)", "s", j.clat().avg(), a.clat().avg(), Better.LOWER, true,
+                        new Ratio());
+            }
+            // fio's percentiles are of every completion but known only as the figures it printed: the ratio
+            // rule; not headline figures (clat avg is), so one fio job weighs once in the verdict
+            for (String[] p : new String[][] {{"50.00", "median"}, {"95.00", "p95"}, {"99.00", "p99"}}) {
+                if (hasPercentile(j, a, p[0])) {
+                    add(subject, d + "clat " + p[1] + " (fio, whole run)", "s", j.clatPercentiles().get(p[0]),
+                            a.clatPercentiles().get(p[0]), Better.LOWER, false, new Ratio());
+                }
+            }
+            if (j.lat() != null && a.lat() != null) {
+                add(subject, d + "lat avg (fio, whole run)", "s", j.lat().avg(), a.lat().avg(), Better.LOWER, false,
                         new Ratio());
             }
         }
+    }
+
+    private static boolean hasPercentile(FioJob b, FioJob a, String key) {
+        return b.clatPercentiles().get(key) != null && a.clatPercentiles().get(key) != null;
     }
 
     private void add(String subject, String metric, String unit, double b, double a, Better better, boolean headline,
