@@ -118,8 +118,7 @@ final class CompareCommand implements Callable<Integer> {
             written = CompareWriter.write(compared.comparison(), compared.before(), compared.after(), wanted, output,
                     templates);
         } catch (IOException e) {
-            throw new UserError(ExitCodes.DAMAGED_INPUT, "cannot write the comparison into " + output + ": "
-                    + e.getMessage(), e);
+            throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the comparison into " + output, e), e);
         }
         Comparison c = compared.comparison();
         PrintWriter out = spec.commandLine().getOut();

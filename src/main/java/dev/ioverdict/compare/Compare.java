@@ -13,7 +13,7 @@ public final class Compare {
     public static Comparison of(Side before, Side after) {
         Comparer comparer = new Comparer(before, after);
         List<Metric> metrics = explainDeviceTime(comparer.compare());
-        FindingChange.Diff findings = FindingChange.diff(before.report(), after.report());
+        FindingChange.Diff findings = FindingChange.diff(before.report(), after.report(), comparer.devices);
         List<String> regressions = new ArrayList<>();
         for (Metric m : metrics) {
             if (m.headline() && m.worse() || deviceTimeRegression(m, metrics)) {
@@ -37,15 +37,25 @@ public final class Compare {
             matching.add("per-I/O samples: only a side compiled from a bundle has them; with a report.json side every "
                     + "figure is judged by the ratio rule");
         }
+        String sentence = verdict.sentence() + looseMatches(comparer.devices);
         return new Comparison(Comparison.SCHEMA, new Comparison.Tool("ioverdict", Version.get()), info(before),
-                info(after), verdict.sentence(), verdict.outcome(), regressions, policy(), matching, findings, metrics);
+                info(after), sentence, verdict.outcome(), regressions, policy(), matching, comparer.devices, findings,
+                metrics);
+    }
+
+    /** A figure of a loosely matched device may compare two different disks: the verdict says so, not only the appendix. */
+    private static String looseMatches(List<Comparison.MatchedDevice> devices) {
+        List<String> loose = devices.stream().filter(Comparison.MatchedDevice::loose)
+                .map(d -> d.subject() + " (by " + d.by() + ")").toList();
+        return loose.isEmpty() ? "" : " Matched loosely, may be two different disks: " + String.join(", ", loose) + ".";
     }
 
     /** D2C that rose while Q2C on the same device fell: the device does more work for the application, say so. */
     private static List<Metric> explainDeviceTime(List<Metric> metrics) {
         List<Metric> out = new ArrayList<>();
         for (Metric m : metrics) {
-            if (m.metric().startsWith("D2C") && m.worse() && q2cBetter(m, metrics)) {
+            // on the median only: the same sentence under p95 and avg of one distribution is noise to a reader
+            if (m.metric().equals("D2C median") && m.worse() && q2cBetter(m, metrics)) {
                 m = m.withNote("the device's own time rose while Q2C, what the application waits for, fell: the device "
                         + "serves more requests; not counted as a regression");
             }

@@ -7,10 +7,8 @@ import java.awt.Color;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryLabelPositions;
@@ -55,10 +53,9 @@ final class CompareCharts {
         keys.sort(java.util.Comparator.comparingLong((String k) -> -busy.get(k.split("\\|")[0]))
                 .thenComparing(k -> k.split("\\|")[0])
                 .thenComparingInt(k -> CDF_PHASES.indexOf(k.split("\\|")[1])));
-        var names = Comparer.names(before);
         for (String key : keys) {
             String[] dp = key.split("\\|");
-            if (!CDF_PHASES.contains(dp[1]) || n >= MAX_CDFS) {
+            if (dp.length > 2 || !CDF_PHASES.contains(dp[1]) || n >= MAX_CDFS) {
                 continue;
             }
             String otherKey = matchingKey(c, dp[0], after, dp[1]);
@@ -66,7 +63,7 @@ final class CompareCharts {
             if (a == null) {
                 continue;
             }
-            String title = dp[1] + " on " + Comparer.label(dp[0], names);
+            String title = dp[1] + " on " + subject(c, dp[0]);
             out.add(cdf("cdf-" + n++, title, before, before.blockPhases().get(key), after, a));
         }
         for (var e : before.syscalls().entrySet()) {
@@ -82,23 +79,19 @@ final class CompareCharts {
         return out;
     }
 
-    /** The after side's key for a before device: the same id, else the device the metrics matched it to. */
+    /** The after side's key for a before device: the device it was matched to. */
     private static String matchingKey(Comparison c, String device, Side after, String phase) {
-        if (after.blockPhases().containsKey(device + "|" + phase)) {
-            return device + "|" + phase;
-        }
-        Set<String> afterDevices = new LinkedHashSet<>();
-        after.blockPhases().keySet().forEach(k -> afterDevices.add(k.split("\\|")[0]));
-        for (var m : c.metrics()) {
-            if (m.subject().contains(" / ") && m.subject().startsWith(device)) {
-                for (String d : afterDevices) {
-                    if (m.subject().endsWith(d) || m.subject().endsWith("(" + d + ")")) {
-                        return d + "|" + phase;
-                    }
-                }
+        for (Comparison.MatchedDevice d : c.devices()) {
+            if (d.beforeId().equals(device)) {
+                return d.afterId() + "|" + phase;
             }
         }
         return null;
+    }
+
+    private static String subject(Comparison c, String device) {
+        return c.devices().stream().filter(d -> d.beforeId().equals(device)).map(Comparison.MatchedDevice::subject)
+                .findFirst().orElse(device);
     }
 
     private static Chart cdf(String id, String title, Side before, Distribution b, Side after, Distribution a) {

@@ -6,6 +6,7 @@ import dev.ioverdict.report.HtmlDocument;
 import dev.ioverdict.report.JsonRenderer;
 import dev.ioverdict.report.PdfRenderer;
 import dev.ioverdict.report.ReportFormat;
+import dev.ioverdict.report.ReportWriter;
 import dev.ioverdict.report.charts.Chart;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** compare.json, compare.html and compare.pdf from one {@link Comparison}, with the report's templates and CSS. */
+/**
+ * compare.json, compare.html and compare.pdf from one {@link Comparison}, with the report's templates
+ * and CSS; each file written whole or not at all, as the report's.
+ */
 public final class CompareWriter {
     private static final ObjectMapper TREE = new ObjectMapper();
 
@@ -32,18 +36,21 @@ public final class CompareWriter {
             List<Chart> charts = CompareCharts.of(c, before, after);
             if (formats.contains(ReportFormat.HTML)) {
                 Path p = dir.resolve("compare.html");
-                Files.writeString(p, html(c, charts, templates, false), StandardCharsets.UTF_8);
+                String page = html(c, charts, templates, false);
+                ReportWriter.atomically(p, f -> Files.writeString(f, page, StandardCharsets.UTF_8));
                 written.add(p);
             }
             if (formats.contains(ReportFormat.PDF)) {
                 Path p = dir.resolve("compare.pdf");
-                PdfRenderer.write(html(c, charts, templates, true), p);
+                String page = html(c, charts, templates, true);
+                ReportWriter.atomically(p, f -> PdfRenderer.write(page, f));
                 written.add(p);
             }
         }
         if (formats.contains(ReportFormat.JSON)) {
             Path p = dir.resolve("compare.json");
-            Files.writeString(p, json(c), StandardCharsets.UTF_8);
+            String text = json(c);
+            ReportWriter.atomically(p, f -> Files.writeString(f, text, StandardCharsets.UTF_8));
             written.add(p);
         }
         return written;

@@ -27,6 +27,7 @@ final class Comparer {
     static final double RATIO = 2;
     static final double BUSY_PCT = 5;
     static final long MIN_RATIO_N = 50;
+    private static final double MIB = 1024.0 * 1024;
     private static final List<String> PHASES = List.of("Q2C", "Q2Cdm", "D2C", "I2D", "Q2G", "G2I", "Q2M", "M2D");
     private static final Set<String> DETAILED = Set.of("Q2C", "Q2Cdm", "D2C", "I2D");
 
@@ -35,6 +36,7 @@ final class Comparer {
     private final Side after;
     private final List<Pending> pending = new ArrayList<>();
     final List<String> matching = new ArrayList<>();
+    final List<Comparison.MatchedDevice> devices = new ArrayList<>();
 
     private sealed interface Test permits Rank, Ratio {
     }
@@ -104,44 +106,45 @@ final class Comparer {
     // ---- block ------------------------------------------------------------------------------
 
     private void block() {
-        Map<String, JsonNode> b = devices(before);
-        Map<String, JsonNode> a = devices(after);
-        Map<String, String> bNames = names(before);
-        Map<String, String> aNames = names(after);
-        for (var e : b.entrySet()) {
-            String id = e.getKey();
-            String otherId = null;
-            String how = null;
-            if (a.containsKey(id)) {
-                otherId = id;
-            } else if (bNames.containsKey(id)) {
-                for (var n : aNames.entrySet()) {
-                    if (n.getValue().equals(bNames.get(id)) && a.containsKey(n.getKey())) {
-                        otherId = n.getKey();
-                        how = "by name " + n.getValue();
-                    }
+        for (DeviceMatcher.Pair p : DeviceMatcher.match(DeviceMatcher.traced(before), DeviceMatcher.traced(after),
+                before.label(), after.label(), matching)) {
+            devices.add(new Comparison.MatchedDevice(p.subject(), p.before().label(), p.after().label(), p.by(),
+                    p.loose(), p.note(), p.before().id(), p.after().id()));
+            device(p.subject(), p.before().id(), p.after().id(), node(before, p.before().id()),
+                    node(after, p.after().id()));
+        }
+    }
+
+    /**
+     * Q2C and D2C of reads and of writes apart, where both sides traced both: a change that helps
+     * reads and hurts writes shows here while the device's figures average it away.
+     */
+    private void directions(String subject, String idB, String idA) {
+        for (String direction : List.of("reads", "writes")) {
+            for (String phase : List.of("Q2C", "Q2Cdm", "D2C")) {
+                Distribution db = before.blockPhases().get(idB + "|" + phase + "|" + direction);
+                Distribution da = after.blockPhases().get(idA + "|" + phase + "|" + direction);
+                if (db == null || da == null) {
+                    continue;
                 }
-            }
-            if (otherId == null && b.size() == 1 && a.size() == 1) {
-                otherId = a.keySet().iterator().next();
-                how = "loosely: the only block device on each side";
-            }
-            if (otherId == null) {
-                matching.add("block device " + label(id, bNames) + " is only in " + before.label());
-                continue;
-            }
-            String subject = label(id, bNames);
-            if (how != null) {
-                subject = subject + " / " + label(otherId, aNames);
-                matching.add("block device " + subject + " matched " + how);
-            }
-            device(subject, id, otherId, e.getValue(), a.get(otherId));
-        }
-        for (String id : a.keySet()) {
-            if (!b.containsKey(id) && matching.stream().noneMatch(m -> m.contains(label(id, aNames)))) {
-                matching.add("block device " + label(id, aNames) + " is only in " + after.label());
+                String name = phase.substring(0, 3);
+                boolean headline = name.equals("Q2C");
+                Rank rank = new Rank(RankTest.mannWhitney(db, da), db.n(), da.n(), db.kind());
+                String s = subject + " " + direction;
+                add(s, name + " median", "s", db.quantile(50), da.quantile(50), Better.LOWER, headline, rank);
+                add(s, name + " p95", "s", db.quantile(95), da.quantile(95), Better.LOWER, headline, rank);
+                add(s, name + " avg", "s", db.mean(), da.mean(), Better.LOWER, false, rank);
             }
         }
+    }
+
+    private static JsonNode node(Side side, String id) {
+        for (JsonNode d : side.report().path("block").path("devices")) {
+            if (d.path("device").asText().equals(id)) {
+                return d;
+            }
+        }
+        throw new IllegalStateException("no block device " + id);
     }
 
     private void device(String subject, String idB, String idA, JsonNode b, JsonNode a) {
@@ -175,6 +178,7 @@ final class Comparer {
                         headline && !sb.hasNonNull("p50"), ratio);
             }
         }
+        directions(subject, idB, idA);
         for (String share : List.of("I2D", "D2C")) {
             JsonNode ob = b.path("overheadPct").path(share);
             JsonNode oa = a.path("overheadPct").path(share);
@@ -198,29 +202,6 @@ final class Comparer {
             add(subject, "I/Os completed per second", "1/s", nb / spanB, na / spanA, Better.HIGHER, false,
                     new Ratio());
         }
-    }
-
-    private static Map<String, JsonNode> devices(Side side) {
-        Map<String, JsonNode> out = new LinkedHashMap<>();
-        for (JsonNode d : side.report().path("block").path("devices")) {
-            out.put(d.path("device").asText(), d);
-        }
-        return out;
-    }
-
-    /** maj,min -> kernel name, from the side's lsblk / sysfs configuration. */
-    static Map<String, String> names(Side side) {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (JsonNode d : side.report().path("config").path("devices")) {
-            if (d.hasNonNull("majMin")) {
-                out.put(d.get("majMin").asText().replace(':', ','), d.path("device").asText());
-            }
-        }
-        return out;
-    }
-
-    static String label(String id, Map<String, String> names) {
-        return names.containsKey(id) ? names.get(id) + " (" + id + ")" : id;
     }
 
     // ---- syscalls ---------------------------------------------------------------------------
@@ -375,13 +356,32 @@ final class Comparer {
             if (j == null) {
                 continue;
             }
-            String subject = "fio " + a.job() + " " + a.direction();
-            add(subject, "IOPS (fio, whole run)", "1/s", j.iops(), a.iops(), Better.HIGHER, true, new Ratio());
+            String subject = "fio " + a.job();
+            String d = a.direction() + " ";
+            add(subject, d + "IOPS (fio, whole run)", "1/s", j.iops(), a.iops(), Better.HIGHER, true, new Ratio());
+            add(subject, d + "bandwidth (fio, whole run)", "MiB/s", j.bandwidth() / MIB, a.bandwidth() / MIB,
+                    Better.HIGHER, false, new Ratio());
             if (j.clat() != null && a.clat() != null) {
-                add(subject, "clat avg (fio, whole run)", "s", j.clat().avg(), a.clat().avg(), Better.LOWER, true,
+                add(subject, d + "clat avg (fio, whole run)", "s", j.clat().avg(), a.clat().avg(), Better.LOWER, true,
+                        new Ratio());
+            }
+            // fio's percentiles are of every completion but known only as the figures it printed: the ratio
+            // rule; not headline figures (clat avg is), so one fio job weighs once in the verdict
+            for (String[] p : new String[][] {{"50.00", "median"}, {"95.00", "p95"}, {"99.00", "p99"}}) {
+                if (hasPercentile(j, a, p[0])) {
+                    add(subject, d + "clat " + p[1] + " (fio, whole run)", "s", j.clatPercentiles().get(p[0]),
+                            a.clatPercentiles().get(p[0]), Better.LOWER, false, new Ratio());
+                }
+            }
+            if (j.lat() != null && a.lat() != null) {
+                add(subject, d + "lat avg (fio, whole run)", "s", j.lat().avg(), a.lat().avg(), Better.LOWER, false,
                         new Ratio());
             }
         }
+    }
+
+    private static boolean hasPercentile(FioJob b, FioJob a, String key) {
+        return b.clatPercentiles().get(key) != null && a.clatPercentiles().get(key) != null;
     }
 
     private void add(String subject, String metric, String unit, double b, double a, Better better, boolean headline,

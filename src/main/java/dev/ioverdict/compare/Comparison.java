@@ -1,5 +1,6 @@
 package dev.ioverdict.compare;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ioverdict.model.AppliedWindow;
@@ -7,10 +8,11 @@ import java.util.List;
 
 /** compare.json ({@code ioverdict.compare/1}); compare.html and compare.pdf render the same model. */
 @JsonPropertyOrder({"schema", "tool", "before", "after", "verdict", "outcome", "regressions", "policy", "matching",
-    "findings", "metrics"})
+    "devices", "findings", "metrics"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Comparison(String schema, Tool tool, SideInfo before, SideInfo after, String verdict, String outcome,
-                         List<String> regressions, Policy policy, List<String> matching, FindingChange.Diff findings,
+                         List<String> regressions, Policy policy, List<String> matching, List<MatchedDevice> devices,
+                         FindingChange.Diff findings,
                          List<Metric> metrics) {
     public static final String SCHEMA = "ioverdict.compare/1";
 
@@ -28,6 +30,16 @@ public record Comparison(String schema, Tool tool, SideInfo before, SideInfo aft
 
     @JsonInclude(JsonInclude.Include.ALWAYS)
     public record Window(Double from, Double to, String label, List<AppliedWindow.Input> inputs) {
+    }
+
+    /**
+     * A traced block device of the before side and its counterpart: {@code by} wwn, serial,
+     * major:minor, name, dm name, mount point or only device; {@code loose} when that says nothing
+     * of the disk itself or the disks' own identities disagree; {@code note} what a reader should know.
+     */
+    @JsonPropertyOrder({"subject", "before", "after", "by", "loose", "note"})
+    public record MatchedDevice(String subject, String before, String after, String by, boolean loose, String note,
+                                @JsonIgnore String beforeId, @JsonIgnore String afterId) {
     }
 
     /** How significance was decided, stated so that a reader can redo it. */

@@ -34,6 +34,11 @@ public record FindingChange(String rule, String subject, String severity, String
     }
 
     static Diff diff(JsonNode before, JsonNode after) {
+        return diff(before, after, List.of());
+    }
+
+    /** {@code devices}: the block devices matched across the captures, so that a finding on sdc before meets its twin on sdf after. */
+    static Diff diff(JsonNode before, JsonNode after, List<Comparison.MatchedDevice> devices) {
         Map<String, JsonNode> b = byKey(before);
         Map<String, JsonNode> a = byKey(after);
         List<FindingChange> resolved = new ArrayList<>();
@@ -51,8 +56,14 @@ public record FindingChange(String rule, String subject, String severity, String
                 persisting.add(change(e.getValue(), other, null));
                 continue;
             }
-            JsonNode loose = loose(e.getValue(), onlyAfter);
-            if (loose != null) {
+            JsonNode renamed = renamed(e.getValue(), onlyAfter, devices);
+            JsonNode loose = renamed != null ? null : loose(e.getValue(), onlyAfter);
+            if (renamed != null) {
+                onlyAfter.remove(renamed);
+                Comparison.MatchedDevice d = device(e.getValue(), devices);
+                persisting.add(change(e.getValue(), renamed, (d.loose() ? "loosely: " : "") + "the same device under "
+                        + "another name (" + d.subject() + ", matched by " + d.by() + ")"));
+            } else if (loose != null) {
                 onlyAfter.remove(loose);
                 persisting.add(change(e.getValue(), loose, "loosely: same rule on a process of the same command ("
                         + subject(e.getValue()) + " / " + subject(loose) + ")"));
@@ -62,6 +73,34 @@ public record FindingChange(String rule, String subject, String severity, String
         }
         onlyAfter.forEach(f -> added.add(change(null, f, null)));
         return new Diff(resolved, added, persisting);
+    }
+
+    /** The after side's finding of the same rule on the device this device finding's device was matched to. */
+    private static JsonNode renamed(JsonNode f, List<JsonNode> candidates, List<Comparison.MatchedDevice> devices) {
+        Comparison.MatchedDevice d = device(f, devices);
+        if (d == null) {
+            return null;
+        }
+        String afterName = d.after().contains(" (") ? d.after().substring(0, d.after().indexOf(" (")) : d.after();
+        return candidates.stream()
+                .filter(c -> c.path("rule").asText().equals(f.path("rule").asText())
+                        && "DEVICE".equals(c.path("subject").path("kind").asText())
+                        && c.path("subject").path("id").asText().equals(afterName))
+                .findFirst().orElse(null);
+    }
+
+    /** The matched pair whose before device (by kernel name) is this device finding's subject, when renamed. */
+    private static Comparison.MatchedDevice device(JsonNode f, List<Comparison.MatchedDevice> devices) {
+        if (!"DEVICE".equals(f.path("subject").path("kind").asText())) {
+            return null;
+        }
+        String id = f.path("subject").path("id").asText();
+        for (Comparison.MatchedDevice d : devices) {
+            if (d.before().startsWith(id + " (") && !d.before().equals(d.after())) {
+                return d;
+            }
+        }
+        return null;
     }
 
     /**

@@ -37,6 +37,9 @@ final class IostatColumns {
         if (column.endsWith("/s")) {
             return column.contains("kB") || column.startsWith("k") ? "kB/s" : column.contains("MB") ? "MB/s" : "1/s";
         }
-        return column.contains("sz") ? "iostat units" : "";
+        if (column.endsWith("req-sz")) {
+            return "kB"; // sysstat 12's areq-sz, rareq-sz, wareq-sz, dareq-sz
+        }
+        return column.equals("avgrq-sz") ? "sectors" : ""; // aqu-sz / avgqu-sz: requests in the queue
     }
 }

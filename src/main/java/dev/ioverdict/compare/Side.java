@@ -38,7 +38,8 @@ public record Side(String label, String id, String source, String from, JsonNode
         Map<String, Distribution> phases = new LinkedHashMap<>();
         data.results().get(BlockDistributions.class).ifPresent(b -> {
             for (PhaseDistribution d : b.distributions()) {
-                phases.put(d.device() + "|" + d.phase().name(), Distribution.of(d));
+                phases.put(d.device() + "|" + d.phase().name() + (d.direction() == null ? "" : "|" + d.direction()),
+                        Distribution.of(d));
             }
         });
         var calls = SyscallSamples.of(data.results().get(LatencySamples.class).orElse(null));

@@ -76,13 +76,19 @@ final class VerdictWriter {
         return out;
     }
 
+    /** "read clat median (fio, whole run)": the figure's name without what it was measured over. */
+    private static String bare(Metric m) {
+        String name = m.metric();
+        return name.endsWith(")") && name.contains(" (") ? name.substring(0, name.lastIndexOf(" (")) : name;
+    }
+
     private static String kind(Metric m) {
-        int space = m.metric().lastIndexOf(' ');
-        return space < 0 ? m.metric() : m.metric().substring(0, space);
+        int space = bare(m).lastIndexOf(' ');
+        return space < 0 ? bare(m) : bare(m).substring(0, space);
     }
 
     private static int statOrder(Metric m) {
-        String stat = m.metric().substring(m.metric().lastIndexOf(' ') + 1);
+        String stat = bare(m).substring(bare(m).lastIndexOf(' ') + 1);
         return switch (stat) {
             case "median" -> 0;
             case "p95" -> 1;

@@ -83,4 +83,26 @@ class CompareCommandTest {
         assertEquals(ExitCodes.USAGE, Cli.run("report", PAIR.resolve("before").toString(), "--from", "3", "--to", "1")
                 .exitCode());
     }
+
+    @Test
+    void anOutputThatCannotBeWrittenIsExitFiveWithTheReason(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("afile"), "x");
+        Cli r = Cli.run("compare", PAIR.resolve("before").toString(), PAIR.resolve("after").toString(), "-o",
+                file.toString(), "--format", "json");
+        assertEquals(ExitCodes.CANNOT_WRITE, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("ioverdict: could not write the comparison into") && r.err().contains("not a folder"),
+                r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+
+        Path locked = Files.createDirectories(tmp.resolve("locked"));
+        Files.writeString(locked.resolve("compare.json"), "the previous comparison");
+        if (locked.toFile().setWritable(false) && !Files.isWritable(locked)) { // root writes anywhere: then skip this half
+            Cli denied = Cli.run("compare", PAIR.resolve("before").toString(), PAIR.resolve("after").toString(), "-o",
+                    locked.toString(), "--format", "json");
+            assertEquals(ExitCodes.CANNOT_WRITE, denied.exitCode(), denied.err());
+            assertTrue(denied.err().contains("permission denied"), denied.err());
+            assertEquals("the previous comparison", Files.readString(locked.resolve("compare.json")));
+        }
+        locked.toFile().setWritable(true);
+    }
 }

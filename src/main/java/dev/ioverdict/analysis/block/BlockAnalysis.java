@@ -69,20 +69,31 @@ public final class BlockAnalysis implements Analysis {
                 if (phase == Phase.Q2Q || phase == Phase.Q2Qdm || s == null || s.n == 0) {
                     continue;
                 }
-                List<double[]> bins = new ArrayList<>();
-                long max = s.max;
-                s.histogram().forEachBin((lowest, count) -> bins.add(new double[] {
-                    Btt.seconds(Math.min(LogHistogram.highest(LogHistogram.index(lowest)), max)), count}));
-                double[] upTo = new double[bins.size()];
-                long[] counts = new long[bins.size()];
-                for (int i = 0; i < upTo.length; i++) {
-                    upTo[i] = bins.get(i)[0];
-                    counts[i] = (long) bins.get(i)[1];
+                out.add(distribution(d.name, phase, null, s.histogram(), s.max));
+                LogHistogram[] split = phase == Phase.D2C ? d.d2cByDirection
+                        : phase == Phase.Q2C || phase == Phase.Q2Cdm ? d.q2cByDirection : null;
+                // only a device that did both: one direction alone is the whole distribution again
+                if (split != null && split[0] != null && split[1] != null) {
+                    out.add(distribution(d.name, phase, "reads", split[0], s.max));
+                    out.add(distribution(d.name, phase, "writes", split[1], s.max));
                 }
-                out.add(new PhaseDistribution(d.name, phase, upTo, counts));
             }
         }
         return new BlockDistributions(out);
+    }
+
+    private static PhaseDistribution distribution(String device, Phase phase, String direction, LogHistogram h,
+                                                  long max) {
+        List<double[]> bins = new ArrayList<>();
+        h.forEachBin((lowest, count) -> bins.add(new double[] {
+            Btt.seconds(Math.min(LogHistogram.highest(LogHistogram.index(lowest)), max)), count}));
+        double[] upTo = new double[bins.size()];
+        long[] counts = new long[bins.size()];
+        for (int i = 0; i < upTo.length; i++) {
+            upTo[i] = bins.get(i)[0];
+            counts[i] = (long) bins.get(i)[1];
+        }
+        return new PhaseDistribution(device, phase, direction, upTo, counts);
     }
 
     static BlockTrace trace(BttTracker tracker, String source) {

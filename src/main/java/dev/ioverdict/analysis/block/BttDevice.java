@@ -17,6 +17,19 @@ final class BttDevice {
     long nQs;
     long nDs;
     private final PhaseSamples[] phases = new PhaseSamples[Phase.values().length];
+    /**
+     * Q2C and D2C of reads and of writes apart: a change that helps reads and hurts writes must
+     * not average away in a comparison. [0] reads, [1] writes.
+     */
+    final LogHistogram[] q2cByDirection = new LogHistogram[2];
+    final LogHistogram[] d2cByDirection = new LogHistogram[2];
+
+    static void record(LogHistogram[] byDirection, int direction, long ns) {
+        if (byDirection[direction] == null) {
+            byDirection[direction] = new LogHistogram();
+        }
+        byDirection[direction].record(ns);
+    }
     final DeviceRequests requests;
     final SchedulerWaits scheduler = new SchedulerWaits();
 

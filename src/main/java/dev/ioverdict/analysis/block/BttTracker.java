@@ -232,6 +232,17 @@ final class BttTracker {
         requests.issued(d != null ? d : device(e.major(), e.minor()), e);
     }
 
+    /** 1 for a write (W anywhere in RWBS: WS, FWFS), 0 for a read (R, RA, RM), -1 for the rest (discard, flush only). */
+    static int direction(String rwbs) {
+        if (rwbs == null) {
+            return -1;
+        }
+        if (rwbs.indexOf('W') >= 0) {
+            return 1;
+        }
+        return rwbs.indexOf('R') >= 0 && rwbs.indexOf('D') < 0 ? 0 : -1;
+    }
+
     private void complete(BlockEvent e) {
         if (!hasData(e)) {
             return;
@@ -247,8 +258,16 @@ final class BttTracker {
                 long q2c = Btt.delta(q.qTime, t);
                 d.add(d.remapper ? Phase.Q2Cdm : Phase.Q2C, q2c);
                 d.scheduler.completed(q.q, q2c);
+                int direction = direction(q.q.rwbs());
+                if (direction >= 0) {
+                    BttDevice.record(d.q2cByDirection, direction, q2c);
+                }
                 if (q.dTime != QueuedIo.UNSET) {
-                    d.add(Phase.D2C, Btt.delta(q.dTime, t));
+                    long d2c = Btt.delta(q.dTime, t);
+                    d.add(Phase.D2C, d2c);
+                    if (direction >= 0) {
+                        BttDevice.record(d.d2cByDirection, direction, d2c);
+                    }
                 }
                 d.queued.remove(q);
                 if (lead == null || q.qTime < lead.qTime) {

@@ -228,12 +228,13 @@ final class Devices {
             BlockDevice b = bySysName.get(sys);
             Map<String, String> settings = new LinkedHashMap<>();
             queues.getOrDefault(sys, Map.of()).forEach((k, q) -> settings.put(k, q.value()));
-            out.add(new DeviceConfig(sys, b != null && !b.name().equals(sys) ? b.name() : null,
+            DeviceConfig c = new DeviceConfig(sys, b != null && !b.name().equals(sys) ? b.name() : null,
                     majMinBySysName.get(sys), b != null ? b.type() : null, b != null ? b.parents() : List.of(),
                     scheduler(sys).map(SchedulerSetting::active).orElse(null),
                     queue(sys, "rotational").map(q -> !q.value().strip().equals("0")).orElse(null),
                     integer(queue(sys, "nr_requests")), integer(queue(sys, "logical_block_size")),
-                    integer(queue(sys, "physical_block_size")), settings));
+                    integer(queue(sys, "physical_block_size")), settings);
+            out.add(b != null && (b.wwn() != null || b.serial() != null) ? c.withDiskIds(b.wwn(), b.serial()) : c);
         }
         return out;
     }

@@ -8,13 +8,14 @@ import java.util.List;
  * lsblk did not say), {@code majMin} as lsblk prints it ("8:0"). {@code parents} are the devices it
  * sits on (a partition's disk, an LV's PV partitions, an md array's members), from the tree or
  * PKNAME. Columns lsblk did not print are null; {@code readAheadKb} is RA (lsblk prints
- * queue/read_ahead_kb), {@code requestQueueSize} is RQ-SIZE (queue/nr_requests).
+ * queue/read_ahead_kb), {@code requestQueueSize} is RQ-SIZE (queue/nr_requests). {@code wwn} and
+ * {@code serial} (WWN, SERIAL) name the disk itself, whatever name the kernel gave it this boot.
  */
 public record BlockDevice(String name, String kernelName, String majMin, String type, String size,
                           String mountpoint, String fstype, Boolean rotational,
                           Integer logicalSectorSize, Integer physicalSectorSize, Integer minIo,
                           String scheduler, Integer requestQueueSize, Integer readAheadKb,
-                          List<String> parents, String input, long line, String text) {
+                          List<String> parents, String wwn, String serial, String input, long line, String text) {
     public BlockDevice {
         parents = List.copyOf(parents);
     }

@@ -147,7 +147,7 @@ public final class LsblkFormat implements InputFormat {
                 mount, fstype, rota == null || rota.isEmpty() ? null : !rota.equals("0"),
                 integer(c.get("LOG-SEC")), integer(c.get("PHY-SEC")), integer(c.get("MIN-IO")),
                 blankToNull(c.get("SCHED")), integer(c.get("RQ-SIZE")), integer(c.get("RA")), d.parents,
-                ctx.input(), d.line, d.text);
+                blankToNull(c.get("WWN")), blankToNull(c.get("SERIAL")), ctx.input(), d.line, d.text);
         ctx.emit(b);
         ctx.record();
         if (mount != null && !mount.startsWith("[") && fstype != null && !NO_FILESYSTEM.contains(fstype)) {

@@ -95,7 +95,7 @@ public final class LsblkJsonFormat implements InputFormat {
                 ? d.get("rota").isBoolean() ? d.get("rota").asBoolean() : "1".equals(d.get("rota").asText()) : null;
         BlockDevice b = new BlockDevice(name, text(d, "kname"), text(d, "maj:min"), text(d, "type"), text(d, "size"),
                 mount, text(d, "fstype"), rota, integer(d, "log-sec"), integer(d, "phy-sec"), integer(d, "min-io"),
-                text(d, "sched"), integer(d, "rq-size"), null, parents, ctx.input(), line,
+                text(d, "sched"), integer(d, "rq-size"), null, parents, text(d, "wwn"), text(d, "serial"), ctx.input(), line,
                 line > 0 ? lines[line - 1] : name);
         ctx.emit(b);
         ctx.record();

@@ -63,6 +63,7 @@ public final class FioFormat implements InputFormat {
                 if (iops > 0 && (s.startsWith("read") || s.startsWith("write") || s.startsWith("trim"))) {
                     dir = new Direction(job, s.substring(0, iops), lines.number(), line);
                     dir.iops = metric(s, "IOPS=");
+                    dir.bandwidth = bandwidth(s);
                     continue;
                 }
                 if (dir == null) {
@@ -114,6 +115,7 @@ public final class FioFormat implements InputFormat {
         final long line;
         final String text;
         double iops = Double.NaN;
+        double bandwidth = Double.NaN;
         FioJob.Latency slat;
         FioJob.Latency clat;
         FioJob.Latency lat;
@@ -136,7 +138,7 @@ public final class FioFormat implements InputFormat {
         }
         for (Direction d : job.directions) {
             ctx.emit(new FioJob(ctx.input(), d.line, d.text, job.name, job.pid, d.name, d.iops,
-                    job.issued.get(d.name), d.slat, d.clat, d.lat, d.percentiles));
+                    d.bandwidth, job.issued.get(d.name), d.slat, d.clat, d.lat, d.percentiles));
             ctx.record();
         }
     }
@@ -216,6 +218,36 @@ public final class FioFormat implements InputFormat {
             case "sec" -> 1;
             default -> 0;
         };
+    }
+
+    /** fio 3's "BW=84.7MiB/s" (or B/s, KiB/s, GiB/s; kB/s, MB/s with --unit-base) in bytes per second; NaN if absent. */
+    static double bandwidth(String s) {
+        int i = s.indexOf("BW=");
+        if (i < 0) {
+            return Double.NaN;
+        }
+        i += 3;
+        int end = i;
+        while (end < s.length() && (Character.isDigit(s.charAt(end)) || s.charAt(end) == '.')) {
+            end++;
+        }
+        int slash = s.indexOf("B/s", end);
+        if (end == i || slash < 0 || slash - end > 2) {
+            return Double.NaN;
+        }
+        double scale = switch (s.substring(end, slash)) {
+            case "" -> 1;
+            case "Ki" -> 1024;
+            case "Mi" -> 1024.0 * 1024;
+            case "Gi" -> 1024.0 * 1024 * 1024;
+            case "Ti" -> 1024.0 * 1024 * 1024 * 1024;
+            case "k", "K" -> 1e3;
+            case "M" -> 1e6;
+            case "G" -> 1e9;
+            case "T" -> 1e12;
+            default -> Double.NaN;
+        };
+        return parseDouble(s.substring(i, end)) * scale;
     }
 
     /** The number after {@code key} up to ',' or space, e.g. IOPS=632 or IOPS=1.2k; NaN if absent. */

@@ -34,12 +34,14 @@ class FioFormatTest {
         assertEquals(19467, small.pid());
         assertEquals("write", small.direction());
         assertEquals(632, small.iops(), 0);
+        assertEquals(316 * 1024, small.bandwidth(), 0, "BW=316KiB/s");
         assertEquals(1268L, small.issued());
         assertEquals(0.00136226, small.slat().avg(), 1e-12);
         assertEquals(0.0048703, small.clat().avg(), 1e-12);
         assertEquals(0.019792, small.clatPercentiles().get("99.00"), 1e-12);
         FioJob big = jobs.get(1);
         assertEquals(356L, big.issued());
+        assertEquals(23.8 * 1024 * 1024, big.bandwidth(), 1, "BW=23.8MiB/s");
         assertEquals(0.02222, big.lat().avg(), 1e-12, "lat printed in msec");
         assertEquals(0.041, big.clatPercentiles().get("99.00"), 1e-12, "percentiles printed in msec");
     }

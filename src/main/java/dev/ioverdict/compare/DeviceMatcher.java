@@ -1,0 +1,164 @@
+package dev.ioverdict.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.BiPredicate;
+
+/**
+ * Pairs the traced block devices of two captures by what names the disk rather than this boot's
+ * numbers: a reboot or a re-scan turns sdc into sdf and dm-3 into dm-5, a disk swap keeps sdc and
+ * changes the disk. Strongest evidence first: WWN / WWID or serial (lsblk, multipath -ll, dmsetup);
+ * then major:minor; the kernel name; the device-mapper name; the mount point; and, when each side
+ * traced one device only, that one. A match is loose when it rests on a name that says nothing of
+ * the disk (mount point, the only device) or when the disks' own identities disagree.
+ */
+final class DeviceMatcher {
+    private DeviceMatcher() {
+    }
+
+    /** A traced device ({@code id} "8,32") with what each side's configuration says of it. */
+    record Traced(String id, String name, String dmName, String wwn, String serial, String mount) {
+        String label() {
+            return name != null ? name + " (" + id + ")" : id;
+        }
+
+        private boolean sameDisk(Traced o) {
+            return wwn != null && sameWwn(wwn, o.wwn) || serial != null && serial.equals(o.serial);
+        }
+
+        /** Both sides name their disk, and the names disagree. */
+        private String otherDisk(Traced o) {
+            if (wwn != null && o.wwn != null && !sameWwn(wwn, o.wwn)) {
+                return "the WWNs differ (" + wwn + " / " + o.wwn + ")";
+            }
+            if (serial != null && o.serial != null && !serial.equals(o.serial)) {
+                return "the serial numbers differ (" + serial + " / " + o.serial + ")";
+            }
+            return null;
+        }
+    }
+
+    /** {@code by}: wwn, serial, major:minor, name, dm name, mount point or only device; the note says what a reader should know. */
+    record Pair(Traced before, Traced after, String by, boolean loose, String note) {
+        String subject() {
+            return before.label().equals(after.label()) ? before.label() : before.label() + " / " + after.label();
+        }
+    }
+
+    static List<Traced> traced(Side side) {
+        Map<String, JsonNode> config = new LinkedHashMap<>();
+        for (JsonNode d : side.report().path("config").path("devices")) {
+            if (d.hasNonNull("majMin")) {
+                config.putIfAbsent(d.get("majMin").asText().replace(':', ','), d);
+            }
+        }
+        List<Traced> out = new ArrayList<>();
+        for (JsonNode d : side.report().path("block").path("devices")) {
+            String id = d.path("device").asText();
+            JsonNode c = config.get(id);
+            if (c == null) {
+                out.add(new Traced(id, null, null, null, null, null));
+                continue;
+            }
+            String dm = text(c, "alias") != null ? text(c, "alias") : text(c, "name");
+            out.add(new Traced(id, text(c, "device"), dm, text(c, "wwid") != null ? text(c, "wwid") : text(c, "wwn"),
+                    text(c, "serial"), text(c, "mount")));
+        }
+        return out;
+    }
+
+    /** Each before device with its after device, strongest evidence first; {@code notes} gets what was loose or left out. */
+    static List<Pair> match(List<Traced> before, List<Traced> after, String beforeLabel, String afterLabel,
+                            List<String> notes) {
+        List<Traced> b = new ArrayList<>(before);
+        List<Traced> a = new ArrayList<>(after);
+        List<Pair> out = new ArrayList<>();
+        pass(b, a, out, "wwn", (x, y) -> x.wwn != null && sameWwn(x.wwn, y.wwn));
+        pass(b, a, out, "serial", (x, y) -> x.serial != null && x.serial.equals(y.serial));
+        pass(b, a, out, "major:minor", (x, y) -> x.id.equals(y.id));
+        pass(b, a, out, "name", (x, y) -> x.name != null && x.name.equals(y.name));
+        pass(b, a, out, "dm name", (x, y) -> x.dmName != null && x.dmName.equals(y.dmName));
+        pass(b, a, out, "mount point", (x, y) -> x.mount != null && x.mount.equals(y.mount));
+        if (before.size() == 1 && after.size() == 1 && b.size() == 1 && a.size() == 1) {
+            out.add(pair(b.remove(0), a.remove(0), "only device"));
+        }
+        for (Pair p : out) {
+            if (p.note != null) {
+                notes.add("block device " + p.subject() + ": " + p.note);
+            }
+        }
+        b.forEach(t -> notes.add("block device " + t.label() + " is only in " + beforeLabel));
+        a.forEach(t -> notes.add("block device " + t.label() + " is only in " + afterLabel));
+        return out;
+    }
+
+    private static void pass(List<Traced> b, List<Traced> a, List<Pair> out, String by, BiPredicate<Traced, Traced> same) {
+        for (var it = b.iterator(); it.hasNext(); ) {
+            Traced x = it.next();
+            for (var jt = a.iterator(); jt.hasNext(); ) {
+                Traced y = jt.next();
+                if (same.test(x, y)) {
+                    out.add(pair(x, y, by));
+                    it.remove();
+                    jt.remove();
+                    break;
+                }
+            }
+        }
+    }
+
+    private static Pair pair(Traced x, Traced y, String by) {
+        String otherDisk = x.otherDisk(y);
+        boolean renamed = !Objects.equals(x.id, y.id) || !Objects.equals(x.name, y.name);
+        return switch (by) {
+            case "wwn", "serial" -> new Pair(x, y, by, false, renamed
+                    ? "the same disk (" + (by.equals("wwn") ? "WWN " + x.wwn : "serial " + x.serial) + ") under another "
+                    + "name or number: matched by its " + (by.equals("wwn") ? "WWN" : "serial number") : null);
+            case "major:minor", "name" -> otherDisk != null
+                    ? new Pair(x, y, by, true, "loosely: matched by " + (by.equals("name") ? "kernel name" : by)
+                    + " while " + otherDisk + ": another disk may sit under the same name")
+                    : new Pair(x, y, by, false, renamed ? "matched by " + by + " " + (by.equals("name") ? x.name : x.id)
+                    + " (the other differs between the captures)" : null);
+            case "dm name" -> new Pair(x, y, by, otherDisk != null, (otherDisk != null ? "loosely: " : "")
+                    + "matched by device-mapper name " + x.dmName + (otherDisk != null ? " while " + otherDisk : ""));
+            case "mount point" -> new Pair(x, y, by, true, "loosely: matched by mount point " + x.mount
+                    + " while the device names differ" + (otherDisk != null ? " and " + otherDisk : ""));
+            default -> new Pair(x, y, by, true, "loosely: the only traced block device on each side"
+                    + (otherDisk != null ? ", while " + otherDisk : ""));
+        };
+    }
+
+    /**
+     * lsblk prints a WWN as "0x5000c500a1b2c3d4", multipath a WWID as "35000c500a1b2c3d4" (SCSI
+     * page 83's NAA designator type first), udev as "naa.5000...": the same disk in three spellings.
+     */
+    static boolean sameWwn(String x, String y) {
+        if (y == null) {
+            return false;
+        }
+        String p = bare(x);
+        String q = bare(y);
+        return p.equals(q) || p.length() == q.length() + 1 && p.charAt(0) == '3' && p.endsWith(q)
+                || q.length() == p.length() + 1 && q.charAt(0) == '3' && q.endsWith(p);
+    }
+
+    private static String bare(String w) {
+        String s = w.strip().toLowerCase(Locale.ROOT);
+        for (String prefix : List.of("0x", "naa.", "eui.", "t10.", "wwn-")) {
+            if (s.startsWith(prefix)) {
+                s = s.substring(prefix.length());
+            }
+        }
+        return s;
+    }
+
+    private static String text(JsonNode n, String key) {
+        JsonNode v = n.get(key);
+        return v == null || v.isNull() || v.asText().isBlank() ? null : v.asText();
+    }
+}
