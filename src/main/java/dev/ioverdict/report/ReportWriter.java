@@ -7,12 +7,14 @@ import java.nio.charset.StandardCharsets;
 import dev.ioverdict.report.model.Report;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes the requested views of a compiled case into one folder. Each file is written beside its
@@ -79,7 +81,7 @@ public final class ReportWriter {
     /** Writes {@code target} through a temporary file in the same folder, renamed over it when complete. */
     public static void atomically(Path target, FileWriting writing) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
+        Path tmp = partFile(dir, target.getFileName().toString());
         boolean done = false;
         try {
             writing.to(tmp);
@@ -92,6 +94,24 @@ public final class ReportWriter {
         } finally {
             if (!done) {
                 Files.deleteIfExists(tmp);
+            }
+        }
+    }
+
+    /**
+     * A new, empty hidden file beside the target. Not {@code Files.createTempFile}: that makes the
+     * file private (0600), and a report folder shared with a customer or a team must get the
+     * permissions the user's umask gives, as any other file they write.
+     */
+    private static Path partFile(Path dir, String name) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path candidate = dir.resolve("." + name + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".part");
+            try {
+                return Files.createFile(candidate);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt > 100) {
+                    throw e;
+                }
             }
         }
     }
