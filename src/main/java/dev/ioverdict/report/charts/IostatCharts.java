@@ -47,8 +47,8 @@ public final class IostatCharts implements ChartProvider {
             String caption = s.responseLabel() + " (ms, left, red) and " + s.busyLabel() + " (right, blue) per "
                     + (s.intervalSeconds() != null ? "report, " + num(s.intervalSeconds()) + " s apart" : "report")
                     + (perPoint(s) > 1 ? " (each point the maximum of " + perPoint(s) + " reports)" : "")
-                    + ", from " + s.input() + "; the since-boot report is not drawn." + (i == 0 ? " " + left : "");
-            charts.add(Chart.of("iostat", id, s.device() + " (" + s.input() + ")", caption, chart(s), Svg.WIDTH, 260));
+                    + ", from " + s.source() + "; the since-boot report is not drawn." + (i == 0 ? " " + left : "");
+            charts.add(Chart.of("iostat", id, s.device() + " (" + s.source() + ")", caption, chart(s), Svg.WIDTH, 260));
         }
         return charts;
     }
