@@ -72,7 +72,7 @@ public final class BlkparseFormat implements InputFormat {
                         + "two traces glued together, or an edited file)");
         ForwardClocks clocks = new ForwardClocks(backwards, "device and CPU");
         Consumer<BlockEvent> sink = e -> {
-            clocks.see(((long) e.major() << 40) ^ ((long) e.minor() << 20) ^ e.cpu(), e.timeNs(), e.line());
+            clocks.see(((long) e.major() << 40) ^ ((long) e.minor() << 20) ^ e.cpu(), e.timeNs() / 1e9, e.line());
             ctx.emit(e);
         };
         long lines;
