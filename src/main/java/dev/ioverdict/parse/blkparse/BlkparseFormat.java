@@ -75,13 +75,15 @@ public final class BlkparseFormat implements InputFormat {
             clocks.see(((long) e.major() << 40) ^ ((long) e.minor() << 20) ^ e.cpu(), e.timeNs() / 1e9, e.line());
             ctx.emit(e);
         };
-        long lines;
+        long lines = 0;
         int cores = Runtime.getRuntime().availableProcessors();
+        ByteLines byteLines = null;
         try (InputStream in = file.open()) {
             if (file.size() >= PIPELINE_MIN_BYTES && cores > 1) {
-                lines = new ChunkedPipeline(in, ctx.input(), cores, ctx.maxLineLength(), ctx::lineCut).run(sink, ctx::skip, reading);
+                lines = new ChunkedPipeline(in, ctx.input(), cores, ctx.maxLineLength(), ctx::lineCut)
+                        .run(sink, ctx::skip, reading);
             } else {
-                ByteLines byteLines = new ByteLines(in, ctx.maxLineLength());
+                byteLines = new ByteLines(in, ctx.maxLineLength());
                 while (byteLines.next()) {
                     if (byteLines.cutLength() > 0) {
                         ctx.lineCut(byteLines.number(), byteLines.cutLength(), ctx.maxLineLength());
@@ -94,13 +96,15 @@ public final class BlkparseFormat implements InputFormat {
                 }
                 lines = byteLines.number();
             }
-        }
-        backwards.report(ctx);
-        ctx.lines(lines);
-        ctx.records(reading.events);
-        if (reading.events > 0) {
-            ctx.time(reading.firstNs / 1e9);
-            ctx.time(reading.lastNs / 1e9);
+        } finally {
+            // a file that fails part way (cut short, an I/O error) keeps the events read before
+            backwards.report(ctx);
+            ctx.lines(byteLines != null ? byteLines.number() : lines);
+            ctx.records(reading.events);
+            if (reading.events > 0) {
+                ctx.time(reading.firstNs / 1e9);
+                ctx.time(reading.lastNs / 1e9);
+            }
         }
     }
 }

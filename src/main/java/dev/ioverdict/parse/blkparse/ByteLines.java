@@ -17,6 +17,7 @@ final class ByteLines {
     private static final int INITIAL = 1 << 20;
     /** Room read past a cut line's kept start while looking for its end. */
     private static final int SKIP_ROOM = 1 << 16;
+    private static final int READ = 1 << 16;
     /** Highest limit honoured: a line is held in one array. */
     static final int MAX_LINE = 1 << 30;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -165,7 +166,8 @@ final class ByteLines {
         if (limit == buf.length) {
             buf = Arrays.copyOf(buf, buf.length * 2);
         }
-        int n = in.read(buf, limit, buf.length - limit);
+        // at most 64 KiB a call: a decompressor that fails part way (a gzip cut short) loses no more
+        int n = in.read(buf, limit, Math.min(buf.length - limit, READ));
         if (n < 0) {
             eof = true;
         } else {
