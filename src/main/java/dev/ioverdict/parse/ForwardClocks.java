@@ -39,8 +39,9 @@ public final class ForwardClocks {
             return;
         }
         if (time < times[slot]) {
-            regressions.at(line, "line " + line + " is " + seconds(times[slot] - time) + " s before line "
-                    + lines[slot] + " of the same " + keyName);
+            // only the first one's detail is shown: a glued trace must not format a message per line
+            regressions.at(line, regressions.count() > 0 ? null : "line " + line + " is "
+                    + seconds(times[slot] - time) + " s before line " + lines[slot] + " of the same " + keyName);
         }
         times[slot] = time;
         lines[slot] = line;
