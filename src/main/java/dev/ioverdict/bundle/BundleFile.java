@@ -29,6 +29,11 @@ public record BundleFile(String path, Path location, long size, Compression comp
         return new BundleFile(path, location, Files.size(location), Compression.of(head, n), limits.maxRatio());
     }
 
+    /** Why reading a file failed, in a user's words ("permission denied", "Input/output error"). */
+    public static String whyUnreadable(Exception e) {
+        return FolderWalker.reason(e);
+    }
+
     @Override
     public InputStream open() throws IOException {
         InputStream raw = new BufferedInputStream(Files.newInputStream(location), 1 << 16);

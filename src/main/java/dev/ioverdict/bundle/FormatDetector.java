@@ -27,7 +27,7 @@ public final class FormatDetector {
         try (InputStream in = file.open()) {
             head = in.readNBytes(SAMPLE_BYTES);
         } catch (IOException e) {
-            return new DetectedFile(file, Optional.empty(), "could not be read: " + FolderWalker.reason(e));
+            return new DetectedFile(file, Optional.empty(), "could not be read: " + FolderWalker.reason(e), true);
         }
         if (head.length == 0) {
             return new DetectedFile(file, Optional.empty(), "empty file");

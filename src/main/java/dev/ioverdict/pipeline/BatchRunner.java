@@ -56,10 +56,18 @@ public final class BatchRunner {
         List<Path> cases = new ArrayList<>();
         for (Path root : roots) {
             Path realRoot = root.toRealPath();
+            List<Path> listed;
             try (Stream<Path> s = Files.list(root)) {
+                listed = s.sorted().toList();
+            }
+            for (Path p : listed) {
                 // a symlinked case is followed, but only to somewhere inside the root given
-                s.filter(p -> Files.isDirectory(p) || isArchive(p)).filter(p -> inside(realRoot, p)).sorted()
-                        .forEach(cases::add);
+                String refused = refusedLink(realRoot, root, p);
+                if (refused != null) {
+                    progress.accept("warning: " + refused);
+                } else if (Files.isDirectory(p) || isArchive(p)) {
+                    cases.add(p);
+                }
             }
         }
         List<Path> mine = new ArrayList<>();
@@ -113,11 +121,29 @@ public final class BatchRunner {
         return job.run(config);
     }
 
-    private static boolean inside(Path realRoot, Path p) {
+    /**
+     * Why a link among the cases is not followed (it leads outside the root given, nowhere, or round
+     * in a loop), or null when it is no link or leads inside the root.
+     */
+    static String refusedLink(Path realRoot, Path root, Path p) {
+        if (!Files.isSymbolicLink(p)) {
+            return null;
+        }
+        String name = root.relativize(p).toString();
+        String to;
         try {
-            return p.toRealPath().startsWith(realRoot);
+            to = Files.readSymbolicLink(p).toString();
         } catch (IOException e) {
-            return false;
+            to = "?";
+        }
+        try {
+            Path real = p.toRealPath();
+            if (real.startsWith(realRoot)) {
+                return null;
+            }
+            return name + " is a link to " + to + ", outside " + root + ": not followed";
+        } catch (IOException e) {
+            return name + " is a link to " + to + " that leads nowhere (dangling, or a loop): not followed";
         }
     }
 

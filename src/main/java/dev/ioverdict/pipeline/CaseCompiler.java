@@ -7,6 +7,7 @@ import dev.ioverdict.analysis.Results;
 import dev.ioverdict.bundle.Bundle;
 import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.bundle.BundleReader;
+import dev.ioverdict.bundle.BundleFile;
 import dev.ioverdict.bundle.DetectedFile;
 import dev.ioverdict.bundle.FormatDetector;
 import dev.ioverdict.bundle.Limits;
@@ -133,7 +134,8 @@ public final class CaseCompiler {
             }
             if (d.format().isEmpty()) {
                 summaries.put(d.file().path(), new InputSummary(d.file().path(), "unknown", d.because(), 0, 0, 0,
-                        null, null, List.of(), 0));
+                        null, null, d.unreadable() ? List.of(new Diagnostic(0, d.because() + ": not read")) : List.of(),
+                        0));
                 continue;
             }
             InputFormat format = d.format().get();
@@ -151,8 +153,12 @@ public final class CaseCompiler {
                     .map(f -> progress == Progress.NONE ? f : new CountedInput(f, progress)).toList();
             try {
                 format.parseTogether(files, contexts);
-            } catch (IOException | RuntimeException e) {
-                // A parser bug or an unreadable file costs that file, never the report.
+            } catch (IOException e) {
+                // An unreadable file (an I/O error, a file gone since it was listed) costs that file, never the report.
+                contexts.get(0).warn(0, "reading stopped early: " + BundleFile.whyUnreadable(e)
+                        + "; what was read before is kept");
+            } catch (RuntimeException e) {
+                // A parser bug costs that file, never the report.
                 contexts.get(0).warn(0, "reading stopped early: " + e);
             } catch (OutOfMemoryError e) {
                 contexts.get(0).warn(0, "reading stopped early: out of memory (give the JVM more with JAVA_OPTS=-Xmx...)");

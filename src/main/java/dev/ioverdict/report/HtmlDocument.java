@@ -53,6 +53,11 @@ public final class HtmlDocument {
         tally.put("notEvaluated", input.report().notEvaluated().stream().filter(n -> n.applicable()).count());
         tally.put("notApplicable", input.report().notEvaluated().stream().filter(n -> !n.applicable()).count());
         ctx.setVariable("tally", tally);
+        InputTable inputs = InputTable.of(input.report().inputs(), InputTable.listedLimit());
+        ctx.setVariable("inputsListed", JsonRenderer.MAPPER.convertValue(inputs.listed(),
+                new TypeReference<List<Map<String, Object>>>() { }));
+        ctx.setVariable("inputsGrouped", JsonRenderer.MAPPER.convertValue(inputs.grouped(),
+                new TypeReference<List<Map<String, Object>>>() { }));
         ctx.setVariable("rules", catalogue());
         ctx.setVariable("terms", terms(input.report()));
         ctx.setVariable("fmt", new Fmt());

@@ -145,6 +145,10 @@ class BatchAtScaleTest {
         Files.copy(TestData.bundle("solaris-dnlc-low").resolve("bundle/vmstat-s.txt"), elsewhere.resolve("vmstat-s.txt"));
         Files.createSymbolicLink(cases.resolve("linked-inside"), cases.resolve("case-00"));
         Files.createSymbolicLink(cases.resolve("linked-outside"), elsewhere);
+        Path tgz = tmp.resolve("elsewhere/other.tgz");
+        Files.write(tgz, new byte[] {0x1f, (byte) 0x8b});
+        Files.createSymbolicLink(cases.resolve("linked-outside.tgz"), tgz);
+        Files.createSymbolicLink(cases.resolve("dangling.zip"), tmp.resolve("nothing-here.zip"));
         Path out = tmp.resolve("out");
         Cli r = Cli.run("batch", cases.toString(), "-o", out.toString(), "--format", "json");
         JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
@@ -152,6 +156,16 @@ class BatchAtScaleTest {
         assertEquals("linked-inside", summary.path("cases").get(1).path("caseId").asText());
         assertEquals("warning", summary.path("cases").get(1).path("verdict").asText());
         assertFalse(Files.exists(out.resolve("linked-outside")));
+        assertTrue(r.out().contains("warning: linked-outside is a link to " + elsewhere + ", outside " + cases
+                + ": not followed"), r.out());
+        assertTrue(r.out().contains("warning: linked-outside.tgz is a link to " + tgz + ", outside"), r.out());
+        assertTrue(r.out().contains("warning: dangling.zip is a link to " + tmp.resolve("nothing-here.zip")
+                + " that leads nowhere"), r.out());
+        // a case folder reached through a link inside the root reads its own files, not a link out of it
+        Files.createSymbolicLink(cases.resolve("case-00/mounts.txt"), Path.of("/proc/self/mounts"));
+        Cli again = Cli.run("batch", cases.toString(), "-o", tmp.resolve("out2").toString(), "--format", "json");
+        String report = Files.readString(tmp.resolve("out2/linked-inside/report.json"));
+        assertTrue(report.contains("leads outside the bundle: not followed"), again.out());
     }
 
     private static JsonNode withoutLinks(JsonNode summary) {

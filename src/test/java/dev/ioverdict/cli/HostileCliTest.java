@@ -168,4 +168,25 @@ class HostileCliTest {
                     "raw control character " + (int) c + " in: " + text);
         }
     }
+
+    @Test
+    void pastTwoHundredInputsTheInventoryListsWhatMattersAndCountsTheRest() throws Exception {
+        Path b = Files.createDirectories(tmp.resolve("many"));
+        Files.copy(TestData.bundle("iostat-linux-saturated").resolve("bundle/iostat-x-t.txt"), b.resolve("iostat.txt"));
+        for (int i = 0; i < 1200; i++) {
+            Files.writeString(b.resolve(String.format("note-%04d.txt", i)), "line " + i + "\n");
+        }
+        Files.writeString(b.resolve("note-bad.txt"), "\u001b]0;title\u0007 not an input\n");
+        Path out = tmp.resolve("many-out");
+        Cli r = Cli.run("report", b.toString(), "-o", out.toString(), "--format", "html,json");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("<code>iostat.txt</code>"), "the recognised file is listed");
+        assertTrue(html.contains("1,002 more files, not listed one by one"), "the rest counted");
+        long listed = html.split("<code>note-", -1).length - 1;
+        assertEquals(199, listed, "200 files listed one by one");
+        JsonNode json = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+        assertEquals(1202, json.path("inputs").size(), "report.json keeps every input");
+        assertTrue(html.length() < 400_000, "a page of reasonable size: " + html.length());
+    }
 }

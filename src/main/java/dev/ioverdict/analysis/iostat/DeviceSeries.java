@@ -11,13 +11,20 @@ import java.util.List;
  * set apart. {@code baselineMs} is the device's own light-load response time in this capture
  * (median over reports with I/O and at most one request outstanding), null without enough such
  * reports; {@code intervalSeconds} the median spacing of the printed stamps, null without -t/-T.
+ * {@code run} tells apart iostat runs written into one file at the same time (null when the file
+ * holds one run).
  */
-public record DeviceSeries(String input, String device, IostatDialect dialect, List<IostatPoint> points,
+public record DeviceSeries(String input, Integer run, String device, IostatDialect dialect, List<IostatPoint> points,
                            List<IostatSample> sinceBoot, boolean singleReport, Double baselineMs,
                            Double intervalSeconds, String responseLabel, String busyLabel, String queueLabel) {
     public DeviceSeries {
         points = List.copyOf(points);
         sinceBoot = List.copyOf(sinceBoot);
+    }
+
+    /** Where the series comes from, for people: the file, and its run when the file holds several. */
+    public String source() {
+        return run == null ? input : input + ", run " + run;
     }
 
     /** Seconds one report stands for when weighing: the interval, or 1 when iostat printed no stamps. */

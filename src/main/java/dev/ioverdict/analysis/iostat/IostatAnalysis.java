@@ -8,13 +8,14 @@ import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.model.iostat.IostatSection;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Groups iostat rows by file and device, sets the since-boot report apart, derives each report's
+ * Groups iostat rows by file, run and device, sets the since-boot report apart, derives each report's
  * response time, busy %, queue and IOPS, and summarises every printed column (avg/max) for the
  * report's {@code iostat} list. Puts {@link IostatTimeline} (for rules and charts) and
  * {@link IostatSection} (for the report) into the results.
@@ -43,10 +44,15 @@ public final class IostatAnalysis implements Analysis {
      */
     static final int KEPT_REPORTS = 200_000;
 
-    private record Key(String input, String device, IostatDialect dialect) {
+    private record Key(String input, int run, String device, IostatDialect dialect) {
+    }
+
+    /** One iostat run of one file as the parser numbered it (one per banner), and the stamps it spans. */
+    private record RunKey(String input, int run) {
     }
 
     private final Map<Key, Series> rows = new LinkedHashMap<>();
+    private final Map<RunKey, double[]> spans = new LinkedHashMap<>();
     private final int keptReports;
     private int kept;
 
@@ -61,13 +67,20 @@ public final class IostatAnalysis implements Analysis {
     @Override
     public void attach(Facts facts) {
         facts.stream(IostatSample.class, s -> {
-            Series series = rows.computeIfAbsent(new Key(s.input(), s.device(), s.dialect()), k -> new Series());
+            Series series = rows.computeIfAbsent(new Key(s.input(), s.run(), s.device(), s.dialect()), k -> new Series());
             kept += series.add(s);
             if (kept > keptReports) {
                 kept = 0;
                 for (Series each : rows.values()) {
                     kept += each.coarsen();
                 }
+            }
+            double[] span = spans.computeIfAbsent(new RunKey(s.input(), s.run()),
+                    k -> new double[] {Double.NaN, Double.NaN, s.line(), s.line()});
+            span[3] = s.line();
+            if (s.time() != null) {
+                span[0] = Double.isNaN(span[0]) ? s.time() : Math.min(span[0], s.time());
+                span[1] = Double.isNaN(span[1]) ? s.time() : Math.max(span[1], s.time());
             }
         });
     }
@@ -151,7 +164,7 @@ public final class IostatAnalysis implements Analysis {
                 values[i] /= group.size();
             }
             return new IostatSample(first.input(), first.line(), first.text(), first.headerLine(), first.columns(),
-                    first.device(), first.report(), false, first.time(), first.timeText(), first.date(), values);
+                    first.device(), first.report(), false, first.time(), first.timeText(), first.date(), first.run(), values);
         }
     }
 
@@ -162,8 +175,16 @@ public final class IostatAnalysis implements Analysis {
         }
         List<DeviceSeries> series = new ArrayList<>();
         List<IostatDevice> devices = new ArrayList<>();
-        for (Map.Entry<Key, Series> e : rows.entrySet()) {
-            DeviceSeries s = series(e.getKey(), e.getValue().all());
+        Map<RunKey, Integer> lanes = lanes();
+        Map<String, Integer> laneCount = new HashMap<>();
+        lanes.forEach((run, lane) -> laneCount.merge(run.input(), lane, Math::max));
+        Map<Key, List<IostatSample>> joined = new LinkedHashMap<>();
+        rows.forEach((key, kept) -> joined.computeIfAbsent(new Key(key.input(),
+                lanes.get(new RunKey(key.input(), key.run())), key.device(), key.dialect()),
+                k -> new ArrayList<>()).addAll(kept.all()));
+        for (Map.Entry<Key, List<IostatSample>> e : joined.entrySet()) {
+            Key key = e.getKey();
+            DeviceSeries s = series(key, laneCount.get(key.input()) > 1 ? key.run() : null, e.getValue());
             series.add(s);
             devices.add(summary(s));
         }
@@ -171,13 +192,46 @@ public final class IostatAnalysis implements Analysis {
         results.put(IostatSection.class, new IostatSection(devices));
     }
 
-    private static DeviceSeries series(Key key, List<IostatSample> samples) {
+    /**
+     * Joins each file's runs into as few series as allowed: a run that starts after another ended,
+     * in the file and in time, continues it (iostat started again by cron into one file); one whose
+     * reports are mixed with another's (two iostat processes writing into one file at once) or
+     * stamped before another's end starts its own. Series are numbered from 1 in file order.
+     */
+    private Map<RunKey, Integer> lanes() {
+        Map<RunKey, Integer> lanes = new HashMap<>();
+        // input -> per series {its number, last stamp, last line}
+        Map<String, List<double[]>> ends = new HashMap<>();
+        for (Map.Entry<RunKey, double[]> e : spans.entrySet()) {
+            String input = e.getKey().input();
+            double[] span = e.getValue(); // first stamp, last stamp, first line, last line
+            List<double[]> open = ends.computeIfAbsent(input, k -> new ArrayList<>());
+            double[] chosen = null;
+            for (double[] lane : open) {
+                boolean after = lane[2] < span[2] && (Double.isNaN(lane[1]) || Double.isNaN(span[0])
+                        || lane[1] <= span[0]);
+                if (after && (chosen == null || lane[2] > chosen[2])) {
+                    chosen = lane;
+                }
+            }
+            if (chosen == null) {
+                chosen = new double[] {open.size() + 1, Double.NaN, 0};
+                open.add(chosen);
+            }
+            chosen[1] = Double.isNaN(span[1]) ? chosen[1] : span[1];
+            chosen[2] = span[3];
+            lanes.put(e.getKey(), (int) chosen[0]);
+        }
+        return lanes;
+    }
+
+    private static DeviceSeries series(Key key, Integer run, List<IostatSample> samples) {
         List<IostatSample> sinceBoot = samples.stream().filter(IostatSample::sinceBoot).toList();
         List<IostatSample> interval = samples.stream().filter(s -> !s.sinceBoot()).toList();
         boolean single = interval.isEmpty();
         List<IostatPoint> points = (single ? sinceBoot : interval).stream().map(ServiceTimes::point).toList();
         IostatSample first = samples.get(0);
-        return new DeviceSeries(key.input(), key.device(), key.dialect(), points, single ? List.of() : sinceBoot,
+        return new DeviceSeries(key.input(), run, key.device(), key.dialect(), points, single ? List.of() : sinceBoot,
                 single, baseline(points), interval(points), ServiceTimes.responseLabel(first),
                 ServiceTimes.busyLabel(first), ServiceTimes.queueLabel(first));
     }
@@ -225,7 +279,7 @@ public final class IostatAnalysis implements Analysis {
         Set<String> key = KEY_COLUMNS.get(s.dialect());
         List<String> keyColumns = first.columns().names().stream()
                 .filter(key::contains).toList();
-        return new IostatDevice(s.device(), s.dialect(), s.input(), n, s.singleReport() ? Boolean.TRUE : null,
+        return new IostatDevice(s.device(), s.dialect(), s.input(), s.run(), n, s.singleReport() ? Boolean.TRUE : null,
                 s.idle(), first.time(), last.time(), first.timeText(), last.timeText(), s.intervalSeconds(),
                 keyColumns, metrics, s.sinceBoot().isEmpty() ? null : s.sinceBoot().get(0).metrics());
     }

@@ -14,12 +14,13 @@ import java.util.Map;
  * for the device ({@code iostat -x} without an interval, or an excerpt), that report is all there
  * is: {@code singleReport} is true and {@code metrics} describe it. {@code keyColumns} are the
  * columns that summarise this dialect (rates, response time, queue, busy), in printed order;
- * {@code idle}: no I/O in any summarised report. Times are seconds since the epoch as printed.
+ * {@code idle}: no I/O in any summarised report. {@code run} (only when the file holds several
+ * iostat runs written at the same time) says which run of the file this entry summarises. Times are seconds since the epoch as printed.
  */
-@JsonPropertyOrder({"device", "dialect", "input", "samples", "singleReport", "idle", "firstTime", "lastTime",
+@JsonPropertyOrder({"device", "dialect", "input", "run", "samples", "singleReport", "idle", "firstTime", "lastTime",
     "firstTimeText", "lastTimeText", "intervalSeconds", "keyColumns", "metrics", "sinceBoot"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record IostatDevice(String device, IostatDialect dialect, String input, int samples, Boolean singleReport,
+public record IostatDevice(String device, IostatDialect dialect, String input, Integer run, int samples, Boolean singleReport,
                            boolean idle, Double firstTime, Double lastTime, String firstTimeText, String lastTimeText,
                            Double intervalSeconds, List<String> keyColumns, Map<String, Stat> metrics,
                            Map<String, Double> sinceBoot) {

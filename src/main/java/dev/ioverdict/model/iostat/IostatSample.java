@@ -10,7 +10,9 @@ import java.util.Map;
  * the time since boot rather than over the interval. {@code time} is the printed timestamp of the
  * report in seconds since the epoch, read as UTC unless the stamp carries an offset (null when
  * iostat ran without -t / -T); {@code timeText} is that stamp as printed; {@code date} the date
- * of the Linux banner (yyyy-mm-dd) when there was one. Values are kept in a plain array
+ * of the Linux banner (yyyy-mm-dd) when there was one. {@code run} numbers the iostat runs of the
+ * file from 1 (each Linux banner starts one): two runs written into one file, even interleaved,
+ * stay apart. Values are kept in a plain array
  * (one row of a day-long capture is one object) and never handed out.
  */
 public final class IostatSample {
@@ -25,11 +27,18 @@ public final class IostatSample {
     private final Double time;
     private final String timeText;
     private final String date;
+    private final int run;
     private final double[] values;
 
     public IostatSample(String input, long line, String text, long headerLine, IostatColumns columns,
                         String device, int report, boolean sinceBoot, Double time, String timeText,
                         String date, double[] values) {
+        this(input, line, text, headerLine, columns, device, report, sinceBoot, time, timeText, date, 1, values);
+    }
+
+    public IostatSample(String input, long line, String text, long headerLine, IostatColumns columns,
+                        String device, int report, boolean sinceBoot, Double time, String timeText,
+                        String date, int run, double[] values) {
         if (values.length != columns.names().size()) {
             throw new IllegalArgumentException(values.length + " values for " + columns.names().size() + " columns");
         }
@@ -44,6 +53,7 @@ public final class IostatSample {
         this.time = time;
         this.timeText = timeText;
         this.date = date;
+        this.run = run;
         this.values = values.clone();
     }
 
@@ -95,6 +105,11 @@ public final class IostatSample {
 
     public String date() {
         return date;
+    }
+
+    /** Which iostat run of the file this report belongs to, from 1. */
+    public int run() {
+        return run;
     }
 
     public boolean has(String column) {

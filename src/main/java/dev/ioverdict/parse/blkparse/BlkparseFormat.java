@@ -2,14 +2,17 @@ package dev.ioverdict.parse.blkparse;
 
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.block.BlockInput;
+import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
 
 /**
  * blkparse's default text output ({@code blkparse -i DEV > blkparse.txt}): one
@@ -64,28 +67,44 @@ public final class BlkparseFormat implements InputFormat {
     public void parse(InputFile file, ParseContext ctx) throws IOException {
         ctx.emit(new BlockInput(ctx.input(), BlockInput.BLKPARSE));
         BlkparseReading reading = new BlkparseReading(ctx.input());
-        long lines;
+        Regressions backwards = new Regressions("time runs backwards on one CPU of one device",
+                "the events are kept with the time they carry (blkparse writes each CPU's events in time order: "
+                        + "two traces glued together, or an edited file)");
+        ForwardClocks clocks = new ForwardClocks(backwards, "device and CPU");
+        Consumer<BlockEvent> sink = e -> {
+            clocks.see(((long) e.major() << 40) ^ ((long) e.minor() << 20) ^ e.cpu(), e.timeNs() / 1e9, e.line());
+            ctx.emit(e);
+        };
+        long lines = 0;
         int cores = Runtime.getRuntime().availableProcessors();
+        ByteLines byteLines = null;
         try (InputStream in = file.open()) {
             if (file.size() >= PIPELINE_MIN_BYTES && cores > 1) {
-                lines = new ChunkedPipeline(in, ctx.input(), cores).run(ctx::emit, ctx::skip, reading);
+                lines = new ChunkedPipeline(in, ctx.input(), cores, ctx.maxLineLength(), ctx::lineCut)
+                        .run(sink, ctx::skip, reading);
             } else {
-                ByteLines byteLines = new ByteLines(in);
+                byteLines = new ByteLines(in, ctx.maxLineLength());
                 while (byteLines.next()) {
+                    if (byteLines.cutLength() > 0) {
+                        ctx.lineCut(byteLines.number(), byteLines.cutLength(), ctx.maxLineLength());
+                    }
                     BlockEvent e = reading.line(byteLines.buffer(), byteLines.start(), byteLines.end(),
                             byteLines.number(), ctx::skip);
                     if (e != null) {
-                        ctx.emit(e);
+                        sink.accept(e);
                     }
                 }
                 lines = byteLines.number();
             }
-        }
-        ctx.lines(lines);
-        ctx.records(reading.events);
-        if (reading.events > 0) {
-            ctx.time(reading.firstNs / 1e9);
-            ctx.time(reading.lastNs / 1e9);
+        } finally {
+            // a file that fails part way (cut short, an I/O error) keeps the events read before
+            backwards.report(ctx);
+            ctx.lines(byteLines != null ? byteLines.number() : lines);
+            ctx.records(reading.events);
+            if (reading.events > 0) {
+                ctx.time(reading.firstNs / 1e9);
+                ctx.time(reading.lastNs / 1e9);
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.blkparse;
 
+import dev.ioverdict.parse.Lines;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
@@ -14,8 +15,11 @@ import java.util.Arrays;
  */
 final class ByteLines {
     private static final int INITIAL = 1 << 20;
-    /** A "line" longer than this is no blkparse line: it is cut, and its pieces reported. */
-    static final int MAX_LINE = 64 << 20;
+    /** Room read past a cut line's kept start while looking for its end. */
+    private static final int SKIP_ROOM = 1 << 16;
+    private static final int READ = 1 << 16;
+    /** Highest limit honoured: a line is held in one array. */
+    static final int MAX_LINE = 1 << 30;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
     private static final long ONES = 0x0101010101010101L;
@@ -30,21 +34,34 @@ final class ByteLines {
     private int start;
     private int end;
     private long number;
+    private final int maxLength;
+    private long cutLength;
 
     ByteLines(InputStream in) {
+        this(in, Lines.DEFAULT_MAX_LENGTH);
+    }
+
+    /** Lines cut at {@code maxLength} bytes (see {@link #cutLength()}), the rest of a long line skipped unread. */
+    ByteLines(InputStream in, int maxLength) {
         this.in = in;
+        this.maxLength = Math.max(1, Math.min(maxLength, MAX_LINE));
     }
 
     boolean next() throws IOException {
+        cutLength = 0;
         while (true) {
             int nl = newline(buf, scanned, limit);
             if (nl >= 0) {
                 take(nl, nl + 1);
+                if (end - start > maxLength) {
+                    cutLength = end - start;
+                    end = start + maxLength;
+                }
                 return true;
             }
             scanned = limit;
-            if (limit - pos >= MAX_LINE) {
-                take(limit, limit);
+            if (limit - pos > maxLength) {
+                skipRest();
                 return true;
             }
             if (eof) {
@@ -94,6 +111,43 @@ final class ByteLines {
         return n;
     }
 
+    /**
+     * The current line is longer than the limit and its end not yet read: keeps its first
+     * {@code maxLength} bytes at the buffer's start and reads on, dropping bytes, to its end.
+     */
+    private void skipRest() throws IOException {
+        long length = limit - pos;
+        System.arraycopy(buf, pos, buf, 0, maxLength);
+        if (buf.length < maxLength + SKIP_ROOM) {
+            buf = Arrays.copyOf(buf, maxLength + SKIP_ROOM);
+        }
+        int nl = -1;
+        int from = maxLength;
+        int n = 0;
+        while (nl < 0) {
+            n = in.read(buf, from, buf.length - from);
+            if (n < 0) {
+                eof = true;
+                n = 0;
+                break;
+            }
+            nl = newline(buf, from, from + n);
+            length += nl < 0 ? n : nl - from;
+        }
+        start = 0;
+        end = maxLength;
+        pos = nl < 0 ? from : nl + 1;
+        limit = from + n;
+        scanned = pos;
+        number++;
+        cutLength = nl > from && buf[nl - 1] == '\r' ? length - 1 : length;
+    }
+
+    /** Full length in bytes of the line just returned when it was cut to the limit, else 0. */
+    long cutLength() {
+        return cutLength;
+    }
+
     private void take(int newline, int next) {
         start = pos;
         end = newline > pos && buf[newline - 1] == '\r' ? newline - 1 : newline;
@@ -112,7 +166,8 @@ final class ByteLines {
         if (limit == buf.length) {
             buf = Arrays.copyOf(buf, buf.length * 2);
         }
-        int n = in.read(buf, limit, buf.length - limit);
+        // at most 64 KiB a call: a decompressor that fails part way (a gzip cut short) loses no more
+        int n = in.read(buf, limit, Math.min(buf.length - limit, READ));
         if (n < 0) {
             eof = true;
         } else {

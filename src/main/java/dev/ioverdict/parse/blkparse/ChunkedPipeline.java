@@ -1,6 +1,7 @@
 package dev.ioverdict.parse.blkparse;
 
 import dev.ioverdict.model.block.BlockEvent;
+import dev.ioverdict.parse.Lines;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -23,15 +24,19 @@ import java.util.function.Consumer;
  */
 final class ChunkedPipeline {
     static final int CHUNK = 1 << 20;
+    /** Room read past a cut line's kept start while looking for its end. */
+    private static final int SKIP_ROOM = 1 << 16;
 
     /** What a worker made of one chunk. */
     private record Parsed(BlockEvent[] events, int count, List<Problem> problems, long first, long last) {
     }
 
-    private record Problem(long line, String message) {
+    /** A line that could not be read, or (cutLength > 0) a line cut to the limit. */
+    private record Problem(long line, String message, long cutLength) {
     }
 
-    private record Chunk(byte[] bytes, int length, long firstLine, int lines) {
+    /** Whole lines; {@code cutLength} > 0 when its last line was cut to the limit and the rest dropped. */
+    private record Chunk(byte[] bytes, int length, long firstLine, int lines, long cutLength) {
     }
 
     /** What the reader hands the consumer, in file order: a chunk being parsed, the end, or why it stopped. */
@@ -54,14 +59,23 @@ final class ChunkedPipeline {
     /** Chunk buffers parsed and free again: events copy their text out, so the bytes can be reused. */
     private final BlockingQueue<byte[]> free;
     private final ThreadLocal<BlkparseReading> readings;
+    private final int maxLength;
+    private final Lines.CutListener onCut;
     private volatile boolean cancelled;
     private long lines;
 
-    ChunkedPipeline(InputStream in, String input, int workers) {
-        this(in, input, workers, CHUNK);
+    ChunkedPipeline(InputStream in, String input, int workers, int maxLength, Lines.CutListener onCut) {
+        this(in, input, workers, CHUNK, maxLength, onCut);
     }
 
     ChunkedPipeline(InputStream in, String input, int workers, int chunkSize) {
+        this(in, input, workers, chunkSize, Lines.DEFAULT_MAX_LENGTH, (line, length, kept) -> { });
+    }
+
+    ChunkedPipeline(InputStream in, String input, int workers, int chunkSize, int maxLength,
+                    Lines.CutListener onCut) {
+        this.maxLength = Math.max(1, Math.min(maxLength, ByteLines.MAX_LINE));
+        this.onCut = onCut;
         this.in = in;
         this.workers = workers;
         this.chunkSize = chunkSize;
@@ -95,7 +109,11 @@ final class ChunkedPipeline {
                 }
                 Parsed p = parsing.result().get();
                 for (Problem x : p.problems()) {
-                    problems.add(x.line(), x.message());
+                    if (x.cutLength() > 0) {
+                        onCut.cut(x.line(), x.cutLength(), maxLength);
+                    } else {
+                        problems.add(x.line(), x.message());
+                    }
                 }
                 BlockEvent[] events = p.events();
                 for (int i = 0; i < p.count(); i++) {
@@ -132,6 +150,7 @@ final class ChunkedPipeline {
                 System.arraycopy(carry, 0, buf, 0, carried);
                 int len = carried;
                 int cut = -1;
+                long cutLength = 0;
                 while (true) {
                     int n = in.readNBytes(buf, len, buf.length - len);
                     len += n;
@@ -142,18 +161,30 @@ final class ChunkedPipeline {
                     if (cut >= 0 || eof) {
                         break;
                     }
-                    if (len >= ByteLines.MAX_LINE) {
-                        cut = len - 1; // no blkparse line is this long: cut it, its pieces are reported
+                    if (len > maxLength) {
+                        // no newline since the chunk's start: one line past the limit. Its start is
+                        // kept, the rest dropped unread up to its end, and what follows carried on
+                        if (buf.length - maxLength < SKIP_ROOM) {
+                            buf = Arrays.copyOf(buf, maxLength + SKIP_ROOM);
+                        }
+                        long[] skipped = skipToLineEnd(buf, maxLength, len);
+                        cutLength = maxLength + skipped[0];
+                        len = maxLength;
+                        carry = Arrays.copyOfRange(buf, maxLength, maxLength + (int) skipped[1]);
                         break;
                     }
                     buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than a chunk
                 }
-                int end = eof ? len : cut + 1;
-                carried = len - end;
-                carry = carried == 0 ? carry : Arrays.copyOfRange(buf, end, len);
+                int end = eof || cutLength > 0 ? len : cut + 1;
+                if (cutLength > 0) {
+                    carried = carry.length;
+                } else {
+                    carried = len - end;
+                    carry = carried == 0 ? carry : Arrays.copyOfRange(buf, end, len);
+                }
                 if (end > 0) {
                     long count = ByteLines.countNewlines(buf, 0, end) + (buf[end - 1] != '\n' ? 1 : 0);
-                    Chunk chunk = new Chunk(buf, end, nextLine, (int) count);
+                    Chunk chunk = new Chunk(buf, end, nextLine, (int) count, cutLength);
                     nextLine += count;
                     ordered.put(new Parsing(pool.submit(() -> parse(chunk))));
                 }
@@ -178,7 +209,7 @@ final class ChunkedPipeline {
         byte[] b = chunk.bytes();
         BlockEvent[] events = new BlockEvent[chunk.lines()];
         List<Problem> problems = new ArrayList<>(0);
-        BlkparseReading.Problems sink = (line, message) -> problems.add(new Problem(line, message));
+        BlkparseReading.Problems sink = (line, message) -> problems.add(new Problem(line, message, 0));
         int count = 0;
         long line = chunk.firstLine();
         int from = 0;
@@ -188,6 +219,12 @@ final class ChunkedPipeline {
             int to = nl < 0 ? chunk.length() : nl;
             if (to > from && b[to - 1] == '\r') {
                 to--;
+            }
+            if (nl < 0 && chunk.cutLength() > 0) {
+                problems.add(new Problem(line, null, chunk.cutLength()));
+            } else if (to - from > maxLength) {
+                problems.add(new Problem(line, null, to - from));
+                to = from + maxLength;
             }
             BlockEvent e = reading.line(b, from, to, line, sink);
             if (e != null) {
@@ -200,6 +237,30 @@ final class ChunkedPipeline {
             free.offer(b);
         }
         return new Parsed(events, count, problems, reading.firstNs, reading.lastNs);
+    }
+
+    /**
+     * Reads on from the stream, into b[from, ...) over and over, up to the end of the line whose
+     * start is kept before {@code from}. Returns {bytes dropped, bytes after the line's end, now at
+     * b[from, ...)}. Bytes b[from, to) already read are dropped first.
+     */
+    private long[] skipToLineEnd(byte[] b, int from, int to) throws IOException {
+        long dropped = 0;
+        int nl = ByteLines.newline(b, from, to);
+        int filled = to;
+        while (nl < 0) {
+            dropped += filled - from;
+            int n = in.readNBytes(b, from, b.length - from);
+            if (n == 0) {
+                return new long[] {dropped, 0};
+            }
+            filled = from + n;
+            nl = ByteLines.newline(b, from, filled);
+        }
+        dropped += nl - from;
+        int after = filled - (nl + 1);
+        System.arraycopy(b, nl + 1, b, from, after);
+        return new long[] {dropped, after};
     }
 
     private static int lastNewline(byte[] b, int from, int to) {

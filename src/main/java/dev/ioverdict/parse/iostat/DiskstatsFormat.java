@@ -8,6 +8,7 @@ import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
 import java.io.IOException;
 import java.util.HashMap;
@@ -109,6 +110,12 @@ public final class DiskstatsFormat implements InputFormat {
         private long headerLine;
         private int snapshot;
         private boolean undatedWarned;
+        private final Regressions decreasing = new Regressions("a device's counter decreased between two snapshots",
+                "that interval gives no rates and its row is dropped (a reboot between the snapshots, or a 32-bit "
+                        + "counter of an old kernel that wrapped)");
+        private final Regressions backwards = new Regressions("time runs backwards between two snapshots",
+                "that interval gives no rates and its rows are dropped (two captures glued together, or the clock "
+                        + "was set back)");
 
         Reader(ParseContext ctx) {
             this.ctx = ctx;
@@ -150,6 +157,8 @@ public final class DiskstatsFormat implements InputFormat {
                     derive(n, line, dev, before, now);
                 }
             }
+            decreasing.report(ctx);
+            backwards.report(ctx);
             ctx.lines(lines.number());
         }
 
@@ -177,7 +186,18 @@ public final class DiskstatsFormat implements InputFormat {
         private void derive(long n, String line, String dev, Snap a, Snap b) {
             double dt = b.time() - a.time();
             if (Double.isNaN(dt) || dt <= 0) {
+                if (dt < 0) {
+                    backwards.at(n, dev + " at " + b.time() + " s after " + a.time() + " s");
+                }
                 return;
+            }
+            for (int i = 0; i < 11; i++) {
+                // field 9 (I/Os in flight) is a level, the others count up from boot
+                if (i != 8 && b.c()[i] < a.c()[i]) {
+                    decreasing.at(n, dev + "'s field " + (i + 1) + " (kernel numbering) went from "
+                            + (long) a.c()[i] + " to " + (long) b.c()[i]);
+                    return;
+                }
             }
             double reads = d(a, b, 0);
             double writes = d(a, b, 4);
@@ -189,10 +209,9 @@ public final class DiskstatsFormat implements InputFormat {
                     columns.header(), null, v));
         }
 
-        /** Counter delta; a counter that went backwards wrapped (32-bit on old kernels) or was reset: 0. */
+        /** Counter delta (never negative: an interval with a decreasing counter is dropped before). */
         private static double d(Snap a, Snap b, int i) {
-            double x = b.c()[i] - a.c()[i];
-            return x < 0 ? 0 : x;
+            return b.c()[i] - a.c()[i];
         }
     }
 

@@ -7,8 +7,10 @@ import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,16 +85,20 @@ public final class IostatFormat implements InputFormat {
         private boolean inRows;
         private boolean cpuValuesNext;
         private int report;
-        private int reportsInRun;
         private boolean sinceBoot;
-        private String date;
+        private final List<Run> runs = new ArrayList<>();
+        private Run run;
+        private long bannerLine = -1;
+        private String bannerDate;
         private double pendingTime = Double.NaN;
         private String pendingTimeText;
         private double time = Double.NaN;
-        private double lastTime = Double.NaN;
-        private long lastTimeLine;
         private String timeText;
         private boolean pretty;
+        private boolean interleaved;
+        private final Regressions backwards = new Regressions("time runs backwards within one iostat run",
+                "the reports are kept with the time they carry (the clock was set back, or a run's output was "
+                        + "reordered)");
 
         Reader(ParseContext ctx) {
             this.ctx = ctx;
@@ -125,6 +131,7 @@ public final class IostatFormat implements InputFormat {
                     }
                 }
             }
+            backwards.report(ctx);
             ctx.lines(lines.number());
         }
 
@@ -154,8 +161,8 @@ public final class IostatFormat implements InputFormat {
             String first = tokens.get(0);
             if (isBanner(line)) {
                 inRows = false;
-                reportsInRun = 0;
-                date = bannerDate(line);
+                bannerLine = n;
+                bannerDate = bannerDate(line);
                 return true;
             }
             if (first.equals("avg-cpu:") || isCpuHeader(tokens)) {
@@ -198,22 +205,68 @@ public final class IostatFormat implements InputFormat {
             inRows = true;
             cpuValuesNext = false;
             report++;
-            sinceBoot = reportsInRun == 0;
-            reportsInRun++;
             time = pendingTime;
             timeText = pendingTimeText;
             pendingTime = Double.NaN;
             pendingTimeText = null;
+            sinceBoot = bannerLine >= 0 || runs.isEmpty();
+            run = sinceBoot ? runOfBanner() : runOfStamp(n);
+            bannerLine = -1;
             if (!Double.isNaN(time)) {
-                if (!Double.isNaN(lastTime) && time < lastTime) {
-                    ctx.warn(n, "time runs backwards: this report is stamped " + timeText + ", before the one at line "
-                            + lastTimeLine + " (two iostat runs written into one file, or the clock was set back); "
-                            + "its rows are kept with the time they carry");
-                }
-                lastTime = time;
-                lastTimeLine = n;
+                run.lastTime = time;
+                run.lastTimeLine = n;
                 ctx.time(time);
             }
+            run.lastReport = report;
+        }
+
+        /** Each banner starts a run; the analysis joins runs that follow one another in time. */
+        private Run runOfBanner() {
+            Run r = newRun();
+            r.date = bannerDate;
+            return r;
+        }
+
+        /** The run whose last stamp is the closest before this one: interleaved runs each move forward. */
+        private Run runOfStamp(long n) {
+            if (Double.isNaN(time) || runs.size() == 1) {
+                return checkedForward(run, n);
+            }
+            Run best = null;
+            for (Run r : runs) {
+                if (Double.isNaN(r.lastTime) || r.lastTime > time) {
+                    continue;
+                }
+                // equal stamps: the run written last, as a run's output reaches the file in whole buffers
+                if (best == null || r.lastTime > best.lastTime
+                        || (r.lastTime == best.lastTime && r.lastReport > best.lastReport)) {
+                    best = r;
+                }
+            }
+            if (best == null) {
+                return checkedForward(run, n);
+            }
+            if (best != run && best.lastReport < run.lastReport && !interleaved) {
+                interleaved = true;
+                ctx.warn(n, "iostat runs written into this file at the same time: this report, stamped " + timeText
+                        + ", continues the run whose last report is at line " + best.lastTimeLine + ", not the one "
+                        + "at line " + run.lastTimeLine + "; the reports are told apart by their stamps and kept as "
+                        + "separate runs");
+            }
+            return best;
+        }
+
+        private Run checkedForward(Run r, long n) {
+            if (!Double.isNaN(time) && !Double.isNaN(r.lastTime) && time < r.lastTime) {
+                backwards.at(n, "stamped " + timeText + ", before the report at line " + r.lastTimeLine);
+            }
+            return r;
+        }
+
+        private Run newRun() {
+            Run r = new Run(runs.size() + 1);
+            runs.add(r);
+            return r;
         }
 
         /**
@@ -257,7 +310,7 @@ public final class IostatFormat implements InputFormat {
 
         private void emit(long n, String line, String device, double[] values) {
             ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, layout.columns(), device, report, sinceBoot,
-                    Double.isNaN(time) ? null : time, timeText, date, values));
+                    Double.isNaN(time) ? null : time, timeText, run.date, run.number, values));
             ctx.record();
         }
 
@@ -286,6 +339,19 @@ public final class IostatFormat implements InputFormat {
                 }
             }
             return null;
+        }
+    }
+
+    /** One iostat run of the file (a banner and the reports that continue it): its last stamp and report. */
+    private static final class Run {
+        final int number;
+        String date;
+        double lastTime = Double.NaN;
+        long lastTimeLine;
+        int lastReport;
+
+        Run(int number) {
+            this.number = number;
         }
     }
 

@@ -4,11 +4,13 @@ import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.model.host.HostFact;
+import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -124,6 +126,10 @@ public final class SarFormat implements InputFormat {
         private boolean devLast;
         private String date;
         private String lastStamp;
+        private final Regressions backwards = new Regressions("time runs backwards for one device",
+                "the rows are kept with the time they carry (sadf writes each device's rows in time order: two "
+                        + "files glued together, or the clock was set back)");
+        private final ForwardClocks clocks = new ForwardClocks(backwards, "device");
         private int report;
 
         Reader(ParseContext ctx) {
@@ -143,6 +149,7 @@ public final class SarFormat implements InputFormat {
                     textLine(n, line);
                 }
             }
+            backwards.report(ctx);
             ctx.lines(lines.number());
         }
 
@@ -297,6 +304,7 @@ public final class SarFormat implements InputFormat {
             }
             if (!Double.isNaN(time)) {
                 ctx.time(time);
+                clocks.see(f.get(3).hashCode(), time, n);
             }
             ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, columns, f.get(3), report, false,
                     Double.isNaN(time) ? null : time, stamp, null, values));

@@ -1,11 +1,13 @@
 package dev.ioverdict.parse.perf;
 
 import dev.ioverdict.model.perf.PerfEvent;
+import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.Interner;
 import java.io.IOException;
@@ -62,6 +64,10 @@ public final class PerfScriptFormat implements InputFormat {
         Map<String, PerfEventHandler> byEvent = new HashMap<>();
         Map<String, Long> unhandled = new HashMap<>();
         Interner names = new Interner(12);
+        Regressions backwards = new Regressions("time runs backwards on one CPU",
+                "the samples are kept with the time they carry (perf script writes samples in time order: two "
+                        + "recordings glued together, or an edited file)");
+        ForwardClocks clocks = new ForwardClocks(backwards, "CPU");
         try (Lines lines = Lines.of(file, ctx)) {
             String line;
             Header pending = null;
@@ -98,6 +104,7 @@ public final class PerfScriptFormat implements InputFormat {
                     ctx.skip(lines.number(), "not a perf script sample line: " + abbreviate(line));
                     continue;
                 }
+                clocks.see(h.cpu, h.timeNs / 1e9, lines.number());
                 PerfEventHandler handler = byEvent.computeIfAbsent(h.event, e -> {
                     for (PerfEventHandler x : handlers) {
                         if (x.accepts(e)) {
@@ -121,6 +128,7 @@ public final class PerfScriptFormat implements InputFormat {
             if (pending != null) {
                 dispatch(pending, pendingLine, stack, pendingHandler, ctx);
             }
+            backwards.report(ctx);
             ctx.lines(lines.number());
         }
         for (PerfEventHandler h : handlers) {

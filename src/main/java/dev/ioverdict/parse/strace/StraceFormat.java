@@ -2,11 +2,13 @@ package dev.ioverdict.parse.strace;
 
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.model.syscall.SyscallSummary;
+import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.ConsoleNoise;
 import java.io.IOException;
@@ -142,6 +144,10 @@ public final class StraceFormat implements InputFormat {
         private double lastWall = Double.NaN;
         private double dayOffset;
         private boolean inSummary;
+        private final Regressions backwards = new Regressions("time runs backwards within one process",
+                "the calls are kept with the time they carry (strace stamps each process's lines in order: two "
+                        + "traces glued together, or the clock was set back)");
+        private final ForwardClocks clocks = new ForwardClocks(backwards, "process");
 
         Reader(ParseContext ctx, int filePid) {
             this.ctx = ctx;
@@ -171,6 +177,7 @@ public final class StraceFormat implements InputFormat {
                 if (wrapped != null) {
                     neverCloses(wrapped);
                 }
+                backwards.report(ctx);
                 ctx.lines(lines.number());
             }
         }
@@ -212,6 +219,9 @@ public final class StraceFormat implements InputFormat {
             }
             int pid = prefix.pid >= 0 ? prefix.pid : Math.max(filePid, 0);
             Double time = clock();
+            if (time != null && prefix.clock != StracePrefix.Clock.RELATIVE) {
+                clocks.see(pid, time, no);
+            }
             switch (kind) {
                 case EXIT -> unfinished.remove(pid);
                 case SIGNAL -> {

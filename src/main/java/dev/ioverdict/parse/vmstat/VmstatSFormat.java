@@ -7,7 +7,10 @@ import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Regressions;
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * {@code vmstat -s}: one counter a line, number first. Solaris prints
@@ -56,6 +59,10 @@ public final class VmstatSFormat implements InputFormat {
 
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
+        Regressions decreasing = new Regressions("a cumulative counter decreased from one snapshot to the next",
+                "both values are kept as printed (a reboot between the snapshots, or a 32-bit counter that wrapped: "
+                        + "differences across it mean nothing)");
+        Map<String, long[]> last = new HashMap<>(); // counter -> {value, line}
         try (Lines lines = Lines.of(file, ctx)) {
             String line;
             while ((line = lines.next()) != null) {
@@ -64,14 +71,39 @@ public final class VmstatSFormat implements InputFormat {
                 }
                 VmstatCounter c = parseCounter(line, lines.number(), ctx.input());
                 if (c == null) {
-                    ctx.skip(lines.number(), "not a vmstat -s counter line: " + abbreviate(line));
-                } else {
-                    ctx.emit(c);
-                    ctx.record();
+                    ctx.skip(lines.number(), overflows(line)
+                            ? "counter above 2^63-1, not a vmstat -s value: " + abbreviate(line)
+                            : "not a vmstat -s counter line: " + abbreviate(line));
+                    continue;
                 }
+                if (cumulative(line)) {
+                    long[] before = last.put(c.name(), new long[] {c.value(), lines.number()});
+                    if (before != null && c.value() < before[0]) {
+                        decreasing.at(lines.number(), "'" + c.name() + "' " + c.value() + " after " + before[0]
+                                + " at line " + before[1]);
+                    }
+                }
+                ctx.emit(c);
+                ctx.record();
             }
+            decreasing.report(ctx);
             ctx.lines(lines.number());
         }
+    }
+
+    /** Linux's memory and swap lines ({@code 500232 K free memory}) and the boot time are levels, not counts. */
+    private static boolean cumulative(String line) {
+        return !line.contains(" K ") && !line.contains("boot time");
+    }
+
+    /** Whether the line's leading number has more digits than a long holds. */
+    private static boolean overflows(String line) {
+        String s = line.strip();
+        int digits = 0;
+        while (digits < s.length() && Character.isDigit(s.charAt(digits))) {
+            digits++;
+        }
+        return digits >= 19 && (digits > 19 || s.substring(0, 19).compareTo("9223372036854775807") > 0);
     }
 
     /** Parses {@code <digits> [K ]name [(... NN%)]}; null if the line is not of that shape. */
@@ -84,7 +116,11 @@ public final class VmstatSFormat implements InputFormat {
         int digitsStart = i;
         long value = 0;
         while (i < n && Character.isDigit(line.charAt(i))) {
-            value = value * 10 + (line.charAt(i) - '0');
+            int d = line.charAt(i) - '0';
+            if (value > (Long.MAX_VALUE - d) / 10) {
+                return null; // never wrapped into a negative count
+            }
+            value = value * 10 + d;
             i++;
         }
         if (i == digitsStart || i >= n || line.charAt(i) != ' ') {

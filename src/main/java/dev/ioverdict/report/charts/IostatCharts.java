@@ -48,9 +48,9 @@ public final class IostatCharts implements ChartProvider {
             String caption = s.responseLabel() + " (ms, left, red) and " + s.busyLabel() + " (right, blue) per "
                     + (s.intervalSeconds() != null ? "report, " + num(s.intervalSeconds()) + " s apart" : "report")
                     + (perPoint(s) > 1 ? " (each point the maximum of " + perPoint(s) + " reports)" : "")
-                    + ", from " + s.input() + "; the since-boot report is not drawn." + (i == 0 ? " " + left : "");
+                    + ", from " + s.source() + "; the since-boot report is not drawn." + (i == 0 ? " " + left : "");
             String name = data.results().get(StorageConfig.class).map(c -> c.label(s.device())).orElse(s.device());
-            charts.add(Chart.of("iostat", id, name + " (" + s.input() + ")", caption, chart(s), Svg.WIDTH, 260));
+            charts.add(Chart.of("iostat", id, name + " (" + s.source() + ")", caption, chart(s), Svg.WIDTH, 260));
         }
         return charts;
     }

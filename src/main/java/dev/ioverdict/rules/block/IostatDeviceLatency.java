@@ -60,7 +60,7 @@ final class IostatDeviceLatency {
                             + "same window would show each I/O's D2C and name the slowest.")
                     .source("iostat")
                     .text("device", "device", s.device())
-                    .text("input", "iostat file", s.input())
+                    .text("input", "iostat file", s.source())
                     .duration("responseAvg", "average " + column, avgMs / 1000)
                     .duration("responseWorst", "worst " + column, deviceMs(s, worst) / 1000)
                     .number("queueAvg", "average " + s.queueLabel(), dev.ioverdict.model.Unit.COUNT,

@@ -98,7 +98,7 @@ public final class QueueWaitRule implements Rule {
                         : LINUX_ADVICE.replace("DEV", s.device()))
                 .source("iostat")
                 .text("device", "device", s.device())
-                .text("input", "iostat file", s.input())
+                .text("input", "iostat file", s.source())
                 .count("reports", "reports over the limit", e.flagged().size())
                 .count("ofReports", "reports", e.all().size())
                 .count("longestRun", "longest run of reports", e.longestRun())

@@ -143,4 +143,74 @@ class IostatAnalysisTest {
         analysis.finish(facts, results);
         return results.get(IostatTimeline.class).orElseThrow();
     }
+
+    /** The text of an iostat file cut before each report stamp: the banner rides with the first report. */
+    private static List<String> reports(Path file, String stampStart) throws Exception {
+        return List.of(java.nio.file.Files.readString(file).split("(?m)(?=^" + stampStart + ")"));
+    }
+
+    @Test
+    void twoInterleavedRunsOfOneFileAreToldApartEachWithItsOwnWindow(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        // two real runs, the second recorded right after the first, spliced report by report as two
+        // iostat processes appending to one file would leave them: stamps jump back and forth
+        List<String> first = reports(TestData.bundle("iostat-linux-saturated").resolve("bundle/iostat-x-t.txt"),
+                "11/21/26 ");
+        List<String> second = reports(TestData.bundle("iostat-linux-busy-parallel-iso")
+                .resolve("bundle/iostat-x-t-iso.txt"), "2026-11-21T");
+        assertEquals(27, first.size(), "the banner and 26 reports");
+        assertEquals(12, second.size(), "the banner and 11 reports");
+        StringBuilder spliced = new StringBuilder(first.get(0) + first.get(1));
+        for (int i = 0; i < 25; i++) {
+            spliced.append(i + 1 < second.size() ? (i == 0 ? second.get(0) : "") + second.get(i + 1) : "");
+            spliced.append(first.get(i + 2));
+        }
+        java.nio.file.Files.writeString(dir.resolve("iostat.txt"), spliced);
+
+        CaseData data = read(dir);
+        List<DeviceSeries> loop0 = data.results().get(IostatTimeline.class).orElseThrow().series().stream()
+                .filter(s -> s.device().equals("loop0")).toList();
+        assertEquals(2, loop0.size(), "one series per run");
+        DeviceSeries a = loop0.get(0);
+        DeviceSeries b = loop0.get(1);
+        assertEquals(1, a.run());
+        assertEquals(2, b.run());
+        assertEquals("iostat.txt, run 2", b.source());
+        assertEquals(25, a.points().size());
+        assertEquals(10, b.points().size());
+        assertEquals(1.0, a.intervalSeconds(), "each run 1 s apart, not the merged jumps");
+        assertEquals(1.0, b.intervalSeconds());
+        assertEquals(4.40, a.baselineMs(), 1e-9, "the first run's figures as when read alone");
+        assertEquals("11/21/26 08:34:00", a.points().get(0).sample().timeText());
+        assertEquals("11/21/26 08:34:24", a.points().get(24).sample().timeText());
+        assertEquals("2026-11-21T08:34:25+0000", b.points().get(0).sample().timeText());
+        assertEquals("2026-11-21T08:34:34+0000", b.points().get(9).sample().timeText());
+        assertEquals(130.04, a.sinceBoot().get(0).value("w_await"), "each run's since-boot report set apart");
+        assertEquals(67.25, b.sinceBoot().get(0).value("w_await"));
+
+        List<IostatDevice> devices = data.results().get(IostatSection.class).orElseThrow().devices().stream()
+                .filter(d -> d.device().equals("loop0")).toList();
+        assertEquals(List.of(1, 2), devices.stream().map(IostatDevice::run).toList());
+        assertEquals(List.of(25, 10), devices.stream().map(IostatDevice::samples).toList());
+        var summary = data.inputs().stream().filter(in -> in.path().equals("iostat.txt")).findFirst().orElseThrow();
+        assertEquals(1, summary.warnings().size(), summary.warnings().toString());
+        assertTrue(summary.warnings().get(0).message().contains("kept as separate runs"));
+    }
+
+    @Test
+    void runsWrittenOneAfterTheOtherStayOneSeriesWithEachSinceBootReportSetApart(
+            @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String first = java.nio.file.Files.readString(
+                TestData.bundle("iostat-linux-saturated").resolve("bundle/iostat-x-t.txt"));
+        String second = java.nio.file.Files.readString(
+                TestData.bundle("iostat-linux-busy-parallel-iso").resolve("bundle/iostat-x-t-iso.txt"));
+        java.nio.file.Files.writeString(dir.resolve("iostat.txt"), first + second);
+        CaseData data = read(dir);
+        DeviceSeries loop0 = series(data, "iostat.txt", "loop0");
+        assertNull(loop0.run());
+        assertEquals(35, loop0.points().size());
+        assertEquals(2, loop0.sinceBoot().size());
+        var summary = data.inputs().stream().filter(in -> in.path().equals("iostat.txt")).findFirst().orElseThrow();
+        assertTrue(summary.warnings().isEmpty(), summary.warnings().toString());
+    }
 }

@@ -1,0 +1,85 @@
+package dev.ioverdict.parse;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * The last time seen per key (a CPU, a pid, a device and CPU), to notice a time running backwards
+ * where the tool writes each key's records in time order. Open addressing over primitive arrays:
+ * checking a line of a multi-GB trace allocates nothing. Regressions go to a {@link Regressions};
+ * the record is kept either way (the caller says so in the warning).
+ */
+public final class ForwardClocks {
+    private static final long EMPTY = Long.MIN_VALUE;
+
+    private final Regressions regressions;
+    private final String keyName;
+    private long[] keys = new long[64];
+    private double[] times = new double[64];
+    private long[] lines = new long[64];
+    private int size;
+
+    /** @param keyName what a key is, for people: "CPU", "pid", "device and CPU" */
+    public ForwardClocks(Regressions regressions, String keyName) {
+        this.regressions = regressions;
+        this.keyName = keyName;
+        Arrays.fill(keys, EMPTY);
+    }
+
+    /** Records {@code time} for {@code key} at {@code line}; an earlier time than the key's last is a regression. */
+    public void see(long key, double time, long line) {
+        int slot = slot(key);
+        if (keys[slot] == EMPTY) {
+            keys[slot] = key;
+            times[slot] = time;
+            lines[slot] = line;
+            if (++size * 2 > keys.length) {
+                grow();
+            }
+            return;
+        }
+        if (time < times[slot]) {
+            // only the first one's detail is shown: a glued trace must not format a message per line
+            regressions.at(line, regressions.count() > 0 ? null : "line " + line + " is "
+                    + seconds(times[slot] - time) + " s before line " + lines[slot] + " of the same " + keyName);
+        }
+        times[slot] = time;
+        lines[slot] = line;
+    }
+
+    private int slot(long key) {
+        int mask = keys.length - 1;
+        int i = (int) (mix(key) & mask);
+        while (keys[i] != EMPTY && keys[i] != key) {
+            i = (i + 1) & mask;
+        }
+        return i;
+    }
+
+    private void grow() {
+        long[] oldKeys = keys;
+        double[] oldTimes = times;
+        long[] oldLines = lines;
+        keys = new long[oldKeys.length * 2];
+        times = new double[keys.length];
+        lines = new long[keys.length];
+        Arrays.fill(keys, EMPTY);
+        for (int i = 0; i < oldKeys.length; i++) {
+            if (oldKeys[i] != EMPTY) {
+                int s = slot(oldKeys[i]);
+                keys[s] = oldKeys[i];
+                times[s] = oldTimes[i];
+                lines[s] = oldLines[i];
+            }
+        }
+    }
+
+    private static long mix(long k) {
+        k *= 0x9E3779B97F4A7C15L;
+        return k ^ (k >>> 32);
+    }
+
+    private static String seconds(double s) {
+        return String.format(Locale.ROOT, "%.6f", s);
+    }
+}
