@@ -131,6 +131,8 @@ public final class DiskSaturationRule implements Rule {
                 .duration("baseline", "light-load " + s.responseLabel(), s.baselineMs() == null ? null : s.baselineMs() / 1000)
                 .percent("maxBusyPct", "highest " + busy, e.max(IostatPoint::busyPct))
                 .number("maxQueue", "highest " + s.queueLabel(), Unit.COUNT, e.max(IostatPoint::queue))
+                .limit("limitResponse", "limit for " + s.responseLabel(), severity == Severity.WARNING ? WATCH_MS : AWAIT_MS)
+                .limit("limitBusy", "limit for " + busy, severity == Severity.WARNING ? WATCH_BUSY_PCT : BUSY_PCT)
                 .evidence(IostatEvidence.lines(e.worst(3, slowest)))
                 .impact(Impact.estimated(excess, "IOPS x (response time - light-load response time) x interval, "
                         + "summed over the flagged reports"));
