@@ -116,7 +116,7 @@ public final class FindingCharts {
         Predicate<IostatPoint> over;
         switch (f.rule()) {
             case "disk-saturation" -> {
-                secondLabel = s.busyLabel() + " (%)";
+                secondLabel = s.busyLabel();
                 second = IostatPoint::busyPct;
                 secondLimit = limit(f, "limitBusy");
                 over = p -> response.applyAsDouble(p) >= limitMs && p.busyPct() >= secondLimit;
@@ -168,8 +168,8 @@ public final class FindingCharts {
         leftSet.addSeries(flat("limit for " + responseLabel + " (" + Figures.duration(limitMs / 1000) + ")", x0, x1, limitMs));
         XYSeriesCollection rightSet = new XYSeriesCollection(right);
         if (!Double.isNaN(secondLimit)) {
-            rightSet.addSeries(flat("limit for " + secondLabel.replace(" (%)", "") + " (" + Figures.number(secondLimit)
-                    + (secondLabel.endsWith("(%)") || secondLabel.equals("%w") ? " %" : "") + ")", x0, x1, secondLimit));
+            rightSet.addSeries(flat("limit for " + secondLabel + " (" + Figures.number(secondLimit)
+                    + (secondLabel.startsWith("%") ? " %" : "") + ")", x0, x1, secondLimit));
         }
         NumberAxis xAxis = new NumberAxis(origin != null ? "seconds after " + points.get(0).sample().timeText() : "report");
         xAxis.setAutoRangeIncludesZero(false);
@@ -180,7 +180,7 @@ public final class FindingCharts {
         NumberAxis rightAxis = new NumberAxis(secondLabel);
         rightAxis.setLabelPaint(SECOND);
         rightAxis.setNumberFormatOverride(decimal("0.###"));
-        if (secondLabel.endsWith("(%)") || secondLabel.equals("%w")) {
+        if (secondLabel.startsWith("%")) {
             rightAxis.setRange(0, 105);
         }
         XYPlot plot = new XYPlot(leftSet, xAxis, leftAxis, lines(METRIC));
