@@ -33,6 +33,18 @@ final class Converters {
         }
     }
 
+    /** --mark TIME=LABEL: an ISO 8601 time (with or without zone) or seconds since the capture's start. */
+    static final class MarkText implements ITypeConverter<dev.ioverdict.model.Mark> {
+        @Override
+        public dev.ioverdict.model.Mark convert(String value) {
+            try {
+                return dev.ioverdict.model.Mark.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     /** --fail-on warning|critical: info findings never fail a run. */
     static final class FailOn implements ITypeConverter<Severity> {
         @Override

@@ -73,6 +73,12 @@ final class ReportCommand implements Callable<Integer> {
             description = "Keep only records before T seconds since each input's first timed record.")
     Double to;
 
+    @Option(names = "--mark", paramLabel = "TIME=LABEL", converter = Converters.MarkText.class,
+            description = "An incident or a change to draw on every time chart (repeatable): TIME as ISO 8601 "
+                    + "(2024-03-01T10:15:00, read as UTC like iostat's stamps without a zone, or with Z / +02:00) "
+                    + "or seconds since each input's first timed record (95 or 95s).")
+    List<dev.ioverdict.model.Mark> marks = List.of();
+
     @Mixin
     RuleConfigOption config;
 
@@ -108,10 +114,10 @@ final class ReportCommand implements Callable<Integer> {
             }
             progress.phase(Progress.Phase.RENDERING);
             try {
-                written = new java.util.ArrayList<>(ReportWriter.write(compiled.report(), compiled.data(), wanted, output,
-                        templates));
+                var report = compiled.report().withMarks(marks);
+                written = new java.util.ArrayList<>(ReportWriter.write(report, compiled.data(), wanted, output, templates));
                 if (csv != null) {
-                    written.addAll(ReportWriter.writeCsv(compiled.data(), csv));
+                    written.addAll(ReportWriter.writeCsv(report, compiled.data(), csv));
                 }
             } catch (IOException e) {
                 throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the report into " + output, e), e);

@@ -117,8 +117,11 @@ final class FrontPage {
                 first = Math.min(first, in.firstTime());
                 last = Math.max(last, in.lastTime());
             }
-            spans.add(new Summary.Span(in.path(), in.format(), stamp(in.firstTime(), wall), stamp(in.lastTime(), wall),
-                    wall ? "UTC" : "seconds of the trace's own clock"));
+            String from = Clocks.timeOfDay(in.format(), in.firstTime());
+            String to = Clocks.timeOfDay(in.format(), in.lastTime());
+            spans.add(new Summary.Span(in.path(), in.format(), from != null ? from : stamp(in.firstTime(), wall),
+                    to != null ? to : stamp(in.lastTime(), wall),
+                    Clocks.clock(in.format(), wall), Clocks.zone(data, in.path(), in.format(), wall)));
         }
         String window = first <= last ? stamp(first, true) + " .. " + stamp(last, true) + " UTC" : null;
         return new Summary.Facts(caseId, host == null ? null : host.hostname(), host == null ? null : host.kernel(),

@@ -38,7 +38,7 @@ public final class ReportWriter {
         Files.createDirectories(dir);
         boolean drawn = formats.contains(ReportFormat.HTML) || formats.contains(ReportFormat.PDF);
         RenderInput input = new RenderInput(report,
-                drawn ? Charts.draw(data) : List.of(), templates);
+                drawn ? Charts.draw(data, report.findings(), report.marks()) : List.of(), templates);
         List<Path> written = new ArrayList<>();
         RuntimeException failed = null;
         for (ReportFormat f : ReportFormat.values()) {
@@ -61,9 +61,15 @@ public final class ReportWriter {
 
     /** Each chart's data as DIR/CHART-ID.csv: the same files the HTML offers under each chart. */
     public static List<Path> writeCsv(CaseData data, Path dir) throws IOException {
+        return writeCsv(null, data, dir);
+    }
+
+    /** The same, with the chart beside each of the report's findings (null: the sections' charts only). */
+    public static List<Path> writeCsv(Report report, CaseData data, Path dir) throws IOException {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
-        for (Chart c : Charts.draw(data)) {
+        List<Chart> charts = report == null ? Charts.draw(data) : Charts.draw(data, report.findings(), report.marks());
+        for (Chart c : charts) {
             if (c.csv() != null) {
                 Path target = dir.resolve(c.csvFileName());
                 atomically(target, f -> Files.writeString(f, c.csv(), StandardCharsets.UTF_8));

@@ -177,6 +177,23 @@ public final class RuleContext {
             return this;
         }
 
+        /**
+         * The configured value of a threshold the finding was judged against, as a figure of its own
+         * ({@code limit...} keys): the reader sees the line that was crossed, and the finding's chart draws it.
+         */
+        public FindingBuilder limit(String key, String label, Threshold t) {
+            if (!key.startsWith("limit")) {
+                throw new IllegalArgumentException(key + ": a limit's key starts with 'limit'");
+            }
+            double v = value(t);
+            return switch (t.kind()) {
+                case MILLISECONDS -> duration(key, label, v / 1000);
+                case PERCENT -> percent(key, label, v);
+                case FACTOR -> factor(key, label, v);
+                default -> number(key, label, Unit.COUNT, v);
+            };
+        }
+
         /** An identifier (pid, device number): shown as written, never grouped. */
         public FindingBuilder id(String key, String label, Object id) {
             return text(key, label, Unit.ID, id);

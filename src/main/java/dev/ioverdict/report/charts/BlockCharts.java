@@ -50,7 +50,7 @@ public final class BlockCharts implements ChartProvider {
     private static final int SLOWEST_KEPT = 300;
 
     @Override
-    public List<Chart> charts(CaseData data) {
+    public List<Chart> charts(CaseData data, List<dev.ioverdict.model.Mark> marks) {
         BlockTrace trace = data.results().get(BlockTrace.class).orElse(null);
         BlockSection section = trace != null ? trace.section() : data.results().get(BlockSection.class).orElse(null);
         List<Chart> out = new ArrayList<>();
@@ -65,7 +65,7 @@ public final class BlockCharts implements ChartProvider {
             out.add(latencyDistribution(trace.histograms()));
         }
         if (trace != null && trace.timelines().stream().anyMatch(t -> !t.d2cPoints().isEmpty())) {
-            out.add(d2cOverTime(trace.timelines()));
+            out.add(d2cOverTime(trace.timelines(), marks));
         }
         return out;
     }
@@ -164,7 +164,7 @@ public final class BlockCharts implements ChartProvider {
     /** Traces whose first completions lie this far apart were recorded on different clocks (or days). */
     private static final double OTHER_CLOCK_SECONDS = 86_400;
 
-    private static Chart d2cOverTime(List<DeviceTimeline> timelines) {
+    private static Chart d2cOverTime(List<DeviceTimeline> timelines, List<dev.ioverdict.model.Mark> marks) {
         XYSeriesCollection ds = new XYSeriesCollection();
         // devices of one trace share its clock; a second trace in the bundle gets its own origin, never one axis
         // from 0 to 10^9 s
@@ -203,8 +203,11 @@ public final class BlockCharts implements ChartProvider {
             r.setSeriesShape(i, new Rectangle2D.Double(-1.5, -1.5, 3, 3)); // a rect is the smallest SVG mark
         }
         plot.setRenderer(r);
+        // a block trace counts from its own start: only marks in seconds since the start can be placed
+        String notDrawn = clock > 1 ? "" : MarkLines.draw(plot, marks, null);
         return Chart.of(SECTION, "block-d2c-time", "D2C over time",
-                "Device time of sampled completions (the slowest always included): outliers sit high above the band.",
+                "Device time of sampled completions (the slowest always included): outliers sit high above the band."
+                        + notDrawn,
                 chart, Svg.WIDTH, 300);
     }
 

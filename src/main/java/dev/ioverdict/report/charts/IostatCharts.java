@@ -30,7 +30,7 @@ public final class IostatCharts implements ChartProvider {
     private static final Color BUSY = new Color(0x3b, 0x73, 0xb9);
 
     @Override
-    public List<Chart> charts(CaseData data) {
+    public List<Chart> charts(CaseData data, List<dev.ioverdict.model.Mark> marks) {
         List<DeviceSeries> all = data.results().get(IostatTimeline.class).map(IostatTimeline::series).orElse(List.of());
         List<DeviceSeries> drawable = all.stream().filter(s -> !s.idle() && s.points().size() >= 2)
                 .sorted(Comparator.comparingDouble(IostatCharts::avgBusy).reversed()
@@ -45,12 +45,15 @@ public final class IostatCharts implements ChartProvider {
         for (int i = 0; i < drawn.size(); i++) {
             DeviceSeries s = drawn.get(i);
             String id = "iostat-" + (i + 1);
+            JFreeChart drawing = chart(s);
+            String notDrawn = origin(s) == null ? MarkLines.untimed(marks)
+                    : MarkLines.draw(drawing.getXYPlot(), marks, origin(s));
             String caption = s.responseLabel() + " (ms, left, red) and " + s.busyLabel() + " (right, blue) per "
                     + (s.intervalSeconds() != null ? "report, " + num(s.intervalSeconds()) + " s apart" : "report")
                     + (perPoint(s) > 1 ? " (each point the maximum of " + perPoint(s) + " reports)" : "")
-                    + ", from " + s.source() + "; the since-boot report is not drawn." + (i == 0 ? " " + left : "");
+                    + ", from " + s.source() + "; the since-boot report is not drawn." + (i == 0 ? " " + left : "") + notDrawn;
             String name = data.results().get(StorageConfig.class).map(c -> c.label(s.device())).orElse(s.device());
-            charts.add(Chart.of("iostat", id, name + " (" + s.source() + ")", caption, chart(s), Svg.WIDTH, 260));
+            charts.add(Chart.of("iostat", id, name + " (" + s.source() + ")", caption, drawing, Svg.WIDTH, 260));
         }
         return charts;
     }
@@ -97,6 +100,12 @@ public final class IostatCharts implements ChartProvider {
         plot.setRenderer(1, line(BUSY));
         plot.mapDatasetToRangeAxis(1, 1);
         return new JFreeChart(null, Svg.FONT, plot, true);
+    }
+
+    /** The wall-clock time (epoch s) of the chart's x = 0 when every report is stamped, else null. */
+    static Double origin(DeviceSeries s) {
+        boolean timed = s.points().stream().allMatch(p -> p.sample().time() != null);
+        return timed ? s.points().get(0).sample().time() : null;
     }
 
     /** Reports per drawn point: a day of one-second reports would make megabytes of SVG, so long series show maxima. */

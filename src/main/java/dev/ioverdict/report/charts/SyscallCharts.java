@@ -31,7 +31,7 @@ public final class SyscallCharts implements ChartProvider {
     static final int MIN_CALLS = 20;
 
     @Override
-    public List<Chart> charts(CaseData data) {
+    public List<Chart> charts(CaseData data, List<dev.ioverdict.model.Mark> marks) {
         List<Chart> out = new ArrayList<>();
         data.results().get(SyscallHistograms.class).ifPresent(h -> distributions(h, out));
         data.results().get(SyscallSection.class).ifPresent(s -> aioTime(s, out));

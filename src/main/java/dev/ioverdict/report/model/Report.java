@@ -7,6 +7,7 @@ import dev.ioverdict.model.AppliedWindow;
 import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
+import dev.ioverdict.model.Mark;
 import dev.ioverdict.model.config.ConfigSection;
 import dev.ioverdict.model.layers.LayerTimes;
 import dev.ioverdict.model.iostat.IostatDevice;
@@ -16,15 +17,35 @@ import dev.ioverdict.rules.RuleFailure;
 import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
-@JsonPropertyOrder({"schema", "tool", "case", "window", "summary", "verdict", "layers", "inputs", "block", "syscalls",
+@JsonPropertyOrder({"schema", "tool", "case", "window", "marks", "summary", "verdict", "layers", "inputs", "block", "syscalls",
     "iostat", "config",    "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, Summary summary, String verdict,
                      LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
                      List<IostatDevice> iostat, ConfigSection config, List<Finding> findings,
                      List<NotEvaluated> notEvaluated, List<RuleFailure> failedRules,
-                     List<ConsistencyNote> consistency, AppliedWindow window) {
+                     List<ConsistencyNote> consistency, AppliedWindow window,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Mark> marks) {
     public static final String SCHEMA = "ioverdict.report/1";
+
+    public Report {
+        marks = marks == null ? List.of() : List.copyOf(marks);
+    }
+
+    /** The report of a time window of the capture, no marks. */
+    public Report(String schema, Tool tool, CaseInfo caseInfo, Summary summary, String verdict, LayerTimes layers,
+                  List<InputSummary> inputs, BlockView block, SyscallSection syscalls, List<IostatDevice> iostat,
+                  ConfigSection config, List<Finding> findings, List<NotEvaluated> notEvaluated,
+                  List<RuleFailure> failedRules, List<ConsistencyNote> consistency, AppliedWindow window) {
+        this(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config, findings,
+                notEvaluated, failedRules, consistency, window, List.of());
+    }
+
+    /** The same report with the user's marks (--mark), drawn on every time chart and listed with the case facts. */
+    public Report withMarks(List<Mark> more) {
+        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
+                findings, notEvaluated, failedRules, consistency, window, more);
+    }
 
     /** The report of the whole capture (no time window). */
     public Report(String schema, Tool tool, CaseInfo caseInfo, Summary summary, String verdict, LayerTimes layers,

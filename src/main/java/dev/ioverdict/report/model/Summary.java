@@ -58,8 +58,11 @@ public record Summary(String headline, List<Cause> causes, List<Action> actions,
                         List<String> tools, String generated, String version) {
     }
 
-    /** One input's time span: ISO 8601 UTC for wall-clock stamps, seconds of the trace's own clock otherwise. */
-    @JsonPropertyOrder({"input", "format", "from", "to", "clock"})
-    public record Span(String input, String format, String from, String to, String clock) {
+    /**
+     * One input's time span: ISO 8601 UTC for wall-clock stamps, seconds of the trace's own clock
+     * otherwise; {@code clock} what its times count, {@code zone} its time zone as detected or assumed.
+     */
+    @JsonPropertyOrder({"input", "format", "from", "to", "clock", "zone"})
+    public record Span(String input, String format, String from, String to, String clock, String zone) {
     }
 }

@@ -103,6 +103,7 @@ public final class SyncIoSubmitRule implements Rule {
                 .duration("submitMax", "io_submit maximum", a.submitMax())
                 .duration("geteventsAvg", "io_getevents average", a.geteventsAvg())
                 .percent("submitSharePct", "io_submit share of the AIO time", a.submitSharePct())
+                .limit("limitSubmitAvg", "limit for the io_submit average", MIN_SUBMIT_AVG_MS)
                 .impact(Impact.measured(a.submitTotal() == null ? 0 : a.submitTotal(), "time spent in io_submit")
                         .of(aioTotal, "io_submit + io_getevents time of " + who));
         service.ifPresent(s -> f.duration("deviceService", "device service time", s.seconds()));

@@ -143,6 +143,7 @@ public final class UnalignedDioXfsRule implements Rule {
                 .bytes("fsBlockSize", "XFS block size" + (assumed ? " (assumed)" : ""), bsize)
                 .duration("dioWaitSleep", "sleep waiting for the inode (drain or lock)", cost.sleep())
                 .percent("waitSharePct", "share of the writers' AIO time spent waiting for the inode", sharePct)
+                .limit("limitSubmitAvg", "limit for the io_submit average", MIN_SUBMIT_AVG_MS)
                 .impact(cost.impact().of(aioSec, "io_submit + io_getevents time of the writers"));
         cost.reasons().forEach(f::because);
         if (!assumed) {

@@ -104,6 +104,8 @@ final class BlockDeviceLatency {
                 .duration("d2cMax", "D2C maximum", d2c.max())
                 .percent("d2cSharePct", "D2C share of Q2C", d.share(Phase.D2C))
                 .count("ios", "completions", d2c.n())
+                .limit("limitD2cAvg", "limit for the D2C average", AVG_MS)
+                .limit("limitD2cP99", "limit for the D2C 99th percentile", P99_MS)
                 .text("path", "path of the slowest I/Os", path != null ? path : slowestPath)
                 .evidence(figs.slowestLines(d, Phase.D2C, 3))
                 .evidence(figs.bttLines(d, Phase.D2C, Phase.Q2C))

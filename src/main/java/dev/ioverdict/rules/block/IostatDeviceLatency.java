@@ -65,6 +65,7 @@ final class IostatDeviceLatency {
                     .duration("responseWorst", "worst " + column, deviceMs(s, worst) / 1000)
                     .number("queueAvg", "average " + s.queueLabel(), dev.ioverdict.model.Unit.COUNT,
                             slow.avg(IostatPoint::queue))
+                    .limit("limitResponse", "limit for " + column, AVG_MS)
                     .count("reports", "slow reports", slow.flagged().size())
                     .count("ofReports", "reports", slow.all().size())
                     .evidence(IostatEvidence.lines(slow.worst(3, order)))

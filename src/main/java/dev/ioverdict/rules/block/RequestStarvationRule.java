@@ -83,6 +83,7 @@ public final class RequestStarvationRule implements Rule {
                     .id("devno", "device number", d.id())
                     .text("source", "data", d.source())
                     .percent("q2gG2iSharePct", "Q2G + G2I share of Q2C", share)
+                    .limit("limitShare", "limit for the Q2G + G2I share", SHARE_PCT)
                     .duration("waitPerIo", "wait for a request per I/O", perIo)
                     .count("ios", "completed I/Os", q2c.n())
                     .evidence(figs.bttLines(d, Phase.Q2G, Phase.S2G, Phase.G2I, Phase.Q2C))

@@ -125,6 +125,7 @@ public final class SchedulerLatencyRule implements Rule {
                     .percent("i2dSharePct", "scheduler share of Q2C (I2D + M2D)", share)
                     .percent("i2dOnlySharePct", "I2D share of Q2C", m2d >= 1 ? i2d : null)
                     .percent("m2dSharePct", "M2D share of Q2C", m2d >= 1 ? m2d : null)
+                    .limit("limitShare", "limit for the scheduler share", SHARE_PCT)
                     .duration("i2dPerIo", "scheduler time per I/O", perIo)
                     .duration("q2cAvg", "Q2C average", q2c.avg())
                     .count("ios", "completed I/Os", q2c.n())

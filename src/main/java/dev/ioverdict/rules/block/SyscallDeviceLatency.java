@@ -56,6 +56,7 @@ final class SyscallDeviceLatency {
                     .duration("geteventsMax", "io_getevents maximum", a.geteventsMax())
                     .duration("submitAvg", "io_submit average", a.submitAvg())
                     .count("getevents", "io_getevents calls", a.getevents())
+                    .limit("limitGeteventsAvg", "limit for the io_getevents average", AVG_MS)
                     .evidence(aio.slowest(a, "io_getevents").stream().limit(2).toList())
                     .evidence(aio.slowest(a, "io_submit").stream().limit(1).toList())
                     .impact(Impact.measured(waited, "time in io_getevents").of(total, "io_submit + io_getevents time of "

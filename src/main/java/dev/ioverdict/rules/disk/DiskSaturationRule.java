@@ -16,6 +16,7 @@ import dev.ioverdict.rules.RuleInfo;
 import dev.ioverdict.rules.Threshold;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -82,9 +83,21 @@ public final class DiskSaturationRule implements Rule {
 
     /** What to change, in the commands of the platform the iostat came from. */
     static String advice(DeviceSeries s) {
+        return advice(s, Optional.empty());
+    }
+
+    /** The advice, fitted to a before/after of a setting in the bundle (maxcontig 6 and 128). */
+    static String advice(DeviceSeries s, Optional<SettingVariants> variants) {
         String common = "The device cannot keep up with its load. Spread the load over more disks or LUNs (striping, "
                 + "moving hot files), move the busiest data to faster storage, reduce I/O with more cache, and check "
                 + "the array behind the device (RAID rebuild, write cache, controller and path saturation).";
+        long maxcontig = variants.filter(v -> v.setting().equals("maxcontig")).map(v -> Math.max(v.value(),
+                v.otherValue())).orElse(0L);
+        if (s.dialect() == IostatDialect.SOLARIS && maxcontig >= 128) {
+            return common + " The bundle shows UFS maxcontig at " + maxcontig + " already: raising it further is not "
+                    + "the lever; larger transfers beyond it need maxphys and md_maxphys in /etc/system (vol_maxio for "
+                    + "VxVM), and otherwise the load itself must shrink or spread.";
+        }
         if (s.dialect() == IostatDialect.SOLARIS) {
             return common + " Make transfers larger so fewer I/Os carry the same data: read-ahead and write-behind "
                     + "(UFS maxcontig with 'tunefs -a', maxphys and md_maxphys in /etc/system, vol_maxio for VxVM).";
@@ -105,6 +118,7 @@ public final class DiskSaturationRule implements Rule {
         String light = s.baselineMs() == null ? ""
                 : " At light load in the same capture it answered in " + IostatEvidence.ms(s.baselineMs()) + ".";
         String label = IostatEvidence.label(ctx, s.device());
+        Optional<SettingVariants> variants = SettingVariants.of(s, ctx.input(IostatEvidence.SERIES));
         String title = label + " " + what + ": " + s.responseLabel() + " "
                 + IostatEvidence.ms(e.avg(IostatPoint::responseMs)) + " at " + busy + " "
                 + Figures.percent(e.avg(IostatPoint::busyPct)) + (e.flagged().size() > 1 ? " (average of " + e.flagged().size() + " reports)" : "");
@@ -114,11 +128,12 @@ public final class DiskSaturationRule implements Rule {
                 + ") with " + IostatEvidence.num(e.avg(IostatPoint::queue)) + " requests outstanding ("
                 + s.queueLabel() + ") " + IostatEvidence.span(s, e) + "." + light
                 + (severity == Severity.INFO ? " The bursts do not last: they point at spikes of demand "
-                + "(flushes, checkpoints, batch jobs) rather than a device too small for its load." : "");
+                + "(flushes, checkpoints, batch jobs) rather than a device too small for its load." : "")
+                + variants.map(v -> v.sentence(s)).orElse("");
         var finding = ctx.finding(Subject.device(s.device(), label), title)
                 .severity(severity)
                 .summary(summary)
-                .recommendation(advice(s))
+                .recommendation(advice(s, variants))
                 .source("iostat")
                 .text("device", "device", s.device())
                 .text("input", "iostat file", s.source())
@@ -133,6 +148,8 @@ public final class DiskSaturationRule implements Rule {
                 .duration("baseline", "light-load " + s.responseLabel(), s.baselineMs() == null ? null : s.baselineMs() / 1000)
                 .percent("maxBusyPct", "highest " + busy, e.max(IostatPoint::busyPct))
                 .number("maxQueue", "highest " + s.queueLabel(), Unit.COUNT, e.max(IostatPoint::queue))
+                .limit("limitResponse", "limit for " + s.responseLabel(), severity == Severity.WARNING ? WATCH_MS : AWAIT_MS)
+                .limit("limitBusy", "limit for " + busy, severity == Severity.WARNING ? WATCH_BUSY_PCT : BUSY_PCT)
                 .evidence(IostatEvidence.lines(e.worst(3, slowest)))
                 .impact(Impact.estimated(excess, "IOPS x (response time - light-load response time) x interval, "
                         + "summed over the flagged reports"));

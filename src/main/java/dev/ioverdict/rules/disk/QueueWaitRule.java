@@ -109,9 +109,11 @@ public final class QueueWaitRule implements Rule {
                 .impact(Impact.estimated(waitSeconds, "IOPS x wait per request x interval, summed over the flagged "
                         + "reports"));
         if (solaris) {
-            f.percent("maxWaitPct", "highest %w", worst.waitPct());
+            f.percent("maxWaitPct", "highest %w", worst.waitPct()).limit("limitWaitPct", "limit for %w", WAIT_PCT);
         } else {
-            f.number("maxQueue", "highest " + s.queueLabel(), Unit.COUNT, worst.queue());
+            f.number("maxQueue", "highest " + s.queueLabel(), Unit.COUNT, worst.queue())
+                    .limit("limitQueue", "limit for " + s.queueLabel(), AQU_SZ)
+                    .limit("limitResponse", "limit for " + s.responseLabel(), MIN_AWAIT_MS);
         }
         if (e.longestRun() < minRun) {
             f.doubt(Confidence.MEDIUM, s.singleReport() ? "a single iostat report" : "no run of "

@@ -1,0 +1,32 @@
+package dev.ioverdict.rules.disk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ioverdict.pipeline.CaseCompiler;
+import dev.ioverdict.rules.RuleConfig;
+import dev.ioverdict.testing.TestData;
+import org.junit.jupiter.api.Test;
+
+class SettingVariantsTest {
+    @Test
+    void theSettingTokenIsTheLastLettersAndDigitsOfTheName() {
+        var t = SettingVariants.token("iostat-x-cp-maxcontig128.txt").orElseThrow();
+        assertEquals("maxcontig", t.setting());
+        assertEquals(128, t.value());
+        assertEquals(t.pattern(), SettingVariants.token("iostat-x-cp-maxcontig6.txt").orElseThrow().pattern());
+        assertFalse(SettingVariants.token("iostat-x-t.txt").isPresent());
+    }
+
+    @Test
+    void seed003sAdviceDoesNotRaiseMaxcontigWhereTheBundleShows128AndSaysWhatTheChangeDid() throws Exception {
+        var report = new CaseCompiler(RuleConfig.DEFAULTS).compile(TestData.bundle("iostat-solaris-seed003")
+                .resolve("bundle"), "seed003", null, (dev.ioverdict.model.TimeWindow) null).report();
+        var sd0 = report.findings().stream().filter(f -> f.title().startsWith("sd0")).findFirst().orElseThrow();
+        assertFalse(sd0.recommendation().contains("tunefs -a"), sd0.recommendation());
+        assertTrue(sd0.recommendation().contains("maxcontig at 128 already"), sd0.recommendation());
+        assertTrue(sd0.summary().contains("with maxcontig 128 too (iostat-x-mkfile-maxcontig128.txt): there sd0 "
+                + "answered in 354 ms"), sd0.summary());
+    }
+}
