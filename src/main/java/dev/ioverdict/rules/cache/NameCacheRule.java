@@ -12,6 +12,7 @@ import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
 import dev.ioverdict.rules.Threshold;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -44,30 +45,44 @@ public final class NameCacheRule implements Rule {
         return INFO;
     }
 
+    /** Evidence lines quoted when many snapshots are low: the rest are counted, not listed. */
+    static final int QUOTED = 10;
+
     @Override
     public void evaluate(RuleContext ctx) {
         double minHit = ctx.value(MIN_HIT_PCT);
-        for (VmstatCounter c : ctx.input(NAME_LOOKUPS)) {
-            if (c.percent() == null || c.value() < ctx.value(MIN_LOOKUPS) || c.percent() >= minHit) {
-                continue;
-            }
-            long misses = Math.round(c.value() * (100 - c.percent()) / 100.0);
-            ctx.finding(Subject.host(), "Name lookup cache hit rate " + Figures.percent((double) c.percent())
-                            + " (below " + Figures.percent(minHit) + ")")
-                    .summary(Figures.percent((double) c.percent()) + " of " + Figures.count(c.value())
-                            + " directory name lookups since boot hit the cache; about " + Figures.count(misses)
-                            + " went to disk for directory blocks and inodes.")
-                    .recommendation("Raise the name cache size (Solaris: 'set ncsize=N' and 'set ufs_ninode=N' in "
-                            + "/etc/system, then reboot; default 4 x (maxusers + max_nprocs) + 320) until the hit "
-                            + "rate stays above " + Figures.percent(minHit) + ". Check again with 'vmstat -s'.")
-                    .source("vmstat -s")
-                    .count("lookups", "name lookups since boot", c.value())
-                    .percent("hitPct", "cache hit rate", (double) c.percent())
-                    .count("misses", "lookups that missed", misses)
-                    .evidence(new Evidence(c.input(), c.line(), c.text()))
-                    // a since-boot counter says nothing of when the misses happened or what they cost
-                    .impact(Impact.NONE)
-                    .report();
+        List<VmstatCounter> low = ctx.input(NAME_LOOKUPS).stream()
+                .filter(c -> c.percent() != null && c.value() >= ctx.value(MIN_LOOKUPS) && c.percent() < minHit)
+                .toList();
+        if (low.isEmpty()) {
+            return;
         }
+        // One host, one cache: snapshots from many files (one per day, one per node of a copy) are one
+        // finding judged on the worst of them, not a finding per file.
+        VmstatCounter worst = low.stream().min(Comparator.comparingInt(VmstatCounter::percent)).orElseThrow();
+        long misses = Math.round(worst.value() * (100 - worst.percent()) / 100.0);
+        String others = low.size() == 1 ? ""
+                : " " + Figures.count(low.size()) + " snapshots of 'vmstat -s' are below the limit; this is the lowest"
+                        + (low.size() > QUOTED ? " (the first " + QUOTED + " are quoted)" : "") + ".";
+        var finding = ctx.finding(Subject.host(), "Name lookup cache hit rate " + Figures.percent((double) worst.percent())
+                        + " (below " + Figures.percent(minHit) + ")")
+                .summary(Figures.percent((double) worst.percent()) + " of " + Figures.count(worst.value())
+                        + " directory name lookups since boot hit the cache; about " + Figures.count(misses)
+                        + " went to disk for directory blocks and inodes." + others)
+                .recommendation("Raise the name cache size (Solaris: 'set ncsize=N' and 'set ufs_ninode=N' in "
+                        + "/etc/system, then reboot; default 4 x (maxusers + max_nprocs) + 320) until the hit "
+                        + "rate stays above " + Figures.percent(minHit) + ". Check again with 'vmstat -s'.")
+                .source("vmstat -s")
+                .count("lookups", "name lookups since boot", worst.value())
+                .percent("hitPct", "cache hit rate", (double) worst.percent())
+                .count("misses", "lookups that missed", misses);
+        if (low.size() > 1) {
+            finding.count("lowSnapshots", "snapshots below the limit", low.size());
+        }
+        finding.evidence(new Evidence(worst.input(), worst.line(), worst.text()));
+        low.stream().filter(c -> c != worst).limit(QUOTED - 1)
+                .forEach(c -> finding.evidence(new Evidence(c.input(), c.line(), c.text())));
+        // a since-boot counter says nothing of when the misses happened or what they cost
+        finding.impact(Impact.NONE).report();
     }
 }

@@ -27,6 +27,24 @@ class NameCacheRuleTest {
     }
 
     @Test
+    void manySnapshotsOfOneHostAreOneFindingOnTheLowest(@TempDir Path tmp) throws Exception {
+        String snapshot = Files.readString(TestData.bundle("solaris-dnlc-low").resolve("bundle/vmstat-s.txt"));
+        for (int i = 0; i < 30; i++) {
+            Files.writeString(tmp.resolve("vmstat-s-" + i + ".txt"), i == 17 ? snapshot.replace("cache hits 86%",
+                    "cache hits 71%") : snapshot);
+        }
+        var compiled = new CaseCompiler(RuleConfig.DEFAULTS).compile(tmp, null, null);
+        List<Finding> fs = compiled.report().findings().stream().filter(f -> f.rule().equals("name-cache")).toList();
+        assertEquals(1, fs.size(), "one host, one cache: one finding");
+        Finding f = fs.get(0);
+        assertEquals(71.0, f.metrics().get("hitPct"));
+        assertEquals(30L, f.metrics().get("lowSnapshots"));
+        assertEquals("vmstat-s-17.txt:7", f.evidence().get(0).location());
+        assertEquals(NameCacheRule.QUOTED, f.evidence().size());
+        assertTrue(f.summary().contains("30 snapshots"), f.summary());
+    }
+
+    @Test
     void thresholdCanBeLoweredByConfig(@TempDir Path tmp) throws Exception {
         Path cfg = tmp.resolve("cfg.properties");
         Files.writeString(cfg, "name-cache.min_hit_pct = 80\n");
