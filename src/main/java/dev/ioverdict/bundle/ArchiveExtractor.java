@@ -103,7 +103,7 @@ final class ArchiveExtractor {
                     return;
                 }
                 if (++entries > limits.maxEntries()) {
-                    throw new LimitReached("more than " + limits.maxEntries() + " entries (--max-entries)");
+                    throw new LimitReached("holds more than " + limits.maxEntries() + " entries (--max-entries)");
                 }
                 String raw0 = e.getName();
                 last = raw0;
