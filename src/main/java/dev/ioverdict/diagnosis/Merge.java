@@ -61,6 +61,12 @@ final class Merge {
         return out;
     }
 
+    /** The speaker's summary already quotes the part: its title, or the figures of the file it came from. */
+    private static boolean alreadySaid(Finding speaker, Finding part) {
+        return speaker.title().equals(part.title()) || part.evidence().stream().map(Evidence::input).distinct()
+                .allMatch(input -> speaker.summary().contains("(" + input + ")"));
+    }
+
     static Finding one(List<Finding> parts) {
         if (parts.size() == 1) {
             return parts.get(0);
@@ -76,7 +82,7 @@ final class Merge {
             sources.addAll(p.sources());
             p.evidence().forEach(e -> evidence.putIfAbsent(e.location(), e));
             symptoms.addAll(p.symptoms());
-            if (p != speaker) {
+            if (p != speaker && !alreadySaid(speaker, p)) {
                 summary.append(" Also seen ").append(p.sources().isEmpty() ? "elsewhere"
                         : "in the " + String.join(" and ", p.sources())).append(": ").append(p.title()).append('.');
             }

@@ -28,5 +28,6 @@ class SettingVariantsTest {
         assertTrue(sd0.recommendation().contains("maxcontig at 128 already"), sd0.recommendation());
         assertTrue(sd0.summary().contains("with maxcontig 128 too (iostat-x-mkfile-maxcontig128.txt): there sd0 "
                 + "answered in 354 ms"), sd0.summary());
+        assertFalse(sd0.summary().contains("Also seen"), "the other file's figures are said once: " + sd0.summary());
     }
 }
