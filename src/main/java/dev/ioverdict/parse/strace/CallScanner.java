@@ -18,13 +18,18 @@ final class CallScanner {
     private int scanned;
 
     void reset() {
+        reset(0);
+    }
+
+    /** Starts over on a text whose call begins at {@code from} (a line, past its leaders). */
+    void reset(int from) {
         depth = 0;
         inString = false;
         escape = false;
         inComment = false;
         opened = false;
         closeAt = -1;
-        scanned = 0;
+        scanned = from;
     }
 
     boolean inString() {

@@ -262,23 +262,23 @@ public final class StraceFormat implements InputFormat {
         }
 
         private void started(String line, long no, int pid, Double time) {
-            String content = line.substring(prefix.content);
-            if (content.endsWith("<unfinished ...>")) {
+            int from = prefix.content;
+            if (line.endsWith("<unfinished ...>")) {
                 Pending u = pending(no, pid, time);
-                u.text.append(content, 0, content.length() - "<unfinished ...>".length());
+                u.text.append(line, from, line.length() - "<unfinished ...>".length());
                 u.raw.append(line);
                 unfinished.put(pid, u);
                 return;
             }
-            // nearly every call is one whole line: decoded from it, without collecting its text
-            oneLine.reset();
-            oneLine.scan(content);
-            if (oneLine.closed(content)) {
-                complete(no, no, pid, prefix.comm, time, content, oneLine.closeAt(), line, true);
+            // nearly every call is one whole line: decoded from the line itself, without copying its text
+            oneLine.reset(from);
+            oneLine.scan(line);
+            if (oneLine.closed(line)) {
+                complete(no, no, pid, prefix.comm, time, line, from, oneLine.closeAt(), line, true);
                 return;
             }
             Pending p = pending(no, pid, time);
-            p.text.append(content);
+            p.text.append(line, from, line.length());
             p.raw.append(line);
             collect(p);
         }
@@ -356,14 +356,14 @@ public final class StraceFormat implements InputFormat {
         }
 
         private void complete(Pending p) {
-            complete(p.firstLine, p.lastLine, p.pid, p.comm, p.time, p.text.toString(), p.scanner.closeAt(),
+            complete(p.firstLine, p.lastLine, p.pid, p.comm, p.time, p.text.toString(), 0, p.scanner.closeAt(),
                     p.raw.toString(), p.argsComplete);
         }
 
         private void complete(long firstLine, long lastLine, int pid, String comm, Double time, String text,
-                              int closeAt, String raw, boolean argsComplete) {
-            if (!decoder.decode(text, closeAt, pid, argsComplete)) {
-                ctx.skip(firstLine, "not an strace call: " + abbreviate(text));
+                              int from, int closeAt, String raw, boolean argsComplete) {
+            if (!decoder.decode(text, from, closeAt, pid, argsComplete)) {
+                ctx.skip(firstLine, "not an strace call: " + abbreviate(text.substring(from)));
                 return;
             }
             if (decoder.problem != null) {
