@@ -38,11 +38,12 @@ final class CallDecoder {
 
     /**
      * Decodes the call that starts at {@code from} in {@code t} (a whole line, past its pid and time
-     * leaders: no copy of the call's text is made), whose argument list closes at {@code closeAt};
+     * leaders: no copy of the call's text is made), whose argument list {@code scanned} followed to its end;
      * {@code argsComplete} false when the trace began inside the call (only its result is read).
      * False if it is no call.
      */
-    boolean decode(String t, int from, int closeAt, int pid, boolean argsComplete) {
+    boolean decode(String t, int from, CallScanner scanned, int pid, boolean argsComplete) {
+        int closeAt = scanned.closeAt();
         name = null;
         ret = null;
         error = null;
@@ -60,7 +61,7 @@ final class CallDecoder {
         if (!argsComplete) {
             return true;
         }
-        args.split(t, open + 1, closeAt);
+        scanned.arguments(args, t, open);
         switch (name) {
             case "io_submit" -> ioSubmit(t, pid);
             case "io_getevents", "io_pgetevents" -> ioGetevents(t);

@@ -13,6 +13,7 @@ import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.ConsoleNoise;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -274,7 +275,7 @@ public final class StraceFormat implements InputFormat {
             oneLine.reset(from);
             oneLine.scan(line);
             if (oneLine.closed(line)) {
-                complete(no, no, pid, prefix.comm, time, line, from, oneLine.closeAt(), line, true);
+                complete(no, no, pid, prefix.comm, time, line, from, oneLine, line, true);
                 return;
             }
             Pending p = pending(no, pid, time);
@@ -356,13 +357,13 @@ public final class StraceFormat implements InputFormat {
         }
 
         private void complete(Pending p) {
-            complete(p.firstLine, p.lastLine, p.pid, p.comm, p.time, p.text.toString(), 0, p.scanner.closeAt(),
+            complete(p.firstLine, p.lastLine, p.pid, p.comm, p.time, p.text.toString(), 0, p.scanner,
                     p.raw.toString(), p.argsComplete);
         }
 
         private void complete(long firstLine, long lastLine, int pid, String comm, Double time, String text,
-                              int from, int closeAt, String raw, boolean argsComplete) {
-            if (!decoder.decode(text, from, closeAt, pid, argsComplete)) {
+                              int from, CallScanner scanned, String raw, boolean argsComplete) {
+            if (!decoder.decode(text, from, scanned, pid, argsComplete)) {
                 ctx.skip(firstLine, "not an strace call: " + abbreviate(text.substring(from)));
                 return;
             }
@@ -375,7 +376,7 @@ public final class StraceFormat implements InputFormat {
             }
             ctx.emit(new SyscallCall("strace", ctx.input(), firstLine, lastLine, raw, pid, pid,
                     comm, decoder.name, start, decoder.duration, decoder.ret, decoder.error, decoder.nr,
-                    decoder.io, decoder.eventRes));
+                    decoder.io.isEmpty() ? List.of() : decoder.io, decoder.eventRes.isEmpty() ? List.of() : decoder.eventRes));
             ctx.record();
             if (start != null) {
                 ctx.time(start);
