@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 
@@ -33,6 +34,10 @@ public final class LatencySampling implements Analysis {
     private final Map<Group, Reservoir> byGroup = new HashMap<>();
 
     private record Group(String source, String comm, int pid, String call) {
+        @Override
+        public int hashCode() {
+            return ((Objects.hashCode(source) * 31 + Objects.hashCode(comm)) * 31 + pid) * 31 + Objects.hashCode(call);
+        }
     }
 
     private static final class Reservoir {

@@ -35,14 +35,28 @@ public final class SyscallAnalysis implements Analysis {
     static final int MAX_PROCESS_ROWS = 300;
     static final java.util.Set<String> AIO_NAMES = java.util.Set.of("io_submit", "io_getevents", "io_pgetevents");
 
+    // hashed for every call: plain hashes, not the records' generated ones (a method-handle chain each)
     private record NameKey(String source, String input, String name) {
+        @Override
+        public int hashCode() {
+            return (Objects.hashCode(source) * 31 + Objects.hashCode(input)) * 31 + Objects.hashCode(name);
+        }
     }
 
     private record ProcKey(String source, String input, int pid, String name) {
+        @Override
+        public int hashCode() {
+            return ((Objects.hashCode(source) * 31 + Objects.hashCode(input)) * 31 + pid) * 31 + Objects.hashCode(name);
+        }
     }
 
     /** A process of one input; its {@link SyscallEvidence#key} string is made once per map, not per call. */
     private record ProcId(String source, String input, int pid) {
+        @Override
+        public int hashCode() {
+            return (Objects.hashCode(source) * 31 + Objects.hashCode(input)) * 31 + pid;
+        }
+
         String key() {
             return SyscallEvidence.key(source, input, pid);
         }
