@@ -7,8 +7,10 @@ import dev.ioverdict.model.syscall.LatencySamples;
 import dev.ioverdict.model.syscall.SyscallCall;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 
@@ -25,7 +27,18 @@ public final class LatencySampling implements Analysis {
             "io_uring_enter", "read", "write", "pread64", "pwrite64", "readv", "writev", "preadv", "pwritev",
             "preadv2", "pwritev2", "fsync", "fdatasync", "sync_file_range", "msync", "kaio");
 
+    private static final java.util.Set<String> IO_CALL_SET = java.util.Set.copyOf(IO_CALLS);
+
     private final Map<String, Reservoir> reservoirs = new TreeMap<>();
+    /** The same reservoirs found without making their key string per call: by command, or by pid when it has none. */
+    private final Map<Group, Reservoir> byGroup = new HashMap<>();
+
+    private record Group(String source, String comm, int pid, String call) {
+        @Override
+        public int hashCode() {
+            return ((Objects.hashCode(source) * 31 + Objects.hashCode(comm)) * 31 + pid) * 31 + Objects.hashCode(call);
+        }
+    }
 
     private static final class Reservoir {
         final String source;
@@ -66,14 +79,24 @@ public final class LatencySampling implements Analysis {
     }
 
     private void add(SyscallCall c) {
-        if (c.duration() == null || !IO_CALLS.contains(c.name())) {
+        if (c.duration() == null || !IO_CALL_SET.contains(c.name())) {
             return;
         }
-        String comm = c.comm() == null || c.comm().isBlank() ? "pid " + c.pid() : c.comm();
-        for (String process : new String[] {comm, LatencySamples.ALL_PROCESSES}) {
-            String key = c.source() + "|" + process + "|" + c.name();
-            reservoirs.computeIfAbsent(key, k -> new Reservoir(c.source(), process, c.name(), k)).add(c.duration());
+        boolean named = c.comm() != null && !c.comm().isBlank();
+        double d = c.duration();
+        reservoir(new Group(c.source(), named ? c.comm() : null, named ? 0 : c.pid(), c.name())).add(d);
+        reservoir(new Group(c.source(), LatencySamples.ALL_PROCESSES, 0, c.name())).add(d);
+    }
+
+    private Reservoir reservoir(Group g) {
+        Reservoir r = byGroup.get(g);
+        if (r == null) {
+            String process = g.comm() != null ? g.comm() : "pid " + g.pid();
+            String key = g.source() + "|" + process + "|" + g.call();
+            r = reservoirs.computeIfAbsent(key, k -> new Reservoir(g.source(), process, g.call(), k));
+            byGroup.put(g, r);
         }
+        return r;
     }
 
     @Override

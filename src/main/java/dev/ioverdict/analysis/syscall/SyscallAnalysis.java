@@ -35,20 +35,48 @@ public final class SyscallAnalysis implements Analysis {
     static final int MAX_PROCESS_ROWS = 300;
     static final java.util.Set<String> AIO_NAMES = java.util.Set.of("io_submit", "io_getevents", "io_pgetevents");
 
+    // hashed for every call: plain hashes, not the records' generated ones (a method-handle chain each)
     private record NameKey(String source, String input, String name) {
+        @Override
+        public int hashCode() {
+            return (Objects.hashCode(source) * 31 + Objects.hashCode(input)) * 31 + Objects.hashCode(name);
+        }
     }
 
     private record ProcKey(String source, String input, int pid, String name) {
+        @Override
+        public int hashCode() {
+            return ((Objects.hashCode(source) * 31 + Objects.hashCode(input)) * 31 + pid) * 31 + Objects.hashCode(name);
+        }
     }
 
-    private record FileKey(String source, String input, String file, String via, String op) {
+    /** A process of one input; its {@link SyscallEvidence#key} string is made once per map, not per call. */
+    private record ProcId(String source, String input, int pid) {
+        @Override
+        public int hashCode() {
+            return (Objects.hashCode(source) * 31 + Objects.hashCode(input)) * 31 + pid;
+        }
+
+        String key() {
+            return SyscallEvidence.key(source, input, pid);
+        }
+    }
+
+    private record SlowKey(ProcId proc, String name) {
+    }
+
+    /** A file by path, or (path null) by descriptor and process: its label is made once, when first seen. */
+    private record FileKey(String source, String input, String path, int fd, int pid, String via, String op) {
+        String file() {
+            return path != null ? path : "fd " + fd + " (pid " + pid + ")";
+        }
     }
 
     private final Map<NameKey, Latency> byName = new LinkedHashMap<>();
     private final Map<ProcKey, Latency> byProcess = new LinkedHashMap<>();
-    private final Map<String, String> comms = new HashMap<>();
-    private final Map<String, Long> iocbs = new HashMap<>();
-    private final Map<String, List<SyscallCall>> slowest = new HashMap<>();
+    private final Map<ProcId, String> comms = new HashMap<>();
+    private final Map<ProcId, Long> iocbs = new HashMap<>();
+    private final Map<SlowKey, List<SyscallCall>> slowest = new HashMap<>();
     private final Map<FileKey, Alignment> files = new LinkedHashMap<>();
     private final SlowestWaits.Keeper waits = new SlowestWaits.Keeper();
 
@@ -62,7 +90,7 @@ public final class SyscallAnalysis implements Analysis {
                 .add(c.duration(), c.failed());
         byProcess.computeIfAbsent(new ProcKey(c.source(), c.input(), c.pid(), c.name()), k -> new Latency(false))
                 .add(c.duration(), c.failed());
-        String proc = SyscallEvidence.key(c.source(), c.input(), c.pid());
+        ProcId proc = new ProcId(c.source(), c.input(), c.pid());
         if (c.comm() != null) {
             comms.putIfAbsent(proc, c.comm());
         }
@@ -71,14 +99,15 @@ public final class SyscallAnalysis implements Analysis {
             iocbs.merge(proc, (long) c.io().size(), Long::sum);
         }
         if (c.duration() != null && (c.name().equals("io_submit") || c.name().equals("io_getevents"))) {
-            keepSlowest(slowest.computeIfAbsent(proc + "|" + c.name(), k -> new ArrayList<>()), c);
+            keepSlowest(slowest.computeIfAbsent(new SlowKey(proc, c.name()), k -> new ArrayList<>()), c);
         }
         for (IoRequest r : c.io()) {
             if (!r.op().transfers()) {
                 continue;
             }
-            String file = r.path() != null ? r.path() : "fd " + r.fd() + " (pid " + c.pid() + ")";
-            files.computeIfAbsent(new FileKey(c.source(), c.input(), file, c.name(), r.op().label()),
+            boolean byPath = r.path() != null;
+            files.computeIfAbsent(new FileKey(c.source(), c.input(), r.path(), byPath ? -1 : r.fd(), byPath ? -1 : c.pid(),
+                            c.name(), r.op().label()),
                     k -> new Alignment(k.source(), k.input(), k.file(), r.path(), k.via(), k.op())).add(r, c);
         }
     }
@@ -107,7 +136,7 @@ public final class SyscallAnalysis implements Analysis {
                 files.values().stream().map(a -> a.result(fs)).toList(), topStacks(stacks));
         results.put(SyscallSection.class, section);
         Map<String, List<Evidence>> calls = new HashMap<>();
-        slowest.forEach((k, v) -> calls.put(k, v.stream().map(c -> new Evidence(c.input(), c.line(), c.text())).toList()));
+        slowest.forEach((k, v) -> calls.put(k.proc().key() + "|" + k.name(), v.stream().map(c -> new Evidence(c.input(), c.line(), c.text())).toList()));
         results.put(SyscallEvidence.class, new SyscallEvidence(calls));
         SlowestWaits slow = waits.result();
         if (slow != null) {
@@ -149,7 +178,7 @@ public final class SyscallAnalysis implements Analysis {
     private List<ProcessSyscallStat> processes(List<SyscallSummary> summaries) {
         List<ProcessSyscallStat> out = new ArrayList<>();
         byProcess.forEach((k, l) -> out.add(new ProcessSyscallStat(k.source(), k.input(), k.pid(),
-                comms.get(SyscallEvidence.key(k.source(), k.input(), k.pid())), k.name(), l.count, l.errors,
+                comms.get(new ProcId(k.source(), k.input(), k.pid())), k.name(), l.count, l.errors,
                 l.total(), l.avg(), l.max())));
         for (SyscallSummary s : summaries) {
             if (s.pid() != null) {
@@ -179,6 +208,8 @@ public final class SyscallAnalysis implements Analysis {
                 submit.putIfAbsent(k, null);
             }
         }
+        Map<String, Long> iocbCounts = new HashMap<>();
+        iocbs.forEach((p, n) -> iocbCounts.put(p.key(), n));
         List<AioProcess> out = new ArrayList<>();
         submit.forEach((k, s) -> {
             List<ProcessSyscallStat> w = wait.getOrDefault(k, List.of());
@@ -188,7 +219,7 @@ public final class SyscallAnalysis implements Analysis {
             Double getMax = w.stream().map(ProcessSyscallStat::max).filter(Objects::nonNull).max(Double::compare).orElse(null);
             Double subTotal = s == null ? null : s.total();
             double both = (subTotal == null ? 0 : subTotal) + (getTotal == null ? 0 : getTotal);
-            Long n = iocbs.get(k);
+            Long n = iocbCounts.get(k);
             out.add(new AioProcess(any.source(), any.input(), any.pid(), any.comm(), s == null ? 0 : s.count(), subTotal,
                     s == null ? null : s.avg(), s == null ? null : s.max(), gets, getTotal,
                     getTotal == null || gets == 0 ? null : getTotal / gets, getMax,

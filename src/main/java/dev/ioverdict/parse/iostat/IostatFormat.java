@@ -9,6 +9,7 @@ import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.Interner;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -80,6 +81,8 @@ public final class IostatFormat implements InputFormat {
         private final IostatClock clock = new IostatClock();
         private final Map<String, IostatLayout> layouts = new HashMap<>();
         private final Tokens.Spans spans = new Tokens.Spans();
+        /** Device names, one String each, not one per row. */
+        private final Interner devices = new Interner(8);
         private IostatLayout layout;
         private long headerLine;
         private boolean inRows;
@@ -114,6 +117,17 @@ public final class IostatFormat implements InputFormat {
                     continue;
                 }
                 if (inRows && row(n, line)) {
+                    continue;
+                }
+                // a header seen before, or the values under avg-cpu: every report repeats them, read without a String per field
+                IostatLayout known = layouts.get(line);
+                if (known != null) {
+                    pretty = false;
+                    header(n, known);
+                    continue;
+                }
+                if (cpuValuesNext && !pretty && cpuValuesInPlace(line)) {
+                    cpuValuesNext = false;
                     continue;
                 }
                 List<String> tokens = Tokens.split(line);
@@ -289,8 +303,23 @@ public final class IostatFormat implements InputFormat {
                 values[i] = v;
             }
             int d = layout.deviceIndex();
-            emit(n, line, line.substring(spans.start[d], spans.end[d]), values);
+            emit(n, line, devices.of(line, spans.start[d], spans.end[d]), values);
             return true;
+        }
+
+        /** {@link #cpuValues} of a line's fields in place. */
+        private boolean cpuValuesInPlace(String line) {
+            spans.scan(line);
+            for (int t = 0; t < spans.count; t++) {
+                int end = spans.end[t];
+                if (line.charAt(end - 1) == '%') {
+                    end--;
+                }
+                if (Double.isNaN(Tokens.number(line, spans.start[t], end))) {
+                    return false;
+                }
+            }
+            return spans.count > 0;
         }
 
         /** Emits a device row; false when a value is not a number (the caller reports it). */

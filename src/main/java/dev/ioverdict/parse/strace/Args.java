@@ -50,6 +50,29 @@ final class Args {
         return this;
     }
 
+    /**
+     * The pieces of {@code text[from, to)} split at {@code commas} (the top-level commas a
+     * {@link CallScanner} found while following the call): the same pieces {@link #split} gives,
+     * without scanning the text again.
+     */
+    Args between(String text, int from, int to, int[] commas, int commaCount) {
+        this.text = text;
+        count = 0;
+        int start = from;
+        for (int k = 0; k < commaCount; k++) {
+            int c = commas[k];
+            if (c < from || c >= to) {
+                continue;
+            }
+            add(start, c);
+            start = c + 1;
+        }
+        if (to > start || count > 0) {
+            add(start, to);
+        }
+        return this;
+    }
+
     private void add(int s, int e) {
         while (s < e && text.charAt(s) == ' ') {
             s++;

@@ -37,10 +37,13 @@ final class CallDecoder {
     }
 
     /**
-     * Decodes {@code t}, whose argument list closes at {@code closeAt}; {@code argsComplete} false
-     * when the trace began inside the call (only its result is read). False if it is no call.
+     * Decodes the call that starts at {@code from} in {@code t} (a whole line, past its pid and time
+     * leaders: no copy of the call's text is made), whose argument list {@code scanned} followed to its end;
+     * {@code argsComplete} false when the trace began inside the call (only its result is read).
+     * False if it is no call.
      */
-    boolean decode(String t, int closeAt, int pid, boolean argsComplete) {
+    boolean decode(String t, int from, CallScanner scanned, int pid, boolean argsComplete) {
+        int closeAt = scanned.closeAt();
         name = null;
         ret = null;
         error = null;
@@ -49,16 +52,16 @@ final class CallDecoder {
         nr = null;
         io.clear();
         eventRes.clear();
-        int open = t.indexOf('(');
-        if (open <= 0 || closeAt < open) {
+        int open = t.indexOf('(', from);
+        if (open <= from || closeAt < open) {
             return false;
         }
-        name = names.of(t, 0, open);
+        name = names.of(t, from, open);
         String retPath = readResult(t, closeAt);
         if (!argsComplete) {
             return true;
         }
-        args.split(t, open + 1, closeAt);
+        scanned.arguments(args, t, open);
         switch (name) {
             case "io_submit" -> ioSubmit(t, pid);
             case "io_getevents", "io_pgetevents" -> ioGetevents(t);

@@ -16,15 +16,24 @@ final class CallScanner {
     /** Index in the accumulated text where the argument list closed, or -1. */
     private int closeAt = -1;
     private int scanned;
+    /** Where the top-level commas of the call's own argument list stand: its arguments' bounds, found in this one scan. */
+    private int[] commas = new int[16];
+    private int commaCount;
 
     void reset() {
+        reset(0);
+    }
+
+    /** Starts over on a text whose call begins at {@code from} (a line, past its leaders). */
+    void reset(int from) {
         depth = 0;
         inString = false;
         escape = false;
         inComment = false;
         opened = false;
         closeAt = -1;
-        scanned = 0;
+        scanned = from;
+        commaCount = 0;
     }
 
     boolean inString() {
@@ -85,6 +94,14 @@ final class CallScanner {
                         closeAt = i;
                     }
                 }
+                case ',' -> {
+                    if (depth == 1) {
+                        if (commaCount == commas.length) {
+                            commas = java.util.Arrays.copyOf(commas, commaCount * 2);
+                        }
+                        commas[commaCount++] = i;
+                    }
+                }
                 default -> {
                 }
             }
@@ -111,6 +128,11 @@ final class CallScanner {
             k--;
         }
         return end - k;
+    }
+
+    /** The call's arguments, bounded by the commas this scan found: the list {@code (} opened at {@code open} and closed. */
+    Args arguments(Args into, String text, int open) {
+        return into.between(text, open + 1, closeAt, commas, commaCount);
     }
 
     /** Index of the parenthesis that closes the argument list, or -1 while it is open. */

@@ -13,6 +13,7 @@ import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.ConsoleNoise;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -262,23 +263,23 @@ public final class StraceFormat implements InputFormat {
         }
 
         private void started(String line, long no, int pid, Double time) {
-            String content = line.substring(prefix.content);
-            if (content.endsWith("<unfinished ...>")) {
+            int from = prefix.content;
+            if (line.endsWith("<unfinished ...>")) {
                 Pending u = pending(no, pid, time);
-                u.text.append(content, 0, content.length() - "<unfinished ...>".length());
+                u.text.append(line, from, line.length() - "<unfinished ...>".length());
                 u.raw.append(line);
                 unfinished.put(pid, u);
                 return;
             }
-            // nearly every call is one whole line: decoded from it, without collecting its text
-            oneLine.reset();
-            oneLine.scan(content);
-            if (oneLine.closed(content)) {
-                complete(no, no, pid, prefix.comm, time, content, oneLine.closeAt(), line, true);
+            // nearly every call is one whole line: decoded from the line itself, without copying its text
+            oneLine.reset(from);
+            oneLine.scan(line);
+            if (oneLine.closed(line)) {
+                complete(no, no, pid, prefix.comm, time, line, from, oneLine, line, true);
                 return;
             }
             Pending p = pending(no, pid, time);
-            p.text.append(content);
+            p.text.append(line, from, line.length());
             p.raw.append(line);
             collect(p);
         }
@@ -356,14 +357,14 @@ public final class StraceFormat implements InputFormat {
         }
 
         private void complete(Pending p) {
-            complete(p.firstLine, p.lastLine, p.pid, p.comm, p.time, p.text.toString(), p.scanner.closeAt(),
+            complete(p.firstLine, p.lastLine, p.pid, p.comm, p.time, p.text.toString(), 0, p.scanner,
                     p.raw.toString(), p.argsComplete);
         }
 
         private void complete(long firstLine, long lastLine, int pid, String comm, Double time, String text,
-                              int closeAt, String raw, boolean argsComplete) {
-            if (!decoder.decode(text, closeAt, pid, argsComplete)) {
-                ctx.skip(firstLine, "not an strace call: " + abbreviate(text));
+                              int from, CallScanner scanned, String raw, boolean argsComplete) {
+            if (!decoder.decode(text, from, scanned, pid, argsComplete)) {
+                ctx.skip(firstLine, "not an strace call: " + abbreviate(text.substring(from)));
                 return;
             }
             if (decoder.problem != null) {
@@ -375,7 +376,7 @@ public final class StraceFormat implements InputFormat {
             }
             ctx.emit(new SyscallCall("strace", ctx.input(), firstLine, lastLine, raw, pid, pid,
                     comm, decoder.name, start, decoder.duration, decoder.ret, decoder.error, decoder.nr,
-                    decoder.io, decoder.eventRes));
+                    decoder.io.isEmpty() ? List.of() : decoder.io, decoder.eventRes.isEmpty() ? List.of() : decoder.eventRes));
             ctx.record();
             if (start != null) {
                 ctx.time(start);
