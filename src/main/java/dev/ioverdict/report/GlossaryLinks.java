@@ -15,7 +15,7 @@ import java.util.Set;
  * in text outside headings, links, quoted or clickable text and the glossary itself.
  */
 final class GlossaryLinks {
-    /** Text inside these is a heading, a link, a control or quoted as captured: a link there would not read. */
+    /** Text inside these (and the front page's headline) is a heading, a link, a control or quoted as captured: a link there would not read. */
     private static final Set<String> SKIP = Set.of("h1", "h2", "h3", "h4", "h5", "h6", "a", "pre", "code", "kbd",
             "samp", "script", "style", "svg", "textarea", "title", "head", "nav", "th", "summary", "button",
             "option", "dt", "label");
@@ -139,7 +139,7 @@ final class GlossaryLinks {
             String name = DocumentFinish.tagName(tag, closing ? 2 : 1);
             boolean selfClosing = tag.endsWith("/>");
             if (skipDepth == 0 && !closing && !selfClosing
-                    && (SKIP.contains(name) || tag.contains("id=\"glossary\""))) {
+                    && (SKIP.contains(name) || tag.contains("id=\"glossary\"") || tag.contains("class=\"headline\""))) {
                 skipTag = name;
                 skipDepth = 1;
             } else if (skipDepth > 0 && name.equals(skipTag)) {

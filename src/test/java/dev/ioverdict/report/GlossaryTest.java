@@ -47,7 +47,8 @@ class GlossaryTest {
         assertTrue(first > 0, "D2C linked");
         assertEquals(-1, html.indexOf(link, first + 1), "linked once");
         assertTrue(first < html.indexOf("id=\"glossary\""), "from the body, not the glossary");
-        String before = html.substring(html.indexOf("<body"), first).replaceAll("<(h[1-6]|nav|th|a|code|pre|title|summary)\\b.*?</\\1>", "");
+        String before = html.substring(html.indexOf("<body"), first).replaceAll("<(h[1-6]|nav|th|a|code|pre|title|summary)\\b.*?</\\1>", "")
+                .replaceAll("(?s)<p class=\"headline\">.*?</p>", "");
         assertFalse(before.replaceAll("<[^>]*>", " ").matches("(?s).*(^|[^\\w%/.-])D2C([^\\w%/.-]|$).*"),
                 "no earlier use of D2C left unlinked in the text");
         var targets = java.util.regex.Pattern.compile("href=\"#(term-[^\"]+)\"").matcher(html);
@@ -64,5 +65,16 @@ class GlossaryTest {
         assertEquals(-1, GlossaryLinks.wordAt("r_await 12", "await", 0));
         assertEquals(-1, GlossaryLinks.wordAt("%utilization", "%util", 0));
         assertEquals(4, GlossaryLinks.wordAt("the D2C.", "D2C", 0));
+    }
+
+    @Test
+    void theHeadlineReadsAsAHeadingWithoutLinks() throws Exception {
+        Cli.run("report", TestData.bundle("iostat-linux-saturated").resolve("bundle").toString(), "-o", tmp.toString(), "--format", "html");
+        String html = Files.readString(tmp.resolve("report.html"));
+        int headline = html.indexOf("<p class=\"headline\">");
+        assertTrue(headline > 0, "a headline");
+        String text = html.substring(headline, html.indexOf("</p>", headline));
+        assertFalse(text.contains("<a "), text);
+        assertTrue(html.contains("href=\"#term-pct-util\">%util</a>"), "%util linked further down");
     }
 }
