@@ -30,7 +30,8 @@ final class DocumentFinish {
     private DocumentFinish() {
     }
 
-    static String finish(String html, boolean pdf) {
+    static String finish(String templated, boolean pdf) {
+        String html = GlossaryLinks.link(templated);
         Outline outline = Outline.of(html);
         String out = toc(html, outline);
         out = keepUnits(out);
@@ -88,7 +89,7 @@ final class DocumentFinish {
     }
 
     /** Index just past the '>' ending the tag or comment at lt; quotes in attributes are respected. */
-    private static int tagEnd(String html, int lt) {
+    static int tagEnd(String html, int lt) {
         if (html.startsWith("<!--", lt)) {
             int end = html.indexOf("-->", lt + 4);
             return end < 0 ? html.length() : end + 3;
@@ -109,7 +110,7 @@ final class DocumentFinish {
         return html.length();
     }
 
-    private static String tagName(String tag, int from) {
+    static String tagName(String tag, int from) {
         int j = from;
         while (j < tag.length() && (Character.isLetterOrDigit(tag.charAt(j)) || tag.charAt(j) == '-')) {
             j++;

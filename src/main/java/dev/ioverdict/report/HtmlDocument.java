@@ -37,7 +37,9 @@ public final class HtmlDocument {
     static String render(RenderInput input, boolean forPdf) {
         TemplateEngine engine = engine(input.templates());
         Context ctx = new Context(java.util.Locale.ROOT);
-        ctx.setVariable("r", JsonRenderer.MAPPER.convertValue(input.report(), new TypeReference<Map<String, Object>>() { }));
+        Map<String, Object> report = JsonRenderer.MAPPER.convertValue(input.report(), new TypeReference<Map<String, Object>>() { });
+        EvidenceView.addTo(report);
+        ctx.setVariable("r", report);
         Map<String, List<Map<String, Object>>> bySection = new LinkedHashMap<>();
         for (var c : input.charts()) {
             Map<String, Object> chart = new LinkedHashMap<>(JsonRenderer.MAPPER.convertValue(c,
