@@ -2,6 +2,9 @@ package dev.ioverdict.analysis.iostat;
 
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
@@ -38,6 +41,16 @@ public record DeviceSeries(String input, Integer run, String device, IostatDiale
 
     /** Where a report sits in time for people: its stamp as printed, else "report N". */
     public static String when(IostatSample s) {
+        if (s.time() != null && s.time() >= DATED) {
+            // one style for every date in a report (ISO 8601), whatever the locale iostat printed in; the
+            // zone is that of the stamps, which the case facts state
+            return ISO_SECONDS.format(LocalDateTime.ofEpochSecond((long) Math.floor(s.time()), 0, ZoneOffset.UTC));
+        }
         return s.timeText() != null ? s.timeText() : "report " + s.report();
     }
+
+    private static final DateTimeFormatter ISO_SECONDS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss");
+
+    /** Stamps below a year after the epoch carry no date (a clock time alone): shown as printed. */
+    private static final double DATED = 366 * 86_400.0;
 }

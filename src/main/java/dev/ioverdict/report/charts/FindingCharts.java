@@ -171,7 +171,7 @@ public final class FindingCharts {
             rightSet.addSeries(flat("limit for " + secondLabel + " (" + Figures.number(secondLimit)
                     + (secondLabel.startsWith("%") ? " %" : "") + ")", x0, x1, secondLimit));
         }
-        NumberAxis xAxis = new NumberAxis(origin != null ? "seconds after " + points.get(0).sample().timeText() : "report");
+        NumberAxis xAxis = new NumberAxis(origin != null ? "seconds after " + DeviceSeries.when(points.get(0).sample()) : "report");
         xAxis.setAutoRangeIncludesZero(false);
         xAxis.setNumberFormatOverride(decimal("0.###"));
         NumberAxis leftAxis = new NumberAxis(responseLabel + " (ms)");

@@ -81,7 +81,7 @@ public final class IostatCharts implements ChartProvider {
                 busy.add(x, worstBusy);
             }
         }
-        NumberAxis x = new NumberAxis(timed ? "seconds after " + s.points().get(0).sample().timeText() : "report");
+        NumberAxis x = new NumberAxis(timed ? "seconds after " + DeviceSeries.when(s.points().get(0).sample()) : "report");
         x.setAutoRangeIncludesZero(false);
         x.setStandardTickUnits(NumberAxis.createIntegerTickUnits(Locale.ROOT));
         NumberAxis ms = new NumberAxis(s.responseLabel() + " (ms)");

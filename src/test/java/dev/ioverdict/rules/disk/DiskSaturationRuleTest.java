@@ -30,8 +30,8 @@ class DiskSaturationRuleTest {
         assertEquals(0.0044, (double) f.metrics().get("baseline"), 1e-12);
         assertEquals(16L, f.metrics().get("reports"));
         assertEquals(16L, f.metrics().get("longestRun"));
-        assertEquals("11/21/26 08:34:08", f.metrics().get("firstTime"));
-        assertEquals("11/21/26 08:34:23", f.metrics().get("lastTime"));
+        assertEquals("2026-11-21T08:34:08", f.metrics().get("firstTime"));
+        assertEquals("2026-11-21T08:34:23", f.metrics().get("lastTime"));
         assertEquals("iostat-x-t.txt:117", f.evidence().get(0).location(), "the column header comes first");
         assertTrue(f.evidence().stream().anyMatch(e -> e.location().equals("iostat-x-t.txt:129")
                 && e.text().contains("70.37")));
