@@ -129,11 +129,7 @@ public final class UnalignedDioXfsRule implements Rule {
                         Figures.bytes((double) files.stream().mapToLong(FileAlignment::minSize).min().orElse(0)),
                         Figures.bytes((double) files.stream().mapToLong(FileAlignment::maxSize).max().orElse(0)),
                         cost1, fsWhy))
-                .recommendation("Make the direct I/O aligned to the filesystem block size, or put these files on an XFS "
-                        + "filesystem whose block size matches the I/O: for Oracle redo logs on XFS use a 512-byte "
-                        + "block size (mkfs.xfs -b size=512), or keep the 4 KiB filesystem and write the redo in 4 KiB "
-                        + "blocks (redo log BLOCKSIZE 4096, which needs 4K-sector disks or the sector size override). "
-                        + "Preallocating and pre-writing the files also avoids the drain on current kernels.")
+                .recommendation(advice(bsize, oracleWorkload(timed, names)))
                 .source("syscalls")
                 .text("files", "files", String.join(", ", names))
                 .text("writers", "writing processes", writers.isEmpty() ? null
@@ -169,5 +165,27 @@ public final class UnalignedDioXfsRule implements Rule {
         drains.stream().collect(java.util.stream.Collectors.toMap(st -> st.frames().get(0), st -> st, (a, b) -> a,
                 java.util.LinkedHashMap::new)).values().stream().limit(3).map(AioSymptoms::evidence).forEach(ev::add);
         f.evidence(ev).report();
+    }
+
+    /**
+     * Oracle's own advice only where the trace shows Oracle: its processes (ora_*, oracle*), or, when the
+     * trace names no process (strace), files called redo. A redo-named file written by fio is a benchmark.
+     */
+    static boolean oracleWorkload(List<AioProcess> processes, Set<String> files) {
+        List<String> comms = processes.stream().map(AioProcess::comm).filter(java.util.Objects::nonNull).toList();
+        if (!comms.isEmpty()) {
+            return comms.stream().anyMatch(c -> c.startsWith("ora_") || c.startsWith("oracle"));
+        }
+        return files.stream().map(n -> n.toLowerCase(Locale.ROOT)).anyMatch(n -> n.contains("redo"));
+    }
+
+    private static String advice(int bsize, boolean oracle) {
+        String general = "Make the direct I/O aligned to the filesystem block size (offsets and sizes in multiples of "
+                + bsize + " bytes), or put these files on an XFS filesystem whose block size matches the I/O "
+                + "(mkfs.xfs -b size=512 for 512-byte writes). ";
+        String redo = oracle ? "For Oracle redo logs on XFS: a 512-byte block size, or keep the " + bsize
+                + "-byte filesystem and write the redo in " + bsize + "-byte blocks (redo log BLOCKSIZE " + bsize
+                + ", which needs 4K-sector disks or the sector size override). " : "";
+        return general + redo + "Preallocating and pre-writing the files also avoids the drain on current kernels.";
     }
 }

@@ -41,6 +41,8 @@ class UnalignedDioXfsRuleTest {
         assertTrue(f.evidence().stream().anyMatch(e -> e.input().equals("strace-fio.txt") && e.text().contains("aio_nbytes=512")));
         assertTrue(f.evidence().stream().anyMatch(e -> e.input().equals("perf-sched-stacks.txt")));
         assertTrue(f.summary().contains("mount point /tmp/iocap/sys-mnt (mounts.txt:23)"), f.summary());
+        assertTrue(!f.recommendation().contains("Oracle"),
+                "fio writing a file called redo01.log is a benchmark, not Oracle: " + f.recommendation());
     }
 
     @Test
@@ -75,6 +77,7 @@ class UnalignedDioXfsRuleTest {
         List<String> at = f.evidence().stream().map(e -> e.location()).toList();
         assertTrue(at.containsAll(List.of("kitrace-lgwr.txt:2", "kipid-lgwr.txt:14", "kipid-lgwr.txt:42")), at.toString());
         assertEquals(8.972124, (double) f.metrics().get("dioWaitSleep"), 1e-9);
+        assertTrue(f.recommendation().contains("redo log BLOCKSIZE 4096"), "ora_lgwr writes: " + f.recommendation());
     }
 
     @Test
