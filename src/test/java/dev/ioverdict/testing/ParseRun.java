@@ -7,9 +7,7 @@ import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,22 +21,7 @@ public record ParseRun(Facts facts, InputSummary summary) {
         Facts facts = new Facts();
         ParseContext ctx = new ParseContext(name, facts);
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        InputFile file = new InputFile() {
-            @Override
-            public String path() {
-                return name;
-            }
-
-            @Override
-            public long size() {
-                return bytes.length;
-            }
-
-            @Override
-            public InputStream open() {
-                return new ByteArrayInputStream(bytes);
-            }
-        };
+        InputFile file = TestInputs.of(name, bytes);
         try {
             format.parse(file, ctx);
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.iostat;
 
+import dev.ioverdict.testing.TestInputs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -11,13 +12,10 @@ import dev.ioverdict.bundle.BundleReader;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.iostat.IostatSection;
-import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.iostat.IostatFormat;
 import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.testing.TestData;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -123,22 +121,7 @@ class IostatAnalysisTest {
         Facts facts = new Facts();
         IostatAnalysis analysis = new IostatAnalysis(keptReports);
         analysis.attach(facts);
-        new IostatFormat().parse(new InputFile() {
-            @Override
-            public String path() {
-                return file.getFileName().toString();
-            }
-
-            @Override
-            public long size() {
-                return file.toFile().length();
-            }
-
-            @Override
-            public InputStream open() throws IOException {
-                return Files.newInputStream(file);
-            }
-        }, new ParseContext("iostat-x-t.txt", facts));
+        new IostatFormat().parse(TestInputs.of(file), new ParseContext("iostat-x-t.txt", facts));
         Results results = new Results();
         analysis.finish(facts, results);
         return results.get(IostatTimeline.class).orElseThrow();

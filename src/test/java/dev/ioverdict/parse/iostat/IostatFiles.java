@@ -1,13 +1,12 @@
 package dev.ioverdict.parse.iostat;
 
+import dev.ioverdict.testing.TestInputs;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.iostat.IostatSample;
-import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Sample;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,22 +17,7 @@ record IostatFiles(List<IostatSample> samples, InputSummary summary) {
     static IostatFiles parse(Path file) throws IOException {
         Facts facts = new Facts();
         ParseContext ctx = new ParseContext(file.getFileName().toString(), facts);
-        new IostatFormat().parse(new InputFile() {
-            @Override
-            public String path() {
-                return file.getFileName().toString();
-            }
-
-            @Override
-            public long size() {
-                return file.toFile().length();
-            }
-
-            @Override
-            public InputStream open() throws IOException {
-                return Files.newInputStream(file);
-            }
-        }, ctx);
+        new IostatFormat().parse(TestInputs.of(file), ctx);
         return new IostatFiles(facts.all(IostatSample.class), ctx.summary("iostat", "test"));
     }
 

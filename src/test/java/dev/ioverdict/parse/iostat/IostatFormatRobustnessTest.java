@@ -1,15 +1,13 @@
 package dev.ioverdict.parse.iostat;
 
+import dev.ioverdict.testing.TestInputs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.iostat.IostatSample;
-import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.testing.TestData;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -47,22 +45,7 @@ class IostatFormatRobustnessTest {
         byte[] text = String.join("\n", lines).getBytes(StandardCharsets.UTF_8);
         Facts facts = new Facts();
         ParseContext ctx = new ParseContext("x.txt", facts);
-        new IostatFormat().parse(new InputFile() {
-            @Override
-            public String path() {
-                return "x.txt";
-            }
-
-            @Override
-            public long size() {
-                return text.length;
-            }
-
-            @Override
-            public InputStream open() {
-                return new ByteArrayInputStream(text);
-            }
-        }, ctx);
+        new IostatFormat().parse(TestInputs.of("x.txt", text), ctx);
         List<IostatSample> samples = facts.all(IostatSample.class);
         assertTrue(samples.size() >= 104 - 2 * 4 - (how == 3 ? 104 : 0), "kept " + samples.size());
         for (IostatSample s : samples) {
