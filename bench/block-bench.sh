@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Block trace benchmark: blkparse (binary -> text), btt (on the binary) and ioverdict (on the
-# text) side by side on the same blkgen trace, each under /usr/bin/time -v; then a 10-million-line
+# text, on blktrace's per-CPU binary files and on the `blkparse -d` dump) side by side on the same
+# blkgen trace, runs in turn, each under /usr/bin/time -v; then a 10-million-line
 # trace read by ioverdict in a 512 MB heap. Writes everything under WORK (default /tmp/ioverdict-bench),
 # never into the repository. Prints a Markdown report (docs/PERFORMANCE.md has one).
 #
-#   bench/block-bench.sh [--ios N] [--big-ios N] [--runs K] [--work DIR] [--skip-big]
+#   bench/block-bench.sh [--ios N] [--big-ios N] [--runs K] [--work DIR] [--skip-big] [--profile]
+#
+# --profile: after the timed runs, one more ioverdict run on the text and one on the per-CPU
+# binary files under JFR (bench/jfr-summary.sh), printed after the table.
 #
 # Needs python3, blkparse and btt (apt-get install blktrace), ../shared/tools/blkgen, a JDK >= 21.
 set -euo pipefail
@@ -15,6 +19,7 @@ big_ios=1500000
 runs=3
 work=/tmp/ioverdict-bench
 skip_big=0
+profile=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --ios) ios=$2; shift 2 ;;
@@ -22,6 +27,7 @@ while [ $# -gt 0 ]; do
         --runs) runs=$2; shift 2 ;;
         --work) work=$2; shift 2 ;;
         --skip-big) skip_big=1; shift ;;
+        --profile) profile=1; shift ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -69,31 +75,51 @@ text_bytes=$(stat -c %s "$dir/bundle/blkparse.txt")
 bin_bytes=$(stat -c %s "$dir/trace.bin")
 lines=$(wc -l < "$dir/bundle/blkparse.txt")
 
-: > "$work/btt.runs"
-: > "$work/iov.runs"
-: > "$work/iov512.runs"
+# the same trace as ioverdict bundles of its own: the per-CPU files as blktrace wrote them, and
+# the one-file dump btt reads (hard links: nothing is copied)
+rm -rf "$dir/percpu" "$dir/dump"
+mkdir -p "$dir/percpu" "$dir/dump"
+ln "$dir"/*.blktrace.* "$dir/percpu/"
+ln "$dir/trace.bin" "$dir/dump/trace.bin"
+percpu_bytes=$(cat "$dir"/percpu/* | wc -c)
+percpu_files=$(ls "$dir/percpu" | wc -l)
+
+"$here/ioverdict" --version > /dev/null 2>> "$log"   # makes the start-up cache outside the timings
+for f in btt iov iov512 bin dump; do : > "$work/$f.runs"; done
 for _ in $(seq "$runs"); do
     (cd "$dir" && timed btt.txt btt -i trace.bin) >> "$work/btt.runs"
     timed "$work/inspect.txt" "$here/ioverdict" inspect "$dir/bundle" >> "$work/iov.runs"
     JAVA_OPTS=-Xmx512m timed "$work/inspect512.txt" "$here/ioverdict" inspect "$dir/bundle" >> "$work/iov512.runs"
+    timed "$work/inspect-bin.txt" "$here/ioverdict" inspect "$dir/percpu" >> "$work/bin.runs"
+    timed "$work/inspect-dump.txt" "$here/ioverdict" inspect "$dir/dump" >> "$work/dump.runs"
 done
 grep -q "blkparse" "$work/inspect.txt" || { echo "ioverdict did not read the trace" >&2; cat "$work/inspect.txt" >&2; exit 1; }
+grep -q "blktrace" "$work/inspect-bin.txt" || { echo "ioverdict did not read the binary" >&2; cat "$work/inspect-bin.txt" >&2; exit 1; }
+
+# medians of a runs file: "wall cpu rss_kb" (cpu = user + sys of each run, then the median)
+medians() {
+    echo "$(cut -d' ' -f1 "$1" | median) $(awk '{ print $2 + $3 }' "$1" | median) $(cut -d' ' -f4 "$1" | median)"
+}
+read -r btt_wall btt_cpu _ < <(medians "$work/btt.runs")
 
 row() { # name runs-file bytes
-    local w u s r
+    local w u s r c
     w=$(cut -d' ' -f1 "$2" | median); u=$(cut -d' ' -f2 "$2" | median)
     s=$(cut -d' ' -f3 "$2" | median); r=$(cut -d' ' -f4 "$2" | median)
-    awk -v n="$1" -v w="$w" -v u="$u" -v s="$s" -v r="$r" -v l="$lines" -v b="$3" 'BEGIN {
-        printf "| %s | %.2f | %.2f | %.2f | %.0f | %.0f | %d |\n", n, w, u, s, l / w, b / w / 1e6, r / 1024 }'
+    c=$(awk '{ print $2 + $3 }' "$2" | median)
+    awk -v n="$1" -v w="$w" -v u="$u" -v s="$s" -v c="$c" -v r="$r" -v l="$lines" -v b="$3" \
+        -v bw="$btt_wall" -v bc="$btt_cpu" 'BEGIN {
+        printf "| %s | %.2f | %.2f | %.2f | %.0f | %.0f | %d | %.2f | %.2f |\n", n, w, u, s, l / w, b / w / 1e6, r / 1024, w / bw, c / bc }'
 }
 
-echo "## One million bios: $(printf "%'d" "$lines") lines, $((text_bytes / 1000000)) MB of text, $((bin_bytes / 1000000)) MB binary"
+echo "## $(printf "%'d" "$ios") I/Os: $(printf "%'d" "$lines") lines, $((text_bytes / 1000000)) MB of text, $((bin_bytes / 1000000)) MB binary"
 echo
-echo "\`python3 blkgen.py scale --ios $ios\`; median of $runs runs for btt and ioverdict (run in turn)."
-echo "Lines/s counts the text lines for every tool; MB/s is of each tool's own input (binary for btt)."
+echo "\`python3 blkgen.py scale --ios $ios\`; median of $runs runs for btt and each ioverdict row (run in turn)."
+echo "Lines/s counts the text lines for every tool; MB/s is of each tool's own input (binary for btt"
+echo "and the binary rows). CPU is user + sys, the median of the runs' sums."
 echo
-echo "| tool | wall s | user s | sys s | lines/s | MB/s | peak RSS MB |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "| tool | wall s | user s | sys s | lines/s | MB/s | peak RSS MB | wall vs btt | CPU vs btt |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 echo "$bp_wall $bp_user $bp_sys $bp_rss" > "$work/bp.runs"
 echo "$bd_wall $bd_user $bd_sys $bd_rss" > "$work/bd.runs"
 row "blkparse -i ... > blkparse.txt (binary to text)" "$work/bp.runs" "$bin_bytes"
@@ -101,10 +127,21 @@ row "blkparse -i ... -d trace.bin -O (btt's input)" "$work/bd.runs" "$bin_bytes"
 row "btt -i trace.bin" "$work/btt.runs" "$bin_bytes"
 row "ioverdict inspect (the text)" "$work/iov.runs" "$text_bytes"
 row "ioverdict inspect, JAVA_OPTS=-Xmx512m" "$work/iov512.runs" "$text_bytes"
+row "**ioverdict inspect (the $percpu_files per-CPU binary files)**" "$work/bin.runs" "$percpu_bytes"
+row "ioverdict inspect (the blkparse -d dump)" "$work/dump.runs" "$bin_bytes"
 echo
-echo "All runs (wall user sys rss_kb): btt $(tr '\n' ';' < "$work/btt.runs") ioverdict $(tr '\n' ';' < "$work/iov.runs")"
-echo "ioverdict -Xmx512m $(tr '\n' ';' < "$work/iov512.runs")"
+echo "All runs (wall user sys rss_kb): btt $(tr '\n' ';' < "$work/btt.runs") ioverdict (text) $(tr '\n' ';' < "$work/iov.runs")"
+echo "ioverdict -Xmx512m $(tr '\n' ';' < "$work/iov512.runs") ioverdict (per-CPU binary) $(tr '\n' ';' < "$work/bin.runs")"
+echo "ioverdict (dump) $(tr '\n' ';' < "$work/dump.runs")"
 echo
+if [ "$profile" = 1 ]; then
+    echo "### Where the time goes: the text (one more run under JFR)"
+    echo
+    "$here/bench/jfr-summary.sh" "$dir/bundle"
+    echo "### Where the time goes: the per-CPU binary files (one more run under JFR)"
+    echo
+    "$here/bench/jfr-summary.sh" "$dir/percpu"
+fi
 
 if [ "$skip_big" = 0 ]; then
     big="$work/scale-$big_ios"

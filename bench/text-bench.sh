@@ -8,7 +8,11 @@
 #
 #   bench/text-bench.sh                 # 1 GB each, then the 10 GB bundle (about 15 min on 2 quiet cores)
 #   bench/text-bench.sh --quick         # 100 MB each, then a 1 GB bundle (about 2 min)
-#   bench/text-bench.sh [--mb N] [--big-mb N] [--skip-big] [--work DIR] [--keep] [--formats json,html,pdf]
+#   bench/text-bench.sh [--mb N] [--runs K] [--big-mb N] [--skip-big] [--work DIR] [--keep] [--formats json,html,pdf]
+#
+# With --runs K (default 1) awk and ioverdict run K times each, in turn, and each column is the median.
+# With --profile, one more ioverdict run per input under JFR (bench/jfr-summary.sh), after the timed
+# ones; its tables follow the timings.
 #
 # Needs python3, awk, /usr/bin/time and a JDK >= 21 (the launcher finds it).
 set -euo pipefail
@@ -16,6 +20,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 mb=1024
 big_mb=10240
 skip_big=0
+runs=1
+profile=0
 keep=0
 formats=json
 work=/tmp/ioverdict-text-bench
@@ -23,6 +29,8 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --quick) mb=100; big_mb=1024; shift ;;
         --mb) mb=$2; shift 2 ;;
+        --runs) runs=$2; shift 2 ;;
+        --profile) profile=1; shift ;;
         --big-mb) big_mb=$2; shift 2 ;;
         --skip-big) skip_big=1; shift ;;
         --work) work=$2; shift 2 ;;
@@ -57,6 +65,15 @@ row() {
             (aw > 0 ? w / aw : 0), (ac > 0 ? (u + s) / ac : 0) }'
 }
 
+# the median of each column of K lines "wall user sys rss"
+medians() {
+    local c out=""
+    for c in 1 2 3 4; do
+        out="$out $(cut -d' ' -f$c "$1" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')"
+    done
+    echo $out
+}
+
 (cd "$here" && ./mvnw -q -B -ntp -o package -DskipTests > "$log.build" 2>&1) || (cd "$here" && ./mvnw -q -B -ntp package -DskipTests > "$log.build" 2>&1) \
     || { cat "$log.build" >&2; exit 1; }
 "$here/ioverdict" --version > /dev/null 2>> "$log"   # makes the start-up cache outside the timings
@@ -84,6 +101,7 @@ awk_what[iostat]='sum of %util'
 
 echo "## Text parsers, $mb MB each"
 echo
+[ "$runs" = 1 ] || { echo "Median of $runs runs each for awk and ioverdict (in turn), column by column."; echo; }
 echo "| input / tool | wall s | user s | sys s | MB/s | peak RSS MB | wall vs awk | CPU vs awk |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 for kind in strace perf iostat; do
@@ -95,8 +113,14 @@ for kind in strace perf iostat; do
     sync
     cat "$file" > /dev/null   # the page cache holds it for every tool alike
     wc_t=$(timed "$dir/wc.txt" wc -l "$file")
-    awk_t=$(timed "$dir/awk.txt" awk "${awk_prog[$kind]}" "$file")
-    iov_t=$(timed "$dir/inspect.txt" "$here/ioverdict" inspect "$dir/bundle")
+    : > "$dir/awk.runs"; : > "$dir/iov.runs"
+    for _ in $(seq "$runs"); do
+        timed "$dir/awk.txt" awk "${awk_prog[$kind]}" "$file" >> "$dir/awk.runs"
+        timed "$dir/inspect.txt" "$here/ioverdict" inspect "$dir/bundle" >> "$dir/iov.runs"
+    done
+    awk_t=$(medians "$dir/awk.runs")
+    iov_t=$(medians "$dir/iov.runs")
+    echo "$kind runs (wall user sys rss_kb): awk $(tr '\n' ';' < "$dir/awk.runs") ioverdict $(tr '\n' ';' < "$dir/iov.runs")" >> "$work/runs.txt"
     grep -q " $kind" "$dir/inspect.txt" || { echo "ioverdict did not recognise $file" >&2; cat "$dir/inspect.txt" >&2; exit 1; }
     read -r aw au as _ <<< "$awk_t"
     ac=$(awk -v u="$au" -v s="$as" 'BEGIN { print u + s }')
@@ -106,9 +130,11 @@ for kind in strace perf iostat; do
     row "awk: ${awk_what[$kind]}" "$bytes" "$awk_t" "$aw" "$ac"
     row "ioverdict inspect" "$bytes" "$iov_t" "$aw" "$ac"
     echo "inspect of $kind: $(tail -n 1 "$dir/inspect.txt")" >> "$log"
+    [ "$profile" = 0 ] || { echo "### ${what[$kind]}"; echo; "$here/bench/jfr-summary.sh" "$dir/bundle"; } >> "$work/profiles.md"
     rm -rf "$dir"
 done
 echo
+[ "$profile" = 0 ] || { echo "## Where the time goes (one more run of each under JFR)"; echo; cat "$work/profiles.md"; }
 
 if [ "$skip_big" = 0 ]; then
     dir="$work/big"
@@ -131,4 +157,5 @@ if [ "$skip_big" = 0 ]; then
     echo
     rm -rf "$dir"
 fi
+[ "$runs" = 1 ] || { echo "All runs:"; echo; sed 's/^/    /' "$work/runs.txt"; echo; }
 echo "uptime at end: $(uptime)"

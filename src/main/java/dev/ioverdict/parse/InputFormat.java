@@ -28,6 +28,15 @@ public interface InputFormat {
         return false;
     }
 
+    /**
+     * Whether a big file's facts may be analysed on a thread of their own, beside the parser
+     * (true for the line-by-line text parsers). False for formats whose reading already keeps
+     * the cores busy with threads of its own.
+     */
+    default boolean analysedAlongside() {
+        return true;
+    }
+
     /** Reads {@code files} (one folder's, in path order) as one stream; {@code contexts.get(i)} is {@code files.get(i)}'s. */
     default void parseTogether(List<InputFile> files, List<ParseContext> contexts) throws IOException {
         for (int i = 0; i < files.size(); i++) {

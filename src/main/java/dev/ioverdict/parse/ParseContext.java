@@ -5,6 +5,7 @@ import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.InputSummary;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /** What one parse of one file reports: its facts, its counts and its problems. */
@@ -13,7 +14,7 @@ public final class ParseContext {
     public static final int LISTED_WARNINGS = 100;
 
     private final String input;
-    private final Facts facts;
+    private final Consumer<Object> sink;
     private final int maxLineLength;
     private final Predicate<Object> admit;
     private final List<Diagnostic> warnings = new ArrayList<>();
@@ -34,8 +35,16 @@ public final class ParseContext {
 
     /** A context whose facts pass {@code admit} first (the pipeline's time window); null admits all. */
     public ParseContext(String input, Facts facts, int maxLineLength, Predicate<Object> admit) {
+        this(input, (Consumer<Object>) facts::add, maxLineLength, admit);
+    }
+
+    /**
+     * A context whose facts, once admitted, go to {@code sink} rather than straight into a
+     * {@link Facts} (the pipeline hands a big file's facts to the analyses on a thread of their own).
+     */
+    public ParseContext(String input, Consumer<Object> sink, int maxLineLength, Predicate<Object> admit) {
         this.input = input;
-        this.facts = facts;
+        this.sink = sink;
         this.maxLineLength = maxLineLength;
         this.admit = admit;
     }
@@ -60,7 +69,7 @@ public final class ParseContext {
         if (admit != null && !admit.test(fact)) {
             return;
         }
-        facts.add(fact);
+        sink.accept(fact);
     }
 
     public void record() {

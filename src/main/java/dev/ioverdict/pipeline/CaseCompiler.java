@@ -35,9 +35,18 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
+import java.util.function.Consumer;
 
 /** Bundle in, report model out: read, recognise, parse, analyse, judge. Renders nothing. */
 public final class CaseCompiler {
+    /**
+     * From this many bytes (4 MB unless set) a file's facts are analysed on a thread of their own,
+     * beside its parser ({@link FactHandoff}); below it the thread costs more than it gives. The
+     * tests set it to 0 to send every file through that path.
+     */
+    static final String ALONGSIDE_FROM_BYTES = "ioverdict.analysisAlongside.fromBytes";
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
+
     private final RuleConfig config;
     private final List<Rule> rules;
 
@@ -142,9 +151,14 @@ public final class CaseCompiler {
             List<DetectedFile> together = format.readsFolderTogether() ? sameFolder(detected, i) : List.of(d);
             List<WindowFilter> filters = together.stream()
                     .map(t -> window == null ? null : new WindowFilter(window, t.file().path())).toList();
+            long bytes = together.stream().mapToLong(t -> t.file().size()).sum();
+            FactHandoff handoff = format.analysedAlongside() && bytes >= Long.getLong(ALONGSIDE_FROM_BYTES, 4L << 20)
+                    && CORES > 1
+                    ? new FactHandoff(facts, d.file().path()) : null;
             List<ParseContext> contexts = new ArrayList<>();
             for (int k = 0; k < together.size(); k++) {
-                contexts.add(new ParseContext(together.get(k).file().path(), facts, bundle.limits().maxLineLength(),
+                contexts.add(new ParseContext(together.get(k).file().path(),
+                        handoff != null ? handoff : (Consumer<Object>) facts::add, bundle.limits().maxLineLength(),
                         filters.get(k)));
             }
             progress.input(together.size() == 1 ? d.file().path() : d.file().path() + " and " + (together.size() - 1)
@@ -152,7 +166,13 @@ public final class CaseCompiler {
             List<InputFile> files = together.stream().<InputFile>map(DetectedFile::file)
                     .map(f -> progress == Progress.NONE ? f : new CountedInput(f, progress)).toList();
             try {
-                format.parseTogether(files, contexts);
+                try {
+                    format.parseTogether(files, contexts);
+                } finally {
+                    if (handoff != null) {
+                        handoff.close(); // every fact read is analysed before the next file, even after a failure
+                    }
+                }
             } catch (IOException e) {
                 // An unreadable file (an I/O error, a file gone since it was listed) costs that file, never the report.
                 contexts.get(0).warn(0, "reading stopped early: " + BundleFile.whyUnreadable(e)

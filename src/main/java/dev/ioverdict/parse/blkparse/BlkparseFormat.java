@@ -29,6 +29,12 @@ public final class BlkparseFormat implements InputFormat {
         return "blkparse";
     }
 
+    /** Its big files are parsed on every core already, and the tracker keeps the reading thread (ChunkedPipeline). */
+    @Override
+    public boolean analysedAlongside() {
+        return false;
+    }
+
     @Override
     public String description() {
         return "blkparse default output (blktrace events)";
