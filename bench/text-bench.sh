@@ -8,8 +8,10 @@
 #
 #   bench/text-bench.sh                 # 1 GB each, then the 10 GB bundle (about 15 min on 2 quiet cores)
 #   bench/text-bench.sh --quick         # 100 MB each, then a 1 GB bundle (about 2 min)
-#   bench/text-bench.sh [--mb N] [--runs K] [--big-mb N] [--skip-big] [--work DIR] [--keep] [--formats json,html,pdf]
+#   bench/text-bench.sh [--mb N] [--runs K] [--big-mb N] [--skip-big] [--work DIR] [--cache DIR] [--keep] [--formats json,html,pdf]
 #
+# With --cache DIR the generated inputs are kept in DIR and taken from there when a run asks for the
+# same kind and size again (textgen.py is deterministic; making 10 GB takes several minutes).
 # With --runs K (default 1) awk and ioverdict run K times each, in turn, and each column is the median.
 # With --profile, one more ioverdict run per input under JFR (bench/jfr-summary.sh), after the timed
 # ones; its tables follow the timings.
@@ -22,6 +24,7 @@ big_mb=10240
 skip_big=0
 runs=1
 profile=0
+cache=
 keep=0
 formats=json
 work=/tmp/ioverdict-text-bench
@@ -35,6 +38,7 @@ while [ $# -gt 0 ]; do
         --skip-big) skip_big=1; shift ;;
         --work) work=$2; shift 2 ;;
         --keep) keep=1; shift ;;
+        --cache) cache=$2; shift 2 ;;
         --formats) formats=$2; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
@@ -45,6 +49,19 @@ mkdir -p "$work"
 log="$work/bench.log"
 : > "$log"
 gen="$here/bench/textgen.py"
+[ -z "$cache" ] || mkdir -p "$cache"
+
+# makes FILE of KIND and MB megabytes, or links the copy kept in the cache
+generate() {
+    local kind=$1 size=$2 file=$3 kept
+    if [ -z "$cache" ]; then
+        python3 "$gen" "$kind" --mb "$size" --out "$file" 2>> "$log"
+        return
+    fi
+    kept="$cache/$kind-$size.txt"
+    [ -s "$kept" ] || { python3 "$gen" "$kind" --mb "$size" --out "$kept.part" 2>> "$log" && mv "$kept.part" "$kept"; }
+    ln "$kept" "$file" 2>/dev/null || cp "$kept" "$file"
+}
 export LC_ALL=C
 
 # runs a command under /usr/bin/time -v, its output to $1; prints "wall user sys rss_kb"
@@ -108,7 +125,7 @@ for kind in strace perf iostat; do
     dir="$work/$kind"
     mkdir -p "$dir/bundle"
     file="$dir/bundle/$kind.txt"
-    python3 "$gen" "$kind" --mb "$mb" --out "$file" 2>> "$log"
+    generate "$kind" "$mb" "$file"
     bytes=$(stat -c %s "$file")
     sync
     cat "$file" > /dev/null   # the page cache holds it for every tool alike
@@ -139,10 +156,10 @@ echo
 if [ "$skip_big" = 0 ]; then
     dir="$work/big"
     mkdir -p "$dir/bundle"
-    python3 "$gen" strace --mb $((big_mb * 3 / 10)) --out "$dir/bundle/strace-fio.txt" 2>> "$log"
-    python3 "$gen" perf --mb $((big_mb * 3 / 10)) --out "$dir/bundle/perf-script.txt" 2>> "$log"
-    python3 "$gen" iostat --mb $((big_mb / 10)) --out "$dir/bundle/iostat-x.txt" 2>> "$log"
-    python3 "$gen" blkparse --mb $((big_mb * 3 / 10)) --out "$dir/bundle/blkparse.txt" 2>> "$log"
+    generate strace $((big_mb * 3 / 10)) "$dir/bundle/strace-fio.txt"
+    generate perf $((big_mb * 3 / 10)) "$dir/bundle/perf-script.txt"
+    generate iostat $((big_mb / 10)) "$dir/bundle/iostat-x.txt"
+    generate blkparse $((big_mb * 3 / 10)) "$dir/bundle/blkparse.txt"
     bytes=$(du -sb "$dir/bundle" | cut -f1)
     rep_t=$(JAVA_OPTS=-Xmx512m timed "$dir/report.out" "$here/ioverdict" report "$dir/bundle" -o "$dir/out" --format "$formats")
     read -r wall user sys rss <<< "$rep_t"
