@@ -8,23 +8,29 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ioverdict.report.JsonRenderer;
 import dev.ioverdict.rules.RuleConfig;
 import dev.ioverdict.testing.TestData;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A big file's facts are analysed on a thread beside its parser ({@link FactHandoff}); the
- * report must be the one the parser's own thread gives. Every file of these real captures
- * (strace, perf script, iostat, sar, LinuxKI, kernel logs, fio, xfs_info, sysfs) is sent both
- * ways and the two report.json compared.
+ * report must be the one the parser's own thread gives. Every testdata bundle is read both ways
+ * (every file inline, then every file alongside) and the two report.json compared.
  */
 class AnalysedAlongsideTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    static Stream<String> bundles() throws Exception {
+        try (Stream<Path> s = Files.list(TestData.root().resolve("testdata"))) {
+            return s.filter(p -> Files.isDirectory(p.resolve("bundle"))).map(p -> p.getFileName().toString()).sorted()
+                    .toList().stream();
+        }
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"seed-000-strace", "xfs-unaligned-512b", "busy-parallel-healthy", "perf-scheduler-latency",
-        "perf-request-starvation", "iostat-linux-saturated", "sosreport-sar-saturated", "seed-001-linuxki",
-        "slow-device-strace-iostat", "unaligned-on-slow-device"})
+    @MethodSource("bundles")
     void theReportIsTheSameWhenTheAnalysesRunBesideTheParser(String bundle) throws Exception {
         String inline = reportWithAlongsideFrom(bundle, Long.MAX_VALUE);
         String alongside = reportWithAlongsideFrom(bundle, 0);
