@@ -4,7 +4,6 @@ import dev.ioverdict.model.perf.PerfEvent;
 import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
@@ -68,21 +67,25 @@ public final class PerfScriptFormat implements InputFormat {
                 "the samples are kept with the time they carry (perf script writes samples in time order: two "
                         + "recordings glued together, or an edited file)");
         ForwardClocks clocks = new ForwardClocks(backwards, "CPU");
-        try (Lines lines = Lines.of(file, ctx)) {
-            String line;
+        try (ScriptLines lines = ScriptLines.of(file, ctx)) {
             Header pending = null;
             long pendingLine = 0;
             List<String> stack = null;
             PerfEventHandler pendingHandler = null;
             // a sample of an event no handler reads (cpu-clock, cycles): its call chain is not an orphan
             boolean unhandledSample = false;
-            while ((line = lines.next()) != null) {
-                if (line.isEmpty()) {
+            while (lines.next()) {
+                // frame lines (half of a recording with -g) are read from the bytes, without a String
+                boolean inBytes = lines.inBytes();
+                byte[] bytes = lines.bytes();
+                int length = lines.length();
+                String line = inBytes ? null : lines.text();
+                if (inBytes ? length == 0 : line.isEmpty()) {
                     continue;
                 }
-                if (isFrame(line)) {
+                if (inBytes ? isFrame(bytes, length) : isFrame(line)) {
                     if (pending != null && stack != null) {
-                        String sym = frameSymbol(line, names);
+                        String sym = inBytes ? frameSymbol(bytes, length, names) : frameSymbol(line, names);
                         if (sym != null) {
                             stack.add(sym);
                         }
@@ -91,6 +94,7 @@ public final class PerfScriptFormat implements InputFormat {
                     }
                     continue;
                 }
+                line = lines.text();
                 if (blankOrComment(line)) {
                     continue;
                 }
@@ -105,14 +109,11 @@ public final class PerfScriptFormat implements InputFormat {
                     continue;
                 }
                 clocks.see(h.cpu, h.timeNs / 1e9, lines.number());
-                PerfEventHandler handler = byEvent.computeIfAbsent(h.event, e -> {
-                    for (PerfEventHandler x : handlers) {
-                        if (x.accepts(e)) {
-                            return x;
-                        }
-                    }
-                    return NONE;
-                });
+                PerfEventHandler handler = byEvent.get(h.event);
+                if (handler == null) {
+                    handler = handlerOf(h.event, handlers);
+                    byEvent.put(h.event, handler);
+                }
                 if (handler == NONE) {
                     unhandled.merge(h.event, 1L, Long::sum);
                     ctx.time(h.timeNs / 1e9);
@@ -154,6 +155,15 @@ public final class PerfScriptFormat implements InputFormat {
         }
     };
 
+    private static PerfEventHandler handlerOf(String event, List<PerfEventHandler> handlers) {
+        for (PerfEventHandler x : handlers) {
+            if (x.accepts(event)) {
+                return x;
+            }
+        }
+        return NONE;
+    }
+
     private static void dispatch(Header h, long line, List<String> stack, PerfEventHandler handler, ParseContext ctx) {
         ctx.record();
         ctx.time(h.timeNs / 1e9);
@@ -189,6 +199,57 @@ public final class PerfScriptFormat implements InputFormat {
             i++;
         }
         return i > start && i < n && line.charAt(i) == ' ' && line.charAt(n - 1) == ')';
+    }
+
+    /** {@link #isFrame(String)} of an ASCII line's bytes {@code b[0, n)}. */
+    static boolean isFrame(byte[] b, int n) {
+        byte c0 = b[0];
+        if (c0 != '\t' && c0 != ' ') {
+            return false;
+        }
+        int i = 0;
+        while (i < n && isWhitespace(b[i])) {
+            i++;
+        }
+        int start = i;
+        while (i < n && isHexDigit(b[i])) {
+            i++;
+        }
+        return i > start && i < n && b[i] == ' ' && b[n - 1] == ')';
+    }
+
+    /** {@link #frameSymbol(String, Interner)} of an ASCII line's bytes {@code b[0, n)}. */
+    static String frameSymbol(byte[] b, int n, Interner names) {
+        int i = 0;
+        while (i < n && isWhitespace(b[i])) {
+            i++;
+        }
+        while (i < n && !isWhitespace(b[i])) {
+            i++; // address
+        }
+        while (i < n && b[i] == ' ') {
+            i++;
+        }
+        if (i >= n) {
+            return null;
+        }
+        int end = i;
+        while (end < n && b[end] != ' ' && b[end] != '+') {
+            end++;
+        }
+        if (end == i || b[i] == '(') {
+            return "[unknown]";
+        }
+        return names.of(b, i, end);
+    }
+
+    /** {@link Character#isWhitespace} of an ASCII character. */
+    private static boolean isWhitespace(byte c) {
+        return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
+    }
+
+    private static boolean isHexDigit(byte c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 
     /** {@code \tffffffff8e2a1b3c __schedule+0x2fc ([kernel.kallsyms])} gives {@code __schedule}. */
