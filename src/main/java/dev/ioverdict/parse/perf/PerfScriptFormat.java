@@ -94,15 +94,15 @@ public final class PerfScriptFormat implements InputFormat {
                     }
                     continue;
                 }
-                line = lines.text();
-                if (blankOrComment(line)) {
+                if (inBytes ? blankOrComment(bytes, length) : blankOrComment(line)) {
                     continue;
                 }
+                line = lines.text();
                 if (pending != null) {
                     dispatch(pending, pendingLine, stack, pendingHandler, ctx);
                     pending = null;
                 }
-                Header h = Header.parse(line, names);
+                Header h = inBytes ? Header.parse(bytes, length, line, names) : Header.parse(line, names);
                 unhandledSample = false;
                 if (h == null) {
                     ctx.skip(lines.number(), "not a perf script sample line: " + abbreviate(line));
@@ -178,6 +178,16 @@ public final class PerfScriptFormat implements InputFormat {
             char c = line.charAt(i);
             if (!Character.isWhitespace(c)) {
                 return c == '#';
+            }
+        }
+        return true;
+    }
+
+    /** {@link #blankOrComment(String)} of an ASCII line's bytes {@code b[0, n)}. */
+    private static boolean blankOrComment(byte[] b, int n) {
+        for (int i = 0; i < n; i++) {
+            if (!isWhitespace(b[i])) {
+                return b[i] == '#';
             }
         }
         return true;
@@ -401,6 +411,174 @@ public final class PerfScriptFormat implements InputFormat {
             }
             h.payload = evEnd + 2 <= n ? line.substring(Math.min(n, evEnd + 2)) : "";
             return h;
+        }
+
+        /**
+         * {@link #parse(String, Interner)} read from an ASCII line's bytes {@code b[0, n)}, whose
+         * text is {@code text}: the same fields, with names interned from the bytes and only the
+         * payload cut from the text.
+         */
+        static Header parse(byte[] b, int n, String text, Interner names) {
+            int colon = -1;
+            int tsStart = -1;
+            for (int i = indexOf(b, ':', 0, n); i >= 0; i = indexOf(b, ':', i + 1, n)) {
+                int j = i - 1;
+                int fracDigits = 0;
+                while (j >= 0 && isDigit(b[j])) {
+                    j--;
+                    fracDigits++;
+                }
+                if (fracDigits == 0 || j < 1 || b[j] != '.') {
+                    continue;
+                }
+                int k = j - 1;
+                while (k >= 0 && isDigit(b[k])) {
+                    k--;
+                }
+                if (k == j - 1 || k < 0 || b[k] != ' ') {
+                    continue;
+                }
+                colon = i;
+                tsStart = k + 1;
+                break;
+            }
+            if (colon < 0) {
+                return null;
+            }
+            Header h = new Header();
+            h.text = text;
+            h.timeNs = parseTimeNs(b, tsStart, colon);
+            int end = tsStart - 1;
+            while (end > 0 && b[end - 1] == ' ') {
+                end--;
+            }
+            if (end > 0 && b[end - 1] == ']') {
+                int open = lastIndexOf(b, '[', end - 1);
+                if (open < 0) {
+                    return null;
+                }
+                h.cpu = parseIntOr(b, open + 1, end - 1, -1);
+                end = open;
+                while (end > 0 && b[end - 1] == ' ') {
+                    end--;
+                }
+            }
+            int idStart = lastIndexOf(b, ' ', end - 1) + 1;
+            int slash = indexOf(b, '/', idStart, end);
+            if (slash > 0) {
+                h.pid = parseIntOr(b, idStart, slash, Integer.MIN_VALUE);
+                h.tid = parseIntOr(b, slash + 1, end, Integer.MIN_VALUE);
+            } else {
+                h.pid = parseIntOr(b, idStart, end, Integer.MIN_VALUE);
+                h.tid = h.pid;
+            }
+            if (h.pid == Integer.MIN_VALUE || h.tid == Integer.MIN_VALUE) {
+                return null;
+            }
+            int commEnd = Math.max(0, idStart);
+            while (commEnd > 0 && isWhitespace(b[commEnd - 1])) {
+                commEnd--;
+            }
+            int commStart = 0;
+            while (commStart < commEnd && isWhitespace(b[commStart])) {
+                commStart++;
+            }
+            h.comm = names.of(b, commStart, commEnd);
+            int i = colon + 1;
+            while (i < n && b[i] == ' ') {
+                i++;
+            }
+            int tokEnd = indexOf(b, ' ', i, n);
+            if (tokEnd > i && allDigits(b, i, tokEnd)) {
+                i = tokEnd;
+                while (i < n && b[i] == ' ') {
+                    i++;
+                }
+            }
+            int evEnd = i;
+            while (evEnd < n - 1 && !(b[evEnd] == ':' && b[evEnd + 1] == ' ')) {
+                evEnd++;
+            }
+            if (evEnd >= n - 1) {
+                evEnd = n > 0 && b[n - 1] == ':' ? n - 1 : -1;
+            }
+            if (evEnd <= i || indexOf(b, ' ', i, evEnd) >= 0) {
+                return null;
+            }
+            h.event = names.of(b, i, evEnd);
+            h.payload = evEnd + 2 <= n ? text.substring(evEnd + 2) : "";
+            return h;
+        }
+
+        /** First {@code c} in {@code b[from, to)}, or -1. */
+        private static int indexOf(byte[] b, char c, int from, int to) {
+            for (int i = Math.max(from, 0); i < to; i++) {
+                if (b[i] == c) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        /** Last {@code c} in {@code b[0, from]}, or -1. */
+        private static int lastIndexOf(byte[] b, char c, int from) {
+            for (int i = from; i >= 0; i--) {
+                if (b[i] == c) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        private static boolean isDigit(byte c) {
+            return c >= '0' && c <= '9';
+        }
+
+        private static long parseTimeNs(byte[] b, int from, int to) {
+            long secs = 0;
+            int i = from;
+            while (i < to && b[i] != '.') {
+                secs = secs * 10 + (b[i++] - '0');
+            }
+            i++;
+            long frac = 0;
+            int digits = 0;
+            while (i < to && digits < 9) {
+                frac = frac * 10 + (b[i++] - '0');
+                digits++;
+            }
+            while (digits++ < 9) {
+                frac *= 10;
+            }
+            return secs * 1_000_000_000L + frac;
+        }
+
+        private static boolean allDigits(byte[] b, int from, int to) {
+            for (int i = from; i < to; i++) {
+                if (!isDigit(b[i])) {
+                    return false;
+                }
+            }
+            return to > from;
+        }
+
+        private static int parseIntOr(byte[] b, int from, int to, int fallback) {
+            if (to <= from) {
+                return fallback;
+            }
+            if (b[from] == '-' && to > from + 1) {
+                int v = parseIntOr(b, from + 1, to, fallback);
+                return v == fallback ? fallback : -v;
+            }
+            int v = 0;
+            for (int i = from; i < to; i++) {
+                byte c = b[i];
+                if (c < '0' || c > '9') {
+                    return fallback;
+                }
+                v = v * 10 + (c - '0');
+            }
+            return v;
         }
 
         private static long parseTimeNs(String s, int from, int to) {

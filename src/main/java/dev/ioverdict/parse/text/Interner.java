@@ -34,7 +34,7 @@ public final class Interner {
                 slots[at] = piece;
                 return piece;
             }
-            if (known.length() == length && s.startsWith(known, from)) {
+            if (known.length() == length && sameChars(known, s, from)) {
                 return known;
             }
         }
@@ -66,6 +66,16 @@ public final class Interner {
             }
         }
         return new String(b, from, length, StandardCharsets.ISO_8859_1);
+    }
+
+    /** A plain loop: the pieces are short, and {@code startsWith}'s vectorised compare costs more to set up. */
+    private static boolean sameChars(String known, String s, int from) {
+        for (int k = 0, n = known.length(); k < n; k++) {
+            if (known.charAt(k) != s.charAt(from + k)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean sameChars(String known, byte[] b, int from) {
