@@ -71,6 +71,7 @@ public final class PerfScriptFormat implements InputFormat {
             Header pending = null;
             long pendingLine = 0;
             List<String> stack = null;
+            List<String> frames = new ArrayList<>(); // one buffer for every sample's chain: dispatch copies it
             PerfEventHandler pendingHandler = null;
             // a sample of an event no handler reads (cpu-clock, cycles): its call chain is not an orphan
             boolean unhandledSample = false;
@@ -124,7 +125,11 @@ public final class PerfScriptFormat implements InputFormat {
                 pending = h;
                 pendingLine = lines.number();
                 pendingHandler = handler;
-                stack = handler.wantsStacks() ? new ArrayList<>() : null;
+                stack = null;
+                if (handler.wantsStacks()) {
+                    frames.clear();
+                    stack = frames;
+                }
             }
             if (pending != null) {
                 dispatch(pending, pendingLine, stack, pendingHandler, ctx);

@@ -6,6 +6,9 @@ import dev.ioverdict.parse.ParseContext;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -16,6 +19,7 @@ import java.util.Arrays;
  * with the same terminators, U+FFFD decoding and cut rules (a cut line is reported as it is read).
  */
 final class ScriptLines implements Closeable {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private final InputStream in;
     private final int maxLength;
     private final int keptBytes;
@@ -70,6 +74,22 @@ final class ScriptLines implements Closeable {
             any = true;
             int i = pos;
             byte[] b = buf;
+            // eight bytes at a time while none is a terminator; the word holding one is finished byte by byte
+            long highBits = 0;
+            while (i + 8 <= limit) {
+                long w = (long) LONGS.get(b, i);
+                long lf = w ^ 0x0a0a0a0a0a0a0a0aL;
+                long cr = w ^ 0x0d0d0d0d0d0d0d0dL;
+                long zeroByte = ((lf - 0x0101010101010101L) & ~lf) | ((cr - 0x0101010101010101L) & ~cr);
+                if ((zeroByte & 0x8080808080808080L) != 0) {
+                    break;
+                }
+                highBits |= w;
+                i += 8;
+            }
+            if ((highBits & 0x8080808080808080L) != 0) {
+                high = -1;
+            }
             while (i < limit) {
                 byte c = b[i];
                 if (c == '\n' || c == '\r') {
