@@ -426,7 +426,8 @@ public final class PerfScriptFormat implements InputFormat {
         static Header parse(byte[] b, int n, String text, Interner names) {
             int colon = -1;
             int tsStart = -1;
-            for (int i = indexOf(b, ':', 0, n); i >= 0; i = indexOf(b, ':', i + 1, n)) {
+            // searches for one character go through the text, whose indexOf is vectorised
+            for (int i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) {
                 int j = i - 1;
                 int fracDigits = 0;
                 while (j >= 0 && isDigit(b[j])) {
@@ -469,8 +470,8 @@ public final class PerfScriptFormat implements InputFormat {
                 }
             }
             int idStart = lastIndexOf(b, ' ', end - 1) + 1;
-            int slash = indexOf(b, '/', idStart, end);
-            if (slash > 0) {
+            int slash = text.indexOf('/', idStart);
+            if (slash > 0 && slash < end) {
                 h.pid = parseIntOr(b, idStart, slash, Integer.MIN_VALUE);
                 h.tid = parseIntOr(b, slash + 1, end, Integer.MIN_VALUE);
             } else {
@@ -493,36 +494,24 @@ public final class PerfScriptFormat implements InputFormat {
             while (i < n && b[i] == ' ') {
                 i++;
             }
-            int tokEnd = indexOf(b, ' ', i, n);
+            int tokEnd = text.indexOf(' ', i);
             if (tokEnd > i && allDigits(b, i, tokEnd)) {
                 i = tokEnd;
                 while (i < n && b[i] == ' ') {
                     i++;
                 }
             }
-            int evEnd = i;
-            while (evEnd < n - 1 && !(b[evEnd] == ':' && b[evEnd + 1] == ' ')) {
-                evEnd++;
-            }
-            if (evEnd >= n - 1) {
+            int evEnd = text.indexOf(": ", i);
+            if (evEnd < 0) {
                 evEnd = n > 0 && b[n - 1] == ':' ? n - 1 : -1;
             }
-            if (evEnd <= i || indexOf(b, ' ', i, evEnd) >= 0) {
+            int space = text.indexOf(' ', i);
+            if (evEnd <= i || (space >= 0 && space < evEnd)) {
                 return null;
             }
             h.event = names.of(b, i, evEnd);
             h.payload = evEnd + 2 <= n ? text.substring(evEnd + 2) : "";
             return h;
-        }
-
-        /** First {@code c} in {@code b[from, to)}, or -1. */
-        private static int indexOf(byte[] b, char c, int from, int to) {
-            for (int i = Math.max(from, 0); i < to; i++) {
-                if (b[i] == c) {
-                    return i;
-                }
-            }
-            return -1;
         }
 
         /** Last {@code c} in {@code b[0, from]}, or -1. */
