@@ -4,6 +4,10 @@ import dev.ioverdict.model.block.BlockAction;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.perf.PerfEvent;
 import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.text.Interner;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The kernel's block tracepoints (the events blktrace itself records) as {@link BlockEvent}s:
@@ -13,6 +17,9 @@ import dev.ioverdict.parse.ParseContext;
  * has no action for them.
  */
 public final class BlockTracepointHandler implements PerfEventHandler {
+    /** The action of each event name seen (empty: none), so the name is not cut and switched on per event. */
+    private final Map<String, Optional<BlockAction>> actions = new HashMap<>();
+    private final Interner rwbs = new Interner(8);
 
     @Override
     public boolean accepts(String event) {
@@ -21,11 +28,15 @@ public final class BlockTracepointHandler implements PerfEventHandler {
 
     @Override
     public void handle(PerfEvent event, ParseContext ctx) {
-        BlockAction action = action(event.name());
-        if (action == null) {
+        Optional<BlockAction> known = actions.get(event.event());
+        if (known == null) {
+            known = Optional.ofNullable(action(event.name()));
+            actions.put(event.event(), known);
+        }
+        if (known.isEmpty()) {
             return;
         }
-        BlockEvent parsed = BlockTracepointPayload.parse(action, event);
+        BlockEvent parsed = BlockTracepointPayload.parse(known.get(), event, rwbs);
         if (parsed == null) {
             ctx.skip(event.line(), "unreadable " + event.event() + " payload: " + abbreviate(event.payload()));
             return;

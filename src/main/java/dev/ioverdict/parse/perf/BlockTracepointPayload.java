@@ -3,6 +3,7 @@ package dev.ioverdict.parse.perf;
 import dev.ioverdict.model.block.BlockAction;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.perf.PerfEvent;
+import dev.ioverdict.parse.text.Interner;
 
 /**
  * Reads a block tracepoint's TP_printk text. Kernels differ in the middle of the line (insert and
@@ -15,8 +16,11 @@ final class BlockTracepointPayload {
     private BlockTracepointPayload() {
     }
 
-    /** The event, or null when the payload does not have the layout of its tracepoint. */
-    static BlockEvent parse(BlockAction action, PerfEvent e) {
+    /**
+     * The event, or null when the payload does not have the layout of its tracepoint. The RWBS
+     * flags (a handful of distinct values) are taken from {@code names}.
+     */
+    static BlockEvent parse(BlockAction action, PerfEvent e, Interner names) {
         String p = e.payload();
         String text = e.text() != null ? e.text() : p;
         int pid = e.tid();
@@ -37,7 +41,7 @@ final class BlockTracepointPayload {
         if (major < 0 || minor < 0 || rwEnd < 0) {
             return null;
         }
-        String rwbs = p.substring(rwStart, rwEnd);
+        String rwbs = names.of(p, rwStart, rwEnd);
         if (action == BlockAction.SPLIT) {
             int slash = p.indexOf(" / ", rwEnd);
             if (slash < 0) {

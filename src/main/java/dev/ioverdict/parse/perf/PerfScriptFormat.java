@@ -4,7 +4,6 @@ import dev.ioverdict.model.perf.PerfEvent;
 import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
@@ -68,21 +67,26 @@ public final class PerfScriptFormat implements InputFormat {
                 "the samples are kept with the time they carry (perf script writes samples in time order: two "
                         + "recordings glued together, or an edited file)");
         ForwardClocks clocks = new ForwardClocks(backwards, "CPU");
-        try (Lines lines = Lines.of(file, ctx)) {
-            String line;
+        try (ScriptLines lines = ScriptLines.of(file, ctx)) {
             Header pending = null;
             long pendingLine = 0;
             List<String> stack = null;
+            List<String> frames = new ArrayList<>(); // one buffer for every sample's chain: dispatch copies it
             PerfEventHandler pendingHandler = null;
             // a sample of an event no handler reads (cpu-clock, cycles): its call chain is not an orphan
             boolean unhandledSample = false;
-            while ((line = lines.next()) != null) {
-                if (line.isEmpty()) {
+            while (lines.next()) {
+                // frame lines (half of a recording with -g) are read from the bytes, without a String
+                boolean inBytes = lines.inBytes();
+                byte[] bytes = lines.bytes();
+                int length = lines.length();
+                String line = inBytes ? null : lines.text();
+                if (inBytes ? length == 0 : line.isEmpty()) {
                     continue;
                 }
-                if (isFrame(line)) {
+                if (inBytes ? isFrame(bytes, length) : isFrame(line)) {
                     if (pending != null && stack != null) {
-                        String sym = frameSymbol(line, names);
+                        String sym = inBytes ? frameSymbol(bytes, length, names) : frameSymbol(line, names);
                         if (sym != null) {
                             stack.add(sym);
                         }
@@ -91,28 +95,26 @@ public final class PerfScriptFormat implements InputFormat {
                     }
                     continue;
                 }
-                if (blankOrComment(line)) {
+                if (inBytes ? blankOrComment(bytes, length) : blankOrComment(line)) {
                     continue;
                 }
+                line = lines.text();
                 if (pending != null) {
                     dispatch(pending, pendingLine, stack, pendingHandler, ctx);
                     pending = null;
                 }
-                Header h = Header.parse(line, names);
+                Header h = inBytes ? Header.parse(bytes, length, line, names) : Header.parse(line, names);
                 unhandledSample = false;
                 if (h == null) {
                     ctx.skip(lines.number(), "not a perf script sample line: " + abbreviate(line));
                     continue;
                 }
                 clocks.see(h.cpu, h.timeNs / 1e9, lines.number());
-                PerfEventHandler handler = byEvent.computeIfAbsent(h.event, e -> {
-                    for (PerfEventHandler x : handlers) {
-                        if (x.accepts(e)) {
-                            return x;
-                        }
-                    }
-                    return NONE;
-                });
+                PerfEventHandler handler = byEvent.get(h.event);
+                if (handler == null) {
+                    handler = handlerOf(h.event, handlers);
+                    byEvent.put(h.event, handler);
+                }
                 if (handler == NONE) {
                     unhandled.merge(h.event, 1L, Long::sum);
                     ctx.time(h.timeNs / 1e9);
@@ -123,7 +125,11 @@ public final class PerfScriptFormat implements InputFormat {
                 pending = h;
                 pendingLine = lines.number();
                 pendingHandler = handler;
-                stack = handler.wantsStacks() ? new ArrayList<>() : null;
+                stack = null;
+                if (handler.wantsStacks()) {
+                    frames.clear();
+                    stack = frames;
+                }
             }
             if (pending != null) {
                 dispatch(pending, pendingLine, stack, pendingHandler, ctx);
@@ -154,6 +160,15 @@ public final class PerfScriptFormat implements InputFormat {
         }
     };
 
+    private static PerfEventHandler handlerOf(String event, List<PerfEventHandler> handlers) {
+        for (PerfEventHandler x : handlers) {
+            if (x.accepts(event)) {
+                return x;
+            }
+        }
+        return NONE;
+    }
+
     private static void dispatch(Header h, long line, List<String> stack, PerfEventHandler handler, ParseContext ctx) {
         ctx.record();
         ctx.time(h.timeNs / 1e9);
@@ -168,6 +183,16 @@ public final class PerfScriptFormat implements InputFormat {
             char c = line.charAt(i);
             if (!Character.isWhitespace(c)) {
                 return c == '#';
+            }
+        }
+        return true;
+    }
+
+    /** {@link #blankOrComment(String)} of an ASCII line's bytes {@code b[0, n)}. */
+    private static boolean blankOrComment(byte[] b, int n) {
+        for (int i = 0; i < n; i++) {
+            if (!isWhitespace(b[i])) {
+                return b[i] == '#';
             }
         }
         return true;
@@ -189,6 +214,57 @@ public final class PerfScriptFormat implements InputFormat {
             i++;
         }
         return i > start && i < n && line.charAt(i) == ' ' && line.charAt(n - 1) == ')';
+    }
+
+    /** {@link #isFrame(String)} of an ASCII line's bytes {@code b[0, n)}. */
+    static boolean isFrame(byte[] b, int n) {
+        byte c0 = b[0];
+        if (c0 != '\t' && c0 != ' ') {
+            return false;
+        }
+        int i = 0;
+        while (i < n && isWhitespace(b[i])) {
+            i++;
+        }
+        int start = i;
+        while (i < n && isHexDigit(b[i])) {
+            i++;
+        }
+        return i > start && i < n && b[i] == ' ' && b[n - 1] == ')';
+    }
+
+    /** {@link #frameSymbol(String, Interner)} of an ASCII line's bytes {@code b[0, n)}. */
+    static String frameSymbol(byte[] b, int n, Interner names) {
+        int i = 0;
+        while (i < n && isWhitespace(b[i])) {
+            i++;
+        }
+        while (i < n && !isWhitespace(b[i])) {
+            i++; // address
+        }
+        while (i < n && b[i] == ' ') {
+            i++;
+        }
+        if (i >= n) {
+            return null;
+        }
+        int end = i;
+        while (end < n && b[end] != ' ' && b[end] != '+') {
+            end++;
+        }
+        if (end == i || b[i] == '(') {
+            return "[unknown]";
+        }
+        return names.of(b, i, end);
+    }
+
+    /** {@link Character#isWhitespace} of an ASCII character. */
+    private static boolean isWhitespace(byte c) {
+        return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
+    }
+
+    private static boolean isHexDigit(byte c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
     }
 
     /** {@code \tffffffff8e2a1b3c __schedule+0x2fc ([kernel.kallsyms])} gives {@code __schedule}. */
@@ -340,6 +416,163 @@ public final class PerfScriptFormat implements InputFormat {
             }
             h.payload = evEnd + 2 <= n ? line.substring(Math.min(n, evEnd + 2)) : "";
             return h;
+        }
+
+        /**
+         * {@link #parse(String, Interner)} read from an ASCII line's bytes {@code b[0, n)}, whose
+         * text is {@code text}: the same fields, with names interned from the bytes and only the
+         * payload cut from the text.
+         */
+        static Header parse(byte[] b, int n, String text, Interner names) {
+            int colon = -1;
+            int tsStart = -1;
+            // searches for one character go through the text, whose indexOf is vectorised
+            for (int i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) {
+                int j = i - 1;
+                int fracDigits = 0;
+                while (j >= 0 && isDigit(b[j])) {
+                    j--;
+                    fracDigits++;
+                }
+                if (fracDigits == 0 || j < 1 || b[j] != '.') {
+                    continue;
+                }
+                int k = j - 1;
+                while (k >= 0 && isDigit(b[k])) {
+                    k--;
+                }
+                if (k == j - 1 || k < 0 || b[k] != ' ') {
+                    continue;
+                }
+                colon = i;
+                tsStart = k + 1;
+                break;
+            }
+            if (colon < 0) {
+                return null;
+            }
+            Header h = new Header();
+            h.text = text;
+            h.timeNs = parseTimeNs(b, tsStart, colon);
+            int end = tsStart - 1;
+            while (end > 0 && b[end - 1] == ' ') {
+                end--;
+            }
+            if (end > 0 && b[end - 1] == ']') {
+                int open = lastIndexOf(b, '[', end - 1);
+                if (open < 0) {
+                    return null;
+                }
+                h.cpu = parseIntOr(b, open + 1, end - 1, -1);
+                end = open;
+                while (end > 0 && b[end - 1] == ' ') {
+                    end--;
+                }
+            }
+            int idStart = lastIndexOf(b, ' ', end - 1) + 1;
+            int slash = text.indexOf('/', idStart);
+            if (slash > 0 && slash < end) {
+                h.pid = parseIntOr(b, idStart, slash, Integer.MIN_VALUE);
+                h.tid = parseIntOr(b, slash + 1, end, Integer.MIN_VALUE);
+            } else {
+                h.pid = parseIntOr(b, idStart, end, Integer.MIN_VALUE);
+                h.tid = h.pid;
+            }
+            if (h.pid == Integer.MIN_VALUE || h.tid == Integer.MIN_VALUE) {
+                return null;
+            }
+            int commEnd = Math.max(0, idStart);
+            while (commEnd > 0 && isWhitespace(b[commEnd - 1])) {
+                commEnd--;
+            }
+            int commStart = 0;
+            while (commStart < commEnd && isWhitespace(b[commStart])) {
+                commStart++;
+            }
+            h.comm = names.of(b, commStart, commEnd);
+            int i = colon + 1;
+            while (i < n && b[i] == ' ') {
+                i++;
+            }
+            int tokEnd = text.indexOf(' ', i);
+            if (tokEnd > i && allDigits(b, i, tokEnd)) {
+                i = tokEnd;
+                while (i < n && b[i] == ' ') {
+                    i++;
+                }
+            }
+            int evEnd = text.indexOf(": ", i);
+            if (evEnd < 0) {
+                evEnd = n > 0 && b[n - 1] == ':' ? n - 1 : -1;
+            }
+            int space = text.indexOf(' ', i);
+            if (evEnd <= i || (space >= 0 && space < evEnd)) {
+                return null;
+            }
+            h.event = names.of(b, i, evEnd);
+            h.payload = evEnd + 2 <= n ? text.substring(evEnd + 2) : "";
+            return h;
+        }
+
+        /** Last {@code c} in {@code b[0, from]}, or -1. */
+        private static int lastIndexOf(byte[] b, char c, int from) {
+            for (int i = from; i >= 0; i--) {
+                if (b[i] == c) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        private static boolean isDigit(byte c) {
+            return c >= '0' && c <= '9';
+        }
+
+        private static long parseTimeNs(byte[] b, int from, int to) {
+            long secs = 0;
+            int i = from;
+            while (i < to && b[i] != '.') {
+                secs = secs * 10 + (b[i++] - '0');
+            }
+            i++;
+            long frac = 0;
+            int digits = 0;
+            while (i < to && digits < 9) {
+                frac = frac * 10 + (b[i++] - '0');
+                digits++;
+            }
+            while (digits++ < 9) {
+                frac *= 10;
+            }
+            return secs * 1_000_000_000L + frac;
+        }
+
+        private static boolean allDigits(byte[] b, int from, int to) {
+            for (int i = from; i < to; i++) {
+                if (!isDigit(b[i])) {
+                    return false;
+                }
+            }
+            return to > from;
+        }
+
+        private static int parseIntOr(byte[] b, int from, int to, int fallback) {
+            if (to <= from) {
+                return fallback;
+            }
+            if (b[from] == '-' && to > from + 1) {
+                int v = parseIntOr(b, from + 1, to, fallback);
+                return v == fallback ? fallback : -v;
+            }
+            int v = 0;
+            for (int i = from; i < to; i++) {
+                byte c = b[i];
+                if (c < '0' || c > '9') {
+                    return fallback;
+                }
+                v = v * 10 + (c - '0');
+            }
+            return v;
         }
 
         private static long parseTimeNs(String s, int from, int to) {

@@ -25,7 +25,7 @@ public final class SleepTracker {
     private final String source;
     private final String input;
     private final Map<Integer, Asleep> asleep = new HashMap<>();
-    private final Map<String, Agg> stacks = new LinkedHashMap<>();
+    private final Map<StackKey, Agg> stacks = new LinkedHashMap<>();
     private long untimed;
 
     public SleepTracker(String source, String input) {
@@ -34,6 +34,10 @@ public final class SleepTracker {
     }
 
     private record Asleep(double since, Agg agg) {
+    }
+
+    /** One process's folded stack: its frames are interned, so hashing and comparing them is cheap. */
+    private record StackKey(int pid, List<String> frames) {
     }
 
     private static final class Agg {
@@ -59,8 +63,12 @@ public final class SleepTracker {
     /** Task {@code tid} of process {@code pid} went to sleep at {@code time} with {@code stack} (innermost first). */
     public void sleeps(int pid, int tid, String comm, double time, List<String> stack, long line, String text) {
         List<String> frames = fold(stack);
-        String key = pid + "\u0000" + String.join("\u0000", frames);
-        Agg agg = stacks.computeIfAbsent(key, k -> new Agg(pid, comm, frames, line, text));
+        StackKey key = new StackKey(pid, frames);
+        Agg agg = stacks.get(key);
+        if (agg == null) {
+            agg = new Agg(pid, comm, frames, line, text);
+            stacks.put(key, agg);
+        }
         agg.count++;
         if (asleep.put(tid, new Asleep(time, agg)) != null) {
             untimed++; // its wake-up was not in the trace (a filtered recording)

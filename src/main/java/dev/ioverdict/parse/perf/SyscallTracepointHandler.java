@@ -24,12 +24,26 @@ import java.util.Set;
 final class SyscallTracepointHandler implements PerfEventHandler {
     private static final String SOURCE = "perf-script";
 
-    private record Enter(String name, long timeNs, long line, String text, List<Long> args, Map<String, Long> named) {
+    /**
+     * An enter waiting for its exit. A {@code syscalls:*} enter keeps its payload and reads the
+     * few arguments it needs at its exit ({@code namedPayload}); a raw one keeps its numbers.
+     */
+    private record Enter(String name, long timeNs, long line, String text, List<Long> args, String namedPayload) {
     }
+
+    /** What an event name stands for, found once per distinct name rather than per event. */
+    private record Kind(int family, String call) {
+    }
+
+    private static final int NAMED_ENTER = 0;
+    private static final int NAMED_EXIT = 1;
+    private static final int RAW_ENTER = 2;
+    private static final int RAW_EXIT = 3;
 
     private final Map<Integer, Enter> named = new HashMap<>();
     private final Map<Integer, Enter> raw = new HashMap<>();
     private final Set<String> namedSeen = new HashSet<>();
+    private final Map<String, Kind> kinds = new HashMap<>();
 
     @Override
     public boolean accepts(String event) {
@@ -39,19 +53,21 @@ final class SyscallTracepointHandler implements PerfEventHandler {
 
     @Override
     public void handle(PerfEvent e, ParseContext ctx) {
-        String ev = e.event();
-        if (ev.startsWith("syscalls:sys_enter_")) {
-            String name = ev.substring("syscalls:sys_enter_".length());
-            namedSeen.add(name);
-            named.put(e.tid(), new Enter(name, e.timeNs(), e.line(), e.text(), List.of(), namedArgs(e.payload())));
-        } else if (ev.startsWith("syscalls:sys_exit_")) {
+        Kind kind = kinds.get(e.event());
+        if (kind == null) {
+            kind = kind(e.event());
+            kinds.put(e.event(), kind);
+        }
+        if (kind.family == NAMED_ENTER) {
+            namedSeen.add(kind.call);
+            named.put(e.tid(), new Enter(kind.call, e.timeNs(), e.line(), e.text(), List.of(), e.payload()));
+        } else if (kind.family == NAMED_EXIT) {
             Enter in = named.remove(e.tid());
-            String name = ev.substring("syscalls:sys_exit_".length());
-            if (in != null && in.name.equals(name)) {
-                long ret = Numbers.parseLong(e.payload().strip(), 0, e.payload().strip().length(), 0);
-                emit(in, e, ret, ctx);
+            if (in != null && in.name.equals(kind.call)) {
+                String ret = e.payload().strip();
+                emit(in, e, Numbers.parseLong(ret, 0, ret.length(), 0), ctx);
             }
-        } else if (ev.equals("raw_syscalls:sys_enter")) {
+        } else if (kind.family == RAW_ENTER) {
             Enter in = rawEnter(e);
             if (in != null && !namedSeen.contains(in.name)) {
                 raw.put(e.tid(), in);
@@ -64,6 +80,16 @@ final class SyscallTracepointHandler implements PerfEventHandler {
                 emit(in, e, Numbers.parseLong(p, eq + 2, p.length(), 0), ctx);
             }
         }
+    }
+
+    private static Kind kind(String event) {
+        if (event.startsWith("syscalls:sys_enter_")) {
+            return new Kind(NAMED_ENTER, event.substring("syscalls:sys_enter_".length()));
+        }
+        if (event.startsWith("syscalls:sys_exit_")) {
+            return new Kind(NAMED_EXIT, event.substring("syscalls:sys_exit_".length()));
+        }
+        return new Kind(event.equals("raw_syscalls:sys_enter") ? RAW_ENTER : RAW_EXIT, null);
     }
 
     private static void emit(Enter in, PerfEvent exit, long ret, ParseContext ctx) {
@@ -90,8 +116,8 @@ final class SyscallTracepointHandler implements PerfEventHandler {
     }
 
     private static Long arg(Enter in, String name, int position) {
-        if (!in.named.isEmpty()) {
-            return in.named.get(name);
+        if (in.namedPayload != null) {
+            return namedArg(in.namedPayload, name);
         }
         return position < in.args.size() ? in.args.get(position) : null;
     }
@@ -101,9 +127,12 @@ final class SyscallTracepointHandler implements PerfEventHandler {
         return v == null ? null : (int) (long) v;
     }
 
-    /** {@code ctx_id: 0x7f.., nr: 0x00000001, iocbpp: 0x5645ade8ef10}. */
-    static Map<String, Long> namedArgs(String payload) {
-        Map<String, Long> out = new HashMap<>();
+    /**
+     * The value of argument {@code name} in {@code ctx_id: 0x7f.., nr: 0x00000001, iocbpp: 0x5645ade8ef10}
+     * (the last one if repeated), or null.
+     */
+    static Long namedArg(String payload, String name) {
+        Long found = null;
         int i = 0;
         int n = payload.length();
         while (i < n) {
@@ -117,13 +146,15 @@ final class SyscallTracepointHandler implements PerfEventHandler {
             }
             int comma = payload.indexOf(", ", colon);
             int end = comma < 0 ? n : comma;
-            long v = Numbers.parseLong(payload, colon + 2, end, Long.MIN_VALUE);
-            if (v != Long.MIN_VALUE) {
-                out.put(payload.substring(nameStart, colon), v);
+            if (colon - nameStart == name.length() && payload.startsWith(name, nameStart)) {
+                long v = Numbers.parseLong(payload, colon + 2, end, Long.MIN_VALUE);
+                if (v != Long.MIN_VALUE) {
+                    found = v;
+                }
             }
             i = comma < 0 ? n : comma + 2;
         }
-        return out;
+        return found;
     }
 
     /** {@code NR 209 (7f1e21527000, 1, 7ffd5d1b2f30, 0, 0, 0)}: the number and the hex arguments. */
@@ -152,7 +183,7 @@ final class SyscallTracepointHandler implements PerfEventHandler {
                 i = to + 1;
             }
         }
-        return new Enter(SyscallNumbers.name(nr), e.timeNs(), e.line(), e.text(), args, Map.of());
+        return new Enter(SyscallNumbers.name(nr), e.timeNs(), e.line(), e.text(), args, null);
     }
 
     /** raw_syscalls prints arguments in hex without a 0x. */

@@ -1,5 +1,11 @@
 package dev.ioverdict.parse.text;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
 /**
  * One String per distinct short piece of text a trace repeats on every line (call and event
  * names, process names, stack symbols): found from the line's characters without a substring, so
@@ -8,11 +14,15 @@ package dev.ioverdict.parse.text;
  */
 public final class Interner {
     private static final int PROBES = 8;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private final String[] slots;
+    /** The bytes of the pieces found from bytes, compared without going through their String. */
+    private final byte[][] bytes;
 
     /** A table of {@code 2^bits} slots. */
     public Interner(int bits) {
         slots = new String[1 << bits];
+        bytes = new byte[1 << bits][];
     }
 
     /** The text of {@code s[from, to)}. */
@@ -37,5 +47,65 @@ public final class Interner {
             }
         }
         return s.substring(from, to);
+    }
+
+    /**
+     * The text of the ASCII bytes {@code b[from, to)}, found without decoding them: the same String
+     * as {@link #of(String, int, int)} gives for those characters (both hash as {@link String} does).
+     */
+    public String of(byte[] b, int from, int to) {
+        int length = to - from;
+        int h = 0;
+        int i = from;
+        // four characters a step: 31 * (31 * (31 * (31 * h + c0) + c1) + c2) + c3, without the chain of multiplies
+        for (; i + 4 <= to; i += 4) {
+            h = h * 923521 + (b[i] & 0xff) * 29791 + (b[i + 1] & 0xff) * 961 + (b[i + 2] & 0xff) * 31 + (b[i + 3] & 0xff);
+        }
+        for (; i < to; i++) {
+            h = 31 * h + (b[i] & 0xff);
+        }
+        h ^= h >>> 16;
+        int mask = slots.length - 1;
+        for (int probe = 0; probe < PROBES; probe++) {
+            int at = (h + probe) & mask;
+            String known = slots[at];
+            if (known == null) {
+                byte[] copy = Arrays.copyOfRange(b, from, to);
+                String piece = new String(copy, StandardCharsets.ISO_8859_1);
+                slots[at] = piece;
+                bytes[at] = copy;
+                return piece;
+            }
+            if (known.length() == length && (bytes[at] != null ? sameBytes(bytes[at], b, from) : sameChars(known, b, from))) {
+                return known;
+            }
+        }
+        return new String(b, from, length, StandardCharsets.ISO_8859_1);
+    }
+
+    /** Eight bytes a step, then the rest one by one. */
+    private static boolean sameBytes(byte[] known, byte[] b, int from) {
+        int n = known.length;
+        int k = 0;
+        for (; k + 8 <= n; k += 8) {
+            if ((long) LONGS.get(known, k) != (long) LONGS.get(b, from + k)) {
+                return false;
+            }
+        }
+        for (; k < n; k++) {
+            if (known[k] != b[from + k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean sameChars(String known, byte[] b, int from) {
+        for (int k = 0, n = known.length(); k < n; k++) {
+            if (known.charAt(k) != (b[from + k] & 0xff)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

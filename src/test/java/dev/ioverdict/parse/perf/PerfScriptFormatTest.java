@@ -7,8 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.testing.TestData;
+import dev.ioverdict.parse.text.Interner;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -72,5 +76,56 @@ class PerfScriptFormatTest {
         assertEquals(":-1", h.comm);
         assertEquals(-1, h.pid);
         assertEquals("sched:sched_switch", h.event);
+    }
+
+    /** The hot path reads ASCII lines from their bytes; it must see every line as the String reader does. */
+    @Test
+    void headersAndFramesReadFromBytesMatchTheStringReading() throws Exception {
+        List<String> lines = new ArrayList<>(List.of(
+                "     kworker/u4:1 Web 1234/1240 [001] 12.123456789:      syscalls:sys_exit_io_submit: 0x1",
+                ":-1    -1 [000]  1541.901811: sched:sched_switch: prev_comm=a prev_pid=1 prev_state=S ==> next_pid=2",
+                "perf 5678 100.5:     250000 cpu-clock: ",
+                "perf 5678 100.5:     250000 cpu-clock:",
+                "perf 5678 100.5: two words: x",
+                "/x 12 [001] 1.5: ev: p",
+                "a 1/ [001] 1.5: ev: p",
+                "a 1 [0x] 1.5: ev: p",
+                "a 1 ] 1.5: ev: p",
+                " 1.5: ev: p",
+                "a 1 [001] 1.: ev: p",
+                "a 1 [001] .5: ev: p",
+                "a\u001f 1 [001] 1.5: ev:",
+                "\t ffff sym+0x1 (dso)",
+                "\tffff (dso)",
+                "\t ffff ",
+                ""));
+        for (String bundle : List.of("xfs-aligned-4k/bundle/perf-sched-stacks.txt", "perf-healthy/bundle/perf-script.txt",
+                "perf-scheduler-latency/bundle/perf-script.txt", "xfs-unaligned-512b/bundle/perf-block.txt")) {
+            lines.addAll(Files.readAllLines(TestData.root().resolve("testdata").resolve(bundle)));
+        }
+        Interner names = new Interner(12);
+        int headers = 0;
+        for (String line : lines) {
+            byte[] b = line.getBytes(StandardCharsets.ISO_8859_1);
+            if (line.isEmpty() || !line.chars().allMatch(c -> c < 128)) {
+                continue;
+            }
+            assertEquals(PerfScriptFormat.isFrame(line), PerfScriptFormat.isFrame(b, b.length), line);
+            if (PerfScriptFormat.isFrame(line)) {
+                assertEquals(PerfScriptFormat.frameSymbol(line), PerfScriptFormat.frameSymbol(b, b.length, names), line);
+                continue;
+            }
+            var fromText = PerfScriptFormat.Header.parse(line);
+            var fromBytes = PerfScriptFormat.Header.parse(b, b.length, line, names);
+            assertEquals(fromText == null, fromBytes == null, line);
+            if (fromText != null) {
+                headers++;
+                assertEquals(List.of(fromText.comm, fromText.pid, fromText.tid, fromText.cpu, fromText.timeNs,
+                        fromText.event, fromText.payload, fromText.text), List.of(fromBytes.comm, fromBytes.pid,
+                        fromBytes.tid, fromBytes.cpu, fromBytes.timeNs, fromBytes.event, fromBytes.payload,
+                        fromBytes.text), line);
+            }
+        }
+        assertTrue(headers > 1000, "headers compared: " + headers);
     }
 }

@@ -2,6 +2,7 @@ package dev.ioverdict.parse.perf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.syscall.IoOp;
@@ -60,10 +61,11 @@ class SyscallPerfHandlersTest {
 
     @Test
     void preadArgumentsBecomeARequest() {
-        var args = SyscallTracepointHandler.namedArgs("fd: 0x00000003, buf: 0x7ffd5d1b2f30, count: 0x00000200, pos: 0x00001000");
-        assertEquals(3L, args.get("fd"));
-        assertEquals(512L, args.get("count"));
-        assertEquals(4096L, args.get("pos"));
+        String args = "fd: 0x00000003, buf: 0x7ffd5d1b2f30, count: 0x00000200, pos: 0x00001000";
+        assertEquals(3L, SyscallTracepointHandler.namedArg(args, "fd"));
+        assertEquals(512L, SyscallTracepointHandler.namedArg(args, "count"));
+        assertEquals(4096L, SyscallTracepointHandler.namedArg(args, "pos"));
+        assertNull(SyscallTracepointHandler.namedArg(args, "nr"));
         assertNotNull(new IoRequest(3, null, IoOp.READ, 512, 4096, null));
     }
 
