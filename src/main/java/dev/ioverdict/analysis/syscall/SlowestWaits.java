@@ -45,15 +45,28 @@ public record SlowestWaits(List<Trace> traces) {
             }
         }
 
+        private String lastInput;
+        private Kept last;
+
         void add(SyscallCall c) {
+            add(c, WAITS.contains(c.name()));
+        }
+
+        /** Adds a call whose name the caller already looked up in {@link #WAITS}. */
+        void add(SyscallCall c, boolean wait) {
             if (c.start() == null || c.duration() == null) {
                 return;
             }
-            Kept k = byInput.computeIfAbsent(c.input(), i -> new Kept(c.source()));
+            Kept k = last;
+            if (k == null || !java.util.Objects.equals(c.input(), lastInput)) {
+                k = byInput.computeIfAbsent(c.input(), i -> new Kept(c.source()));
+                lastInput = c.input();
+                last = k;
+            }
             k.first = Math.min(k.first, c.start());
             k.last = Math.max(k.last, c.start() + c.duration());
             List<SyscallCall> kept = k.calls;
-            if (!WAITS.contains(c.name()) || c.failed()
+            if (!wait || c.failed()
                     || kept.size() == KEEP && kept.get(KEEP - 1).duration() >= c.duration()) {
                 return;
             }

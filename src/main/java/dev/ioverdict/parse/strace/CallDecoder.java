@@ -150,7 +150,7 @@ final class CallDecoder {
         if (e - s < 2 || t.charAt(s) != '[' && t.charAt(s) != '{') {
             return;
         }
-        forEachElement(t, s + 1, e - 1, (from, to) -> iocb(t, from, to, pid));
+        bracedElements(t, s + 1, e - 1, pid, false);
     }
 
     private void ioGetevents(String t) {
@@ -166,15 +166,54 @@ final class CallDecoder {
         if (e - s < 2 || t.charAt(s) != '[' && t.charAt(s) != '{') {
             return;
         }
-        forEachElement(t, s + 1, e - 1, (from, to) -> {
-            fields.split(t, from, to);
-            int res = fields.find("res=");
-            if (res >= 0) {
-                eventRes.add(fields.number(res, 4, 0));
-            } else if (fields.count() == 4) { // old positional {data, obj, res, res2}
-                eventRes.add(fields.number(2, 0, 0));
+        bracedElements(t, s + 1, e - 1, -1, true);
+    }
+
+    /**
+     * Reads every {@code {...}} element of the list {@code t[from, to)} (an iocb of io_submit, or an
+     * io_event of io_getevents) in one walk: each element's fields are split while its end is found,
+     * so a quoted buffer inside is passed once. Pieces that are not one braced element are skipped.
+     */
+    private void bracedElements(String t, int from, int to, int pid, boolean events) {
+        int i = from;
+        while (i < to) {
+            while (i < to && t.charAt(i) == ' ') {
+                i++;
             }
-        });
+            if (i >= to) {
+                return;
+            }
+            if (t.charAt(i) == '{') {
+                int close = fields.splitBraced(t, i, to);
+                if (close < 0) {
+                    return; // runs past the list's end: no whole element is left
+                }
+                int j = close + 1;
+                while (j < to && t.charAt(j) == ' ') {
+                    j++;
+                }
+                if (j >= to || t.charAt(j) == ',') {
+                    if (events) {
+                        event();
+                    } else {
+                        iocb(t, pid);
+                    }
+                    i = j + 1;
+                    continue;
+                }
+                i = j;
+            }
+            i = Args.pieceEnd(t, i, to) + 1;
+        }
+    }
+
+    private void event() {
+        int res = fields.find("res=");
+        if (res >= 0) {
+            eventRes.add(fields.number(res, 4, 0));
+        } else if (fields.count() == 4) { // old positional {data, obj, res, res2}
+            eventRes.add(fields.number(2, 0, 0));
+        }
     }
 
     private interface Range {
@@ -197,8 +236,8 @@ final class CallDecoder {
         }
     }
 
-    private void iocb(String t, int from, int to, int pid) {
-        fields.split(t, from, to);
+    /** The iocb whose fields {@link #fields} holds. */
+    private void iocb(String t, int pid) {
         IoOp op = null;
         int fd = -1;
         String path = null;
@@ -272,6 +311,9 @@ final class CallDecoder {
 
     /** strace before 4.16 named the command as a bare word. */
     private static IoOp oldOpWord(String t, int s, int e) {
+        if (e - s > 7) {
+            return null; // longer than any of the words: no substring made for aio_data=... and the like
+        }
         String w = t.substring(s, e);
         return switch (w) {
             case "pread", "preadv" -> IoOp.READ;
