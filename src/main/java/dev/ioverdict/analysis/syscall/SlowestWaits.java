@@ -2,7 +2,6 @@ package dev.ioverdict.analysis.syscall;
 
 import dev.ioverdict.model.syscall.SyscallCall;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +26,25 @@ public record SlowestWaits(List<Trace> traces) {
     public record Trace(String input, String source, List<SyscallCall> calls, double firstTime, double lastTime) {
         public Trace {
             calls = List.copyOf(calls);
+        }
+    }
+
+    /**
+     * Puts a timed call into {@code kept} (slowest first, at most {@code limit}) where a stable sort
+     * would: after every call at least as slow, so among equal durations the first seen stays first.
+     */
+    static void insertSlowest(List<SyscallCall> kept, SyscallCall c, int limit) {
+        double d = c.duration();
+        int at = kept.size();
+        while (at > 0 && kept.get(at - 1).duration() < d) {
+            at--;
+        }
+        if (at >= limit) {
+            return;
+        }
+        kept.add(at, c);
+        if (kept.size() > limit) {
+            kept.remove(limit);
         }
     }
 
@@ -70,11 +88,7 @@ public record SlowestWaits(List<Trace> traces) {
                     || kept.size() == KEEP && kept.get(KEEP - 1).duration() >= c.duration()) {
                 return;
             }
-            kept.add(c);
-            kept.sort(Comparator.comparingDouble(SyscallCall::duration).reversed());
-            if (kept.size() > KEEP) {
-                kept.remove(KEEP);
-            }
+            insertSlowest(kept, c, KEEP);
         }
 
         SlowestWaits result() {

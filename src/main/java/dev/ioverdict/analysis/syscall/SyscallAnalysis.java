@@ -188,14 +188,7 @@ public final class SyscallAnalysis implements Analysis {
     }
 
     private static void keepSlowest(List<SyscallCall> kept, SyscallCall c) {
-        if (kept.size() == SLOWEST_PER_PROCESS && kept.get(kept.size() - 1).duration() >= c.duration()) {
-            return;
-        }
-        kept.add(c);
-        kept.sort(Comparator.comparingDouble(SyscallCall::duration).reversed());
-        if (kept.size() > SLOWEST_PER_PROCESS) {
-            kept.remove(kept.size() - 1);
-        }
+        SlowestWaits.insertSlowest(kept, c, SLOWEST_PER_PROCESS);
     }
 
     @Override

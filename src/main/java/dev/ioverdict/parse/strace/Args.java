@@ -21,6 +21,9 @@ final class Args {
         int start = from;
         for (int i = from; i < to; i++) {
             char c = text.charAt(i);
+            if (c < 128 && !CallScanner.STRUCTURE[c]) {
+                continue;
+            }
             switch (c) {
                 case '"' -> {
                     int q = CallScanner.closingQuote(text, i + 1, to);
@@ -85,6 +88,9 @@ final class Args {
         int start = from + 1;
         for (int i = start; i < to; i++) {
             char c = text.charAt(i);
+            if (c < 128 && !CallScanner.STRUCTURE[c]) {
+                continue;
+            }
             switch (c) {
                 case '"' -> {
                     int q = CallScanner.closingQuote(text, i + 1, to);
@@ -131,6 +137,9 @@ final class Args {
         int depth = 0;
         for (int i = from; i < to; i++) {
             char c = text.charAt(i);
+            if (c < 128 && !CallScanner.STRUCTURE[c]) {
+                continue;
+            }
             switch (c) {
                 case '"' -> {
                     int q = CallScanner.closingQuote(text, i + 1, to);

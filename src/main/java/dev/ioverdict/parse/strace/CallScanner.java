@@ -20,6 +20,18 @@ final class CallScanner {
     private int[] commas = new int[16];
     private int commaCount;
 
+    /**
+     * The ASCII characters that can open or close something (quotes, comments, brackets) or split
+     * arguments: every other character (names, numbers, flags) is passed with one table look-up.
+     */
+    static final boolean[] STRUCTURE = new boolean[128];
+
+    static {
+        for (char c : "\"/()[]{},".toCharArray()) {
+            STRUCTURE[c] = true;
+        }
+    }
+
     void reset() {
         reset(0);
     }
@@ -41,7 +53,7 @@ final class CallScanner {
     }
 
     /** Scans what was appended to {@code text} since the last call. */
-    void scan(CharSequence text) {
+    void scan(String text) {
         int n = text.length();
         for (int i = scanned; i < n; i++) {
             char c = text.charAt(i);
@@ -51,11 +63,11 @@ final class CallScanner {
                 }
                 continue;
             }
-            if (inString && !escape && text instanceof String line) {
+            if (inString && !escape) {
                 // strace's buffers are long escaped strings: jump to their closing quote
-                int q = closingQuote(line, i, n);
+                int q = closingQuote(text, i, n);
                 if (q < 0) {
-                    escape = trailingBackslashes(line, i, n) % 2 == 1;
+                    escape = trailingBackslashes(text, i, n) % 2 == 1;
                     i = n - 1;
                 } else {
                     inString = false;
@@ -74,6 +86,9 @@ final class CallScanner {
                 continue;
             }
             if (closeAt >= 0) {
+                break; // no string or comment opens after the list closed: nothing is left to follow
+            }
+            if (c < 128 && !STRUCTURE[c]) {
                 continue;
             }
             switch (c) {
@@ -141,7 +156,7 @@ final class CallScanner {
     }
 
     /** Whether the argument list ended and {@code = } and a return value follow it. */
-    boolean closed(CharSequence text) {
+    boolean closed(String text) {
         if (closeAt < 0) {
             return false;
         }
