@@ -57,6 +57,8 @@ public record SlowestWaits(List<Trace> traces) {
             final List<SyscallCall> calls = new ArrayList<>();
             double first = Double.POSITIVE_INFINITY;
             double last = Double.NEGATIVE_INFINITY;
+            /** The duration a wait must pass to enter {@link #calls} once it is full. */
+            double floor = Double.NEGATIVE_INFINITY;
 
             Kept(String source) {
                 this.source = source;
@@ -84,11 +86,13 @@ public record SlowestWaits(List<Trace> traces) {
             k.first = Math.min(k.first, c.start());
             k.last = Math.max(k.last, c.start() + c.duration());
             List<SyscallCall> kept = k.calls;
-            if (!wait || c.failed()
-                    || kept.size() == KEEP && kept.get(KEEP - 1).duration() >= c.duration()) {
+            if (!wait || c.failed() || c.duration() <= k.floor) {
                 return;
             }
             insertSlowest(kept, c, KEEP);
+            if (kept.size() == KEEP) {
+                k.floor = kept.get(KEEP - 1).duration();
+            }
         }
 
         SlowestWaits result() {

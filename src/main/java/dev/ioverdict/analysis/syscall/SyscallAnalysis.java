@@ -97,6 +97,8 @@ public final class SyscallAnalysis implements Analysis {
         boolean commSeen;
         long[] iocbCount;
         List<SyscallCall> slowest;
+        /** The duration a call must pass to enter {@link #slowest} once it is full. */
+        double slowestFloor = Double.NEGATIVE_INFINITY;
         /** The file this group's last request went to, and the alignment it feeds. */
         FileKey lastFile;
         Alignment lastAlignment;
@@ -152,7 +154,12 @@ public final class SyscallAnalysis implements Analysis {
             if (g.slowest == null) {
                 g.slowest = slowest.computeIfAbsent(new SlowKey(g.proc, g.name), k -> new ArrayList<>());
             }
-            keepSlowest(g.slowest, c);
+            if (c.duration() > g.slowestFloor) {
+                keepSlowest(g.slowest, c);
+                if (g.slowest.size() == SLOWEST_PER_PROCESS) {
+                    g.slowestFloor = g.slowest.get(SLOWEST_PER_PROCESS - 1).duration();
+                }
+            }
         }
         for (IoRequest r : c.io()) {
             if (!r.op().transfers()) {

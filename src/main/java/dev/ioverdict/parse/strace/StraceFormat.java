@@ -138,6 +138,8 @@ public final class StraceFormat implements InputFormat {
         private final Map<Integer, Pending> unfinished = new HashMap<>();
         private final CallScanner oneLine = new CallScanner();
         private Pending wrapped;
+        /** Pendings done with, reused: nearly every io_submit is an unfinished/resumed pair, millions in a big trace. */
+        private final java.util.ArrayDeque<Pending> spare = new java.util.ArrayDeque<>();
         private boolean styleKnown;
         private boolean stylePid;
         private StracePrefix.Clock styleClock = StracePrefix.Clock.NONE;
@@ -324,7 +326,16 @@ public final class StraceFormat implements InputFormat {
         }
 
         private Pending pending(long no, int pid, Double time) {
-            Pending p = new Pending();
+            Pending p = spare.poll();
+            if (p == null) {
+                p = new Pending();
+            } else {
+                p.text.setLength(0);
+                p.raw.setLength(0);
+                p.scanner.reset();
+                p.pieces = 0;
+                p.argsComplete = true;
+            }
             p.firstLine = no;
             p.lastLine = no;
             p.pid = pid;
@@ -369,11 +380,19 @@ public final class StraceFormat implements InputFormat {
             ctx.skip(p.firstLine, "call never closes: no '= ret' after " + (p.lastLine - p.firstLine + 1)
                     + " line(s) (lines " + p.firstLine + "-" + p.lastLine + "): " + abbreviate(p.raw.toString()));
             wrapped = null;
+            recycle(p);
+        }
+
+        private void recycle(Pending p) {
+            if (spare.size() < 16) {
+                spare.push(p);
+            }
         }
 
         private void complete(Pending p, String text) {
             complete(p.firstLine, p.lastLine, p.pid, p.comm, p.time, text, 0, p.scanner,
                     p.raw.toString(), p.argsComplete);
+            recycle(p);
         }
 
         private void complete(long firstLine, long lastLine, int pid, String comm, Double time, String text,
