@@ -76,96 +76,15 @@ final class Args {
         return this;
     }
 
-    /**
-     * Splits the braced element that opens at {@code text[from] == '{'} into its fields, found in
-     * the same walk that finds the element's end: the index of its closing {@code '}'}, or -1 when
-     * it does not close before {@code to} (the pieces are then not to be used).
-     */
-    int splitBraced(String text, int from, int to) {
+    /** Starts an empty list of pieces of {@code text}, to be given with {@link #add}. */
+    Args over(String text) {
         this.text = text;
         count = 0;
-        int depth = 0;
-        int start = from + 1;
-        for (int i = start; i < to; i++) {
-            char c = text.charAt(i);
-            if (c < 128 && !CallScanner.STRUCTURE[c]) {
-                continue;
-            }
-            switch (c) {
-                case '"' -> {
-                    int q = CallScanner.closingQuote(text, i + 1, to);
-                    if (q < 0) {
-                        return -1;
-                    }
-                    i = q;
-                }
-                case '/' -> {
-                    if (i + 1 < to && text.charAt(i + 1) == '*') {
-                        int end = text.indexOf("*/", i + 2);
-                        if (end < 0 || end >= to) {
-                            return -1;
-                        }
-                        i = end + 1;
-                    }
-                }
-                case '(', '[', '{' -> depth++;
-                case ')', ']' -> depth--;
-                case '}' -> {
-                    if (depth == 0) {
-                        if (i > start || count > 0) {
-                            add(start, i);
-                        }
-                        return i;
-                    }
-                    depth--;
-                }
-                case ',' -> {
-                    if (depth == 0) {
-                        add(start, i);
-                        start = i + 1;
-                    }
-                }
-                default -> {
-                }
-            }
-        }
-        return -1;
+        return this;
     }
 
-    /** The index of the first top-level comma of {@code text[from, to)}, or {@code to}: where a piece ends. */
-    static int pieceEnd(String text, int from, int to) {
-        int depth = 0;
-        for (int i = from; i < to; i++) {
-            char c = text.charAt(i);
-            if (c < 128 && !CallScanner.STRUCTURE[c]) {
-                continue;
-            }
-            switch (c) {
-                case '"' -> {
-                    int q = CallScanner.closingQuote(text, i + 1, to);
-                    i = q < 0 ? to : q;
-                }
-                case '/' -> {
-                    if (i + 1 < to && text.charAt(i + 1) == '*') {
-                        int end = text.indexOf("*/", i + 2);
-                        i = end < 0 || end >= to ? to : end + 1;
-                    }
-                }
-                case '(', '[', '{' -> depth++;
-                case ')', ']', '}' -> depth--;
-                case ',' -> {
-                    if (depth == 0) {
-                        return i;
-                    }
-                }
-                default -> {
-                }
-            }
-        }
-        return to;
-    }
-
-    private void add(int s, int e) {
+    /** Adds the piece {@code text[s, e)}, spaces at both ends trimmed. */
+    void add(int s, int e) {
         while (s < e && text.charAt(s) == ' ') {
             s++;
         }

@@ -63,8 +63,8 @@ final class CallDecoder {
         }
         scanned.arguments(args, t, open);
         switch (name) {
-            case "io_submit" -> ioSubmit(t, pid);
-            case "io_getevents", "io_pgetevents" -> ioGetevents(t);
+            case "io_submit" -> ioSubmit(t, scanned, pid);
+            case "io_getevents", "io_pgetevents" -> ioGetevents(t, scanned);
             case "pread64", "pwrite64", "pread", "pwrite" -> positional(t, pid, name.startsWith("pread") ? IoOp.READ : IoOp.WRITE, 2);
             case "preadv", "pwritev", "preadv2", "pwritev2" -> vectored(t, pid, name.startsWith("preadv") ? IoOp.READ : IoOp.WRITE, true);
             case "read", "write" -> plain(t, pid, name.equals("read") ? IoOp.READ : IoOp.WRITE, false);
@@ -137,7 +137,7 @@ final class CallDecoder {
         return path;
     }
 
-    private void ioSubmit(String t, int pid) {
+    private void ioSubmit(String t, CallScanner scanned, int pid) {
         if (args.count() < 3) {
             return;
         }
@@ -150,10 +150,10 @@ final class CallDecoder {
         if (e - s < 2 || t.charAt(s) != '[' && t.charAt(s) != '{') {
             return;
         }
-        bracedElements(t, s + 1, e - 1, pid, false);
+        bracedElements(t, scanned, s + 1, e - 1, pid, false);
     }
 
-    private void ioGetevents(String t) {
+    private void ioGetevents(String t, CallScanner scanned) {
         if (args.count() < 4) {
             return;
         }
@@ -166,45 +166,77 @@ final class CallDecoder {
         if (e - s < 2 || t.charAt(s) != '[' && t.charAt(s) != '{') {
             return;
         }
-        bracedElements(t, s + 1, e - 1, -1, true);
+        bracedElements(t, scanned, s + 1, e - 1, -1, true);
     }
 
     /**
      * Reads every {@code {...}} element of the list {@code t[from, to)} (an iocb of io_submit, or an
-     * io_event of io_getevents) in one walk: each element's fields are split while its end is found,
-     * so a quoted buffer inside is passed once. Pieces that are not one braced element are skipped.
+     * io_event of io_getevents) from the marks the scanner made while following the call: each
+     * element's braces and the commas between its fields, so no part of its text (its quoted buffer
+     * least of all) is walked again. A piece that is not one braced element is skipped.
      */
-    private void bracedElements(String t, int from, int to, int pid, boolean events) {
-        int i = from;
-        while (i < to) {
-            while (i < to && t.charAt(i) == ' ') {
-                i++;
-            }
-            if (i >= to) {
+    private void bracedElements(String t, CallScanner scanned, int from, int to, int pid, boolean events) {
+        int marks = scanned.markCount();
+        int k = 0;
+        while (k < marks && scanned.mark(k) < from) {
+            k++;
+        }
+        while (k < marks) {
+            int open = scanned.mark(k++);
+            if (open >= to) {
                 return;
             }
-            if (t.charAt(i) == '{') {
-                int close = fields.splitBraced(t, i, to);
-                if (close < 0) {
+            char o = t.charAt(open);
+            if (o == ',' || o == ')' || o == ']' || o == '}') {
+                continue; // not an element's opening bracket (damaged text): the next mark is looked at
+            }
+            fields.over(t);
+            int start = open + 1;
+            int close = -1;
+            while (k < marks) {
+                int m = scanned.mark(k++);
+                if (m >= to) {
                     return; // runs past the list's end: no whole element is left
                 }
-                int j = close + 1;
-                while (j < to && t.charAt(j) == ' ') {
-                    j++;
+                if (t.charAt(m) != ',') {
+                    close = m;
+                    break;
                 }
-                if (j >= to || t.charAt(j) == ',') {
-                    if (events) {
-                        event();
-                    } else {
-                        iocb(t, pid);
-                    }
-                    i = j + 1;
-                    continue;
-                }
-                i = j;
+                fields.add(start, m);
+                start = m + 1;
             }
-            i = Args.pieceEnd(t, i, to) + 1;
+            if (close < 0) {
+                return;
+            }
+            if (close > start || fields.count() > 0) {
+                fields.add(start, close);
+            }
+            if (t.charAt(open) == '{' && t.charAt(close) == '}' && pieceStarts(t, from, open) && pieceEnds(t, close + 1, to)) {
+                if (events) {
+                    event();
+                } else {
+                    iocb(t, pid);
+                }
+            }
         }
+    }
+
+    /** Whether only spaces stand between a list piece's start (the list's start or a comma) and {@code at}. */
+    private static boolean pieceStarts(String t, int from, int at) {
+        int i = at;
+        while (i > from && t.charAt(i - 1) == ' ') {
+            i--;
+        }
+        return i == from || t.charAt(i - 1) == ',';
+    }
+
+    /** Whether only spaces stand between {@code at} and the next comma or the list's end. */
+    private static boolean pieceEnds(String t, int at, int to) {
+        int i = at;
+        while (i < to && t.charAt(i) == ' ') {
+            i++;
+        }
+        return i >= to || t.charAt(i) == ',';
     }
 
     private void event() {

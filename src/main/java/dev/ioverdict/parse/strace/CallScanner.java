@@ -32,6 +32,33 @@ final class CallScanner {
         }
     }
 
+    /**
+     * The depth of the elements of a list argument: {@code name(} is 1, the list's {@code [} 2, each
+     * {@code {} element 3. Their brackets and the commas between their fields are marked in this
+     * scan, so the iocbs of io_submit and the events of io_getevents are read without walking their
+     * text (and their quoted buffers) again.
+     */
+    static final int ELEMENT_DEPTH = 3;
+    private int[] marks = new int[32];
+    private int markCount;
+
+    private void addMark(int i) {
+        if (markCount == marks.length) {
+            marks = java.util.Arrays.copyOf(marks, markCount * 2);
+        }
+        marks[markCount++] = i;
+    }
+
+    /** How many element marks (brackets opening or closing depth {@link #ELEMENT_DEPTH}, commas at it) this scan made. */
+    int markCount() {
+        return markCount;
+    }
+
+    /** The index in the text of element mark {@code k}, in text order. */
+    int mark(int k) {
+        return marks[k];
+    }
+
     void reset() {
         reset(0);
     }
@@ -46,6 +73,7 @@ final class CallScanner {
         closeAt = -1;
         scanned = from;
         commaCount = 0;
+        markCount = 0;
     }
 
     boolean inString() {
@@ -102,8 +130,14 @@ final class CallScanner {
                 case '(', '[', '{' -> {
                     depth++;
                     opened = true;
+                    if (depth == ELEMENT_DEPTH) {
+                        addMark(i);
+                    }
                 }
                 case ')', ']', '}' -> {
+                    if (depth == ELEMENT_DEPTH) {
+                        addMark(i);
+                    }
                     depth--;
                     if (opened && depth == 0 && c == ')') {
                         closeAt = i;
@@ -115,6 +149,8 @@ final class CallScanner {
                             commas = java.util.Arrays.copyOf(commas, commaCount * 2);
                         }
                         commas[commaCount++] = i;
+                    } else if (depth == ELEMENT_DEPTH) {
+                        addMark(i);
                     }
                 }
                 default -> {
