@@ -116,11 +116,26 @@ final class CallScanner {
             if (closeAt >= 0) {
                 break; // no string or comment opens after the list closed: nothing is left to follow
             }
-            if (c < 128 && !STRUCTURE[c]) {
-                continue;
+            while (c < 128 && !STRUCTURE[c]) {
+                // names, numbers and flags: passed in this tight loop
+                if (++i == n) {
+                    scanned = n;
+                    return;
+                }
+                c = text.charAt(i);
             }
             switch (c) {
-                case '"' -> inString = true;
+                case '"' -> {
+                    // strace's buffers are long escaped strings: jump to their closing quote
+                    int q = closingQuote(text, i + 1, n);
+                    if (q < 0) {
+                        inString = true;
+                        escape = trailingBackslashes(text, i + 1, n) % 2 == 1;
+                        i = n - 1;
+                    } else {
+                        i = q;
+                    }
+                }
                 case '/' -> {
                     if (i + 1 < n && text.charAt(i + 1) == '*') {
                         inComment = true;
