@@ -3,6 +3,9 @@ package dev.ioverdict.parse;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -60,6 +63,57 @@ public final class Lines implements Closeable {
      * copy, and only a line with other bytes goes through the UTF-8 decoder.
      */
     public String next() throws IOException {
+        if (pos < limit && skipLf) {
+            skipLf = false;
+            if (buf[pos] == '\n') {
+                pos++;
+            }
+        }
+        if (pos < limit) {
+            // the common case: the whole line is in the buffer and short; one copy, straight into its String
+            int end = lineEnd(buf, pos, limit);
+            if (end < limit && end - pos <= maxLength) {
+                // ASCII is copied as is (the decoder checks it a word at a time); other bytes are decoded
+                String text = new String(buf, pos, end - pos, StandardCharsets.UTF_8);
+                skipLf = buf[end] == '\r';
+                pos = end + 1;
+                number++;
+                return text;
+            }
+        }
+        return joined();
+    }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
+    /**
+     * The index of the first '\n' or '\r' in {@code b[from, to)}, or {@code to}: eight bytes at a
+     * time, each word tested for a byte equal to either (the lowest flagged byte is always a true match).
+     */
+    static int lineEnd(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long w = (long) LONGS.get(b, i);
+            long lf = w ^ 0x0A0A0A0A0A0A0A0AL;
+            long cr = w ^ 0x0D0D0D0D0D0D0D0DL;
+            long hit = ((lf - ONES) & ~lf | (cr - ONES) & ~cr) & HIGHS;
+            if (hit != 0) {
+                return i + (Long.numberOfTrailingZeros(hit) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            byte c = b[i];
+            if (c == '\n' || c == '\r') {
+                return i;
+            }
+        }
+        return to;
+    }
+
+    /** A line that runs past the buffer's end (or past the limit): gathered piece by piece. */
+    private String joined() throws IOException {
         int length = 0;
         long beyond = 0; // characters past what is kept, for the cut's report
         int high = 0;

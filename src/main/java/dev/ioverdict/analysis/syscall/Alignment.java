@@ -25,9 +25,10 @@ final class Alignment {
     long bytes;
     long minSize = Long.MAX_VALUE;
     long maxSize;
-    final Map<String, Long> sizes = classes();
-    final Map<String, Long> offsets = classes();
-    final Map<String, Long> whole = classes();
+    /** Requests per class of {@link FileAlignment#CLASSES}, by its index: counted per request without a map. */
+    private final long[] sizes = new long[CLASS_COUNT];
+    private final long[] offsets = new long[CLASS_COUNT];
+    private final long[] whole = new long[CLASS_COUNT];
     private final Map<String, List<Evidence>> examples = new LinkedHashMap<>();
 
     Alignment(String source, String input, String file, String path, String via, String op) {
@@ -39,9 +40,32 @@ final class Alignment {
         this.op = op;
     }
 
-    private static Map<String, Long> classes() {
+    private static final int CLASS_COUNT = FileAlignment.CLASSES.size();
+    /** The alignment each class guarantees, by index. */
+    private static final int[] ALIGNMENT = FileAlignment.CLASSES.stream().mapToInt(FileAlignment::alignmentOf).toArray();
+
+    /** The index in {@link FileAlignment#CLASSES} of the class {@link FileAlignment#classOf} gives {@code v}. */
+    static int classIndex(long v) {
+        if (v % 512 != 0) {
+            return 0;
+        }
+        if (v % 8192 == 0) {
+            return 5;
+        }
+        if (v % 4096 == 0) {
+            return 4;
+        }
+        if (v % 2048 == 0) {
+            return 3;
+        }
+        return v % 1024 == 0 ? 2 : 1;
+    }
+
+    private static Map<String, Long> classes(long[] counts) {
         Map<String, Long> m = new LinkedHashMap<>();
-        FileAlignment.CLASSES.forEach(c -> m.put(c, 0L));
+        for (int i = 0; i < CLASS_COUNT; i++) {
+            m.put(FileAlignment.CLASSES.get(i), counts[i]);
+        }
         return m;
     }
 
@@ -54,19 +78,19 @@ final class Alignment {
         bytes += size;
         minSize = Math.min(minSize, size);
         maxSize = Math.max(maxSize, size);
-        String s = FileAlignment.classOf(size);
-        sizes.merge(s, 1L, Long::sum);
-        String cls = s;
+        int s = classIndex(size);
+        sizes[s]++;
+        int cls = s;
         if (r.offset() >= 0) {
-            String o = FileAlignment.classOf(r.offset());
-            offsets.merge(o, 1L, Long::sum);
-            if (FileAlignment.alignmentOf(o) < FileAlignment.alignmentOf(s)) {
+            int o = classIndex(r.offset());
+            offsets[o]++;
+            if (ALIGNMENT[o] < ALIGNMENT[s]) {
                 cls = o;
             }
         }
-        whole.merge(cls, 1L, Long::sum);
-        if (FileAlignment.alignmentOf(cls) < 4096) {
-            List<Evidence> kept = examples.computeIfAbsent(cls, k -> new ArrayList<>());
+        whole[cls]++;
+        if (ALIGNMENT[cls] < 4096) {
+            List<Evidence> kept = examples.computeIfAbsent(FileAlignment.CLASSES.get(cls), k -> new ArrayList<>());
             if (kept.size() < EXAMPLES_PER_CLASS && (kept.isEmpty() || kept.get(kept.size() - 1).line() != call.line())) {
                 kept.add(new Evidence(call.input(), call.line(), call.text()));
             }
@@ -74,6 +98,9 @@ final class Alignment {
     }
 
     FileAlignment result(FilesystemResolver fs) {
+        Map<String, Long> sizes = classes(this.sizes);
+        Map<String, Long> offsets = classes(this.offsets);
+        Map<String, Long> whole = classes(this.whole);
         FilesystemResolver.Resolved where = fs.resolve(path);
         Integer block = where == null ? null : where.blockSize();
         FileAlignment partial = new FileAlignment(source, input, file, via, op, direct, requests, bytes,

@@ -78,14 +78,57 @@ public final class LatencySampling implements Analysis {
         facts.stream(SyscallCall.class, this::add);
     }
 
+    /** A (source, command, pid, call) seen lately and the two reservoirs its calls go to (none for a call that is no I/O). */
+    private static final class Recent {
+        final String source;
+        final String comm;
+        final int pid;
+        final String call;
+        final Reservoir own;
+        final Reservoir all;
+
+        Recent(String source, String comm, int pid, String call, Reservoir own, Reservoir all) {
+            this.source = source;
+            this.comm = comm;
+            this.pid = pid;
+            this.call = call;
+            this.own = own;
+            this.all = all;
+        }
+
+        boolean of(SyscallCall c) {
+            return pid == c.pid() && call.equals(c.name()) && Objects.equals(comm, c.comm()) && Objects.equals(source, c.source());
+        }
+    }
+
+    /** Each call finds its reservoirs here without a set or map lookup: a trace repeats a few processes and calls. */
+    private final Recent[] recent = new Recent[256];
+
     private void add(SyscallCall c) {
-        if (c.duration() == null || !IO_CALL_SET.contains(c.name())) {
+        if (c.duration() == null) {
             return;
         }
+        int slot = (c.pid() * 31 + c.name().hashCode()) & (recent.length - 1);
+        Recent r = recent[slot];
+        if (r == null || !r.of(c)) {
+            r = recent(c);
+            recent[slot] = r;
+        }
+        if (r.own != null) {
+            double d = c.duration();
+            r.own.add(d);
+            r.all.add(d);
+        }
+    }
+
+    private Recent recent(SyscallCall c) {
+        if (!IO_CALL_SET.contains(c.name())) {
+            return new Recent(c.source(), c.comm(), c.pid(), c.name(), null, null);
+        }
         boolean named = c.comm() != null && !c.comm().isBlank();
-        double d = c.duration();
-        reservoir(new Group(c.source(), named ? c.comm() : null, named ? 0 : c.pid(), c.name())).add(d);
-        reservoir(new Group(c.source(), LatencySamples.ALL_PROCESSES, 0, c.name())).add(d);
+        Reservoir own = reservoir(new Group(c.source(), named ? c.comm() : null, named ? 0 : c.pid(), c.name()));
+        Reservoir all = reservoir(new Group(c.source(), LatencySamples.ALL_PROCESSES, 0, c.name()));
+        return new Recent(c.source(), c.comm(), c.pid(), c.name(), own, all);
     }
 
     private Reservoir reservoir(Group g) {

@@ -2,7 +2,6 @@ package dev.ioverdict.analysis.syscall;
 
 import dev.ioverdict.model.syscall.SyscallCall;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +29,25 @@ public record SlowestWaits(List<Trace> traces) {
         }
     }
 
+    /**
+     * Puts a timed call into {@code kept} (slowest first, at most {@code limit}) where a stable sort
+     * would: after every call at least as slow, so among equal durations the first seen stays first.
+     */
+    static void insertSlowest(List<SyscallCall> kept, SyscallCall c, int limit) {
+        double d = c.duration();
+        int at = kept.size();
+        while (at > 0 && kept.get(at - 1).duration() < d) {
+            at--;
+        }
+        if (at >= limit) {
+            return;
+        }
+        kept.add(at, c);
+        if (kept.size() > limit) {
+            kept.remove(limit);
+        }
+    }
+
     /** Collects the slowest waits of each input while the calls stream by. */
     static final class Keeper {
         private final Map<String, Kept> byInput = new LinkedHashMap<>();
@@ -39,28 +57,41 @@ public record SlowestWaits(List<Trace> traces) {
             final List<SyscallCall> calls = new ArrayList<>();
             double first = Double.POSITIVE_INFINITY;
             double last = Double.NEGATIVE_INFINITY;
+            /** The duration a wait must pass to enter {@link #calls} once it is full. */
+            double floor = Double.NEGATIVE_INFINITY;
 
             Kept(String source) {
                 this.source = source;
             }
         }
 
+        private String lastInput;
+        private Kept last;
+
         void add(SyscallCall c) {
+            add(c, WAITS.contains(c.name()));
+        }
+
+        /** Adds a call whose name the caller already looked up in {@link #WAITS}. */
+        void add(SyscallCall c, boolean wait) {
             if (c.start() == null || c.duration() == null) {
                 return;
             }
-            Kept k = byInput.computeIfAbsent(c.input(), i -> new Kept(c.source()));
+            Kept k = last;
+            if (k == null || !java.util.Objects.equals(c.input(), lastInput)) {
+                k = byInput.computeIfAbsent(c.input(), i -> new Kept(c.source()));
+                lastInput = c.input();
+                last = k;
+            }
             k.first = Math.min(k.first, c.start());
             k.last = Math.max(k.last, c.start() + c.duration());
             List<SyscallCall> kept = k.calls;
-            if (!WAITS.contains(c.name()) || c.failed()
-                    || kept.size() == KEEP && kept.get(KEEP - 1).duration() >= c.duration()) {
+            if (!wait || c.failed() || c.duration() <= k.floor) {
                 return;
             }
-            kept.add(c);
-            kept.sort(Comparator.comparingDouble(SyscallCall::duration).reversed());
-            if (kept.size() > KEEP) {
-                kept.remove(KEEP);
+            insertSlowest(kept, c, KEEP);
+            if (kept.size() == KEEP) {
+                k.floor = kept.get(KEEP - 1).duration();
             }
         }
 

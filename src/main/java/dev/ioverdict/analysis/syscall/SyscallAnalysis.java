@@ -67,15 +67,65 @@ public final class SyscallAnalysis implements Analysis {
 
     /** A file by path, or (path null) by descriptor and process: its label is made once, when first seen. */
     private record FileKey(String source, String input, String path, int fd, int pid, String via, String op) {
+        @Override
+        public int hashCode() {
+            int h = (Objects.hashCode(source) * 31 + Objects.hashCode(input)) * 31 + Objects.hashCode(path);
+            return ((h * 31 + fd) * 31 + pid) * 31 + Objects.hashCode(via) * 31 + Objects.hashCode(op);
+        }
+
         String file() {
             return path != null ? path : "fd " + fd + " (pid " + pid + ")";
         }
     }
 
+    /**
+     * What the calls of one (input, process, call name) feed, found once and then kept in
+     * {@link #recent}: a trace repeats a few such groups on every line, and each call then costs no
+     * map lookup (the maps stay the record of everything, in the order things were first seen).
+     */
+    private static final class Group {
+        final String source;
+        final String input;
+        final int pid;
+        final String name;
+        final ProcId proc;
+        final Latency byName;
+        final Latency byProcess;
+        final boolean aio;
+        final boolean submit;
+        final boolean wait;
+        boolean commSeen;
+        long[] iocbCount;
+        List<SyscallCall> slowest;
+        /** The duration a call must pass to enter {@link #slowest} once it is full. */
+        double slowestFloor = Double.NEGATIVE_INFINITY;
+        /** The file this group's last request went to, and the alignment it feeds. */
+        FileKey lastFile;
+        Alignment lastAlignment;
+
+        Group(String source, String input, int pid, String name, ProcId proc, Latency byName, Latency byProcess) {
+            this.source = source;
+            this.input = input;
+            this.pid = pid;
+            this.name = name;
+            this.proc = proc;
+            this.byName = byName;
+            this.byProcess = byProcess;
+            this.submit = name.equals("io_submit");
+            this.aio = submit || name.equals("io_getevents");
+            this.wait = SlowestWaits.WAITS.contains(name);
+        }
+
+        boolean of(SyscallCall c) {
+            return pid == c.pid() && name.equals(c.name()) && Objects.equals(input, c.input()) && Objects.equals(source, c.source());
+        }
+    }
+
+    private final Group[] recent = new Group[256];
+    private final Map<ProcId, long[]> iocbCounts = new HashMap<>();
     private final Map<NameKey, Latency> byName = new LinkedHashMap<>();
     private final Map<ProcKey, Latency> byProcess = new LinkedHashMap<>();
     private final Map<ProcId, String> comms = new HashMap<>();
-    private final Map<ProcId, Long> iocbs = new HashMap<>();
     private final Map<SlowKey, List<SyscallCall>> slowest = new HashMap<>();
     private final Map<FileKey, Alignment> files = new LinkedHashMap<>();
     private final SlowestWaits.Keeper waits = new SlowestWaits.Keeper();
@@ -86,41 +136,66 @@ public final class SyscallAnalysis implements Analysis {
     }
 
     void add(SyscallCall c) {
-        byName.computeIfAbsent(new NameKey(c.source(), c.input(), c.name()), k -> new Latency(true))
-                .add(c.duration(), c.failed());
-        byProcess.computeIfAbsent(new ProcKey(c.source(), c.input(), c.pid(), c.name()), k -> new Latency(false))
-                .add(c.duration(), c.failed());
-        ProcId proc = new ProcId(c.source(), c.input(), c.pid());
-        if (c.comm() != null) {
-            comms.putIfAbsent(proc, c.comm());
+        Group g = group(c);
+        g.byName.add(c.duration(), c.failed());
+        g.byProcess.add(c.duration(), c.failed());
+        if (!g.commSeen && c.comm() != null) {
+            comms.putIfAbsent(g.proc, c.comm());
+            g.commSeen = true;
         }
-        waits.add(c);
-        if (c.name().equals("io_submit")) {
-            iocbs.merge(proc, (long) c.io().size(), Long::sum);
+        waits.add(c, g.wait);
+        if (g.submit) {
+            if (g.iocbCount == null) {
+                g.iocbCount = iocbCounts.computeIfAbsent(g.proc, k -> new long[1]);
+            }
+            g.iocbCount[0] += c.io().size();
         }
-        if (c.duration() != null && (c.name().equals("io_submit") || c.name().equals("io_getevents"))) {
-            keepSlowest(slowest.computeIfAbsent(new SlowKey(proc, c.name()), k -> new ArrayList<>()), c);
+        if (g.aio && c.duration() != null) {
+            if (g.slowest == null) {
+                g.slowest = slowest.computeIfAbsent(new SlowKey(g.proc, g.name), k -> new ArrayList<>());
+            }
+            if (c.duration() > g.slowestFloor) {
+                keepSlowest(g.slowest, c);
+                if (g.slowest.size() == SLOWEST_PER_PROCESS) {
+                    g.slowestFloor = g.slowest.get(SLOWEST_PER_PROCESS - 1).duration();
+                }
+            }
         }
         for (IoRequest r : c.io()) {
             if (!r.op().transfers()) {
                 continue;
             }
             boolean byPath = r.path() != null;
-            files.computeIfAbsent(new FileKey(c.source(), c.input(), r.path(), byPath ? -1 : r.fd(), byPath ? -1 : c.pid(),
-                            c.name(), r.op().label()),
-                    k -> new Alignment(k.source(), k.input(), k.file(), r.path(), k.via(), k.op())).add(r, c);
+            FileKey last = g.lastFile;
+            if (last != null && Objects.equals(last.path(), r.path()) && last.fd() == (byPath ? -1 : r.fd())
+                    && last.op().equals(r.op().label())) {
+                g.lastAlignment.add(r, c);
+                continue;
+            }
+            FileKey key = new FileKey(c.source(), c.input(), r.path(), byPath ? -1 : r.fd(), byPath ? -1 : c.pid(),
+                    c.name(), r.op().label());
+            Alignment a = files.computeIfAbsent(key, k -> new Alignment(k.source(), k.input(), k.file(), r.path(), k.via(), k.op()));
+            g.lastFile = key;
+            g.lastAlignment = a;
+            a.add(r, c);
         }
     }
 
+    private Group group(SyscallCall c) {
+        int slot = (c.pid() * 31 + c.name().hashCode()) & (recent.length - 1);
+        Group g = recent[slot];
+        if (g != null && g.of(c)) {
+            return g;
+        }
+        Latency name = byName.computeIfAbsent(new NameKey(c.source(), c.input(), c.name()), k -> new Latency(true));
+        Latency process = byProcess.computeIfAbsent(new ProcKey(c.source(), c.input(), c.pid(), c.name()), k -> new Latency(false));
+        g = new Group(c.source(), c.input(), c.pid(), c.name(), new ProcId(c.source(), c.input(), c.pid()), name, process);
+        recent[slot] = g;
+        return g;
+    }
+
     private static void keepSlowest(List<SyscallCall> kept, SyscallCall c) {
-        if (kept.size() == SLOWEST_PER_PROCESS && kept.get(kept.size() - 1).duration() >= c.duration()) {
-            return;
-        }
-        kept.add(c);
-        kept.sort(Comparator.comparingDouble(SyscallCall::duration).reversed());
-        if (kept.size() > SLOWEST_PER_PROCESS) {
-            kept.remove(kept.size() - 1);
-        }
+        SlowestWaits.insertSlowest(kept, c, SLOWEST_PER_PROCESS);
     }
 
     @Override
@@ -208,8 +283,8 @@ public final class SyscallAnalysis implements Analysis {
                 submit.putIfAbsent(k, null);
             }
         }
-        Map<String, Long> iocbCounts = new HashMap<>();
-        iocbs.forEach((p, n) -> iocbCounts.put(p.key(), n));
+        Map<String, Long> iocbs = new HashMap<>();
+        iocbCounts.forEach((p, n) -> iocbs.put(p.key(), n[0]));
         List<AioProcess> out = new ArrayList<>();
         submit.forEach((k, s) -> {
             List<ProcessSyscallStat> w = wait.getOrDefault(k, List.of());
@@ -219,7 +294,7 @@ public final class SyscallAnalysis implements Analysis {
             Double getMax = w.stream().map(ProcessSyscallStat::max).filter(Objects::nonNull).max(Double::compare).orElse(null);
             Double subTotal = s == null ? null : s.total();
             double both = (subTotal == null ? 0 : subTotal) + (getTotal == null ? 0 : getTotal);
-            Long n = iocbCounts.get(k);
+            Long n = iocbs.get(k);
             out.add(new AioProcess(any.source(), any.input(), any.pid(), any.comm(), s == null ? 0 : s.count(), subTotal,
                     s == null ? null : s.avg(), s == null ? null : s.max(), gets, getTotal,
                     getTotal == null || gets == 0 ? null : getTotal / gets, getMax,

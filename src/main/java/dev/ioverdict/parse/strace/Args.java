@@ -21,6 +21,9 @@ final class Args {
         int start = from;
         for (int i = from; i < to; i++) {
             char c = text.charAt(i);
+            if (c < 128 && !CallScanner.STRUCTURE[c]) {
+                continue;
+            }
             switch (c) {
                 case '"' -> {
                     int q = CallScanner.closingQuote(text, i + 1, to);
@@ -73,7 +76,15 @@ final class Args {
         return this;
     }
 
-    private void add(int s, int e) {
+    /** Starts an empty list of pieces of {@code text}, to be given with {@link #add}. */
+    Args over(String text) {
+        this.text = text;
+        count = 0;
+        return this;
+    }
+
+    /** Adds the piece {@code text[s, e)}, spaces at both ends trimmed. */
+    void add(int s, int e) {
         while (s < e && text.charAt(s) == ' ') {
             s++;
         }

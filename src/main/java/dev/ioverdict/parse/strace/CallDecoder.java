@@ -63,8 +63,8 @@ final class CallDecoder {
         }
         scanned.arguments(args, t, open);
         switch (name) {
-            case "io_submit" -> ioSubmit(t, pid);
-            case "io_getevents", "io_pgetevents" -> ioGetevents(t);
+            case "io_submit" -> ioSubmit(t, scanned, pid);
+            case "io_getevents", "io_pgetevents" -> ioGetevents(t, scanned);
             case "pread64", "pwrite64", "pread", "pwrite" -> positional(t, pid, name.startsWith("pread") ? IoOp.READ : IoOp.WRITE, 2);
             case "preadv", "pwritev", "preadv2", "pwritev2" -> vectored(t, pid, name.startsWith("preadv") ? IoOp.READ : IoOp.WRITE, true);
             case "read", "write" -> plain(t, pid, name.equals("read") ? IoOp.READ : IoOp.WRITE, false);
@@ -137,7 +137,7 @@ final class CallDecoder {
         return path;
     }
 
-    private void ioSubmit(String t, int pid) {
+    private void ioSubmit(String t, CallScanner scanned, int pid) {
         if (args.count() < 3) {
             return;
         }
@@ -150,10 +150,10 @@ final class CallDecoder {
         if (e - s < 2 || t.charAt(s) != '[' && t.charAt(s) != '{') {
             return;
         }
-        forEachElement(t, s + 1, e - 1, (from, to) -> iocb(t, from, to, pid));
+        bracedElements(t, scanned, s + 1, e - 1, pid, false);
     }
 
-    private void ioGetevents(String t) {
+    private void ioGetevents(String t, CallScanner scanned) {
         if (args.count() < 4) {
             return;
         }
@@ -166,15 +166,86 @@ final class CallDecoder {
         if (e - s < 2 || t.charAt(s) != '[' && t.charAt(s) != '{') {
             return;
         }
-        forEachElement(t, s + 1, e - 1, (from, to) -> {
-            fields.split(t, from, to);
-            int res = fields.find("res=");
-            if (res >= 0) {
-                eventRes.add(fields.number(res, 4, 0));
-            } else if (fields.count() == 4) { // old positional {data, obj, res, res2}
-                eventRes.add(fields.number(2, 0, 0));
+        bracedElements(t, scanned, s + 1, e - 1, -1, true);
+    }
+
+    /**
+     * Reads every {@code {...}} element of the list {@code t[from, to)} (an iocb of io_submit, or an
+     * io_event of io_getevents) from the marks the scanner made while following the call: each
+     * element's braces and the commas between its fields, so no part of its text (its quoted buffer
+     * least of all) is walked again. A piece that is not one braced element is skipped.
+     */
+    private void bracedElements(String t, CallScanner scanned, int from, int to, int pid, boolean events) {
+        int marks = scanned.markCount();
+        int k = 0;
+        while (k < marks && scanned.mark(k) < from) {
+            k++;
+        }
+        while (k < marks) {
+            int open = scanned.mark(k++);
+            if (open >= to) {
+                return;
             }
-        });
+            char o = t.charAt(open);
+            if (o == ',' || o == ')' || o == ']' || o == '}') {
+                continue; // not an element's opening bracket (damaged text): the next mark is looked at
+            }
+            fields.over(t);
+            int start = open + 1;
+            int close = -1;
+            while (k < marks) {
+                int m = scanned.mark(k++);
+                if (m >= to) {
+                    return; // runs past the list's end: no whole element is left
+                }
+                if (t.charAt(m) != ',') {
+                    close = m;
+                    break;
+                }
+                fields.add(start, m);
+                start = m + 1;
+            }
+            if (close < 0) {
+                return;
+            }
+            if (close > start || fields.count() > 0) {
+                fields.add(start, close);
+            }
+            if (t.charAt(open) == '{' && t.charAt(close) == '}' && pieceStarts(t, from, open) && pieceEnds(t, close + 1, to)) {
+                if (events) {
+                    event();
+                } else {
+                    iocb(t, pid);
+                }
+            }
+        }
+    }
+
+    /** Whether only spaces stand between a list piece's start (the list's start or a comma) and {@code at}. */
+    private static boolean pieceStarts(String t, int from, int at) {
+        int i = at;
+        while (i > from && t.charAt(i - 1) == ' ') {
+            i--;
+        }
+        return i == from || t.charAt(i - 1) == ',';
+    }
+
+    /** Whether only spaces stand between {@code at} and the next comma or the list's end. */
+    private static boolean pieceEnds(String t, int at, int to) {
+        int i = at;
+        while (i < to && t.charAt(i) == ' ') {
+            i++;
+        }
+        return i >= to || t.charAt(i) == ',';
+    }
+
+    private void event() {
+        int res = fields.find("res=");
+        if (res >= 0) {
+            eventRes.add(fields.number(res, 4, 0));
+        } else if (fields.count() == 4) { // old positional {data, obj, res, res2}
+            eventRes.add(fields.number(2, 0, 0));
+        }
     }
 
     private interface Range {
@@ -197,8 +268,8 @@ final class CallDecoder {
         }
     }
 
-    private void iocb(String t, int from, int to, int pid) {
-        fields.split(t, from, to);
+    /** The iocb whose fields {@link #fields} holds. */
+    private void iocb(String t, int pid) {
         IoOp op = null;
         int fd = -1;
         String path = null;
@@ -272,6 +343,9 @@ final class CallDecoder {
 
     /** strace before 4.16 named the command as a bare word. */
     private static IoOp oldOpWord(String t, int s, int e) {
+        if (e - s > 7) {
+            return null; // longer than any of the words: no substring made for aio_data=... and the like
+        }
         String w = t.substring(s, e);
         return switch (w) {
             case "pread", "preadv" -> IoOp.READ;

@@ -20,6 +20,45 @@ final class CallScanner {
     private int[] commas = new int[16];
     private int commaCount;
 
+    /**
+     * The ASCII characters that can open or close something (quotes, comments, brackets) or split
+     * arguments: every other character (names, numbers, flags) is passed with one table look-up.
+     */
+    static final boolean[] STRUCTURE = new boolean[128];
+
+    static {
+        for (char c : "\"/()[]{},".toCharArray()) {
+            STRUCTURE[c] = true;
+        }
+    }
+
+    /**
+     * The depth of the elements of a list argument: {@code name(} is 1, the list's {@code [} 2, each
+     * {@code {} element 3. Their brackets and the commas between their fields are marked in this
+     * scan, so the iocbs of io_submit and the events of io_getevents are read without walking their
+     * text (and their quoted buffers) again.
+     */
+    static final int ELEMENT_DEPTH = 3;
+    private int[] marks = new int[32];
+    private int markCount;
+
+    private void addMark(int i) {
+        if (markCount == marks.length) {
+            marks = java.util.Arrays.copyOf(marks, markCount * 2);
+        }
+        marks[markCount++] = i;
+    }
+
+    /** How many element marks (brackets opening or closing depth {@link #ELEMENT_DEPTH}, commas at it) this scan made. */
+    int markCount() {
+        return markCount;
+    }
+
+    /** The index in the text of element mark {@code k}, in text order. */
+    int mark(int k) {
+        return marks[k];
+    }
+
     void reset() {
         reset(0);
     }
@@ -34,6 +73,7 @@ final class CallScanner {
         closeAt = -1;
         scanned = from;
         commaCount = 0;
+        markCount = 0;
     }
 
     boolean inString() {
@@ -41,7 +81,7 @@ final class CallScanner {
     }
 
     /** Scans what was appended to {@code text} since the last call. */
-    void scan(CharSequence text) {
+    void scan(String text) {
         int n = text.length();
         for (int i = scanned; i < n; i++) {
             char c = text.charAt(i);
@@ -51,11 +91,11 @@ final class CallScanner {
                 }
                 continue;
             }
-            if (inString && !escape && text instanceof String line) {
+            if (inString && !escape) {
                 // strace's buffers are long escaped strings: jump to their closing quote
-                int q = closingQuote(line, i, n);
+                int q = closingQuote(text, i, n);
                 if (q < 0) {
-                    escape = trailingBackslashes(line, i, n) % 2 == 1;
+                    escape = trailingBackslashes(text, i, n) % 2 == 1;
                     i = n - 1;
                 } else {
                     inString = false;
@@ -74,10 +114,28 @@ final class CallScanner {
                 continue;
             }
             if (closeAt >= 0) {
-                continue;
+                break; // no string or comment opens after the list closed: nothing is left to follow
+            }
+            while (c < 128 && !STRUCTURE[c]) {
+                // names, numbers and flags: passed in this tight loop
+                if (++i == n) {
+                    scanned = n;
+                    return;
+                }
+                c = text.charAt(i);
             }
             switch (c) {
-                case '"' -> inString = true;
+                case '"' -> {
+                    // strace's buffers are long escaped strings: jump to their closing quote
+                    int q = closingQuote(text, i + 1, n);
+                    if (q < 0) {
+                        inString = true;
+                        escape = trailingBackslashes(text, i + 1, n) % 2 == 1;
+                        i = n - 1;
+                    } else {
+                        i = q;
+                    }
+                }
                 case '/' -> {
                     if (i + 1 < n && text.charAt(i + 1) == '*') {
                         inComment = true;
@@ -87,8 +145,14 @@ final class CallScanner {
                 case '(', '[', '{' -> {
                     depth++;
                     opened = true;
+                    if (depth == ELEMENT_DEPTH) {
+                        addMark(i);
+                    }
                 }
                 case ')', ']', '}' -> {
+                    if (depth == ELEMENT_DEPTH) {
+                        addMark(i);
+                    }
                     depth--;
                     if (opened && depth == 0 && c == ')') {
                         closeAt = i;
@@ -100,6 +164,8 @@ final class CallScanner {
                             commas = java.util.Arrays.copyOf(commas, commaCount * 2);
                         }
                         commas[commaCount++] = i;
+                    } else if (depth == ELEMENT_DEPTH) {
+                        addMark(i);
                     }
                 }
                 default -> {
@@ -141,7 +207,7 @@ final class CallScanner {
     }
 
     /** Whether the argument list ended and {@code = } and a return value follow it. */
-    boolean closed(CharSequence text) {
+    boolean closed(String text) {
         if (closeAt < 0) {
             return false;
         }

@@ -15,13 +15,20 @@ final class FdTable {
     private final Map<Integer, Map<Integer, Entry>> byPid = new HashMap<>();
     private final Map<Integer, Entry> latest = new HashMap<>();
 
+    /** The last answer of {@link #lookup}, forgotten at every open and close: a trace repeats one descriptor per thread. */
+    private int lastPid = -1;
+    private int lastFd = -1;
+    private Entry last;
+
     void opened(int pid, int fd, String path, Boolean direct) {
+        lastFd = -1;
         Entry e = new Entry(path, direct);
         byPid.computeIfAbsent(pid, k -> new HashMap<>()).put(fd, e);
         latest.put(fd, e);
     }
 
     void closed(int pid, int fd) {
+        lastFd = -1;
         Map<Integer, Entry> own = byPid.get(pid);
         Entry gone = own == null ? null : own.remove(fd);
         if (gone != null && latest.get(fd) == gone) {
@@ -30,8 +37,15 @@ final class FdTable {
     }
 
     Entry lookup(int pid, int fd) {
+        if (fd == lastFd && pid == lastPid && fd >= 0) {
+            return last;
+        }
         Map<Integer, Entry> own = byPid.get(pid);
         Entry e = own == null ? null : own.get(fd);
-        return e != null ? e : latest.get(fd);
+        Entry found = e != null ? e : latest.get(fd);
+        lastPid = pid;
+        lastFd = fd;
+        last = found;
+        return found;
     }
 }

@@ -138,6 +138,8 @@ public final class StraceFormat implements InputFormat {
         private final Map<Integer, Pending> unfinished = new HashMap<>();
         private final CallScanner oneLine = new CallScanner();
         private Pending wrapped;
+        /** Pendings done with, reused: nearly every io_submit is an unfinished/resumed pair, millions in a big trace. */
+        private final java.util.ArrayDeque<Pending> spare = new java.util.ArrayDeque<>();
         private boolean styleKnown;
         private boolean stylePid;
         private StracePrefix.Clock styleClock = StracePrefix.Clock.NONE;
@@ -291,11 +293,10 @@ public final class StraceFormat implements InputFormat {
                 ctx.skip(no, "resumption without a syscall name: " + abbreviate(line));
                 return;
             }
-            String name = line.substring(c + 5, mark);
-            String rest = line.substring(mark + " resumed>".length());
+            int nameLength = mark - (c + 5);
             Pending u = unfinished.remove(pid);
             Pending p;
-            if (u != null && u.text.length() > name.length() && u.text.indexOf(name + "(") == 0) {
+            if (u != null && startsWithCall(u.text, line, c + 5, nameLength)) {
                 p = u;
                 p.raw.append('\n').append(line);
                 p.lastLine = no;
@@ -303,16 +304,38 @@ public final class StraceFormat implements InputFormat {
                 // attached in the middle of this call: its return and duration are known, its arguments not
                 p = pending(no, pid, time);
                 p.raw.append(line);
-                p.text.append(name).append('(');
+                p.text.append(line, c + 5, mark).append('(');
                 p.argsComplete = false;
             }
-            p.text.append(rest);
+            p.text.append(line, mark + " resumed>".length(), line.length());
             p.scanner.reset();
             collect(p);
         }
 
+        /** Whether {@code text} begins with the call name {@code line[from, from + length)} and its {@code (}. */
+        private static boolean startsWithCall(StringBuilder text, String line, int from, int length) {
+            if (text.length() <= length || text.charAt(length) != '(') {
+                return false;
+            }
+            for (int k = 0; k < length; k++) {
+                if (text.charAt(k) != line.charAt(from + k)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         private Pending pending(long no, int pid, Double time) {
-            Pending p = new Pending();
+            Pending p = spare.poll();
+            if (p == null) {
+                p = new Pending();
+            } else {
+                p.text.setLength(0);
+                p.raw.setLength(0);
+                p.scanner.reset();
+                p.pieces = 0;
+                p.argsComplete = true;
+            }
             p.firstLine = no;
             p.lastLine = no;
             p.pid = pid;
@@ -322,9 +345,11 @@ public final class StraceFormat implements InputFormat {
         }
 
         private void collect(Pending p) {
-            p.scanner.scan(p.text);
-            if (p.scanner.closed(p.text)) {
-                complete(p);
+            // scanned as a String: the scanner jumps over quoted buffers in a String, not in a builder
+            String text = p.text.toString();
+            p.scanner.scan(text);
+            if (p.scanner.closed(text)) {
+                complete(p, text);
             } else {
                 wrapped = p;
             }
@@ -340,10 +365,11 @@ public final class StraceFormat implements InputFormat {
             p.raw.append('\n').append(line);
             p.lastLine = no;
             p.pieces++;
-            p.scanner.scan(p.text);
-            if (p.scanner.closed(p.text)) {
+            String text = p.text.toString();
+            p.scanner.scan(text);
+            if (p.scanner.closed(text)) {
                 wrapped = null;
-                complete(p);
+                complete(p, text);
             } else if (p.pieces >= MAX_CONTINUATION_LINES) {
                 wrapped = null;
                 neverCloses(p);
@@ -354,11 +380,19 @@ public final class StraceFormat implements InputFormat {
             ctx.skip(p.firstLine, "call never closes: no '= ret' after " + (p.lastLine - p.firstLine + 1)
                     + " line(s) (lines " + p.firstLine + "-" + p.lastLine + "): " + abbreviate(p.raw.toString()));
             wrapped = null;
+            recycle(p);
         }
 
-        private void complete(Pending p) {
-            complete(p.firstLine, p.lastLine, p.pid, p.comm, p.time, p.text.toString(), 0, p.scanner,
+        private void recycle(Pending p) {
+            if (spare.size() < 16) {
+                spare.push(p);
+            }
+        }
+
+        private void complete(Pending p, String text) {
+            complete(p.firstLine, p.lastLine, p.pid, p.comm, p.time, text, 0, p.scanner,
                     p.raw.toString(), p.argsComplete);
+            recycle(p);
         }
 
         private void complete(long firstLine, long lastLine, int pid, String comm, Double time, String text,

@@ -1,5 +1,7 @@
 package dev.ioverdict.parse.strace;
 
+import dev.ioverdict.parse.text.Numbers;
+
 /**
  * The leader strace prints before each record (strace.c {@code printleader}): an optional pid
  * ({@code "%-5u "} with -f and -o, {@code "[pid %5u] "} on a shared stderr, {@code 1234<comm> }
@@ -89,11 +91,9 @@ final class StracePrefix {
         double frac = 0;
         if (i < n && line.charAt(i) == '.') {
             i++;
-            double scale = 0.1;
             int fs = i;
             while (i < n && isDigit(line.charAt(i))) {
-                frac += (line.charAt(i) - '0') * scale;
-                scale /= 10;
+                frac += (line.charAt(i) - '0') * Numbers.decimalPlace(i - fs);
                 i++;
             }
             if (i == fs) {

@@ -15,6 +15,13 @@ final class StraceSummaryTable {
     }
 
     static boolean isHeader(String line) {
+        int i = 0;
+        while (i < line.length() && Character.isWhitespace(line.charAt(i))) {
+            i++;
+        }
+        if (i == line.length() || line.charAt(i) != '%') {
+            return false; // every line is asked: no stripped copy for the ones that cannot be the header
+        }
         String t = line.strip();
         return t.startsWith("% time") && t.contains("seconds") && t.contains("calls") && t.endsWith("syscall");
     }

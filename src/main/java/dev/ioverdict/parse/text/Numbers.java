@@ -52,6 +52,33 @@ public final class Numbers {
     }
 
     /** A decimal fraction with '.' or ',' (a comma-decimal locale) as separator; NaN when none. */
+    /**
+     * The weight of the k-th digit after the decimal point: 0.1, then each divided by ten, the same
+     * doubles a loop dividing by ten per digit makes (so figures do not move in their last bit),
+     * without a division per digit.
+     */
+    private static final double[] PLACES = new double[24];
+
+    static {
+        double scale = 0.1;
+        for (int k = 0; k < PLACES.length; k++) {
+            PLACES[k] = scale;
+            scale /= 10;
+        }
+    }
+
+    /** The weight of digit {@code k} (0-based) after the decimal point, as {@code 0.1} divided by ten k times. */
+    public static double decimalPlace(int k) {
+        if (k < PLACES.length) {
+            return PLACES[k];
+        }
+        double scale = PLACES[PLACES.length - 1];
+        for (int i = PLACES.length - 1; i < k; i++) {
+            scale /= 10;
+        }
+        return scale;
+    }
+
     public static double parseDecimal(CharSequence s, int from, int to) {
         int i = from;
         boolean negative = false;
@@ -69,10 +96,9 @@ public final class Numbers {
         double frac = 0;
         if (i < to && (s.charAt(i) == '.' || s.charAt(i) == ',')) {
             i++;
-            double scale = 0.1;
+            int place = 0;
             while (i < to && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-                frac += (s.charAt(i) - '0') * scale;
-                scale /= 10;
+                frac += (s.charAt(i) - '0') * decimalPlace(place++);
                 i++;
                 digits++;
             }

@@ -152,6 +152,7 @@ public final class VmstatSFormat implements InputFormat {
     }
 
     private static String abbreviate(String line) {
-        return line.length() <= 80 ? line.strip() : line.strip().substring(0, 77) + "...";
+        String s = line.strip(); // a long line of mostly blanks is short once stripped
+        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
     }
 }

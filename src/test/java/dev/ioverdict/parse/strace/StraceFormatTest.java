@@ -227,4 +227,22 @@ class StraceFormatTest {
         assertEquals("ERESTARTSYS", c.error());
         assertEquals(0.5, c.duration(), 1e-12);
     }
+    @Test
+    void iocbsAndEventsAreReadPastBuffersHoldingBracesCommasAndEscapedQuotes() {
+        String text = """
+                100 10:00:00.000001 io_submit(0x7f00, 3, [{aio_data=0, aio_lio_opcode=IOCB_CMD_PWRITE, aio_fildes=5, aio_buf="}, {\\\\\\\"x\\\\"..., aio_nbytes=4096, aio_offset=8192}, {aio_data=1, aio_lio_opcode=IOCB_CMD_PREAD, aio_fildes=6, aio_buf="a,b]", aio_nbytes=512, aio_offset=1536} , 0x7f01]) = 3 <0.000010>
+                101 10:00:00.000002 io_submit(0x7f00, 1, [{aio_data=0, aio_lio_opcode=IOCB_CMD_PWRITE, aio_fildes=7, aio_buf="{{\\"", aio_nbytes=1024, aio_offset=0}] <unfinished ...>
+                102 10:00:00.000003 io_getevents(0x7f00, 2, 2, [{data=0, obj=0x1, res=4096, res2=0}, {data=1, obj=0x2, res=-5, res2=0}], NULL) = 2 <0.000300>
+                101 10:00:00.000400 <... io_submit resumed>) = 1 <0.000398>
+                103 10:00:00.000500 io_submit(0x7f00, 2, [{data=0, pwrite, fildes=8, str="q", nbytes=512, offset=0}, {aio_data=0, aio_lio_opcode=IOCB_CMD_PWRITE, aio_fildes=8, aio_buf=""..., aio_nbytes=512}...]) = 1 <0.000010>
+                """;
+        ParseRun run = ParseRun.of(FORMAT, "t.txt", text);
+        assertEquals(List.of(new IoRequest(5, null, IoOp.WRITE, 4096, 8192, null), new IoRequest(6, null, IoOp.READ, 512, 1536, null)),
+                call(run, "io_submit", 0).io());
+        assertEquals(List.of(new IoRequest(7, null, IoOp.WRITE, 1024, 0, null)), call(run, "io_submit", 1).io());
+        assertEquals(List.of(4096L, -5L), call(run, "io_getevents", 0).eventRes());
+        // the old form is read; an element the trace cut ("}...") is no whole iocb
+        assertEquals(List.of(new IoRequest(8, null, IoOp.WRITE, 512, 0, null)), call(run, "io_submit", 2).io());
+        assertTrue(run.summary().warnings().isEmpty());
+    }
 }

@@ -1,0 +1,26 @@
+package dev.ioverdict.parse.text;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class NumbersTest {
+
+    @Test
+    void decimalPlacesAreTheDoublesOfRepeatedDivisionByTen() {
+        double scale = 0.1;
+        for (int k = 0; k < 40; k++) {
+            assertEquals(Double.doubleToLongBits(scale), Double.doubleToLongBits(Numbers.decimalPlace(k)), "place " + k);
+            scale /= 10;
+        }
+    }
+
+    @Test
+    void decimalsWithPointOrCommaSignAndJunk() {
+        assertEquals(0.000123, Numbers.parseDecimal("<0.000123>", 1, 9), 1e-15);
+        assertEquals(-12.5, Numbers.parseDecimal("-12,5", 0, 5), 1e-15);
+        assertTrue(Double.isNaN(Numbers.parseDecimal("1.2x", 0, 4)));
+        assertTrue(Double.isNaN(Numbers.parseDecimal(".", 0, 1)));
+    }
+}
