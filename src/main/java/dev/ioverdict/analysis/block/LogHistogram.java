@@ -6,13 +6,17 @@ import java.util.Arrays;
  * Counts of nanosecond latencies in log-linear bins: exact below 2048 ns, above that 1024 bins
  * per power of two, so any value is known within 0.1 % (HdrHistogram's scheme with 3 significant
  * digits, written out here because recording is on the path of every event and needs nothing
- * of HdrHistogram's concurrency care). Grows to the largest value seen; mergeable.
+ * of HdrHistogram's concurrency care). Grows to the largest value seen; mergeable. Counts are
+ * ints, half the bytes of longs: a trace records into dozens of these at random bins and the
+ * cache misses were the cost; a bin that fills an int moves its count on to {@code overflow}.
  */
 final class LogHistogram {
     private static final int SUB_BITS = 10;
     private static final int SUB = 1 << SUB_BITS;
 
-    private long[] counts = new long[2 * SUB];
+    private int[] counts = new int[2 * SUB];
+    /** Whole ints of counts moved out of a bin that filled one, by bin; null until one does. */
+    private long[] overflow;
     private long total;
     private long max;
 
@@ -21,11 +25,21 @@ final class LogHistogram {
         if (i >= counts.length) {
             counts = Arrays.copyOf(counts, Math.max(i + 1, counts.length + SUB));
         }
-        counts[i]++;
+        if (++counts[i] == Integer.MAX_VALUE) {
+            spill(i, Integer.MAX_VALUE);
+            counts[i] = 0;
+        }
         total++;
         if (ns > max) {
             max = ns;
         }
+    }
+
+    private void spill(int i, long n) {
+        if (overflow == null || overflow.length <= i) {
+            overflow = overflow == null ? new long[counts.length] : Arrays.copyOf(overflow, counts.length);
+        }
+        overflow[i] += n;
     }
 
     void add(LogHistogram other) {
@@ -33,10 +47,20 @@ final class LogHistogram {
             counts = Arrays.copyOf(counts, other.counts.length);
         }
         for (int i = 0; i < other.counts.length; i++) {
-            counts[i] += other.counts[i];
+            long sum = (long) counts[i] + other.count(i);
+            counts[i] = (int) (sum % Integer.MAX_VALUE);
+            if (sum >= Integer.MAX_VALUE) {
+                spill(i, sum - counts[i]);
+            }
         }
         total += other.total;
         max = Math.max(max, other.max);
+    }
+
+    /** The count of bin i. */
+    private long count(int i) {
+        long n = i < counts.length ? counts[i] : 0;
+        return overflow != null && i < overflow.length ? n + overflow[i] : n;
     }
 
     long total() {
@@ -55,7 +79,7 @@ final class LogHistogram {
         long rank = Math.max(1, (long) Math.ceil(p / 100.0 * total));
         long seen = 0;
         for (int i = 0; i < counts.length; i++) {
-            seen += counts[i];
+            seen += count(i);
             if (seen >= rank) {
                 return Math.min(highest(i), max);
             }
@@ -66,8 +90,9 @@ final class LogHistogram {
     /** Calls {@code visitor} with the lowest value and count of every non-empty bin, in order. */
     void forEachBin(BinVisitor visitor) {
         for (int i = 0; i < counts.length; i++) {
-            if (counts[i] != 0) {
-                visitor.bin(lowest(i), counts[i]);
+            long n = count(i);
+            if (n != 0) {
+                visitor.bin(lowest(i), n);
             }
         }
     }

@@ -26,6 +26,13 @@ final class SchedulerWaits {
     private static final class Classes {
         final PhaseSamples[] byDirection = new PhaseSamples[DIRECTIONS.length];
         final Map<String, PhaseSamples> byProcess = new HashMap<>();
+        /**
+         * Each process name's samples by the name's identity (parsers share one String per
+         * name): a map lookup for every bio showed in profiles. A name's class never changes
+         * once found, so a cached answer stays right.
+         */
+        private final String[] cachedComm = new String[64];
+        private final PhaseSamples[] cachedSamples = new PhaseSamples[64];
 
         void add(BlockEvent q, long ns) {
             int dir = direction(q.rwbs());
@@ -35,13 +42,25 @@ final class SchedulerWaits {
                 byDirection[dir] = d;
             }
             d.add(ns);
-            String comm = q.comm() == null || q.comm().isEmpty() ? "(unknown)" : q.comm();
+            String name = q.comm();
+            int slot = System.identityHashCode(name) & (cachedComm.length - 1);
+            PhaseSamples p = cachedSamples[slot];
+            if (cachedComm[slot] != name || p == null) {
+                p = process(name);
+                cachedComm[slot] = name;
+                cachedSamples[slot] = p;
+            }
+            p.add(ns);
+        }
+
+        private PhaseSamples process(String name) {
+            String comm = name == null || name.isEmpty() ? "(unknown)" : name;
             PhaseSamples p = byProcess.get(comm);
             if (p == null) {
                 comm = byProcess.size() < MAX_PROCESSES ? comm : "(other processes)";
                 p = byProcess.computeIfAbsent(comm, k -> new PhaseSamples());
             }
-            p.add(ns);
+            return p;
         }
     }
 
