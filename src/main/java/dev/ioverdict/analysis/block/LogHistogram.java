@@ -7,8 +7,9 @@ import java.util.Arrays;
  * per power of two, so any value is known within 0.1 % (HdrHistogram's scheme with 3 significant
  * digits, written out here because recording is on the path of every event and needs nothing
  * of HdrHistogram's concurrency care). Grows to the largest value seen; mergeable. Counts are
- * ints, half the bytes of longs: a trace records into dozens of these at random bins and the
- * cache misses were the cost; a bin that fills an int moves its count on to {@code overflow}.
+ * 16 bits, a quarter of the bytes of longs: a trace records into dozens of these at random bins
+ * and the cache misses were the cost; a bin that fills its 16 bits moves the count on to
+ * {@code overflow}.
  * For the same reason values are kept in a small buffer and counted a buffer at a time: the
  * increments of one tight loop miss the cache side by side, not one after the other between
  * the tracker's own steps.
@@ -17,9 +18,11 @@ final class LogHistogram {
     private static final int SUB_BITS = 10;
     private static final int SUB = 1 << SUB_BITS;
     private static final int PENDING = 64;
+    /** What a bin holds before its count moves on to {@link #overflow}. */
+    static final int BIN_LIMIT = Character.MAX_VALUE;
 
-    private int[] counts = new int[2 * SUB];
-    /** Whole ints of counts moved out of a bin that filled one, by bin; null until one does. */
+    private char[] counts = new char[2 * SUB];
+    /** Counts moved out of bins that filled, by bin; null until one does. */
     private long[] overflow;
     private long total;
     private long max;
@@ -35,7 +38,7 @@ final class LogHistogram {
 
     /** Counts the values waiting in the buffer. */
     private void flush() {
-        int[] c = counts;
+        char[] c = counts;
         long top = max;
         for (int k = 0; k < pendingCount; k++) {
             long ns = pending[k];
@@ -44,8 +47,8 @@ final class LogHistogram {
                 c = Arrays.copyOf(c, Math.max(i + 1, c.length + SUB));
                 counts = c;
             }
-            if (++c[i] == Integer.MAX_VALUE) {
-                spill(i, Integer.MAX_VALUE);
+            if (++c[i] == BIN_LIMIT) {
+                spill(i, BIN_LIMIT);
                 c[i] = 0;
             }
             top = Math.max(top, ns);
@@ -69,9 +72,9 @@ final class LogHistogram {
             counts = Arrays.copyOf(counts, other.counts.length);
         }
         for (int i = 0; i < other.counts.length; i++) {
-            long sum = (long) counts[i] + other.count(i);
-            counts[i] = (int) (sum % Integer.MAX_VALUE);
-            if (sum >= Integer.MAX_VALUE) {
+            long sum = counts[i] + other.count(i);
+            counts[i] = (char) (sum % BIN_LIMIT);
+            if (sum >= BIN_LIMIT) {
                 spill(i, sum - counts[i]);
             }
         }
