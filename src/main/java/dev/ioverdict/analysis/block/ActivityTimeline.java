@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * One device's activity per interval of the shared {@link TimeGrid}: completions and their
  * bytes, the time-weighted number of requests in flight (issued, not completed), and the D2C of
- * the requests completed. Follows the grid when it widens by folding interval pairs.
+ * the requests completed. Follows the grid when it widens (the grid tells it) by folding
+ * interval pairs.
  */
 final class ActivityTimeline {
     private final TimeGrid grid;
@@ -27,6 +28,7 @@ final class ActivityTimeline {
     ActivityTimeline(TimeGrid grid) {
         this.grid = grid;
         this.width = grid.width();
+        grid.follow(this);
     }
 
     void completed(long t, long nbytes) {
@@ -51,7 +53,6 @@ final class ActivityTimeline {
     }
 
     private void advance(long t) {
-        follow();
         if (lastChange == Long.MIN_VALUE || t <= lastChange) {
             lastChange = Math.max(t, lastChange);
             return;
@@ -70,7 +71,6 @@ final class ActivityTimeline {
 
     /** Interval of {@code t}; events come in time order, so the last answer usually holds. */
     private int slot(long t) {
-        follow();
         if (t >= slotFrom && t < slotTo) {
             return slotIndex;
         }
@@ -83,18 +83,17 @@ final class ActivityTimeline {
         return slotIndex;
     }
 
-    private void follow() {
-        while (width < grid.width()) {
-            slotFrom = Long.MAX_VALUE;
-            slotTo = Long.MIN_VALUE;
-            fold(ios);
-            fold(bytes);
-            fold(inFlightArea);
-            fold(d2cCount);
-            fold(d2cSum);
-            foldMax(d2cMax);
-            width *= 2;
-        }
+    /** The grid's intervals doubled: two of ours become one. */
+    void widened() {
+        slotFrom = Long.MAX_VALUE;
+        slotTo = Long.MIN_VALUE;
+        fold(ios);
+        fold(bytes);
+        fold(inFlightArea);
+        fold(d2cCount);
+        fold(d2cSum);
+        foldMax(d2cMax);
+        width *= 2;
     }
 
     DeviceTimeline build(String device, List<DeviceTimeline.Point> points) {

@@ -14,6 +14,7 @@ import dev.ioverdict.model.block.PhaseDistribution;
 import dev.ioverdict.model.block.DeviceTimeline;
 import dev.ioverdict.model.block.LatencyHistogram;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,23 +29,34 @@ import java.util.Map;
 public final class BlockAnalysis implements Analysis {
     private final Map<String, String> sourceOfInput = new HashMap<>();
     private final Map<String, BttTracker> bySource = new LinkedHashMap<>();
-    private String lastInput;
-    private BttTracker lastTracker;
+    /**
+     * The tracker of each input, by the input's identity (the same String instance for every
+     * event of a file): binary traces interleave the events of dozens of per-CPU files, and a
+     * map lookup per event showed in profiles.
+     */
+    private final String[] cachedInput = new String[64];
+    private final BttTracker[] cachedTracker = new BttTracker[64];
 
     @Override
     public void attach(Facts facts) {
-        facts.stream(BlockInput.class, i -> sourceOfInput.put(i.input(), i.source()));
+        facts.stream(BlockInput.class, i -> {
+            sourceOfInput.put(i.input(), i.source());
+            Arrays.fill(cachedInput, null); // an input named again may now have another source
+        });
         facts.stream(BlockEvent.class, this::accept);
     }
 
     void accept(BlockEvent e) {
-        // the same String instance for every event of a file: an identity check is enough
-        if (e.input() != lastInput) {
-            lastInput = e.input();
-            String source = sourceOfInput.getOrDefault(e.input(), BlockInput.PERF_SCRIPT);
-            lastTracker = bySource.computeIfAbsent(source, s -> new BttTracker());
+        String input = e.input();
+        int slot = System.identityHashCode(input) & (cachedInput.length - 1);
+        BttTracker tracker = cachedTracker[slot];
+        if (cachedInput[slot] != input) {
+            String source = sourceOfInput.getOrDefault(input, BlockInput.PERF_SCRIPT);
+            tracker = bySource.computeIfAbsent(source, s -> new BttTracker());
+            cachedInput[slot] = input;
+            cachedTracker[slot] = tracker;
         }
-        lastTracker.accept(e);
+        tracker.accept(e);
     }
 
     @Override

@@ -219,11 +219,11 @@ final class BttTracker {
                 if (q.iTime != QueuedIo.UNSET) {
                     long ns = Btt.delta(q.iTime, t);
                     d.add(Phase.I2D, ns);
-                    d.scheduler.add(q.q, ns);
+                    d.scheduler.add(q, ns);
                 } else if (q.mTime != QueuedIo.UNSET) {
                     long ns = Btt.delta(q.mTime, t);
                     d.add(Phase.M2D, ns);
-                    d.scheduler.add(q.q, ns);
+                    d.scheduler.add(q, ns);
                 }
                 q.dTime = t;
                 q.d = e;
@@ -257,8 +257,8 @@ final class BttTracker {
                 QueuedIo q = found.items[k];
                 long q2c = Btt.delta(q.qTime, t);
                 d.add(d.remapper ? Phase.Q2Cdm : Phase.Q2C, q2c);
-                d.scheduler.completed(q.q, q2c);
-                int direction = direction(q.q.rwbs());
+                d.scheduler.completed(q, q2c);
+                int direction = q.direction;
                 if (direction >= 0) {
                     BttDevice.record(d.q2cByDirection, direction, q2c);
                 }

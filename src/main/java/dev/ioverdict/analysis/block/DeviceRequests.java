@@ -9,7 +9,11 @@ final class DeviceRequests {
     /** More announced remaps than this waiting means their bios never came; forget them. */
     private static final int MAX_PENDING_REMAPS = 1 << 16;
 
-    final LongMap<IssuedRequest> issued = new LongMap<>();
+    /**
+     * Room for a deep queue from the start: a table that grows in the middle of a trace, past
+     * the JIT's compiling of the tracker, throws that code away (a branch it had never seen taken).
+     */
+    final LongMap<IssuedRequest> issued = new LongMap<>(1024);
     final LongMap<RemapLink> pendingRemaps = new LongMap<>();
     final ActivityTimeline timeline;
     final PointSample d2cPoints = new PointSample();

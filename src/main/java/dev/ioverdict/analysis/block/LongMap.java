@@ -7,9 +7,19 @@ import java.util.Arrays;
  * looked up on every D and C without boxing a key.
  */
 final class LongMap<V> {
-    private long[] keys = new long[64];
-    private Object[] values = new Object[64];
+    private long[] keys;
+    private Object[] values;
     private int size;
+
+    LongMap() {
+        this(64);
+    }
+
+    /** Room for {@code slots} / 2 entries before it grows; {@code slots} a power of two. */
+    LongMap(int slots) {
+        keys = new long[slots];
+        values = new Object[slots];
+    }
 
     int size() {
         return size;
@@ -77,7 +87,9 @@ final class LongMap<V> {
         int i = (free + 1) & mask;
         while (values[i] != null) {
             int home = slot(keys[i], mask);
-            boolean movable = free <= i ? (home <= free || home > i) : (home <= free && home > i);
+            // movable unless its home lies in (free, i] going round: distances to i compared, so
+            // no branch on whether the run wraps (rare, and a trap for the JIT when first taken)
+            boolean movable = ((i - home) & mask) >= ((i - free) & mask);
             if (movable) {
                 keys[free] = keys[i];
                 values[free] = values[i];

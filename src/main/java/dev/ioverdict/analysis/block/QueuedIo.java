@@ -15,6 +15,9 @@ final class QueuedIo {
     final long end;
     final long qTime;
     final BlockEvent q;
+    /** {@link BttTracker#direction} and {@link SchedulerWaits#direction} of its RWBS, read at every completion. */
+    final int direction;
+    final int schedulerDirection;
     long gTime = UNSET;
     long sTime = UNSET;
     long iTime = UNSET;
@@ -45,5 +48,7 @@ final class QueuedIo {
         this.qTime = q.timeNs();
         this.start = start;
         this.end = end;
+        this.direction = BttTracker.direction(q.rwbs());
+        this.schedulerDirection = SchedulerWaits.direction(q.rwbs());
     }
 }

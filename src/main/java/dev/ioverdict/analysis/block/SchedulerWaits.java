@@ -1,6 +1,5 @@
 package dev.ioverdict.analysis.block;
 
-import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.block.SchedulerWait;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,32 +25,51 @@ final class SchedulerWaits {
     private static final class Classes {
         final PhaseSamples[] byDirection = new PhaseSamples[DIRECTIONS.length];
         final Map<String, PhaseSamples> byProcess = new HashMap<>();
+        /**
+         * Each process name's samples by the name's identity (parsers share one String per
+         * name): a map lookup for every bio showed in profiles. A name's class never changes
+         * once found, so a cached answer stays right.
+         */
+        private final String[] cachedComm = new String[64];
+        private final PhaseSamples[] cachedSamples = new PhaseSamples[64];
 
-        void add(BlockEvent q, long ns) {
-            int dir = direction(q.rwbs());
+        void add(QueuedIo io, long ns) {
+            int dir = io.schedulerDirection;
             PhaseSamples d = byDirection[dir];
             if (d == null) {
                 d = new PhaseSamples();
                 byDirection[dir] = d;
             }
             d.add(ns);
-            String comm = q.comm() == null || q.comm().isEmpty() ? "(unknown)" : q.comm();
+            String name = io.q.comm();
+            int slot = System.identityHashCode(name) & (cachedComm.length - 1);
+            PhaseSamples p = cachedSamples[slot];
+            if (cachedComm[slot] != name || p == null) {
+                p = process(name);
+                cachedComm[slot] = name;
+                cachedSamples[slot] = p;
+            }
+            p.add(ns);
+        }
+
+        private PhaseSamples process(String name) {
+            String comm = name == null || name.isEmpty() ? "(unknown)" : name;
             PhaseSamples p = byProcess.get(comm);
             if (p == null) {
                 comm = byProcess.size() < MAX_PROCESSES ? comm : "(other processes)";
                 p = byProcess.computeIfAbsent(comm, k -> new PhaseSamples());
             }
-            p.add(ns);
+            return p;
         }
     }
 
-    /** A bio queued as {@code q} waited {@code ns} in the scheduler before its request was dispatched. */
-    void add(BlockEvent q, long ns) {
+    /** The queued bio {@code q} waited {@code ns} in the scheduler before its request was dispatched. */
+    void add(QueuedIo q, long ns) {
         wait.add(q, ns);
     }
 
-    /** A bio queued as {@code q} completed {@code ns} after it was queued. */
-    void completed(BlockEvent q, long ns) {
+    /** The queued bio {@code q} completed {@code ns} after it was queued. */
+    void completed(QueuedIo q, long ns) {
         q2c.add(q, ns);
     }
 
@@ -73,7 +91,7 @@ final class SchedulerWaits {
     }
 
     /** RWBS: R read, W write; discards, flushes without data and the rest count as other. */
-    private static int direction(String rwbs) {
+    static int direction(String rwbs) {
         for (int i = 0; i < rwbs.length(); i++) {
             char c = rwbs.charAt(i);
             if (c == 'R') {

@@ -14,8 +14,10 @@ import java.util.PriorityQueue;
 
 /**
  * The N slowest I/Os of the trace, end to end: Q2C where the I/O was queued in the trace, else
- * its request's D2C. Only a candidate that makes the list is turned into a {@link BlockIo}, so
- * the cost stays with the few, not the millions.
+ * its request's D2C. Only the I/Os on the list at the end are turned into a {@link BlockIo}, so
+ * the cost stays with the few, not the millions (and off the path of every completion, where
+ * the many early candidates made the JIT compile all of it into the tracker). What a kept
+ * completion refers to no longer changes: its bios left their trees and its request its map.
  */
 final class SlowestIos {
     static final int KEEP = 20;
@@ -24,7 +26,7 @@ final class SlowestIos {
     /** Levels of one I/O are at most this deep (dm on md on disks ...); deeper links are not followed. */
     private static final int MAX_LEVELS = 8;
 
-    private record Ranked(long latency, long order, BlockIo io) {
+    private record Ranked(long latency, long order, Completion completion) {
     }
 
     /** Fastest first, and among equals the later one first: it leaves before the earlier. */
@@ -58,7 +60,7 @@ final class SlowestIos {
         if (!wouldKeep(latency)) {
             return;
         }
-        kept.add(new Ranked(latency, order, build(c)));
+        kept.add(new Ranked(latency, order, c));
         if (kept.size() > keep) {
             kept.poll();
         }
@@ -68,7 +70,7 @@ final class SlowestIos {
     List<BlockIo> slowest() {
         List<Ranked> all = new ArrayList<>(kept);
         all.sort(Comparator.comparingLong(Ranked::latency).reversed().thenComparingLong(Ranked::order));
-        return all.stream().map(Ranked::io).toList();
+        return all.stream().map(r -> build(r.completion())).toList();
     }
 
     /**

@@ -76,17 +76,10 @@ public final class BlktraceFormat implements InputFormat {
                 streams.add(in);
                 traces.add(new TraceFile(ctx.input(), ctx, i, in));
             }
-            EventDecoder decoder = new EventDecoder();
-            TimeMerge merge = new TimeMerge(traces);
-            TraceFile f;
-            while ((f = merge.poll()) != null) {
-                if (!decoder.note(f)) {
-                    BlockEvent e = decoder.event(f);
-                    if (e != null) {
-                        f.ctx.emit(e);
-                    }
-                }
-                merge.advance(f);
+            if (Runtime.getRuntime().availableProcessors() > 1) {
+                new DecodingThread(traces).run(contexts);
+            } else {
+                decode(traces, (e, file) -> contexts.get(file).emit(e));
             }
             for (TraceFile t : traces) {
                 t.ctx.lines(t.records);
@@ -100,6 +93,32 @@ public final class BlktraceFormat implements InputFormat {
             for (InputStream in : streams) {
                 in.close();
             }
+        }
+    }
+
+    /** Where decoded events go, with the position of the file each came from. */
+    interface EventSink {
+        void accept(BlockEvent e, int file) throws InterruptedException;
+    }
+
+    /** Merges the files in time order and decodes every record into {@code sink}. */
+    static void decode(List<TraceFile> traces, EventSink sink) throws IOException {
+        EventDecoder decoder = new EventDecoder();
+        TimeMerge merge = new TimeMerge(traces);
+        TraceFile f;
+        try {
+            while ((f = merge.poll()) != null) {
+                if (!decoder.note(f)) {
+                    BlockEvent e = decoder.event(f);
+                    if (e != null) {
+                        sink.accept(e, f.index);
+                    }
+                }
+                merge.advance(f);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reading", e);
         }
     }
 }

@@ -28,7 +28,11 @@ final class TraceFile {
     /** Position among the files read together: the last tie-break, so the merge is deterministic. */
     final int index;
     private final InputStream in;
-    byte[] buf = new byte[1 << 20];
+    /**
+     * Small enough to be refilled within the first thousand records: a refill first needed after
+     * the JIT compiled the reading loop would throw that code away (a branch never seen taken).
+     */
+    byte[] buf = new byte[64 << 10];
     private int pos;
     private int limit;
     private long consumed;

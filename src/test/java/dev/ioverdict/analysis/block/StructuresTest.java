@@ -143,6 +143,29 @@ class StructuresTest {
     }
 
     @Test
+    void logHistogramCountsPastWhatABinHolds() {
+        LogHistogram h = new LogHistogram();
+        LogHistogram other = new LogHistogram();
+        int many = 3 * LogHistogram.BIN_LIMIT + 7;
+        for (int i = 0; i < many; i++) {
+            h.record(5_000);
+            other.record(5_000);
+        }
+        h.record(9_000);
+        h.add(other);
+        h.add(other);
+        List<long[]> bins = new ArrayList<>();
+        h.forEachBin((lowest, count) -> bins.add(new long[] {lowest, count}));
+        assertEquals(2, bins.size());
+        assertEquals(3L * many, bins.get(0)[1]);
+        assertEquals(1, bins.get(1)[1]);
+        assertEquals(3L * many + 1, h.total());
+        assertEquals(5_003, h.percentile(75)); // the highest value of the bin of 5000 (4 ns wide there)
+        assertEquals(9_000, h.percentile(100));
+        assertEquals(9_000, h.max());
+    }
+
+    @Test
     void latencyBucketsCoverAnyValue() {
         LogHistogram h = new LogHistogram();
         h.record(1);
