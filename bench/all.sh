@@ -15,13 +15,13 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=/dev/stdout
 block_args=(--runs 5 --profile)
-text_args=(--runs 3 --profile --inline-row --formats json,html,pdf)
+text_args=(--runs 3 --profile --inline-row --no-aot-row --formats json,html,pdf)
 startup_args=(--runs 5)
 cache=
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) block_args=(--runs 1 --profile --ios 100000 --big-ios 150000)
-                 text_args=(--quick --profile --inline-row --formats json,html,pdf); startup_args=(--runs 1); shift ;;
+                 text_args=(--quick --profile --inline-row --no-aot-row --formats json,html,pdf); startup_args=(--runs 1); shift ;;
         --out) out=$2; shift 2 ;;
         --cache) cache=$2; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;

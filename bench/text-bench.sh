@@ -15,6 +15,8 @@
 # With --runs K (default 1) awk and ioverdict run K times each, in turn, and each column is the median.
 # With --inline-row, a row more per input: ioverdict with the analyses on the parser's own thread
 # (as below 4 MB), to show what analysing beside the parser gives.
+# With --no-aot-row, a row more per input: ioverdict without the launcher's start-up archive
+# (IOVERDICT_AOT=0), to show what it does to a long run.
 # With --profile, one more ioverdict run per input under JFR (bench/jfr-summary.sh), after the timed
 # ones; its tables follow the timings.
 #
@@ -27,6 +29,7 @@ skip_big=0
 runs=1
 profile=0
 inline=0
+noaot=0
 cache=
 keep=0
 formats=json
@@ -38,6 +41,7 @@ while [ $# -gt 0 ]; do
         --runs) runs=$2; shift 2 ;;
         --profile) profile=1; shift ;;
         --inline-row) inline=1; shift ;;
+        --no-aot-row) noaot=1; shift ;;
         --big-mb) big_mb=$2; shift 2 ;;
         --skip-big) skip_big=1; shift ;;
         --work) work=$2; shift 2 ;;
@@ -134,12 +138,13 @@ for kind in strace perf iostat; do
     sync
     cat "$file" > /dev/null   # the page cache holds it for every tool alike
     wc_t=$(timed "$dir/wc.txt" wc -l "$file")
-    : > "$dir/awk.runs"; : > "$dir/iov.runs"; : > "$dir/inline.runs"
+    : > "$dir/awk.runs"; : > "$dir/iov.runs"; : > "$dir/inline.runs"; : > "$dir/noaot.runs"
     for _ in $(seq "$runs"); do
         timed "$dir/awk.txt" awk "${awk_prog[$kind]}" "$file" >> "$dir/awk.runs"
         timed "$dir/inspect.txt" "$here/ioverdict" inspect "$dir/bundle" >> "$dir/iov.runs"
         [ "$inline" = 0 ] || JAVA_OPTS=-Dioverdict.analysisAlongside.fromBytes=$((1 << 62)) \
             timed "$dir/inline.txt" "$here/ioverdict" inspect "$dir/bundle" >> "$dir/inline.runs"
+        [ "$noaot" = 0 ] || IOVERDICT_AOT=0 timed "$dir/noaot.txt" "$here/ioverdict" inspect "$dir/bundle" >> "$dir/noaot.runs"
     done
     awk_t=$(medians "$dir/awk.runs")
     iov_t=$(medians "$dir/iov.runs")
@@ -153,6 +158,7 @@ for kind in strace perf iostat; do
     row "awk: ${awk_what[$kind]}" "$bytes" "$awk_t" "$aw" "$ac"
     row "ioverdict inspect" "$bytes" "$iov_t" "$aw" "$ac"
     [ "$inline" = 0 ] || row "ioverdict inspect, analyses on the parser's thread" "$bytes" "$(medians "$dir/inline.runs")" "$aw" "$ac"
+    [ "$noaot" = 0 ] || row "ioverdict inspect, no start-up archive (IOVERDICT_AOT=0)" "$bytes" "$(medians "$dir/noaot.runs")" "$aw" "$ac"
     echo "inspect of $kind: $(tail -n 1 "$dir/inspect.txt")" >> "$log"
     [ "$profile" = 0 ] || { echo "### ${what[$kind]}"; echo; "$here/bench/jfr-summary.sh" "$dir/bundle"; } >> "$work/profiles.md"
     rm -rf "$dir"

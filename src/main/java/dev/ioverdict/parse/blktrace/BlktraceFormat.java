@@ -54,6 +54,12 @@ public final class BlktraceFormat implements InputFormat {
         return records >= 2 || at == head.length ? Recognition.certain(because) : Recognition.possible(because);
     }
 
+    /** Its files are decoded on a thread of their own (DecodingThread); the tracker keeps the reading thread. */
+    @Override
+    public boolean analysedAlongside() {
+        return false;
+    }
+
     @Override
     public boolean readsFolderTogether() {
         return true;
