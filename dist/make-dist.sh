@@ -38,8 +38,21 @@ cat > "$out/bin/ioverdict" <<'SH'
 #!/bin/sh
 # ioverdict, self-contained: runs the Java runtime shipped beside it. JAVA_OPTS goes to the JVM.
 here=$(cd "$(dirname "$0")/.." && pwd)
+# A single case stays within 2 GB of heap (the ./ioverdict launcher of the source tree says why);
+# batch, which runs cases side by side, keeps the JVM's default; JAVA_OPTS with a heap size wins.
+heap=
+command=
+for a in "$@"; do case "$a" in -*) ;; *) command=$a; break ;; esac; done
+case " ${JAVA_OPTS:-} " in
+    *" -Xmx"*|*MaxHeapSize*|*MaxRAM*) ;;
+    *) if [ "$command" != batch ] && [ -r /proc/meminfo ]; then
+           while read -r key kb _; do
+               if [ "$key" = MemTotal: ]; then [ $((kb / 4 / 1024)) -gt 2048 ] && heap=-Xmx2g; break; fi
+           done < /proc/meminfo
+       fi ;;
+esac
 # shellcheck disable=SC2086
-exec "$here/runtime/bin/java" -Djava.awt.headless=true ${JAVA_OPTS:-} -jar "$here/lib/ioverdict.jar" "$@"
+exec "$here/runtime/bin/java" $heap -Djava.awt.headless=true ${JAVA_OPTS:-} -jar "$here/lib/ioverdict.jar" "$@"
 SH
 chmod +x "$out/bin/ioverdict"
 arch=$(uname -m)
