@@ -35,6 +35,12 @@ public final class Lines implements Closeable {
     private int limit;
     private boolean skipLf;
     private long number;
+    /** The line {@link #advance()} moved to: {@code line[0, length)}, its String made when asked. */
+    private int length;
+    private int asciiState; // 0 not known yet, 1 ASCII, -1 other bytes
+    private String text;
+    /** What {@link #gather()} found besides the bytes: the decoded text of a non-ASCII line, or null. */
+    private String gatheredText;
 
     public Lines(InputStream in) {
         this(in, DEFAULT_MAX_LENGTH, (n, len, kept) -> { });
@@ -81,7 +87,91 @@ public final class Lines implements Closeable {
                 return text;
             }
         }
-        return joined();
+        int kept = gather();
+        if (kept < 0) {
+            return null;
+        }
+        return gatheredText != null ? gatheredText
+                : new String(line, 0, Math.min(kept, maxLength), StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * Moves to the next line for a parser that reads bytes ({@link #bytes()}, {@link #length()})
+     * and makes a String only of the lines it keeps ({@link #text()}); false at the end. Lines,
+     * numbers, terminators, decoding and cuts are those of {@link #next()}: the two are not mixed
+     * on one reader.
+     */
+    public boolean advance() throws IOException {
+        text = null;
+        asciiState = 0;
+        if (pos < limit && skipLf) {
+            skipLf = false;
+            if (buf[pos] == '\n') {
+                pos++;
+            }
+        }
+        if (pos < limit) {
+            int end = lineEnd(buf, pos, limit);
+            if (end < limit && end - pos <= maxLength) {
+                int n = end - pos;
+                if (n > line.length) {
+                    line = Arrays.copyOf(line, Math.max(n, line.length * 2));
+                }
+                System.arraycopy(buf, pos, line, 0, n);
+                length = n;
+                skipLf = buf[end] == '\r';
+                pos = end + 1;
+                number++;
+                return true;
+            }
+        }
+        int kept = gather();
+        if (kept < 0) {
+            return false;
+        }
+        length = kept;
+        text = gatheredText;
+        asciiState = gatheredText == null ? 1 : -1;
+        return true;
+    }
+
+    /** The bytes of the line {@link #advance()} moved to, valid up to {@link #length()} until it moves again. */
+    public byte[] bytes() {
+        return line;
+    }
+
+    public int length() {
+        return length;
+    }
+
+    /** Whether {@link #bytes()} hold exactly the characters of {@link #text()}: an ASCII line, not cut. */
+    public boolean inBytes() {
+        if (asciiState == 0) {
+            asciiState = ascii(line, length) ? 1 : -1;
+        }
+        return asciiState > 0 && length <= maxLength;
+    }
+
+    /** The line {@link #advance()} moved to as {@link #next()} would have given it (made once, when asked). */
+    public String text() {
+        if (text == null) {
+            inBytes(); // knows whether it is ASCII
+            text = asciiState > 0 ? new String(line, 0, Math.min(length, maxLength), StandardCharsets.ISO_8859_1)
+                    : new String(line, 0, length, StandardCharsets.UTF_8);
+        }
+        return text;
+    }
+
+    private static boolean ascii(byte[] b, int n) {
+        long high = 0;
+        int i = 0;
+        for (; i + 8 <= n; i += 8) {
+            high |= (long) LONGS.get(b, i);
+        }
+        for (; i < n; i++) {
+            high |= b[i];
+        }
+        return (high & HIGHS) == 0;
     }
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -112,9 +202,14 @@ public final class Lines implements Closeable {
         return to;
     }
 
-    /** A line that runs past the buffer's end (or past the limit): gathered piece by piece. */
-    private String joined() throws IOException {
-        int length = 0;
+    /**
+     * A line that runs past the buffer's end (or past the limit), gathered piece by piece into
+     * {@code line}: the number of bytes kept, or -1 at the end. A line with other bytes than
+     * ASCII is decoded here (its length in characters decides the cut) into {@code gatheredText}.
+     */
+    private int gather() throws IOException {
+        gatheredText = null;
+        int kept = 0;
         long beyond = 0; // characters past what is kept, for the cut's report
         int high = 0;
         boolean any = false;
@@ -123,7 +218,7 @@ public final class Lines implements Closeable {
                 int n = in.read(buf, 0, buf.length);
                 if (n <= 0) {
                     if (!any) {
-                        return null;
+                        return -1;
                     }
                     break;
                 }
@@ -149,13 +244,13 @@ public final class Lines implements Closeable {
                 i++;
             }
             int take = i - pos;
-            int room = Math.max(keptBytes - length, 0);
+            int room = Math.max(keptBytes - kept, 0);
             int copy = Math.min(take, room);
-            if (length + copy > line.length) {
-                line = Arrays.copyOf(line, Math.max(length + copy, Math.min(line.length * 2, keptBytes)));
+            if (kept + copy > line.length) {
+                line = Arrays.copyOf(line, Math.max(kept + copy, Math.min(line.length * 2, keptBytes)));
             }
-            System.arraycopy(b, pos, line, length, copy);
-            length += copy;
+            System.arraycopy(b, pos, line, kept, copy);
+            kept += copy;
             for (int k = pos + copy; k < i; k++) {
                 int c = b[k] & 0xff;
                 beyond += (c & 0xc0) == 0x80 ? 0 : c >= 0xf0 ? 2 : 1;
@@ -168,22 +263,18 @@ public final class Lines implements Closeable {
             }
         }
         number++;
-        String text;
         long chars;
         if (high >= 0) {
-            text = new String(line, 0, Math.min(length, maxLength), StandardCharsets.ISO_8859_1);
-            chars = length + beyond;
+            chars = kept + beyond;
         } else {
-            text = new String(line, 0, length, StandardCharsets.UTF_8);
-            chars = text.length() + beyond;
-            if (text.length() > maxLength) {
-                text = text.substring(0, maxLength);
-            }
+            String decoded = new String(line, 0, kept, StandardCharsets.UTF_8);
+            chars = decoded.length() + beyond;
+            gatheredText = decoded.length() > maxLength ? decoded.substring(0, maxLength) : decoded;
         }
         if (chars > maxLength) {
             onCut.cut(number, chars, maxLength);
         }
-        return text;
+        return kept;
     }
 
     /** Number of the line last returned by {@link #next()}. */

@@ -1,7 +1,9 @@
 package dev.ioverdict.parse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -9,7 +11,9 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class LinesTest {
@@ -79,5 +83,49 @@ class LinesTest {
             }
         }
         return out;
+    }
+
+    /**
+     * A parser reading bytes ({@code advance}) gets the lines, cuts and numbers a parser reading
+     * Strings gets: terminators, UTF-8 and broken bytes, lines longer than the limit and than the
+     * read buffer.
+     */
+    @Test
+    void theByteViewGivesTheLinesTheCutsAndTheNumbersOfNext() throws IOException {
+        Random random = new Random(13);
+        byte[] pieces = "ab \t:0f\n\r\u00e9\u4e00".getBytes(StandardCharsets.UTF_8);
+        for (int round = 0; round < 300; round++) {
+            int size = round % 10 == 0 ? 70_000 + random.nextInt(70_000) : random.nextInt(400);
+            byte[] data = new byte[size];
+            for (int i = 0; i < size; i++) {
+                data[i] = random.nextInt(20) == 0 ? (byte) random.nextInt(256) : pieces[random.nextInt(pieces.length)];
+            }
+            if (round % 3 == 0) {
+                Arrays.fill(data, 0, Math.min(size, 100), (byte) 'x'); // a long ASCII run: whole words at a time
+            }
+            int max = round % 2 == 0 ? 1 + random.nextInt(40) : Lines.DEFAULT_MAX_LENGTH;
+            assertByteViewAgrees(data, max);
+        }
+    }
+
+    private static void assertByteViewAgrees(byte[] data, int max) throws IOException {
+        List<String> cutsByNext = new ArrayList<>();
+        List<String> cutsByAdvance = new ArrayList<>();
+        try (Lines strings = new Lines(new ByteArrayInputStream(data), max,
+                (n, len, kept) -> cutsByNext.add(n + " " + len + " " + kept));
+             Lines bytes = new Lines(new ByteArrayInputStream(data), max,
+                     (n, len, kept) -> cutsByAdvance.add(n + " " + len + " " + kept))) {
+            String expected;
+            while ((expected = strings.next()) != null) {
+                assertTrue(bytes.advance());
+                if (bytes.inBytes()) { // before text(): the bytes alone must say it
+                    assertEquals(expected, new String(bytes.bytes(), 0, bytes.length(), StandardCharsets.ISO_8859_1));
+                }
+                assertEquals(expected, bytes.text());
+                assertEquals(strings.number(), bytes.number());
+            }
+            assertFalse(bytes.advance());
+        }
+        assertEquals(cutsByNext, cutsByAdvance);
     }
 }

@@ -4,6 +4,7 @@ import dev.ioverdict.model.perf.PerfEvent;
 import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.InputFormat;
+import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
@@ -67,7 +68,7 @@ public final class PerfScriptFormat implements InputFormat {
                 "the samples are kept with the time they carry (perf script writes samples in time order: two "
                         + "recordings glued together, or an edited file)");
         ForwardClocks clocks = new ForwardClocks(backwards, "CPU");
-        try (ScriptLines lines = ScriptLines.of(file, ctx)) {
+        try (Lines lines = Lines.of(file, ctx)) {
             Header pending = null;
             long pendingLine = 0;
             List<String> stack = null;
@@ -75,7 +76,7 @@ public final class PerfScriptFormat implements InputFormat {
             PerfEventHandler pendingHandler = null;
             // a sample of an event no handler reads (cpu-clock, cycles): its call chain is not an orphan
             boolean unhandledSample = false;
-            while (lines.next()) {
+            while (lines.advance()) {
                 // frame lines (half of a recording with -g) are read from the bytes, without a String
                 boolean inBytes = lines.inBytes();
                 byte[] bytes = lines.bytes();
