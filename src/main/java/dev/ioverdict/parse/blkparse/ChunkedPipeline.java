@@ -2,6 +2,7 @@ package dev.ioverdict.parse.blkparse;
 
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.WorkerFailure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -102,7 +103,7 @@ final class ChunkedPipeline {
             while (true) {
                 Handoff item = ordered.take();
                 if (item instanceof Failed failed) {
-                    throw rethrow(failed.cause());
+                    throw WorkerFailure.rethrow(failed.cause());
                 }
                 if (!(item instanceof Parsing parsing)) {
                     break;
@@ -127,7 +128,7 @@ final class ChunkedPipeline {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while reading", e);
         } catch (ExecutionException e) {
-            throw rethrow(e.getCause());
+            throw WorkerFailure.rethrow(e.getCause());
         } finally {
             cancelled = true;
             reader.interrupt();
@@ -270,18 +271,5 @@ final class ChunkedPipeline {
             }
         }
         return -1;
-    }
-
-    private static IOException rethrow(Throwable t) {
-        if (t instanceof IOException io) {
-            return io;
-        }
-        if (t instanceof RuntimeException r) {
-            throw r;
-        }
-        if (t instanceof Error err) {
-            throw err;
-        }
-        return new IOException(t);
     }
 }

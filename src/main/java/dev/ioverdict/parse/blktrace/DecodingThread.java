@@ -2,6 +2,7 @@ package dev.ioverdict.parse.blktrace;
 
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.WorkerFailure;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -51,7 +52,7 @@ final class DecodingThread {
                     contexts.get(files[i]).emit(events[i]);
                 }
                 if (b.failure != null) {
-                    throw rethrow(b.failure);
+                    throw WorkerFailure.rethrow(b.failure);
                 }
                 if (b.last) {
                     break;
@@ -96,18 +97,5 @@ final class DecodingThread {
                 Thread.currentThread().interrupt();
             }
         }
-    }
-
-    private static IOException rethrow(Throwable t) {
-        if (t instanceof IOException io) {
-            return io;
-        }
-        if (t instanceof RuntimeException r) {
-            throw r;
-        }
-        if (t instanceof Error err) {
-            throw err;
-        }
-        return new IOException(t);
     }
 }
