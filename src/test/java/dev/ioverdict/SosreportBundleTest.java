@@ -38,6 +38,9 @@ class SosreportBundleTest {
         assertEquals("/", r.config().devices().stream().filter(d -> d.device().equals("vda")).findFirst().orElseThrow()
                 .mount());
 
+        // report.json's iostat entries (sar -d here) carry the same name as findings and the USE table
+        assertEquals(LOOP0, r.iostat().stream().filter(d -> d.device().equals("loop0")).findFirst().orElseThrow().label());
+
         Finding saturation = r.findings().stream().filter(f -> f.rule().equals("disk-saturation")).findFirst().orElseThrow();
         assertEquals(Severity.CRITICAL, saturation.severity());
         assertEquals("loop0", saturation.subject().id());

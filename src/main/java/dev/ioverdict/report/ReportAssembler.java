@@ -9,6 +9,7 @@ import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.report.model.BlockView;
 import dev.ioverdict.model.config.ConfigSection;
 import dev.ioverdict.model.layers.LayerTimes;
+import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.iostat.IostatSection;
 import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.report.model.Report;
@@ -24,10 +25,14 @@ public final class ReportAssembler {
         String caseTitle = title != null ? title : "I/O diagnosis: " + caseId;
         var results = data.results();
         HostInfo host = results.get(HostInfo.class).orElse(null);
+        List<IostatDevice> iostat = results.get(IostatSection.class).map(IostatSection::devices)
+                .map(devices -> devices.stream().map(d -> d.withLabel(results.get(StorageConfig.class)
+                        .map(c -> c.label(d.device())).filter(l -> !l.equals(d.device())).orElse(null))).toList())
+                .orElse(null);
         return new Report(Report.SCHEMA, new Report.Tool("ioverdict", Version.get()),
                 new Report.CaseInfo(caseId, caseTitle, data.source(), host),
                 FrontPage.of(data, outcome, caseId, host,
-                        results.get(IostatSection.class).map(IostatSection::devices).orElse(null),
+                        iostat,
                         results.get(BlockSection.class).map(b -> b.devices().stream()
                                 .map(d -> results.get(StorageConfig.class).flatMap(c -> c.deviceName(d.device()))
                                         .orElse(d.device())).toList()).orElse(List.of())),
@@ -37,7 +42,7 @@ public final class ReportAssembler {
                 results.get(BlockSection.class)
                         .map(b -> BlockView.of(b, results.get(BlockTrace.class).orElse(null))).orElse(null),
                 results.get(SyscallSection.class).orElse(null),
-                results.get(IostatSection.class).map(IostatSection::devices).orElse(null),
+                iostat,
                 results.get(ConfigSection.class).orElse(null),
                 outcome.causes(), outcome.notEvaluated(), outcome.failures(), outcome.consistency(),
                 results.get(AppliedWindow.class).orElse(null));

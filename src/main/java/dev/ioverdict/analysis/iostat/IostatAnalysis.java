@@ -279,7 +279,7 @@ public final class IostatAnalysis implements Analysis {
         Set<String> key = KEY_COLUMNS.get(s.dialect());
         List<String> keyColumns = first.columns().names().stream()
                 .filter(key::contains).toList();
-        return new IostatDevice(s.device(), s.dialect(), s.input(), s.run(), n, s.singleReport() ? Boolean.TRUE : null,
+        return new IostatDevice(s.device(), null, s.dialect(), s.input(), s.run(), n, s.singleReport() ? Boolean.TRUE : null,
                 s.idle(), first.time(), last.time(), first.timeText(), last.timeText(), s.intervalSeconds(),
                 keyColumns, metrics, s.sinceBoot().isEmpty() ? null : s.sinceBoot().get(0).metrics());
     }

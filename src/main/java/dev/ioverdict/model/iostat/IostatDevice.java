@@ -16,11 +16,13 @@ import java.util.Map;
  * columns that summarise this dialect (rates, response time, queue, busy), in printed order;
  * {@code idle}: no I/O in any summarised report. {@code run} (only when the file holds several
  * iostat runs written at the same time) says which run of the file this entry summarises. Times are seconds since the epoch as printed.
+ * {@code label} names the device by what else the bundle says of it (backing file, dm name, WWN,
+ * major:minor), as findings and the USE table do; absent when the bundle says nothing more.
  */
-@JsonPropertyOrder({"device", "dialect", "input", "run", "samples", "singleReport", "idle", "firstTime", "lastTime",
+@JsonPropertyOrder({"device", "label", "dialect", "input", "run", "samples", "singleReport", "idle", "firstTime", "lastTime",
     "firstTimeText", "lastTimeText", "intervalSeconds", "keyColumns", "metrics", "sinceBoot"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record IostatDevice(String device, IostatDialect dialect, String input, Integer run, int samples, Boolean singleReport,
+public record IostatDevice(String device, String label, IostatDialect dialect, String input, Integer run, int samples, Boolean singleReport,
                            boolean idle, Double firstTime, Double lastTime, String firstTimeText, String lastTimeText,
                            Double intervalSeconds, List<String> keyColumns, Map<String, Stat> metrics,
                            Map<String, Double> sinceBoot) {
@@ -28,6 +30,12 @@ public record IostatDevice(String device, IostatDialect dialect, String input, I
         keyColumns = List.copyOf(keyColumns);
         metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
         sinceBoot = sinceBoot == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(sinceBoot));
+    }
+
+    /** This entry named {@code label} (null: no more than its device name). */
+    public IostatDevice withLabel(String label) {
+        return new IostatDevice(device, label, dialect, input, run, samples, singleReport, idle, firstTime, lastTime,
+                firstTimeText, lastTimeText, intervalSeconds, keyColumns, metrics, sinceBoot);
     }
 
     /** Average and maximum of one column over the summarised reports. */
