@@ -69,23 +69,12 @@ public final class Lines implements Closeable {
      * copy, and only a line with other bytes goes through the UTF-8 decoder.
      */
     public String next() throws IOException {
-        if (pos < limit && skipLf) {
-            skipLf = false;
-            if (buf[pos] == '\n') {
-                pos++;
-            }
-        }
-        if (pos < limit) {
-            // the common case: the whole line is in the buffer and short; one copy, straight into its String
-            int end = lineEnd(buf, pos, limit);
-            if (end < limit && end - pos <= maxLength) {
-                // ASCII is copied as is (the decoder checks it a word at a time); other bytes are decoded
-                String text = new String(buf, pos, end - pos, StandardCharsets.UTF_8);
-                skipLf = buf[end] == '\r';
-                pos = end + 1;
-                number++;
-                return text;
-            }
+        int end = wholeLineEnd();
+        if (end >= 0) {
+            // ASCII is copied as is (the decoder checks it a word at a time); other bytes are decoded
+            String text = new String(buf, pos, end - pos, StandardCharsets.UTF_8);
+            passLine(end);
+            return text;
         }
         int kept = gather();
         if (kept < 0) {
@@ -104,26 +93,16 @@ public final class Lines implements Closeable {
     public boolean advance() throws IOException {
         text = null;
         asciiState = 0;
-        if (pos < limit && skipLf) {
-            skipLf = false;
-            if (buf[pos] == '\n') {
-                pos++;
+        int end = wholeLineEnd();
+        if (end >= 0) {
+            int n = end - pos;
+            if (n > line.length) {
+                line = Arrays.copyOf(line, Math.max(n, line.length * 2));
             }
-        }
-        if (pos < limit) {
-            int end = lineEnd(buf, pos, limit);
-            if (end < limit && end - pos <= maxLength) {
-                int n = end - pos;
-                if (n > line.length) {
-                    line = Arrays.copyOf(line, Math.max(n, line.length * 2));
-                }
-                System.arraycopy(buf, pos, line, 0, n);
-                length = n;
-                skipLf = buf[end] == '\r';
-                pos = end + 1;
-                number++;
-                return true;
-            }
+            System.arraycopy(buf, pos, line, 0, n);
+            length = n;
+            passLine(end);
+            return true;
         }
         int kept = gather();
         if (kept < 0) {
@@ -172,6 +151,34 @@ public final class Lines implements Closeable {
             high |= b[i];
         }
         return (high & HIGHS) == 0;
+    }
+
+    /**
+     * The common case, for both readings: where the next line ends when it lies whole in the
+     * buffer and within the limit (it is then taken with one copy), else -1. Passes the '\n' of
+     * a "\r\n" first.
+     */
+    private int wholeLineEnd() {
+        if (pos < limit && skipLf) {
+            skipLf = false;
+            if (buf[pos] == '\n') {
+                pos++;
+            }
+        }
+        if (pos < limit) {
+            int end = lineEnd(buf, pos, limit);
+            if (end < limit && end - pos <= maxLength) {
+                return end;
+            }
+        }
+        return -1;
+    }
+
+    /** Moves past the line that ends at {@code end} (its terminator in the buffer). */
+    private void passLine(int end) {
+        skipLf = buf[end] == '\r';
+        pos = end + 1;
+        number++;
     }
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
