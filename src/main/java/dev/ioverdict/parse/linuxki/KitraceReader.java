@@ -56,10 +56,8 @@ final class KitraceReader {
             i++;
         }
         int ts = i;
-        while (i < n && (Character.isDigit(line.charAt(i)) || line.charAt(i) == '.')) {
-            i++;
-        }
-        if (i == ts || i >= n || line.charAt(i) != ' ' || line.indexOf('.', ts) >= i || line.indexOf('.', ts) < 0) {
+        i = Numbers.secondsEnd(line, ts);
+        if (i < 0) {
             return null;
         }
         while (i < n && line.charAt(i) == ' ') {

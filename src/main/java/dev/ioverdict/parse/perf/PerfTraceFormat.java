@@ -178,10 +178,8 @@ public final class PerfTraceFormat implements InputFormat {
                 i++;
             }
             int ts = i;
-            while (i < n && (Character.isDigit(line.charAt(i)) || line.charAt(i) == '.')) {
-                i++;
-            }
-            if (i == ts || i >= n || line.charAt(i) != ' ' || line.indexOf('.', ts) < 0 || line.indexOf('.', ts) >= i) {
+            i = Numbers.secondsEnd(line, ts);
+            if (i < 0) {
                 return null;
             }
             Event e = new Event();

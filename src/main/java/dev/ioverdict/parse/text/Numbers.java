@@ -67,6 +67,22 @@ public final class Numbers {
         }
     }
 
+    /**
+     * Where a time stamp in seconds that starts at {@code from} ends: digits and dots holding at
+     * least one dot, followed by a space (perf trace's and LinuxKI kitrace's leading {@code 0.000482 }).
+     * The index of that space, or -1 when there is none such.
+     */
+    public static int secondsEnd(String line, int from) {
+        int n = line.length();
+        int i = from;
+        boolean dot = false;
+        while (i < n && (Character.isDigit(line.charAt(i)) || line.charAt(i) == '.')) {
+            dot |= line.charAt(i) == '.';
+            i++;
+        }
+        return i > from && i < n && line.charAt(i) == ' ' && dot ? i : -1;
+    }
+
     /** The weight of digit {@code k} (0-based) after the decimal point, as {@code 0.1} divided by ten k times. */
     public static double decimalPlace(int k) {
         if (k < PLACES.length) {

@@ -23,4 +23,14 @@ class NumbersTest {
         assertTrue(Double.isNaN(Numbers.parseDecimal("1.2x", 0, 4)));
         assertTrue(Double.isNaN(Numbers.parseDecimal(".", 0, 1)));
     }
+
+    @Test
+    void aLeadingTimeStampInSecondsEndsAtTheSpaceAfterIt() {
+        assertEquals(10, Numbers.secondsEnd("  0.000482 cpu=1 pid=6108", 2)); // LinuxKI kitrace
+        assertEquals(8, Numbers.secondsEnd("1234.567 ( 0.004 ms): fio/4242 pwrite64(...)", 0)); // perf trace
+        assertEquals(-1, Numbers.secondsEnd("1234 cpu=1", 0)); // no fraction: not a time stamp
+        assertEquals(-1, Numbers.secondsEnd("0.5", 0)); // nothing after it
+        assertEquals(-1, Numbers.secondsEnd("0.5x ", 0));
+        assertEquals(-1, Numbers.secondsEnd(" 0.5 ", 0)); // starts at a blank
+    }
 }
