@@ -1,0 +1,45 @@
+#!/bin/bash
+# cut-grid.sh [CELL...] - cuts each recorded cell (/tmp/iocap/grid/CELL/bundle, from record-grid.sh)
+# into testdata/grid/CELL/bundle with cut-grid.py, and writes what was kept into
+# testdata/grid/CELL/cut.txt. Windows are seconds after fio's first I/O syscall (REF); the steady
+# state is 2..5 s of the 8 s run unless the cell says otherwise; the sleep stacks are cut shorter
+# (they are 5-10 KB per I/O) so that each bundle stays near 2 MB.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+GRID=$HERE/../grid
+cells=("$@")
+[ ${#cells[@]} -gt 0 ] || cells=($("$HERE/record-grid.sh" list | awk '{print $1}'))
+for c in "${cells[@]}"; do
+    REF=io_submit; W=2:5; S=
+    case $c in
+    read-8ms-s1-ssd)            REF=pread64; S=2:2.35 ;;
+    victim-alone-1ms)           REF=pwrite64; W=4.5:7.5; S=4.5:4.8 ;;  # 2..5 s holds a burst of host stalls
+    victim-alone-4ms)           REF=pwrite64 ;;
+    noisy-neighbour-1ms)        REF=pwrite64; W=2:4; S=2:2.5 ;;
+    noisy-neighbour-4ms)        REF=pwrite64; W=2:4 ;;
+    fsync-journal-*)            REF=fsync; S=2:2.6 ;;
+    buffered-no-fsync-*)        REF=write ;;
+    saturated-*)                W=1:4.5 ;;       # 1 s of the iodepth-1 phase, 2.5 s of iodepth 64
+    busy-parallel-*)            W=2:3 ;;         # ~3000 I/O a second
+    healthy-1ms-light)          S=2:2.35 ;;
+    write-4ms-s8-ssd)           S=2:2.25 ;;
+    write-8ms-s8-ssd)           S=2:2.4 ;;
+    write-8ms-s8-hdd)           S=2:2.2 ;;
+    write-40ms-s8-hdd)          S=2:2.75 ;;
+    reads-slow-writes-fast)     S=2:2.55 ;;
+    writes-slow-reads-fast)     S=2:2.45 ;;
+    unaligned-8ms-ssd)          S=2:2.35 ;;
+    unaligned-8ms-ssd-app-stacks) S=2:2.45 ;;
+    aligned-8ms-ssd-control)    S=2:2.2 ;;
+    stacked-loop-on-8ms)        S=2:2.4 ;;
+    esac
+    src=/tmp/iocap/grid/$c/bundle; dst=$GRID/$c/bundle
+    rm -rf "$dst"; mkdir -p "$dst"
+    args=(ref=$REF)
+    for f in strace-fio.txt perf-syscalls.txt perf-block.txt; do [ -f "$src/$f" ] && args+=("$f=$W"); done
+    [ -f "$src/perf-sched-stacks.txt" ] && args+=("perf-sched-stacks.txt=${S:-$W}")
+    echo "python3 testdata/capture-recording/cut-grid.py /tmp/iocap/grid/$c/bundle testdata/grid/$c/bundle ${args[*]}" > "$GRID/$c/cut.txt"
+    python3 "$HERE/cut-grid.py" "$src" "$dst" "${args[@]}" >> "$GRID/$c/cut.txt"
+    cp /tmp/iocap/grid/$c/raw/setup.txt /tmp/iocap/grid/$c/raw/times.txt "$GRID/$c/" 2>/dev/null || true
+    echo "$c $(du -sk "$dst" | cut -f1) KB"
+done

@@ -1,0 +1,178 @@
+#!/bin/bash
+# record-grid.sh CELL - records one cell of the judgement grid (../grid/README.md) on the slow-disk
+# kit into /tmp/iocap/grid/CELL/bundle (perf's raw logs and the times in /tmp/iocap/grid/CELL/raw).
+# Run as root, one capture at a time, under the shared recording lock:
+#   flock /tmp/iocap-record.lock nice -n -20 testdata/capture-recording/record-grid.sh CELL
+# record-grid.sh list prints the cells. What a cell sets (see the table below):
+#   DELAY      ms every WRITE and FSYNC (= the loop device's cache flush) sleeps in slowfs.py; the
+#              loop driver, FUSE and the Python server add ~1 ms (D2C = DELAY + ~1 ms), so a cell
+#              named "8ms" sleeps 7, "1ms" 0.5, "4ms" 3 (2 where it runs on a non-rotational
+#              device, where 5 ms would be abnormal: the FUSE tail under CPU contention lifts the
+#              average)
+#   RDELAY     ms every READ sleeps (DELAY when "-")
+#   THR        slowfs.py threads: requests served at once
+#   ROTA       /sys/block/loopN/queue/rotational
+#   FILES      what is on the XFS before the run: data (64 MiB written), redo (512 MiB fallocated),
+#              journal (nothing: fio appends to a new file), nb (data + restore.img 1 GiB written),
+#              stacked (upper.img 256 MiB written, made the backing file of a second loop device)
+#   JOB        grid-jobs/JOB.fio, run as fio under strace -f -ttT
+#   NB         grid-jobs/NB.fio run as "restore" (a copy of fio) beside it, 0.5 s earlier
+#   COLL       collectors besides iostat and strace:
+#                full      perf syscalls + block + sched_switch -g as record.sh (fio's sleeps and wake-ups)
+#                app       perf syscalls + block + sched_switch -g of fio's switch-outs only
+#                          (--filter 'prev_comm == "fio"', the usual way to cut the volume)
+#                noSched   perf syscalls + block
+#                none      strace and iostat only
+#   SYSCALLS   the syscalls perf records (sys_enter and sys_exit, system-wide, perf's own and
+#              slowfs.py's left out): AIO = io_submit io_getevents pread64 pwrite64 fsync fdatasync;
+#              SYNC = the same with read and write, filtered to comm fio and restore
+set -uo pipefail
+CELL=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
+SLOWDEV=$HERE/slowdev-rw.sh
+AIO="io_submit io_getevents pread64 pwrite64 fsync fdatasync"
+SYNC="io_submit io_getevents pread64 pwrite64 read write fsync fdatasync"
+#          cell                    DELAY RDELAY THR ROTA FILES   JOB              NB          COLL    SYSCALLS
+table() {
+cat <<'EOF'
+healthy-1ms-light                   0.5   -      1   0    data    light-mixed      -           full    AIO
+write-4ms-s8-ssd                    2     -      8   0    data    randwrite-qd2    -           app     AIO
+write-8ms-s8-ssd                    7     -      8   0    data    randwrite-qd2    -           full    AIO
+write-8ms-s8-hdd                    7     -      8   1    data    randwrite-qd2    -           full    AIO
+write-20ms-s1-ssd                   19    -      1   0    data    randwrite-qd1    -           none    -
+write-40ms-s8-hdd                   39    -      8   1    data    randwrite-qd4    -           app     AIO
+read-8ms-s1-ssd                     7     -      1   0    data    pread-qd1        -           full    AIO
+read-4ms-s8-hdd                     3     -      8   1    data    randread-qd4     -           noSched AIO
+slow-not-saturated-40ms-s8          39    -      8   0    data    randread-qd3     -           none    -
+reads-slow-writes-fast              0.5   29     8   0    data    randrw-qd4       -           full    AIO
+writes-slow-reads-fast              29    0.5    8   0    data    randrw-qd4       -           app     AIO
+mixed-4ms-control                   3     -      8   1    data    randrw-qd4       -           none    -
+saturated-4ms-s1                    2     -      1   0    data    saturate-ramp    -           noSched AIO
+saturated-8ms-s1-hdd                7     -      1   1    data    saturate-ramp    -           none    -
+victim-alone-1ms                    0.5   -      8   0    nb      victim-4k        -           app     AIO
+noisy-neighbour-1ms                 0.5   -      8   0    nb      victim-4k        restore-1m  app     AIO
+victim-alone-4ms                    2     -      8   0    nb      victim-4k        -           noSched AIO
+noisy-neighbour-4ms                 2     -      8   0    nb      victim-4k        restore-1m  noSched AIO
+fsync-journal-1ms                   0.5   -      8   0    journal journal-fsync    -           noSched SYNC
+fsync-journal-8ms-hdd               7     -      8   1    journal journal-fsync    -           app     SYNC
+buffered-no-fsync-8ms-hdd           7     -      8   1    journal journal-nofsync  -           noSched SYNC
+unaligned-8ms-ssd                   7     -      8   0    redo    unaligned        -           full    AIO
+unaligned-8ms-ssd-app-stacks        7     -      8   0    redo    unaligned        -           app     AIO
+unaligned-4ms-ssd                   2     -      8   0    redo    unaligned        -           noSched AIO
+aligned-8ms-ssd-control             7     -      8   0    redo    aligned          -           full    AIO
+stacked-loop-on-8ms                 7     -      8   0    stacked stacked-randrw   -           full    AIO
+busy-parallel-2ms-s8                1.5   -      8   0    data    busy-parallel    -           none    -
+EOF
+}
+if [ "$CELL" = list ]; then table; exit 0; fi
+row=$(table | awk -v c="$CELL" '$1 == c')
+[ -n "$row" ] || { echo "unknown cell $CELL (record-grid.sh list)"; exit 2; }
+read -r _ DELAY RDELAY THR ROTA FILES JOB NB COLL SC <<< "$row"
+[ "$RDELAY" = - ] && RDELAY=$DELAY
+case $SC in AIO) SYSCALLS=$AIO ;; SYNC) SYSCALLS=$SYNC ;; *) SYSCALLS= ;; esac
+SIZE=1G; [ "$FILES" = nb ] && SIZE=3G; [ "$FILES" = redo ] && SIZE=2G
+NAME=grid; MNT=/mnt/grid
+OUT=/tmp/iocap/grid/$CELL; BUNDLE=$OUT/bundle; RAW=$OUT/raw
+CTL=/tmp/slowfs.delay_ms
+if [ -e "$CTL" ]; then echo "$CTL present: someone overrides delays; not recording"; exit 1; fi
+[ "$NB" = - ] || [ -x /usr/local/bin/restore ] || cp "$(command -v fio)" /usr/local/bin/restore
+rm -rf "$OUT"; mkdir -p "$BUNDLE" "$RAW" "$MNT"
+
+dev=; d=; upper=; u=; PIDS=(); NR=
+teardown() {
+    rm -f "$CTL"
+    for p in "${PIDS[@]}"; do kill -INT "$p" 2>/dev/null; done
+    for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null; done
+    [ -n "$upper" ] && losetup -d "$upper" 2>/dev/null
+    mountpoint -q "$MNT" && umount "$MNT"
+    # a loop device's queue settings outlive losetup -d: leave the defaults for the next user
+    for x in $d $u; do
+        [ -e "/sys/block/$x/queue/rotational" ] && echo 0 > "/sys/block/$x/queue/rotational"
+    done
+    "$SLOWDEV" down "$NAME" || true
+}
+trap teardown EXIT
+
+dev=$("$SLOWDEV" up "$NAME" "$SIZE" "$DELAY" "$THR" "$RDELAY") || exit 1
+[ -n "$dev" ] || exit 1
+d=$(basename "$dev")
+# the files are laid out at full speed: the delay file overrides slowfs.py's delays until the run
+echo 0 > "$CTL"
+echo "$ROTA" > "/sys/block/$d/queue/rotational" || exit 1
+echo "device $dev ($DELAY ms writes, $RDELAY ms reads, x $THR), rotational $ROTA"
+mkfs.xfs -f -q -b size=4096 "$dev" && mount "$dev" "$MNT" || exit 1
+case $FILES in
+data)    dd if=/dev/urandom of="$MNT/data" bs=1M count=64 oflag=direct status=none ;;
+nb)      dd if=/dev/urandom of="$MNT/data" bs=1M count=64 oflag=direct status=none
+         dd if=/dev/zero of="$MNT/restore.img" bs=1M count=1024 oflag=direct status=none ;;
+redo)    fallocate -l 512M "$MNT/redo01.log" ;;   # fresh unwritten extents
+journal) ;;
+stacked) dd if=/dev/zero of="$MNT/upper.img" bs=1M count=256 oflag=direct status=none
+         upper=$(losetup -f --show --direct-io=on "$MNT/upper.img") || exit 1
+         u=$(basename "$upper") ;;
+esac
+sync
+rm -f "$CTL"
+
+cd "$BUNDLE"
+DEVS="$dev${upper:+ $upper}"
+uname -a > uname.txt
+lsblk -o NAME,MAJ:MIN,SIZE,TYPE,FSTYPE,MOUNTPOINT,ROTA,TRAN,MODEL,LOG-SEC,PHY-SEC,MIN-IO,SCHED,RQ-SIZE,RA $DEVS > lsblk.txt
+cat /proc/mounts > mounts.txt
+# losetup -l with two devices would take the second for the first's backing file
+if [ -n "$upper" ]; then losetup -l > losetup.txt 2>&1; else losetup -l "$dev" > losetup.txt 2>&1; fi
+: > scheduler.txt; : > queue-settings.txt
+for x in $d $u; do
+    echo "/sys/block/$x/queue/scheduler: $(cat /sys/block/$x/queue/scheduler)" >> scheduler.txt
+    for p in nr_requests logical_block_size physical_block_size max_sectors_kb rotational nomerges write_cache fua; do
+        echo "/sys/block/$x/queue/$p: $(cat /sys/block/$x/queue/$p)" >> queue-settings.txt
+    done
+done
+xfs_info "$MNT" > xfs_info.txt 2>&1
+sed "s#/dev/loop1#${upper:-/dev/loop1}#" "$HERE/grid-jobs/$JOB.fio" > "$JOB.fio"
+[ "$NB" = - ] || cp "$HERE/grid-jobs/$NB.fio" "$NB.fio"
+printf 'cell %s: slowdev-rw.sh up %s %s %s %s %s -> %s%s, rotational %s, files %s, job %s, neighbour %s, collectors %s (syscalls: %s)\n' \
+    "$CELL" "$NAME" "$SIZE" "$DELAY" "$THR" "$RDELAY" "$dev" "${upper:+ under $upper}" "$ROTA" "$FILES" "$JOB" "$NB" "$COLL" "${SYSCALLS:-none}" > "$RAW/setup.txt"
+
+iostat -x -t 1 > iostat-x.txt 2>&1 & PIDS+=($!)
+if [ "$COLL" != none ]; then
+    # system-wide sys_enter/sys_exit of the I/O syscalls; left out: perf's own (its pid is the shell's
+    # it execs from), else it traces its own writes, and slowfs.py's threads (the slow disk's
+    # firmware, so to speak: its pwrite64/pread64 to the backing file are not the host's I/O)
+    NOT=$(for t in /proc/$(cat /tmp/iocap/slowdev/$NAME/pid)/task/*; do printf ' && common_pid != %s' "${t##*/}"; done)
+    # with read and write, system-wide would be megabytes of the other jobs on the machine (shells,
+    # compilers): the syscalls are then those of the workload's commands only
+    [ "$SC" = SYNC ] && NOT=' && (comm == "fio" || comm == "restore")'
+    bash -c 'out=$1; not=$2; shift 2; a=(); for s in "$@"; do for k in enter exit; do a+=(-e "syscalls:sys_${k}_$s" --filter "common_pid != $$$not"); done; done; exec perf record -a -o "$out" "${a[@]}"' \
+        perfsys "$RAW/syscalls.data" "$NOT" $SYSCALLS > "$RAW/syscalls.log" 2>&1 & PIDS+=($!)
+    perf record -a -o "$RAW/block.data" -e block:block_bio_queue,block:block_bio_backmerge,block:block_bio_frontmerge,block:block_getrq,block:block_rq_insert,block:block_rq_issue,block:block_rq_requeue,block:block_rq_complete,block:block_split,block:block_bio_remap,block:block_rq_remap > "$RAW/block.log" 2>&1 & PIDS+=($!)
+fi
+case $COLL in
+full) # fio going to sleep (S or D, not strace's ptrace stops) with its kernel stack, and fio waking up
+    perf record -a -g -o "$RAW/sched.data" -e sched:sched_switch \
+        --filter '(prev_comm == "fio" && (prev_state == 1 || prev_state == 2)) || next_comm == "fio"' > "$RAW/sched.log" 2>&1 & PIDS+=($!) ;;
+app)  # fio's switch-outs only, with their stacks: no switch-ins
+    perf record -a -g -o "$RAW/sched.data" -e sched:sched_switch --filter 'prev_comm == "fio"' > "$RAW/sched.log" 2>&1 & PIDS+=($!) ;;
+esac
+sleep 2
+NBPID=
+if [ "$NB" != - ]; then
+    date '+neighbour start %F %T.%N' >> "$RAW/times.txt"
+    /usr/local/bin/restore --output="$BUNDLE/restore.out" "$NB.fio" & NBPID=$!
+    sleep 0.5
+fi
+date '+workload start %F %T.%N' >> "$RAW/times.txt"
+strace -f -ttT -o "$BUNDLE/strace-fio.txt" fio --output="$BUNDLE/fio.out" "$JOB.fio"
+date '+workload end %F %T.%N' >> "$RAW/times.txt"
+[ -n "$NBPID" ] && wait "$NBPID"
+date '+neighbour end %F %T.%N' >> "$RAW/times.txt"
+sleep 2
+for p in "${PIDS[@]}"; do kill -INT "$p" 2>/dev/null; done
+for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null; done
+PIDS=()
+[ -f "$RAW/syscalls.data" ] && perf script -i "$RAW/syscalls.data" > "$BUNDLE/perf-syscalls.txt" 2> "$RAW/syscalls.err"
+[ -f "$RAW/block.data" ] && perf script -i "$RAW/block.data" > "$BUNDLE/perf-block.txt" 2> "$RAW/block.err"
+[ -f "$RAW/sched.data" ] && perf script -i "$RAW/sched.data" > "$BUNDLE/perf-sched-stacks.txt" 2> "$RAW/sched.err"
+rm -f "$RAW"/*.data
+cat "$RAW/setup.txt" "$RAW"/*.log "$RAW/times.txt" 2>/dev/null
+ls -la "$BUNDLE"
