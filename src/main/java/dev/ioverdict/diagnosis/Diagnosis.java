@@ -1,6 +1,8 @@
 package dev.ioverdict.diagnosis;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.config.StorageConfig;
+import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.analysis.consistency.ConsistencyNotes;
 import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.Finding;
@@ -36,9 +38,16 @@ public final class Diagnosis {
         List<ConsistencyNote> notes = new ArrayList<>(data.results().get(ConsistencyNotes.class)
                 .map(ConsistencyNotes::notes).orElse(List.of()));
         List<Finding> causes = Reinterpretation.apply(withSymptoms(Merge.all(outcome.findings())), notes);
-        ApplicationTime app = ApplicationTime.of(data);
-        if (app.known()) {
-            causes = causes.stream().map(f -> weighed(f, app)).toList();
+        TimeModel model = data.results().get(TimeModel.class).orElse(null);
+        if (model != null) {
+            ModelImpact impact = new ModelImpact(model, data.results().get(StorageConfig.class).orElse(null));
+            causes = causes.stream().map(f -> impact.weighed(f).withSymptoms(f.symptoms().stream()
+                    .map(impact::weighed).toList())).toList();
+        } else {
+            ApplicationTime app = ApplicationTime.of(data);
+            if (app.known()) {
+                causes = causes.stream().map(f -> weighed(f, app)).toList();
+            }
         }
         causes = causes.stream().map(f -> explained(f).withSymptoms(f.symptoms().stream().map(Diagnosis::explained)
                 .toList())).toList();

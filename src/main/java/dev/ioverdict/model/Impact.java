@@ -9,8 +9,30 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * were summed from the capture or estimated; {@code method} says how, in words.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Impact(double seconds, Double sharePct, String of, boolean measured, String method) {
+public record Impact(double seconds, Double sharePct, String of, boolean measured, String method,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<ProcessShare> processes) {
     public static final Impact NONE = new Impact(0, null, null, false, "not measurable from this data");
+
+    public Impact {
+        processes = processes == null ? java.util.List.of() : java.util.List.copyOf(processes);
+    }
+
+    public Impact(double seconds, Double sharePct, String of, boolean measured, String method) {
+        this(seconds, sharePct, of, measured, method, java.util.List.of());
+    }
+
+    /** The same seconds seen per process group: each group's seconds and their share of its own wait. */
+    public record ProcessShare(String command, java.util.List<Integer> pids, double seconds, double sharePct) {
+        public ProcessShare {
+            pids = java.util.List.copyOf(pids);
+        }
+    }
+
+    /** The largest share any one process group loses to it (the victim's view), else the overall share. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public Double worstSharePct() {
+        return processes.stream().map(ProcessShare::sharePct).max(Double::compare).orElse(sharePct);
+    }
 
     public static Impact measured(double seconds, String method) {
         return new Impact(seconds, null, null, true, method);
@@ -23,6 +45,6 @@ public record Impact(double seconds, Double sharePct, String of, boolean measure
     /** The same seconds as a share of a known total. */
     public Impact of(double totalSeconds, String what) {
         Double share = totalSeconds > 0 ? Math.min(100, 100 * seconds / totalSeconds) : null;
-        return new Impact(seconds, share, what, measured, method);
+        return new Impact(seconds, share, what, measured, method, processes);
     }
 }

@@ -9,6 +9,7 @@ import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.report.model.BlockView;
 import dev.ioverdict.model.config.ConfigSection;
 import dev.ioverdict.model.layers.LayerTimes;
+import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.iostat.IostatSection;
 import dev.ioverdict.model.syscall.SyscallSection;
@@ -45,6 +46,7 @@ public final class ReportAssembler {
                 iostat,
                 results.get(ConfigSection.class).orElse(null),
                 outcome.causes(), outcome.notEvaluated(), outcome.failures(), outcome.consistency(),
-                results.get(AppliedWindow.class).orElse(null));
+                results.get(AppliedWindow.class).orElse(null))
+                .withTimeModel(results.get(TimeModel.class).orElse(null));
     }
 }

@@ -6,4 +6,9 @@ public interface Rule {
 
     /** Adds zero or more findings; runs only when every input in {@link RuleInfo#requires()} is present. */
     void evaluate(RuleContext ctx);
+
+    /** The parts of the time model its findings' impact is measured in; none for errors and settings. */
+    default MeasuredIn measuredIn() {
+        return MeasuredIn.NOWHERE;
+    }
 }

@@ -11,6 +11,8 @@ import dev.ioverdict.rules.disk.DiskSaturationRule;
 import dev.ioverdict.rules.disk.QueueWaitRule;
 import dev.ioverdict.rules.kernel.HungTaskIoRule;
 import dev.ioverdict.rules.kernel.IoErrorsRule;
+import dev.ioverdict.rules.wait.NoisyNeighbourRule;
+import dev.ioverdict.rules.wait.SyncWriteLatencyRule;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -28,7 +30,9 @@ public final class RuleCatalogue {
                     new NameCacheRule(),
                     new UnalignedDioXfsRule(),
                     new SyncIoSubmitRule(),
-                    new AioCompletionWaitRule())
+                    new AioCompletionWaitRule(),
+                    new NoisyNeighbourRule(),
+                    new SyncWriteLatencyRule())
             .stream().sorted(Comparator.comparing(r -> r.info().id())).toList();
 
     private RuleCatalogue() {

@@ -7,6 +7,7 @@ import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.block.BlockInput;
+import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.block.BlockDistributions;
@@ -70,6 +71,19 @@ public final class BlockAnalysis implements Analysis {
         results.put(BlockTrace.class, trace);
         results.put(BlockSection.class, trace.section());
         results.put(BlockDistributions.class, distributions(tracker));
+        results.put(BlockProcessTimes.class, processTimes(tracker));
+    }
+
+    static BlockProcessTimes processTimes(BttTracker tracker) {
+        List<BlockProcessTimes.Entry> entries = new ArrayList<>();
+        List<BlockProcessTimes.Flushes> flushes = new ArrayList<>();
+        List<BlockProcessTimes.Baseline> baselines = new ArrayList<>();
+        List<BlockProcessTimes.SliceEntry> slices = new ArrayList<>();
+        for (BttDevice d : tracker.devices()) {
+            d.processTimes.results(d.name, d.requests.d2c, entries, flushes, baselines, slices);
+        }
+        return new BlockProcessTimes(entries, flushes, baselines, Btt.seconds(tracker.sliceWidth()), slices,
+                tracker.grid().started() ? Btt.seconds(tracker.grid().last() - tracker.grid().origin()) : 0);
     }
 
     /** Each device's phase samples as their fine histogram (Q2Q, an arrival gap, is not a latency). */

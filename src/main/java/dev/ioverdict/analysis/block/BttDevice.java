@@ -32,6 +32,8 @@ final class BttDevice {
     }
     final DeviceRequests requests;
     final SchedulerWaits scheduler = new SchedulerWaits();
+    /** Block time per process, direction and slice: the time model's block side. */
+    final ProcessTimes processTimes = new ProcessTimes();
 
     BttDevice(int major, int minor, TimeGrid grid) {
         this.major = major;

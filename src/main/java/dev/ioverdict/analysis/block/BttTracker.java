@@ -21,6 +21,8 @@ final class BttTracker {
     private final PhaseSamples allQ2q = new PhaseSamples();
     private final PhaseSamples allQ2qDm = new PhaseSamples();
     private long events;
+    /** The time model's slices: one width for every device, doubled as the trace outgrows them. */
+    private long sliceWidth = ProcessTimes.FIRST_SLICE_NS;
 
     void accept(BlockEvent e) {
         events++;
@@ -33,8 +35,20 @@ final class BttTracker {
             case INSERT -> insert(e);
             case BACKMERGE, FRONTMERGE -> merge(e);
             case REQUEUE -> requeue(e);
-            case ISSUE -> issue(e);
-            case COMPLETE -> complete(e);
+            case ISSUE -> {
+                if (emptyFlush(e)) {
+                    flush(e, true);
+                } else {
+                    issue(e);
+                }
+            }
+            case COMPLETE -> {
+                if (emptyFlush(e)) {
+                    flush(e, false);
+                } else {
+                    complete(e);
+                }
+            }
             default -> {
                 // plugs, splits, bounces, messages: btt releases them untouched
             }
@@ -43,6 +57,25 @@ final class BttTracker {
 
     long events() {
         return events;
+    }
+
+    /** A cache flush without data (RWBS F..., no sectors): btt ignores it, the time model counts its device time. */
+    private static boolean emptyFlush(BlockEvent e) {
+        String rwbs = e.rwbs();
+        return e.sectors() == 0 && rwbs != null && !rwbs.isEmpty() && rwbs.charAt(0) == 'F' && !passthrough(e);
+    }
+
+    private void flush(BlockEvent e, boolean issued) {
+        BttDevice d = device(e.major(), e.minor());
+        if (issued) {
+            d.processTimes.flushIssued(e.sector(), e.timeNs());
+        } else {
+            d.processTimes.flushCompleted(e.sector(), e.timeNs());
+        }
+    }
+
+    long sliceWidth() {
+        return sliceWidth;
     }
 
     /**
@@ -269,6 +302,7 @@ final class BttTracker {
                         BttDevice.record(d.d2cByDirection, direction, d2c);
                     }
                 }
+                d.processTimes.completed(q, t, grid.origin(), slice(t));
                 d.queued.remove(q);
                 if (lead == null || q.qTime < lead.qTime) {
                     lead = q;
@@ -277,7 +311,19 @@ final class BttTracker {
         } else if (d == null) {
             d = device(e.major(), e.minor());
         }
-        requests.completed(d, e, lead, located(e));
+        IssuedRequest r = requests.completed(d, e, lead, located(e));
+        if (lead == null && r != null) {
+            // a request traced from its dispatch only (no Q: a leg under request-based dm, a trace of D and C)
+            d.processTimes.issuedOnly(r.d, r.dTime, e.timeNs(), grid.origin(), slice(e.timeNs()));
+        }
+    }
+
+    /** The slice width that holds {@code t} within {@link ProcessTimes#MAX_SLICES} slices of the origin. */
+    private long slice(long t) {
+        while (t - grid.origin() >= ProcessTimes.MAX_SLICES * sliceWidth) {
+            sliceWidth *= 2;
+        }
+        return sliceWidth;
     }
 
     List<BttDevice> devices() {

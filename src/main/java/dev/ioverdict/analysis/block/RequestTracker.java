@@ -66,8 +66,11 @@ final class RequestTracker {
         }
     }
 
-    /** A C on {@code d} (sector known or not); {@code lead} is the earliest-queued bio btt completed with it. */
-    void completed(BttDevice d, BlockEvent c, QueuedIo lead, boolean located) {
+    /**
+     * A C on {@code d} (sector known or not); {@code lead} is the earliest-queued bio btt completed with it.
+     * Returns the request it completed, if its D was seen.
+     */
+    IssuedRequest completed(BttDevice d, BlockEvent c, QueuedIo lead, boolean located) {
         DeviceRequests dr = d.requests;
         long t = c.timeNs();
         IssuedRequest r = dr.issued.size() == 0 || !located ? null : dr.issued.remove(c.sector());
@@ -82,6 +85,7 @@ final class RequestTracker {
         if (lead != null || r != null) {
             finished(d, lead, r, c);
         }
+        return r;
     }
 
     /** A completed I/O either waits on its volume's bio (remapped) or competes for the slowest. */

@@ -94,8 +94,12 @@ public final class AioWaits {
         return new Breakdown(serialised, own, other);
     }
 
-    /** When several traces timed one process, the most exact speaks for it: ptrace inflates short calls. */
-    private static final List<String> PREFERRED = List.of("perf-script", "linuxki", "strace");
+    /**
+     * When several traces timed one process, the most exact speaks for it: kernel tracepoints
+     * (perf), then LinuxKI's, then ptrace (strace inflates short calls). Every reader of the
+     * application's time (the AIO view, the time model) ranks sources by this one list.
+     */
+    private static final List<String> PREFERRED = List.of("perf-script", "perf-trace", "linuxki", "strace");
 
     /** One entry per process, from its most exact trace (then the one that saw most submissions). */
     public static List<AioProcess> mostExact(List<AioProcess> all) {
@@ -106,7 +110,8 @@ public final class AioWaits {
         return List.copyOf(byPid.values());
     }
 
-    private static int rank(String source) {
+    /** The place of {@code source} in the preference, 0 the most exact; unknown sources last. */
+    public static int rank(String source) {
         int i = PREFERRED.indexOf(source);
         return i < 0 ? PREFERRED.size() : i;
     }

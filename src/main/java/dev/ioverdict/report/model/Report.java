@@ -10,6 +10,7 @@ import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.Mark;
 import dev.ioverdict.model.config.ConfigSection;
 import dev.ioverdict.model.layers.LayerTimes;
+import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.rules.NotEvaluated;
@@ -17,7 +18,7 @@ import dev.ioverdict.rules.RuleFailure;
 import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
-@JsonPropertyOrder({"schema", "tool", "case", "window", "marks", "summary", "verdict", "layers", "inputs", "block", "syscalls",
+@JsonPropertyOrder({"schema", "tool", "case", "window", "marks", "summary", "verdict", "timeModel", "layers", "inputs", "block", "syscalls",
     "iostat", "config",    "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, Summary summary, String verdict,
@@ -25,7 +26,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                      List<IostatDevice> iostat, ConfigSection config, List<Finding> findings,
                      List<NotEvaluated> notEvaluated, List<RuleFailure> failedRules,
                      List<ConsistencyNote> consistency, AppliedWindow window,
-                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Mark> marks) {
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Mark> marks, TimeModel timeModel) {
     public static final String SCHEMA = "ioverdict.report/1";
 
     public Report {
@@ -38,13 +39,19 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                   ConfigSection config, List<Finding> findings, List<NotEvaluated> notEvaluated,
                   List<RuleFailure> failedRules, List<ConsistencyNote> consistency, AppliedWindow window) {
         this(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config, findings,
-                notEvaluated, failedRules, consistency, window, List.of());
+                notEvaluated, failedRules, consistency, window, List.of(), null);
     }
 
     /** The same report with the user's marks (--mark), drawn on every time chart and listed with the case facts. */
     public Report withMarks(List<Mark> more) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, more);
+                findings, notEvaluated, failedRules, consistency, window, more, timeModel);
+    }
+
+    /** The same report with the time model every impact is a part of. */
+    public Report withTimeModel(TimeModel model) {
+        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
+                findings, notEvaluated, failedRules, consistency, window, marks, model);
     }
 
     /** The report of the whole capture (no time window). */

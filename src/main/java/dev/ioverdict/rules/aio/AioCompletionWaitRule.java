@@ -5,6 +5,8 @@ import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.syscall.AioProcess;
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.rules.MeasuredIn;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
@@ -29,6 +31,12 @@ public final class AioCompletionWaitRule implements Rule {
                     + "layer (device, HBA, array) is for the block-layer evidence (blkparse/btt D2C, iostat) to show.",
             List.of(AioSymptoms.AIO_TIMING), List.of(),
             List.of(MAX_SUBMIT_SHARE_PCT, MIN_GETEVENTS_AVG_MS));
+
+    @Override
+    public MeasuredIn measuredIn() {
+        return MeasuredIn.process(Part.DEVICE, Part.BEHIND_OTHER_IO, Part.SCHEDULER, Part.TAG_WAIT, Part.FLUSH,
+                Part.NOT_EXPLAINED, Part.NOT_MEASURED);
+    }
 
     @Override
     public RuleInfo info() {

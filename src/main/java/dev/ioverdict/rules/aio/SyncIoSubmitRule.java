@@ -8,6 +8,8 @@ import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.syscall.AioProcess;
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.rules.MeasuredIn;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
@@ -40,6 +42,11 @@ public final class SyncIoSubmitRule implements Rule {
                     + "AIO, file extension) and the application's I/O concurrency is lost.",
             List.of(AioSymptoms.AIO_TIMING), List.of(),
             List.of(MIN_CALLS, MIN_SUBMIT_AVG_MS, SUBMIT_VS_GETEVENTS_RATIO, SUBMIT_VS_SERVICE_RATIO));
+
+    @Override
+    public MeasuredIn measuredIn() {
+        return MeasuredIn.process(Part.SUBMISSION, Part.INODE_LOCK, Part.TAG_WAIT, Part.THROTTLE, Part.WRITEBACK);
+    }
 
     @Override
     public RuleInfo info() {

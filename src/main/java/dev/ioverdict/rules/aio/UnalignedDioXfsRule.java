@@ -9,6 +9,8 @@ import dev.ioverdict.model.syscall.AioProcess;
 import dev.ioverdict.model.syscall.FileAlignment;
 import dev.ioverdict.model.syscall.SleepStack;
 import dev.ioverdict.model.syscall.SyscallSummary;
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.rules.MeasuredIn;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
@@ -52,6 +54,11 @@ public final class UnalignedDioXfsRule implements Rule {
                     + "submission becomes synchronous and the writes of that file serialise.",
             List.of(AioSymptoms.DIRECT_WRITE_SIZES), List.of(),
             List.of(MIN_UNALIGNED_PCT, MIN_SUBMIT_SHARE_PCT, MIN_SUBMIT_AVG_MS, CRITICAL_SHARE_PCT, WARNING_SHARE_PCT));
+
+    @Override
+    public MeasuredIn measuredIn() {
+        return MeasuredIn.anywhere(Part.INODE_LOCK).orElse(Part.SUBMISSION);
+    }
 
     @Override
     public RuleInfo info() {

@@ -1,6 +1,5 @@
 package dev.ioverdict.rules.block;
 
-import static dev.ioverdict.rules.block.DeviceLatencyRule.AVG_MS;
 import static dev.ioverdict.rules.block.DeviceLatencyRule.MIN_IOS;
 import static dev.ioverdict.rules.block.DeviceLatencyRule.OUTLIER_MS;
 import static dev.ioverdict.rules.block.DeviceLatencyRule.OUTLIER_RATIO;
@@ -17,6 +16,7 @@ import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.rules.RuleContext;
+import dev.ioverdict.rules.Threshold;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,13 +56,16 @@ final class BlockDeviceLatency {
             return;
         }
         List<String> why = new ArrayList<>();
-        boolean slowAvg = d2c.avg() > ctx.seconds(AVG_MS);
+        String name = d.name() != null ? d.name() : d.id();
+        Threshold limit = MediaLimit.threshold(ctx, name);
+        boolean slowAvg = d2c.avg() > ctx.seconds(limit);
         boolean slowTail = d2c.p99() != null && d2c.p99() > ctx.seconds(P99_MS);
         double typical = d2c.p50() != null ? d2c.p50() : d2c.avg();
         boolean outliers = d2c.max() >= ctx.seconds(OUTLIER_MS) && d2c.max() >= ctx.value(OUTLIER_RATIO) * typical;
         if (slowAvg) {
             why.add("D2C averages " + Figures.duration(d2c.avg()) + " (threshold "
-                    + Figures.duration(ctx.seconds(AVG_MS)) + ")");
+                    + Figures.duration(ctx.seconds(limit)) + " for a " + MediaLimit.media(ctx, name).media().description()
+                    + ")");
         }
         if (slowTail) {
             why.add("its 99th percentile is " + Figures.duration(d2c.p99()));
@@ -104,7 +107,7 @@ final class BlockDeviceLatency {
                 .duration("d2cMax", "D2C maximum", d2c.max())
                 .percent("d2cSharePct", "D2C share of Q2C", d.share(Phase.D2C))
                 .count("ios", "completions", d2c.n())
-                .limit("limitD2cAvg", "limit for the D2C average", AVG_MS)
+                .limit("limitD2cAvg", "limit for the D2C average", limit)
                 .limit("limitD2cP99", "limit for the D2C 99th percentile", P99_MS)
                 .text("path", "path of the slowest I/Os", path != null ? path : slowestPath)
                 .evidence(figs.slowestLines(d, Phase.D2C, 3))

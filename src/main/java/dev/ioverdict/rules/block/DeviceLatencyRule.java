@@ -2,6 +2,8 @@ package dev.ioverdict.rules.block;
 
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.rules.Inputs;
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.rules.MeasuredIn;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
@@ -19,7 +21,8 @@ import java.util.List;
  * several sources say about one device into one cause.
  */
 public final class DeviceLatencyRule implements Rule {
-    static final Threshold AVG_MS = Threshold.millis("avg_ms", 20, "D2C average above this is slow for any disk or array");
+    static final Threshold AVG_MS = Threshold.millis("avg_ms", 20,
+            "average service time above which a device of unknown class is slow (the classes: *_max_ms)");
     static final Threshold P99_MS = Threshold.millis("p99_ms", 100, "D2C 99th percentile above this is slow");
     static final Threshold OUTLIER_MS = Threshold.millis("outlier_ms", 500,
             "a D2C maximum at least this long is an outlier ...");
@@ -45,8 +48,14 @@ public final class DeviceLatencyRule implements Rule {
                     + "waits long for completions. The device, HBA, fabric or array takes the time.",
             List.of(), List.of(BlockFigures.INPUT, IostatEvidence.SERIES, AioSymptoms.AIO_TIMING),
             List.of(Inputs.STORAGE),
-            List.of(AVG_MS, P99_MS, OUTLIER_MS, OUTLIER_RATIO, PATH_RATIO, PATH_MIN_AVG_MS, MIN_IOS, MAX_QUEUE,
-                    MIN_REPORTS));
+            java.util.stream.Stream.concat(java.util.stream.Stream.of(AVG_MS), java.util.stream.Stream.concat(
+                    MediaLimit.ALL.stream(), java.util.stream.Stream.of(P99_MS, OUTLIER_MS, OUTLIER_RATIO, PATH_RATIO,
+                    PATH_MIN_AVG_MS, MIN_IOS, MAX_QUEUE, MIN_REPORTS))).toList());
+
+    @Override
+    public MeasuredIn measuredIn() {
+        return MeasuredIn.device(Part.DEVICE).orElse(Part.NOT_MEASURED);
+    }
 
     @Override
     public RuleInfo info() {

@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.analysis.config.KernelMajors;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.config.FilesystemInfo;
@@ -36,43 +37,7 @@ final class DeviceNames {
     }
 
     static String conventional(String device) {
-        int comma = device.indexOf(',');
-        if (comma <= 0) {
-            return null;
-        }
-        int major;
-        int minor;
-        try {
-            major = Integer.parseInt(device.substring(0, comma));
-            minor = Integer.parseInt(device.substring(comma + 1));
-        } catch (NumberFormatException e) {
-            return null;
-        }
-        if (major == 7) {
-            return "loop" + minor;
-        }
-        if (major == 9) {
-            return "md" + minor;
-        }
-        int group = major == 8 ? 0 : major >= 65 && major <= 71 ? major - 64 : major >= 128 && major <= 135
-                ? major - 120 : -1;
-        if (group < 0) {
-            return null;
-        }
-        int disk = group * 16 + minor / 16;
-        int part = minor % 16;
-        return "sd" + letters(disk) + (part == 0 ? "" : Integer.toString(part));
-    }
-
-    /** 0 = a, 25 = z, 26 = aa (the sd naming). */
-    private static String letters(int index) {
-        StringBuilder sb = new StringBuilder();
-        int i = index;
-        do {
-            sb.insert(0, (char) ('a' + i % 26));
-            i = i / 26 - 1;
-        } while (i >= 0);
-        return sb.toString();
+        return KernelMajors.name(device);
     }
 
     /** The "MAJ:MIN" token of an lsblk line as "8,0", or null. */

@@ -1,6 +1,5 @@
 package dev.ioverdict.rules.block;
 
-import static dev.ioverdict.rules.block.DeviceLatencyRule.AVG_MS;
 import static dev.ioverdict.rules.block.DeviceLatencyRule.MAX_QUEUE;
 import static dev.ioverdict.rules.block.DeviceLatencyRule.MIN_REPORTS;
 
@@ -28,27 +27,60 @@ final class IostatDeviceLatency {
     private IostatDeviceLatency() {
     }
 
+    /** One way of reading a report's service time: both directions together, or reads or writes alone. */
+    private record View(String direction, String column, java.util.function.ToDoubleFunction<IostatPoint> ms,
+                        java.util.function.Predicate<IostatPoint> hasIo) {
+    }
+
     static void judge(RuleContext ctx, List<DeviceSeries> all) {
         for (DeviceSeries s : all) {
-            double limitMs = ctx.seconds(AVG_MS) * 1000;
-            Episodes slow = Episodes.of(s.points(), p -> p.hasIo() && deviceMs(s, p) >= limitMs
-                    && (Double.isNaN(p.queue()) || p.queue() < ctx.value(MAX_QUEUE) || activeSplit(s, p)));
-            if (!slow.sustained(ctx.value(MIN_REPORTS), 50)) {
-                continue;
-            }
-            Comparator<IostatPoint> order = Comparator.comparingDouble(p -> deviceMs(s, p));
-            IostatPoint worst = slow.worst(order);
-            double avgMs = slow.avg(p -> deviceMs(s, p));
-            double ioSeconds = slow.flagged().stream().mapToDouble(p -> Double.isNaN(p.iops()) ? 0
-                    : p.iops() * deviceMs(s, p) / 1000 * s.secondsPerReport()).sum();
             String column = s.dialect() == IostatDialect.SOLARIS && s.points().get(0).sample().has("asvc_t")
                     ? "asvc_t" : s.responseLabel();
+            View both = new View(null, column, p -> deviceMs(s, p), IostatPoint::hasIo);
+            boolean fired = judge(ctx, s, both);
+            IostatPoint first = s.points().get(0);
+            if (first.sample().has("r_await") && first.sample().has("w_await") && first.sample().has("r/s")
+                    && first.sample().has("w/s")) {
+                // a slow direction can hide behind a fast one in the combined figure: judge each alone
+                judge(ctx, s, new View("reads", "r_await", p -> p.sample().value("r_await"),
+                        p -> p.sample().value("r/s") > 0), fired);
+                judge(ctx, s, new View("writes", "w_await", p -> p.sample().value("w_await"),
+                        p -> p.sample().value("w/s") > 0), fired);
+            }
+        }
+    }
+
+    private static boolean judge(RuleContext ctx, DeviceSeries s, View view) {
+        return judge(ctx, s, view, false);
+    }
+
+    /** Reports a slow view; a direction view stays silent when the combined one fired and both directions are slow. */
+    private static boolean judge(RuleContext ctx, DeviceSeries s, View view, boolean combinedFired) {
+        {
+            double limitMs = MediaLimit.seconds(ctx, s.device()) * 1000;
+            Episodes slow = Episodes.of(s.points(), p -> view.hasIo().test(p) && view.ms().applyAsDouble(p) >= limitMs
+                    && (Double.isNaN(p.queue()) || p.queue() < ctx.value(MAX_QUEUE) || activeSplit(s, p)));
+            if (!slow.sustained(ctx.value(MIN_REPORTS), 50)) {
+                return false;
+            }
+            if (combinedFired && view.direction() != null && slowOther(ctx, s, view, limitMs)) {
+                return true;
+            }
+            Comparator<IostatPoint> order = Comparator.comparingDouble(view.ms());
+            IostatPoint worst = slow.worst(order);
+            double avgMs = slow.avg(view.ms());
+            double ioSeconds = slow.flagged().stream().mapToDouble(p -> Double.isNaN(p.iops()) ? 0
+                    : p.iops() * view.ms().applyAsDouble(p) / 1000 * s.secondsPerReport()).sum();
+            String column = view.column();
             String label = IostatEvidence.label(ctx, s.device());
-            var f = ctx.finding(Subject.device(s.device(), label), "Slow device: " + label + " answers in "
+            String what = view.direction() == null ? "" : " " + view.direction();
+            var f = ctx.finding(Subject.device(s.device(), label), "Slow device" + (view.direction() == null ? ""
+                            : " for " + view.direction()) + ": " + label + " answers" + what + " in "
                             + Figures.duration(avgMs / 1000) + " (" + column + ") with no queue in front of it")
                     .severity(Severity.CRITICAL)
-                    .summary(label + " took " + IostatEvidence.avgWorst(slow, p -> deviceMs(s, p), "ms", column)
-                            + " per request " + IostatEvidence.span(s, slow) + ", while only "
+                    .summary(label + " took " + IostatEvidence.avgWorst(slow, view.ms(), "ms", column)
+                            + " per" + (view.direction() == null ? "" : " " + view.direction().replace("s", ""))
+                            + " request " + IostatEvidence.span(s, slow) + ", while only "
                             + Figures.number(slow.avg(IostatPoint::queue)) + " requests were outstanding on average ("
                             + s.queueLabel() + "). With so few in flight a request does not wait behind others: "
                             + "the time is the device's own, below the host's queue (device, HBA, fabric or array). "
@@ -62,10 +94,12 @@ final class IostatDeviceLatency {
                     .text("device", "device", s.device())
                     .text("input", "iostat file", s.source())
                     .duration("responseAvg", "average " + column, avgMs / 1000)
-                    .duration("responseWorst", "worst " + column, deviceMs(s, worst) / 1000)
+                    .duration("responseWorst", "worst " + column, view.ms().applyAsDouble(worst) / 1000)
+                    .text("direction", "direction", view.direction())
                     .number("queueAvg", "average " + s.queueLabel(), dev.ioverdict.model.Unit.COUNT,
                             slow.avg(IostatPoint::queue))
-                    .limit("limitResponse", "limit for " + column, AVG_MS)
+                    .limit("limitResponse", "limit for " + column + " (" + MediaLimit.media(ctx, s.device())
+                            .media().description() + ")", MediaLimit.threshold(ctx, s.device()))
                     .count("reports", "slow reports", slow.flagged().size())
                     .count("ofReports", "reports", slow.all().size())
                     .evidence(IostatEvidence.lines(slow.worst(3, order)))
@@ -76,7 +110,16 @@ final class IostatDeviceLatency {
                         + "time may be queueing; a block trace would separate them");
             }
             f.report();
+            return true;
         }
+    }
+
+    /** Whether the other direction is slow too (then the combined finding already says it all). */
+    private static boolean slowOther(RuleContext ctx, DeviceSeries s, View view, double limitMs) {
+        String other = view.direction().equals("reads") ? "w" : "r";
+        Episodes slow = Episodes.of(s.points(), p -> p.sample().value(other + "/s") > 0
+                && p.sample().value(other + "_await") >= limitMs);
+        return slow.sustained(ctx.value(MIN_REPORTS), 50);
     }
 
     /** Solaris's active service time when printed (the time in the device), else the response time. */

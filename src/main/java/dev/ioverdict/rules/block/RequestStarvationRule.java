@@ -8,6 +8,8 @@ import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.config.QueueSetting;
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.rules.MeasuredIn;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
@@ -35,6 +37,11 @@ public final class RequestStarvationRule implements Rule {
                     + "slept for a request.",
             List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE),
             List.of(SHARE_PCT, MIN_AVG_MS, MIN_IOS));
+
+    @Override
+    public MeasuredIn measuredIn() {
+        return MeasuredIn.device(Part.TAG_WAIT);
+    }
 
     @Override
     public RuleInfo info() {

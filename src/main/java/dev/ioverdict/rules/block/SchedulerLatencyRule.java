@@ -10,6 +10,8 @@ import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.config.QueueSetting;
 import dev.ioverdict.model.config.SchedulerSetting;
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.rules.MeasuredIn;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
@@ -52,6 +54,11 @@ public final class SchedulerLatencyRule implements Rule {
         var w = c.starved();
         return Impact.measured(w.time().avg() * w.time().n(), "scheduler wait (I2D + M2D) of the " + w.label())
                 .of(w.q2c().avg() * w.q2c().n(), "Q2C time of the " + w.label() + " on " + d.label());
+    }
+
+    @Override
+    public MeasuredIn measuredIn() {
+        return MeasuredIn.device(Part.SCHEDULER);
     }
 
     @Override

@@ -10,6 +10,8 @@ import dev.ioverdict.model.Unit;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.rules.Inputs;
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.rules.MeasuredIn;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
@@ -52,6 +54,11 @@ public final class DiskSaturationRule implements Rule {
             List.of(IostatEvidence.SERIES), List.of(Inputs.STORAGE),
             List.of(AWAIT_MS, BUSY_PCT, WATCH_MS, WATCH_BUSY_PCT, MIN_QUEUE, QUEUE_FACTOR, MIN_CONSECUTIVE, MIN_SHARE_PCT,
                     MIN_BURST_REPORTS));
+
+    @Override
+    public MeasuredIn measuredIn() {
+        return MeasuredIn.device(Part.DEVICE, Part.BEHIND_OTHER_IO).orElse(Part.NOT_MEASURED);
+    }
 
     @Override
     public RuleInfo info() {

@@ -10,6 +10,8 @@ import dev.ioverdict.model.Unit;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.rules.Inputs;
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.rules.MeasuredIn;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
@@ -49,6 +51,11 @@ public final class QueueWaitRule implements Rule {
             + "queue depth), the request queue size (/sys/block/DEV/queue/nr_requests) and the I/O scheduler "
             + "(/sys/block/DEV/queue/scheduler: none or mq-deadline for SSD, NVMe and arrays). If the device is at "
             + "its limit, spread the load over more devices or paths or lower the application's concurrency.";
+
+    @Override
+    public MeasuredIn measuredIn() {
+        return MeasuredIn.device(Part.DEVICE, Part.SCHEDULER, Part.BEHIND_OTHER_IO);
+    }
 
     @Override
     public RuleInfo info() {

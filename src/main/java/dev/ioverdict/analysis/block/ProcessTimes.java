@@ -1,0 +1,233 @@
+package dev.ioverdict.analysis.block;
+
+import dev.ioverdict.model.block.BlockProcessTimes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One device's block time per process and direction, and per slice of the trace, for the time
+ * model: a bio's phases are added when it completes, under the process that queued it. Bounded:
+ * {@link #MAX_PROCESSES} processes are followed one by one, the rest share one entry; slices
+ * double in width when the trace outgrows {@link #MAX_SLICES}.
+ */
+final class ProcessTimes {
+    static final int MAX_PROCESSES = 64;
+    static final int MAX_SLICES = 240;
+    static final long FIRST_SLICE_NS = 1_000_000_000L;
+    static final int OTHERS = -1;
+
+    /** Sums of one process and direction, nanoseconds. */
+    private static final class Sums {
+        final int pid;
+        final String comm;
+        final String direction;
+        long n;
+        long bytes;
+        long q2c;
+        long d2c;
+        long scheduler;
+        long tag;
+        long flush;
+
+        Sums(int pid, String comm, String direction) {
+            this.pid = pid;
+            this.comm = comm;
+            this.direction = direction;
+        }
+    }
+
+    /** One process's device time per slice. */
+    private static final class Sliced {
+        final int pid;
+        final String comm;
+        long[] n = new long[16];
+        long[] d2c = new long[16];
+
+        Sliced(int pid, String comm) {
+            this.pid = pid;
+            this.comm = comm;
+        }
+
+        void add(int slice, long ns) {
+            if (slice >= n.length) {
+                int size = Math.max(slice + 1, n.length * 2);
+                n = java.util.Arrays.copyOf(n, size);
+                d2c = java.util.Arrays.copyOf(d2c, size);
+            }
+            n[slice]++;
+            d2c[slice] += ns;
+        }
+
+        /** Each pair of slices becomes one: the slice width doubled. */
+        void fold() {
+            for (int i = 0; i < n.length; i++) {
+                int from = 2 * i;
+                n[i] = (from < n.length ? n[from] : 0) + (from + 1 < n.length ? n[from + 1] : 0);
+                d2c[i] = (from < d2c.length ? d2c[from] : 0) + (from + 1 < d2c.length ? d2c[from + 1] : 0);
+            }
+        }
+    }
+
+    private final Map<Long, Sums> sums = new HashMap<>();
+    private final Map<Integer, Sliced> sliced = new HashMap<>();
+    private final java.util.Set<Integer> followed = new java.util.HashSet<>();
+    private long sliceWidth = FIRST_SLICE_NS;
+    private long flushes;
+    private long flushD2c;
+    private long flushMax;
+    private final LongMap<long[]> flushIssued = new LongMap<>();
+
+    /**
+     * The bio {@code q} of {@code rwbs} completed at {@code t}; {@code origin} is the trace's first
+     * event, {@code width} the slice width all devices share now.
+     */
+    void completed(QueuedIo q, long t, long origin, long width) {
+        if (q.device.remapper && q.dTime == QueuedIo.UNSET) {
+            // a bio-based dm or md bio: its time is spent in the legs, whose own bios carry the phases
+            return;
+        }
+        fold(width);
+        int pid = followed(q.q.pid());
+        String comm = pid == OTHERS ? "(other processes)" : q.q.comm();
+        Sums s = sums(pid, comm, q.direction);
+        long q2c = Btt.delta(q.qTime, t);
+        s.n++;
+        s.bytes += (q.end - q.start) * 512;
+        s.q2c += q2c;
+        if (q.dTime != QueuedIo.UNSET) {
+            long d2c = Btt.delta(q.dTime, t);
+            s.d2c += d2c;
+            if (flushing(q.q.rwbs())) {
+                s.flush += d2c;
+            }
+            if (q.iTime != QueuedIo.UNSET && q.dTime >= q.iTime) {
+                s.scheduler += q.dTime - q.iTime;
+            } else if (q.mTime != QueuedIo.UNSET && q.dTime >= q.mTime) {
+                s.scheduler += q.dTime - q.qTime;
+            }
+            slice(pid, comm, (int) (Math.max(0, t - origin) / sliceWidth), d2c);
+        }
+        if (q.gTime != QueuedIo.UNSET) {
+            // Q2G is the wait for a request tag (blk-mq emits G once it has one), G2I the rest of getting it in
+            long got = q.iTime != QueuedIo.UNSET ? q.iTime : q.gTime;
+            if (got >= q.qTime && (q.dTime == QueuedIo.UNSET || got <= q.dTime)) {
+                s.tag += got - q.qTime;
+            }
+        }
+    }
+
+    /** A request seen from its dispatch {@code d} at {@code dTime} to its completion at {@code t}, without its Q. */
+    void issuedOnly(dev.ioverdict.model.block.BlockEvent d, long dTime, long t, long origin, long width) {
+        fold(width);
+        int pid = followed(d.pid());
+        String comm = pid == OTHERS ? "(other processes)" : d.comm();
+        int direction = BttTracker.direction(d.rwbs());
+        long d2c = Btt.delta(dTime, t);
+        Sums s = sums(pid, comm, direction);
+        s.n++;
+        s.bytes += d.sectors() * 512L;
+        s.q2c += d2c;
+        s.d2c += d2c;
+        if (flushing(d.rwbs())) {
+            s.flush += d2c;
+        }
+        slice(pid, comm, (int) (Math.max(0, t - origin) / sliceWidth), d2c);
+    }
+
+    private void fold(long width) {
+        while (sliceWidth < width) {
+            sliced.values().forEach(Sliced::fold);
+            sliceWidth *= 2;
+        }
+    }
+
+    private Sums sums(int pid, String comm, int direction) {
+        long key = ((long) pid << 2) | (direction + 1);
+        Sums s = sums.get(key);
+        if (s == null) {
+            s = new Sums(pid, comm, direction == 0 ? "read" : direction == 1 ? "write" : "other");
+            sums.put(key, s);
+        }
+        return s;
+    }
+
+    private void slice(int pid, String comm, int slice, long d2c) {
+        Sliced p = sliced.get(pid);
+        if (p == null) {
+            p = new Sliced(pid, comm);
+            sliced.put(pid, p);
+        }
+        p.add(slice, d2c);
+    }
+
+    /** A preflush or FUA write: R/W/D preceded (preflush) or followed (FUA) by F. */
+    static boolean flushing(String rwbs) {
+        return rwbs != null && rwbs.indexOf('F') >= 0;
+    }
+
+    /** A flush request without data was issued (D) at {@code t}. */
+    void flushIssued(long sector, long t) {
+        long[] times = flushIssued.get(sector);
+        if (times == null) {
+            flushIssued.put(sector, new long[] {t});
+        } else {
+            times[0] = t;
+        }
+    }
+
+    /** A flush request without data completed (C) at {@code t}: paired with its D by sector (-1 when none printed). */
+    void flushCompleted(long sector, long t) {
+        long[] times = flushIssued.get(sector);
+        if (times == null || times[0] == Long.MIN_VALUE) {
+            return;
+        }
+        long ns = Btt.delta(times[0], t);
+        times[0] = Long.MIN_VALUE;
+        flushes++;
+        flushD2c += ns;
+        flushMax = Math.max(flushMax, ns);
+    }
+
+    private int followed(int pid) {
+        if (followed.contains(pid)) {
+            return pid;
+        }
+        if (followed.size() < MAX_PROCESSES) {
+            followed.add(pid);
+            return pid;
+        }
+        return OTHERS;
+    }
+
+    void results(String device, LogHistogram d2c, List<BlockProcessTimes.Entry> entries,
+                 List<BlockProcessTimes.Flushes> flushOut, List<BlockProcessTimes.Baseline> baselines,
+                 List<BlockProcessTimes.SliceEntry> slices) {
+        for (Sums s : sums.values()) {
+            entries.add(new BlockProcessTimes.Entry(device, s.pid, s.comm, s.direction, s.n, s.bytes,
+                    Btt.seconds(s.q2c), Btt.seconds(s.d2c), Btt.seconds(s.scheduler), Btt.seconds(s.tag),
+                    Btt.seconds(s.flush)));
+        }
+        if (flushes > 0) {
+            flushOut.add(new BlockProcessTimes.Flushes(device, flushes, Btt.seconds(flushD2c), Btt.seconds(flushMax)));
+        }
+        if (d2c.total() > 0) {
+            baselines.add(new BlockProcessTimes.Baseline(device, d2c.total(), Btt.seconds(d2c.percentile(5)),
+                    Btt.seconds(d2c.percentile(50))));
+        }
+        List<Sliced> ordered = new ArrayList<>(sliced.values());
+        ordered.sort(java.util.Comparator.comparingInt(p -> p.pid));
+        for (Sliced p : ordered) {
+            for (int i = 0; i < p.n.length; i++) {
+                if (p.n[i] > 0) {
+                    slices.add(new BlockProcessTimes.SliceEntry(device, i, p.pid, p.comm, p.n[i], Btt.seconds(p.d2c[i])));
+                }
+            }
+        }
+    }
+
+    long sliceWidth() {
+        return sliceWidth;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.ioverdict.analysis.config;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What kind of storage a device is, and so what service time is normal for it. A 8 ms request is
+ * a healthy random read for a rotating disk and a sick one for flash: a device is judged against
+ * its class, never against one number for all. The limits are the average service time (D2C, or
+ * iostat's r_await / w_await with no queue in front) above which the class is abnormal; they are
+ * the usual alerting lines of storage practice (e.g. 20 ms for spinning disks), stated in
+ * docs/rules/device-latency.md and configurable there.
+ */
+public enum MediaClass {
+    NVME("NVMe flash", 2),
+    SSD("solid-state (non-rotational)", 5),
+    VIRTUAL("virtual disk (virtio, Xen)", 10),
+    ARRAY_LUN("array LUN (multipath)", 10),
+    HDD("rotating disk", 20),
+    UNKNOWN("device of unknown class", 20);
+
+    private final String description;
+    private final double abnormalMs;
+
+    MediaClass(String description, double abnormalMs) {
+        this.description = description;
+        this.abnormalMs = abnormalMs;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** Average service time above which a device of this class is slow, by default. */
+    public double abnormalMs() {
+        return abnormalMs;
+    }
+
+    /** The threshold key a rule declares for this class: {@code nvme_max_ms}, {@code hdd_max_ms}... */
+    public String thresholdKey() {
+        return name().toLowerCase(java.util.Locale.ROOT) + "_max_ms";
+    }
+
+    /** A device's class and how the bundle told it. */
+    public record Media(String device, MediaClass media, String basis) {
+    }
+
+    /**
+     * The class of {@code device} (kernel name) from what the bundle says: its kernel name (nvme,
+     * virtio), the multipath map or the stack under it (dm, md: the class of its legs), its queue's
+     * rotational flag or lsblk's ROTA (a loop device's flag is its backing store's).
+     */
+    public static Media of(String device, StorageConfig config) {
+        return of(device, config, 0);
+    }
+
+    private static Media of(String device, StorageConfig config, int depth) {
+        String name = device == null ? "" : device;
+        if (name.startsWith("nvme")) {
+            return new Media(device, NVME, "kernel name " + name);
+        }
+        if (name.matches("x?vd[a-z]+\\d*")) {
+            return new Media(device, VIRTUAL, "kernel name " + name + " (virtio/Xen block device)");
+        }
+        if (config == null) {
+            return new Media(device, UNKNOWN, "nothing in the bundle describes " + name);
+        }
+        if (!config.paths(name).isEmpty() || (name.startsWith("dm-") && config.wwid(name).isPresent()
+                && config.wwid(name).get().startsWith("3"))) {
+            return new Media(device, ARRAY_LUN, "multipath map over " + String.join(", ", config.paths(name)));
+        }
+        if (depth < 8 && (name.startsWith("dm-") || name.startsWith("md"))) {
+            List<String> under = config.disksUnder(name).stream().filter(d -> !d.equals(name)).toList();
+            Optional<Media> leg = under.stream().map(d -> of(d, config, depth + 1))
+                    .filter(m -> m.media() != UNKNOWN).findFirst();
+            if (leg.isPresent()) {
+                return new Media(device, leg.get().media(), "sits on " + leg.get().device() + ": " + leg.get().basis());
+            }
+        }
+        Optional<Boolean> rotational = config.rotational(name)
+                .or(() -> config.device(name).map(b -> b.rotational()));
+        if (rotational.isPresent()) {
+            boolean spinning = rotational.get();
+            String what = name.startsWith("loop") ? "loop device: its queue's rotational flag, the class of its backing "
+                    + "store, is " : "rotational flag ";
+            return new Media(device, spinning ? HDD : SSD, what + (spinning ? "1" : "0"));
+        }
+        return new Media(device, UNKNOWN, "the bundle gives no rotational flag, transport or model for " + name);
+    }
+}

@@ -1,0 +1,392 @@
+package dev.ioverdict.analysis.timemodel;
+
+import dev.ioverdict.analysis.config.StorageConfig;
+import dev.ioverdict.analysis.syscall.AioWaits;
+import dev.ioverdict.model.block.BlockProcessTimes;
+import dev.ioverdict.model.iostat.IostatDevice;
+import dev.ioverdict.model.syscall.SleepStack;
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.model.timemodel.ProcessWait;
+import dev.ioverdict.model.timemodel.WaitPart;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Assigns one command's I/O wait to the parts of {@link Part}, saying for each how it was
+ * measured. The rules, in the order a wait is taken apart:
+ * <ul>
+ * <li>io_submit: its sleep stacks say how much of it slept on the inode, a request tag, a
+ * throttle, writeback or its own I/O; the rest is the submission itself;</li>
+ * <li>waits for completions (io_getevents, read, write and their forms, and io_submit asleep on
+ * its own I/O), per direction: split as the command's own requests spent their time in the block
+ * trace (tag wait, scheduler, device, flush); the device part again into the device's own service
+ * and the time behind other processes' requests; what the requests do not account for is not
+ * explained. Without a block trace: the device its files live on, by iostat;</li>
+ * <li>fsync and kin: split between cache flushes (and FUA writes) and data writes by their device
+ * time on the devices it writes to.</li>
+ * </ul>
+ */
+final class Assigner {
+    private static final Set<String> SUBMIT_FRAMES = Set.of("__x64_sys_io_submit", "__arm64_sys_io_submit",
+            "sys_io_submit", "do_io_submit", "io_submit_one", "__se_sys_io_submit");
+    private static final Set<String> TAG_FRAMES = Set.of("blk_mq_get_tag", "get_request", "__get_request",
+            "get_request_wait", "blk_mq_get_request", "__blk_mq_alloc_request", "blk_mq_get_new_requests");
+    private static final Set<String> THROTTLE_FRAMES = Set.of("wbt_wait", "rq_qos_wait", "__rq_qos_throttle",
+            "blk_throtl_bio", "blkcg_maybe_throttle_current", "__blkcg_iolatency_throttle", "ioc_rqos_throttle");
+    private static final Set<String> WRITEBACK_FRAMES = Set.of("balance_dirty_pages", "balance_dirty_pages_ratelimited",
+            "balance_dirty_pages_ratelimited_flags");
+    private static final String[] DIRECTIONS = {"read", "write"};
+    /** An io_submit this long on average is asleep, whatever its stacks' window covered. */
+    static final double ASLEEP_CALL_SECONDS = 0.001;
+    /** A request's D2C beyond this many times the device's light-load service time is queueing in the device. */
+    static final double QUEUED_FACTOR = 2;
+
+    private final BlockProcessTimes block;
+    private final List<IostatDevice> iostat;
+    private final StorageConfig config;
+    private final TimeModelAnalysis.DeviceNaming names;
+    private final List<SleepStack> stacks;
+
+    Assigner(BlockProcessTimes block, List<IostatDevice> iostat, StorageConfig config,
+             TimeModelAnalysis.DeviceNaming names, List<SleepStack> stacks) {
+        this.block = block;
+        this.iostat = iostat;
+        this.config = config;
+        this.names = names;
+        this.stacks = stacks;
+    }
+
+    /** Parts keyed by part, direction and device while they are summed. */
+    private static final class Parts {
+        final Map<String, double[]> seconds = new LinkedHashMap<>();
+        final Map<String, Object[]> what = new LinkedHashMap<>();
+
+        void add(Part part, String direction, String device, double s, String method, List<WaitPart.Neighbour> others) {
+            if (!(s > 0)) {
+                return;
+            }
+            String key = part + "|" + direction + "|" + device;
+            seconds.computeIfAbsent(key, k -> new double[1])[0] += s;
+            what.putIfAbsent(key, new Object[] {part, direction, device, method, others});
+        }
+
+        @SuppressWarnings("unchecked")
+        List<WaitPart> build(double whole) {
+            List<WaitPart> out = new ArrayList<>();
+            seconds.forEach((key, s) -> {
+                Object[] w = what.get(key);
+                out.add(TimeModelAnalysis.part((Part) w[0], (String) w[1], (String) w[2], s[0], whole, (String) w[3],
+                        (List<WaitPart.Neighbour>) w[4]));
+            });
+            out.sort(Comparator.comparingDouble(WaitPart::seconds).reversed().thenComparing(p -> p.part().ordinal()));
+            return out;
+        }
+    }
+
+    ProcessWait assign(TimeModelAnalysis.Group g) {
+        Parts parts = new Parts();
+        double ownIoInSubmit = submission(g, parts);
+        double readShare = readShare(g);
+        double completions = g.seconds(WaitClass.COMPLETE) + ownIoInSubmit;
+        double[] byDirection = {
+            g.seconds(WaitClass.READ) + completions * readShare,
+            g.seconds(WaitClass.WRITE) + completions * (1 - readShare)};
+        for (int d = 0; d < 2; d++) {
+            completion(g, DIRECTIONS[d], byDirection[d], parts);
+        }
+        sync(g, parts);
+        double whole = g.total();
+        List<Integer> pids = g.pids.stream().sorted().toList();
+        return new ProcessWait(g.command, pids, String.join(", ", g.sources), g.allCalls(), whole,
+                parts.build(whole));
+    }
+
+    /** io_submit's time by what its sleep stacks slept on; returns the seconds asleep on its own I/O. */
+    private double submission(TimeModelAnalysis.Group g, Parts parts) {
+        double submit = g.seconds(WaitClass.SUBMIT);
+        if (submit <= 0) {
+            return 0;
+        }
+        double[] slept = new double[5]; // inode, tag, throttle, writeback, own I/O
+        for (SleepStack s : stacks) {
+            if (s.total() == null || s.pid() == null || !(g.pids.contains(s.pid()) || g.threads.contains(s.pid()))
+                    || !s.passesThrough(SUBMIT_FRAMES)) {
+                continue;
+            }
+            if (AioWaits.kind(s) == AioWaits.Kind.SERIALISED) {
+                slept[0] += s.total();
+            } else if (s.passesThrough(TAG_FRAMES)) {
+                slept[1] += s.total();
+            } else if (s.passesThrough(THROTTLE_FRAMES)) {
+                slept[2] += s.total();
+            } else if (s.passesThrough(WRITEBACK_FRAMES)) {
+                slept[3] += s.total();
+            } else if (AioWaits.kind(s) == AioWaits.Kind.OWN_IO) {
+                slept[4] += s.total();
+            }
+        }
+        double asleep = slept[0] + slept[1] + slept[2] + slept[3] + slept[4];
+        long calls = g.calls[WaitClass.SUBMIT.ordinal()];
+        // a submission that takes a millisecond or more is asleep: its CPU work is microseconds. Sleep
+        // stacks are often recorded over a shorter window than the syscalls; their composition holds
+        boolean allAsleep = calls > 0 && submit / calls >= ASLEEP_CALL_SECONDS;
+        double scale = asleep > submit || (allAsleep && asleep > 0) ? submit / asleep : 1;
+        String method = scale == 1 ? "measured: io_submit's sleep stacks (seconds asleep by kernel stack)"
+                : "estimated: the composition of io_submit's sleep stacks (" + Fmt.seconds(asleep) + " asleep over "
+                + "their window) applied to its " + Fmt.seconds(submit) + (allAsleep ? " (calls of "
+                + Fmt.seconds(submit / calls) + " on average are asleep, not on the CPU)" : "");
+        parts.add(Part.INODE_LOCK, null, null, slept[0] * scale, method, null);
+        parts.add(Part.TAG_WAIT, null, null, slept[1] * scale, method, null);
+        parts.add(Part.THROTTLE, null, null, slept[2] * scale, method, null);
+        parts.add(Part.WRITEBACK, null, null, slept[3] * scale, method, null);
+        double rest = submit - asleep * scale;
+        parts.add(Part.SUBMISSION, null, null, rest, asleep > 0
+                ? "measured: io_submit's time not asleep on the inode, tags, throttles or its own I/O"
+                : "measured: io_submit's time; no sleep stacks tell what it waited on", null);
+        return slept[4] * scale;
+    }
+
+    /** The reads' share of the completion waits: by the command's own requests' time, else the bytes it asked for. */
+    private double readShare(TimeModelAnalysis.Group g) {
+        double[] q2c = new double[2];
+        if (block != null) {
+            for (BlockProcessTimes.Entry e : block.entries()) {
+                if (mine(g, e)) {
+                    if (e.direction().equals("read")) {
+                        q2c[0] += e.q2c();
+                    } else if (e.direction().equals("write")) {
+                        q2c[1] += e.q2c();
+                    }
+                }
+            }
+        }
+        if (q2c[0] + q2c[1] > 0) {
+            return q2c[0] / (q2c[0] + q2c[1]);
+        }
+        long bytes = g.readBytes + g.writeBytes;
+        return bytes > 0 ? (double) g.readBytes / bytes : 0.5;
+    }
+
+    private static boolean mine(TimeModelAnalysis.Group g, BlockProcessTimes.Entry e) {
+        return g.threads.contains(e.pid()) || g.pids.contains(e.pid());
+    }
+
+    /** The completion waits of one direction. */
+    private void completion(TimeModelAnalysis.Group g, String direction, double seconds, Parts parts) {
+        if (seconds <= 0) {
+            return;
+        }
+        if (block != null) {
+            // a block trace that never names this process (another pid namespace, a trace without pids,
+            // or one taken beside the syscalls on another run) still says how requests spend their time
+            boolean own = traced(g);
+            Map<String, double[]> byDevice = new LinkedHashMap<>(); // q2c, d2c, sched, tag, flush
+            for (BlockProcessTimes.Entry e : block.entries()) {
+                if ((!own || mine(g, e)) && e.direction().equals(direction)) {
+                    double[] s = byDevice.computeIfAbsent(e.device(), k -> new double[5]);
+                    s[0] += e.q2c();
+                    s[1] += e.d2c();
+                    s[2] += e.scheduler();
+                    s[3] += e.tag();
+                    s[4] += e.flush();
+                }
+            }
+            double q2c = byDevice.values().stream().mapToDouble(s -> s[0]).sum();
+            if (q2c > 0) {
+                double explained = own ? Math.min(seconds, q2c) : seconds;
+                String method = g.blockOnly ? "measured per I/O: its requests' Q2C split into their phases"
+                        : own ? "estimated: its " + direction + " waits split as its own requests spent their "
+                        + "time in the block trace (Q2C " + Fmt.seconds(q2c) + " over the capture)"
+                        : "estimated: the block trace does not name this process's requests; its " + direction
+                        + " waits split as every " + direction + " request in the trace spent its time";
+                for (Map.Entry<String, double[]> e : byDevice.entrySet()) {
+                    double[] s = e.getValue();
+                    String device = names.name(e.getKey());
+                    double share = explained * s[0] / q2c;
+                    double tag = share * s[3] / s[0];
+                    double sched = share * s[2] / s[0];
+                    double d2c = share * s[1] / s[0];
+                    double flush = share * s[4] / s[0];
+                    double other = Math.max(0, share - tag - sched - d2c);
+                    parts.add(Part.TAG_WAIT, direction, device, tag, method, null);
+                    parts.add(Part.SCHEDULER, direction, device, sched + other, method, null);
+                    parts.add(Part.FLUSH, direction, device, flush, method, null);
+                    Behind behind = own ? behind(g, e.getKey()) : new Behind(0, 0, List.of());
+                    double device2c = d2c - flush;
+                    parts.add(Part.BEHIND_OTHER_IO, direction, device, device2c * behind.fraction, method
+                            + "; behind other processes: the part of its D2C above twice the device's light-load "
+                            + "service time (" + Fmt.millis(behind.baseline) + ", D2C 5th percentile) while others held "
+                            + "the device", behind.others);
+                    parts.add(Part.DEVICE, direction, device, device2c * (1 - behind.fraction), method, null);
+                }
+                parts.add(Part.NOT_EXPLAINED, direction, null, seconds - explained, "measured: its " + direction
+                        + " waits beyond the time its own requests took in the block layer (page cache, CPU, or I/O "
+                        + "issued by other threads)", null);
+                return;
+            }
+            if (traced(g)) {
+                parts.add(Part.NOT_EXPLAINED, direction, null, seconds, "measured: its " + direction + " calls queued no "
+                        + "request of its own in the block trace (page cache, or I/O issued by other threads)", null);
+                return;
+            }
+        }
+        String device = deviceOf(g);
+        if (device != null) {
+            IostatDevice d = iostat.stream().filter(x -> x.device().equals(device)).findFirst().orElse(null);
+            Double await = d == null ? null : DeviceTimes.avg(d, direction.equals("read") ? "r_await" : "w_await",
+                    "asvc_t", "svc_t", "await");
+            parts.add(Part.DEVICE, direction, device, seconds, "estimated: no block trace; its " + direction
+                    + " waits for completions are taken as time in " + device + ", where its files live"
+                    + (await == null ? "" : " (iostat " + (direction.equals("read") ? "r_await " : "w_await ")
+                    + String.format(Locale.ROOT, "%.2f ms", await) + ")"), null);
+            return;
+        }
+        parts.add(Part.NOT_MEASURED, direction, null, seconds, "no block trace or iostat of the device its "
+                + "files live on", null);
+    }
+
+    /** Whether the block trace saw this command at all (so a missing direction is the page cache, not a gap). */
+    private boolean traced(TimeModelAnalysis.Group g) {
+        return block.entries().stream().anyMatch(e -> mine(g, e));
+    }
+
+    /** The device the command's files live on (most bytes), else the one iostat device with I/O. */
+    private String deviceOf(TimeModelAnalysis.Group g) {
+        Map<String, Long> byDevice = new LinkedHashMap<>();
+        g.bytesByFile.forEach((file, bytes) -> names.deviceOfFile(file).ifPresent(d -> byDevice.merge(d, bytes, Long::sum)));
+        List<String> measured = iostat.stream().filter(d -> !d.idle()).map(IostatDevice::device).distinct().toList();
+        String best = byDevice.entrySet().stream().filter(e -> measured.contains(e.getKey()))
+                .max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
+        if (best != null) {
+            return best;
+        }
+        if (measured.isEmpty()) {
+            return null;
+        }
+        // the busiest device iostat saw: the one most likely to hold the application's files
+        return iostat.stream().filter(d -> !d.idle())
+                .max(Comparator.comparingDouble(d -> iops(d))).map(IostatDevice::device).orElse(null);
+    }
+
+    private static double iops(IostatDevice d) {
+        Double r = DeviceTimes.avg(d, "r/s");
+        Double w = DeviceTimes.avg(d, "w/s");
+        return (r == null ? 0 : r) + (w == null ? 0 : w);
+    }
+
+    /** fsync and kin: cache flushes and FUA writes against data writes, by their device time. */
+    private void sync(TimeModelAnalysis.Group g, Parts parts) {
+        double seconds = g.seconds(WaitClass.SYNC);
+        if (seconds <= 0) {
+            return;
+        }
+        if (block != null) {
+            Map<String, double[]> byDevice = new LinkedHashMap<>(); // flush, data writes
+            for (BlockProcessTimes.Entry e : block.entries()) {
+                if (e.direction().equals("write") && (mine(g, e) || kernelWriter(e.comm()))) {
+                    double[] s = byDevice.computeIfAbsent(e.device(), k -> new double[2]);
+                    s[0] += e.flush();
+                    s[1] += e.d2c() - e.flush();
+                }
+            }
+            for (BlockProcessTimes.Flushes f : block.flushes()) {
+                byDevice.computeIfAbsent(f.device(), k -> new double[2])[0] += f.d2c();
+            }
+            double total = byDevice.values().stream().mapToDouble(s -> s[0] + s[1]).sum();
+            if (total > 0) {
+                String method = "estimated: fsync time split by the device time of cache flushes and FUA writes "
+                        + "against data writes (its own and the kernel's writeback and journal) in the block trace";
+                for (Map.Entry<String, double[]> e : byDevice.entrySet()) {
+                    String device = names.name(e.getKey());
+                    double[] s = e.getValue();
+                    parts.add(Part.FLUSH, "write", device, seconds * s[0] / total, method, null);
+                    parts.add(Part.DEVICE, "write", device, seconds * s[1] / total, method, null);
+                }
+                return;
+            }
+        }
+        String device = deviceOf(g);
+        boolean writeBack = device != null && config != null && config.queueSetting(device, "write_cache")
+                .map(q -> q.value().contains("back")).orElse(false);
+        parts.add(Part.FLUSH, "write", device, seconds, "estimated: no block trace splits fsync time into data "
+                + "writes, journal and cache flushes; all of it is the cost of making data durable"
+                + (writeBack ? " (" + device + " has a write-back cache: each fsync flushes it)" : ""), null);
+    }
+
+    /** Kernel threads that write on an application's behalf: writeback, journal, log workers. */
+    private static boolean kernelWriter(String comm) {
+        return comm != null && (comm.startsWith("kworker") || comm.startsWith("xfs") || comm.startsWith("jbd2")
+                || comm.startsWith("flush-") || comm.startsWith("loop"));
+    }
+
+    /** How much of a command's device time on one device was spent behind other processes' requests. */
+    private record Behind(double fraction, double baseline, List<WaitPart.Neighbour> others) {
+    }
+
+    /**
+     * Slice by slice: the command's requests' average D2C above the device's light-load service
+     * time (its D2C 5th percentile) is queueing inside the device; the others' share of the
+     * device's time in that slice is the part of it spent behind them.
+     */
+    private Behind behind(TimeModelAnalysis.Group g, String device) {
+        double baseline = block.baselines().stream().filter(b -> b.device().equals(device))
+                .mapToDouble(BlockProcessTimes.Baseline::p5).findFirst().orElse(0);
+        Map<Integer, double[]> mineBySlice = new LinkedHashMap<>(); // n, d2c
+        Map<Integer, Double> allBySlice = new LinkedHashMap<>();
+        Map<Integer, Map<String, Double>> othersBySlice = new LinkedHashMap<>();
+        Map<String, Integer> pidOf = new LinkedHashMap<>();
+        for (BlockProcessTimes.SliceEntry e : block.slices()) {
+            if (!e.device().equals(device)) {
+                continue;
+            }
+            allBySlice.merge(e.slice(), e.d2c(), Double::sum);
+            if (g.threads.contains(e.pid()) || g.pids.contains(e.pid())) {
+                double[] m = mineBySlice.computeIfAbsent(e.slice(), k -> new double[2]);
+                m[0] += e.n();
+                m[1] += e.d2c();
+            } else {
+                String comm = e.comm() == null ? "?" : e.comm();
+                othersBySlice.computeIfAbsent(e.slice(), k -> new LinkedHashMap<>()).merge(comm, e.d2c(), Double::sum);
+                pidOf.putIfAbsent(comm, e.pid());
+            }
+        }
+        double mine = 0;
+        double behind = 0;
+        Map<String, Double> blame = new LinkedHashMap<>();
+        Map<String, Double> held = new LinkedHashMap<>();
+        double heldAll = 0;
+        for (Map.Entry<Integer, double[]> e : mineBySlice.entrySet()) {
+            double[] m = e.getValue();
+            mine += m[1];
+            double all = allBySlice.getOrDefault(e.getKey(), m[1]);
+            double others = Math.max(0, all - m[1]);
+            if (others <= 0 || m[0] == 0) {
+                continue;
+            }
+            double avg = m[1] / m[0];
+            // a healthy device's service time varies within twice its fastest requests' under load; what
+            // is beyond that is the request waiting for a slot inside the device
+            double excess = avg > QUEUED_FACTOR * baseline ? 1 - QUEUED_FACTOR * baseline / avg : 0;
+            double b = m[1] * excess * (others / all);
+            behind += b;
+            for (Map.Entry<String, Double> o : othersBySlice.getOrDefault(e.getKey(), Map.of()).entrySet()) {
+                blame.merge(o.getKey(), b * o.getValue() / others, Double::sum);
+                held.merge(o.getKey(), o.getValue(), Double::sum);
+                heldAll += o.getValue();
+            }
+            heldAll += m[1];
+        }
+        double total = heldAll;
+        List<WaitPart.Neighbour> neighbours = blame.entrySet().stream()
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+                .limit(TimeModelAnalysis.MAX_NEIGHBOURS)
+                .map(o -> new WaitPart.Neighbour(o.getKey(), pidOf.get(o.getKey()),
+                        total > 0 ? 100 * held.get(o.getKey()) / total : 0)).toList();
+        return new Behind(mine > 0 ? Math.min(1, behind / mine) : 0, baseline, neighbours);
+    }
+}

@@ -1,0 +1,336 @@
+package dev.ioverdict.analysis.timemodel;
+
+import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Results;
+import dev.ioverdict.analysis.config.KernelMajors;
+import dev.ioverdict.analysis.config.MediaClass;
+import dev.ioverdict.analysis.config.StorageConfig;
+import dev.ioverdict.analysis.syscall.AioWaits;
+import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.block.BlockProcessTimes;
+import dev.ioverdict.model.iostat.IostatDevice;
+import dev.ioverdict.model.iostat.IostatSection;
+import dev.ioverdict.model.syscall.SleepStack;
+import dev.ioverdict.model.syscall.SyscallCall;
+import dev.ioverdict.model.syscall.SyscallSummary;
+import dev.ioverdict.model.timemodel.DeviceTime;
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.model.timemodel.ProcessWait;
+import dev.ioverdict.model.timemodel.Slice;
+import dev.ioverdict.model.timemodel.TimeModel;
+import dev.ioverdict.model.timemodel.WaitPart;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The time model: every second the application spent in I/O system calls, assigned to where it
+ * went. The syscalls give the wait per command and kind of call; sleep stacks split io_submit into
+ * the inode lock, request tags, throttling, writeback and the submission itself; the block trace
+ * splits the waits for completions by the command's own requests' phases (tag wait, scheduler,
+ * device per direction, cache flushes), and the device part again into the device's own service
+ * and the time spent behind other processes' requests, slice by slice; without a block trace,
+ * iostat places the completion waits on the device the files live on. What no input covers is
+ * "not measured"; what the layers below do not account for is "not explained". With no
+ * application trace, the unit is the devices' own time. Runs after the config, syscall, iostat
+ * and block analyses.
+ */
+public final class TimeModelAnalysis implements Analysis {
+    /** Commands whose wait is below this share of the largest are listed, not modelled part by part. */
+    static final double MIN_SHARE_OF_LARGEST = 0.01;
+    static final int MAX_COMMANDS = 12;
+    static final int MAX_NEIGHBOURS = 3;
+
+    private final ApplicationWaits waits = new ApplicationWaits();
+
+    @Override
+    public void attach(Facts facts) {
+        facts.stream(SyscallCall.class, waits::add);
+    }
+
+    @Override
+    public void finish(Facts facts, Results results) {
+        StorageConfig config = results.get(StorageConfig.class).orElse(null);
+        BlockProcessTimes block = results.get(BlockProcessTimes.class).orElse(null);
+        List<IostatDevice> iostat = results.get(IostatSection.class).map(IostatSection::devices).orElse(List.of());
+        DeviceNaming names = new DeviceNaming(config);
+        List<DeviceTime> devices = DeviceTimes.of(block, iostat, config, names);
+        waits.addSummaries(facts.all(SyscallSummary.class));
+        List<Group> groups = groups(waits.processes());
+        List<String> notes = new ArrayList<>();
+        if (waits.dropped() > 0) {
+            notes.add(waits.dropped() + " I/O calls of processes beyond the first " + ApplicationWaits.MAX_PROCESSES
+                    + " are not in the model");
+        }
+        if (groups.isEmpty() && block != null && !block.entries().isEmpty()) {
+            // no application trace: the unit is the devices' own time, each request's Q2C, split per I/O by
+            // the process that queued it
+            Assigner assigner = new Assigner(block, iostat, config, names, List.of());
+            List<ProcessWait> processes = blockGroups(block).stream().limit(MAX_COMMANDS).map(assigner::assign).toList();
+            double total = processes.stream().mapToDouble(ProcessWait::waitSeconds).sum();
+            if (total > 0) {
+                results.put(TimeModel.class, new TimeModel(TimeModel.BLOCK_UNIT, TimeModel.Basis.DEVICE,
+                        block.spanSeconds(), total, processes, devices, slices(List.of(), block, names),
+                        List.of("the bundle holds no trace of the application's system calls: impact is measured "
+                                + "in the devices' own time, the queue-to-completion time of the requests each "
+                                + "process queued")));
+                return;
+            }
+        }
+        if (groups.isEmpty()) {
+            double total = devices.stream().mapToDouble(d -> d.deviceSeconds() == null ? 0 : d.deviceSeconds()).sum();
+            if (total <= 0) {
+                return;
+            }
+            double span = DeviceTimes.span(iostat);
+            results.put(TimeModel.class, new TimeModel(TimeModel.DEVICE_UNIT, TimeModel.Basis.DEVICE, span, total,
+                    List.of(), devices, List.of(), List.of("the bundle holds no trace of the application's system "
+                    + "calls: impact is measured in the devices' own time (await x IOPS over the capture)")));
+            return;
+        }
+        Assigner assigner = new Assigner(block, iostat, config, names, facts.all(SleepStack.class));
+        List<ProcessWait> processes = new ArrayList<>();
+        double largest = groups.get(0).total();
+        for (Group g : groups) {
+            if (processes.size() >= MAX_COMMANDS || g.total() < MIN_SHARE_OF_LARGEST * largest) {
+                continue;
+            }
+            processes.add(assigner.assign(g));
+        }
+        double waitSeconds = processes.stream().mapToDouble(ProcessWait::waitSeconds).sum();
+        double span = groups.stream().mapToDouble(g -> g.span).max().orElse(0);
+        results.put(TimeModel.class, new TimeModel(TimeModel.APPLICATION_UNIT, TimeModel.Basis.APPLICATION, span,
+                waitSeconds, processes, devices, slices(groups, block, names), notes));
+    }
+
+    /** One command's processes, each kind of call timed by the most exact trace that saw it. */
+    static final class Group {
+        final String command;
+        final Set<Integer> pids = new LinkedHashSet<>();
+        final Set<Integer> threads = new LinkedHashSet<>();
+        final double[] seconds = new double[WaitClass.values().length];
+        final long[] calls = new long[WaitClass.values().length];
+        final Map<String, Long> bytesByFile = new LinkedHashMap<>();
+        final Set<String> sources = new LinkedHashSet<>();
+        long readBytes;
+        long writeBytes;
+        double span;
+        /** Built from the block trace alone: its seconds are its requests' Q2C, split per I/O. */
+        boolean blockOnly;
+        final List<ApplicationWaits.Process> chosen = new ArrayList<>();
+
+        Group(String command) {
+            this.command = command;
+        }
+
+        double total() {
+            double t = 0;
+            for (double s : seconds) {
+                t += s;
+            }
+            return t;
+        }
+
+        long allCalls() {
+            long n = 0;
+            for (long c : calls) {
+                n += c;
+            }
+            return n;
+        }
+
+        double seconds(WaitClass c) {
+            return seconds[c.ordinal()];
+        }
+    }
+
+    /**
+     * Per process, each kind of call from the most exact trace that timed it (perf's syscall
+     * tracepoints often hold only the AIO calls while strace holds them all); processes grouped by
+     * command, the group waiting longest first.
+     */
+    List<Group> groups(List<ApplicationWaits.Process> all) {
+        Map<Integer, List<ApplicationWaits.Process>> byPid = new LinkedHashMap<>();
+        all.forEach(p -> byPid.computeIfAbsent(p.pid, k -> new ArrayList<>()).add(p));
+        Map<String, Group> byCommand = new LinkedHashMap<>();
+        for (List<ApplicationWaits.Process> views : byPid.values()) {
+            views.sort(Comparator.comparingInt(p -> AioWaits.rank(p.source)));
+            String comm = views.stream().map(p -> p.comm).filter(c -> c != null && !c.isEmpty()).findFirst()
+                    .orElse(null);
+            Group g = byCommand.computeIfAbsent(groupKey(views.get(0).pid, comm, byPid.size()),
+                    k -> new Group(comm == null ? "pid " + views.get(0).pid : comm));
+            g.pids.add(views.get(0).pid);
+            for (WaitClass c : WaitClass.values()) {
+                List<ApplicationWaits.Process> ranked = views.stream()
+                        .sorted(Comparator.comparingInt((ApplicationWaits.Process p) -> AioWaits.rank(p.source))
+                                .thenComparing(p -> -p.calls[c.ordinal()])).toList();
+                for (ApplicationWaits.Process p : ranked) {
+                    if (p.calls[c.ordinal()] > 0) {
+                        g.seconds[c.ordinal()] += p.seconds[c.ordinal()];
+                        g.calls[c.ordinal()] += p.calls[c.ordinal()];
+                        g.sources.add(p.source);
+                        if (!g.chosen.contains(p)) {
+                            g.chosen.add(p);
+                        }
+                        break;
+                    }
+                }
+            }
+            for (ApplicationWaits.Process p : views) {
+                g.threads.addAll(p.threads);
+                g.threads.add(p.pid);
+                p.bytesByFile.forEach((f, b) -> g.bytesByFile.merge(f, b, Long::sum));
+                g.span = Math.max(g.span, waits.span(p.input));
+            }
+            ApplicationWaits.Process best = views.get(0);
+            g.readBytes += best.readBytes;
+            g.writeBytes += best.writeBytes;
+        }
+        return byCommand.values().stream().filter(g -> g.total() > 0)
+                .sorted(Comparator.comparingDouble(Group::total).reversed().thenComparing(g -> g.command)).toList();
+    }
+
+    /** Processes as the block trace names them, by the Q2C of their requests, most first. */
+    private static List<Group> blockGroups(BlockProcessTimes block) {
+        Map<Integer, String> comms = new LinkedHashMap<>();
+        block.entries().forEach(e -> comms.putIfAbsent(e.pid(), e.comm()));
+        Map<String, Group> out = new LinkedHashMap<>();
+        for (BlockProcessTimes.Entry e : block.entries()) {
+            String comm = e.comm() == null || e.comm().isEmpty() ? null : e.comm();
+            Group g = out.computeIfAbsent(groupKey(e.pid(), comm, comms.size()),
+                    k -> new Group(comm == null ? "pid " + e.pid() : comm));
+            g.blockOnly = true;
+            g.pids.add(e.pid());
+            g.threads.add(e.pid());
+            g.sources.add("block trace");
+            if (e.direction().equals("read")) {
+                g.seconds[WaitClass.READ.ordinal()] += e.q2c();
+                g.calls[WaitClass.READ.ordinal()] += e.n();
+            } else if (e.direction().equals("write")) {
+                g.seconds[WaitClass.WRITE.ordinal()] += e.q2c();
+                g.calls[WaitClass.WRITE.ordinal()] += e.n();
+            }
+        }
+        return out.values().stream().filter(g -> g.total() > 0)
+                .sorted(Comparator.comparingDouble(Group::total).reversed().thenComparing(g -> g.command)).toList();
+    }
+
+    /**
+     * A process is its own group while there are few (fio's jobs, a database's writer and reader
+     * are told apart); past {@link #MAX_COMMANDS} processes, those of one command are one group.
+     */
+    private static String groupKey(int pid, String comm, int processes) {
+        return processes <= MAX_COMMANDS || comm == null ? "pid " + pid : comm;
+    }
+
+    /** Each slice's wait per command (its chosen traces), and per device who held its time. */
+    private List<Slice> slices(List<Group> groups, BlockProcessTimes block, DeviceNaming names) {
+        double width = waits.sliceWidth();
+        int n = 0;
+        for (Group g : groups) {
+            for (ApplicationWaits.Process p : g.chosen) {
+                for (int i = p.sliceSeconds.length - 1; i >= 0; i--) {
+                    if (p.sliceCalls[i] > 0) {
+                        n = Math.max(n, i + 1);
+                        break;
+                    }
+                }
+            }
+        }
+        List<Slice> out = new ArrayList<>();
+        List<Slice.DeviceShare> noDevices = List.of();
+        Map<Integer, List<Slice.DeviceShare>> deviceSlices = block == null || block.sliceSeconds() != width
+                ? Map.of() : deviceSlices(block, names);
+        int slices = Math.max(n, deviceSlices.keySet().stream().mapToInt(i -> i + 1).max().orElse(0));
+        for (int i = 0; i < slices; i++) {
+            List<Slice.CommandWait> cw = new ArrayList<>();
+            for (Group g : groups.stream().limit(MAX_COMMANDS).toList()) {
+                double s = 0;
+                long c = 0;
+                for (ApplicationWaits.Process p : new LinkedHashSet<>(g.chosen)) {
+                    if (i < p.sliceSeconds.length) {
+                        s += p.sliceSeconds[i];
+                        c += p.sliceCalls[i];
+                    }
+                }
+                if (c > 0) {
+                    cw.add(new Slice.CommandWait(g.command, g.pids.stream().sorted().toList(), s, c));
+                }
+            }
+            out.add(new Slice(i * width, (i + 1) * width, cw, deviceSlices.getOrDefault(i, noDevices)));
+        }
+        return out;
+    }
+
+    private static Map<Integer, List<Slice.DeviceShare>> deviceSlices(BlockProcessTimes block, DeviceNaming names) {
+        Map<Integer, Map<String, Map<String, double[]>>> bySlice = new java.util.TreeMap<>();
+        for (BlockProcessTimes.SliceEntry e : block.slices()) {
+            double[] sum = bySlice.computeIfAbsent(e.slice(), k -> new java.util.TreeMap<>())
+                    .computeIfAbsent(names.name(e.device()), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(e.comm() == null ? "?" : e.comm(), k -> new double[2]);
+            sum[0] += e.n();
+            sum[1] += e.d2c();
+        }
+        Map<Integer, List<Slice.DeviceShare>> out = new LinkedHashMap<>();
+        bySlice.forEach((slice, devices) -> {
+            List<Slice.DeviceShare> shares = new ArrayList<>();
+            devices.forEach((device, holders) -> {
+                double total = holders.values().stream().mapToDouble(h -> h[1]).sum();
+                long requests = (long) holders.values().stream().mapToDouble(h -> h[0]).sum();
+                List<Slice.Holder> hs = holders.entrySet().stream()
+                        .sorted(Comparator.comparingDouble((Map.Entry<String, double[]> h) -> -h.getValue()[1]))
+                        .limit(MAX_NEIGHBOURS + 1)
+                        .map(h -> new Slice.Holder(h.getKey(), (long) h.getValue()[0],
+                                total > 0 ? 100 * h.getValue()[1] / total : 0,
+                                h.getValue()[0] > 0 ? h.getValue()[1] / h.getValue()[0] : 0)).toList();
+                shares.add(new Slice.DeviceShare(device, total, requests, hs));
+            });
+            out.put(slice, shares);
+        });
+        return out;
+    }
+
+    /** Names devices as findings do: the kernel name when the bundle gives it ("loop0" for "7,0"). */
+    static final class DeviceNaming {
+        private final StorageConfig config;
+
+        DeviceNaming(StorageConfig config) {
+            this.config = config;
+        }
+
+        String name(String device) {
+            Optional<String> known = config == null ? Optional.empty() : config.deviceName(device);
+            if (known.isPresent()) {
+                return known.get();
+            }
+            String fixed = KernelMajors.name(device);
+            return fixed != null ? fixed : device;
+        }
+
+        String label(String device) {
+            return config == null ? device : config.label(device);
+        }
+
+        MediaClass.Media media(String device) {
+            return MediaClass.of(name(device), config);
+        }
+
+        Optional<String> deviceOfFile(String path) {
+            return config == null ? Optional.empty() : config.filesystemOf(path).map(f -> f.device())
+                    .filter(d -> d != null).map(d -> d.startsWith("/dev/") ? d.substring(5) : d)
+                    .map(d -> d.startsWith("mapper/") ? config.deviceName(d).orElse(d) : d);
+        }
+    }
+
+    /** The parts of one group's wait. */
+    static WaitPart part(Part part, String direction, String device, double seconds, double whole, String method,
+                         List<WaitPart.Neighbour> others) {
+        return new WaitPart(part, direction, device, Math.max(0, seconds), whole > 0 ? 100 * seconds / whole : 0,
+                method, others);
+    }
+}

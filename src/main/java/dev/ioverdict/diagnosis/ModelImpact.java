@@ -1,0 +1,202 @@
+package dev.ioverdict.diagnosis;
+
+import dev.ioverdict.analysis.config.StorageConfig;
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.Subject;
+import dev.ioverdict.model.timemodel.DeviceTime;
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.model.timemodel.ProcessWait;
+import dev.ioverdict.model.timemodel.TimeModel;
+import dev.ioverdict.model.timemodel.WaitPart;
+import dev.ioverdict.rules.MeasuredIn;
+import dev.ioverdict.rules.RuleCatalogue;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Every cause measured in the one unit of the time model: the seconds of the application's I/O
+ * wait held by the parts its rule declares ({@link MeasuredIn}), on its device, process and
+ * direction; or, with no application trace, its device's own time. A cause that holds less than
+ * the material share of the wait is not critical, however abnormal its figures: it is named, but
+ * as a secondary matter.
+ */
+final class ModelImpact {
+    /** The share of the application's wait from which a cause is material (primary or secondary). */
+    static final double MATERIAL_PCT = 10;
+
+    private final TimeModel model;
+    private final StorageConfig config;
+
+    ModelImpact(TimeModel model, StorageConfig config) {
+        this.model = model;
+        this.config = config;
+    }
+
+    Finding weighed(Finding f) {
+        Optional<MeasuredIn> declared = RuleCatalogue.byId(f.rule()).map(r -> r.measuredIn());
+        if (declared.isEmpty() || !declared.get().measured()) {
+            return f;
+        }
+        MeasuredIn in = declared.get();
+        Finding weighed = model.processes().isEmpty() ? deviceTime(f, in) : applicationWait(f, in);
+        return weighed == null ? f : material(weighed);
+    }
+
+    /** The seconds of the parts on the finding's subject, as a share of the application's wait. */
+    private Finding applicationWait(Finding f, MeasuredIn in) {
+        Selection s = select(f, in, in.parts());
+        if (s.seconds <= 0 && !in.fallback().isEmpty()) {
+            s = select(f, in, in.fallback());
+        }
+        if (s.parts.isEmpty()) {
+            Impact none = new Impact(0, 0.0, of(), true, "time model: this cause holds none of the application's "
+                    + "I/O wait (" + labels(in.parts()) + where(f, in) + ")");
+            return f.withImpact(none);
+        }
+        boolean measured = s.parts.stream().allMatch(p -> p.method() != null && p.method().startsWith("measured"));
+        String method = "time model: " + labels(s.parts.stream().map(WaitPart::part).distinct().toList()) + where(f, in)
+                + "; " + s.parts.stream().map(WaitPart::method).filter(m -> m != null).distinct().limit(2)
+                .collect(Collectors.joining("; "));
+        List<Impact.ProcessShare> byProcess = new ArrayList<>();
+        for (ProcessWait p : model.processes()) {
+            double mine = s.parts.stream().filter(w -> p.parts().contains(w)).mapToDouble(WaitPart::seconds).sum();
+            if (mine > 0 && p.waitSeconds() > 0) {
+                byProcess.add(new Impact.ProcessShare(p.command(), p.pids(), mine, Math.min(100, 100 * mine / p.waitSeconds())));
+            }
+        }
+        return f.withImpact(new Impact(s.seconds, model.share(s.seconds), of(), measured, method, byProcess));
+    }
+
+    private String of() {
+        if (model.basis() == TimeModel.Basis.DEVICE) {
+            return "the devices' own time (" + String.format(Locale.ROOT, "%.3g s", model.waitSeconds())
+                    + ", queue to completion of every request, over the " + String.format(Locale.ROOT, "%.3g s",
+                    model.captureSeconds()) + " traced; no application trace)";
+        }
+        String who = model.processes().stream().limit(3).map(p -> p.command() + (p.pids().size() == 1
+                && !p.command().startsWith("pid ") ? " pid " + p.pids().get(0) : "")).collect(Collectors.joining(", "));
+        return "the application's I/O wait (" + String.format(Locale.ROOT, "%.3g s", model.waitSeconds())
+                + (who.isEmpty() ? "" : " of " + who) + ")";
+    }
+
+    private record Selection(double seconds, List<WaitPart> parts) {
+    }
+
+    private Selection select(Finding f, MeasuredIn in, List<Part> wanted) {
+        double seconds = 0;
+        List<WaitPart> chosen = new ArrayList<>();
+        String direction = f.text("direction").or(() -> f.text("starvedClass")).map(d -> d.startsWith("read") ? "read" : d.startsWith("write")
+                ? "write" : null).orElse(null);
+        for (ProcessWait p : model.processes()) {
+            if (in.scope() == MeasuredIn.Scope.PROCESS && !ofProcess(f.subject(), p)) {
+                continue;
+            }
+            for (WaitPart w : p.parts()) {
+                if (!wanted.contains(w.part())) {
+                    continue;
+                }
+                if (in.scope() == MeasuredIn.Scope.DEVICE && w.device() != null && !sameDevice(f.subject(), w.device())) {
+                    continue;
+                }
+                if (in.scope() == MeasuredIn.Scope.DEVICE && w.device() == null && w.part().located()) {
+                    continue;
+                }
+                if (direction != null && w.direction() != null && !direction.equals(w.direction())) {
+                    continue;
+                }
+                seconds += w.seconds();
+                chosen.add(w);
+            }
+        }
+        return new Selection(seconds, chosen);
+    }
+
+    private static boolean ofProcess(Subject subject, ProcessWait p) {
+        if (subject == null || subject.kind() != Subject.Kind.PROCESS) {
+            return true;
+        }
+        try {
+            return p.pids().contains(Integer.parseInt(subject.id()));
+        } catch (NumberFormatException e) {
+            return p.command().equals(subject.id());
+        }
+    }
+
+    /** Whether a finding's device and the model's name the same device (kernel name, major:minor, dm name). */
+    boolean sameDevice(Subject subject, String device) {
+        if (subject == null || subject.kind() != Subject.Kind.DEVICE) {
+            return true;
+        }
+        String id = subject.id();
+        if (id.equals(device)) {
+            return true;
+        }
+        if (config == null) {
+            return false;
+        }
+        Set<String> a = forms(id);
+        Set<String> b = forms(device);
+        a.retainAll(b);
+        return !a.isEmpty();
+    }
+
+    private Set<String> forms(String device) {
+        Set<String> out = new LinkedHashSet<>();
+        out.add(device);
+        config.deviceName(device).ifPresent(out::add);
+        config.majMin(device).ifPresent(out::add);
+        return out;
+    }
+
+    private static String where(Finding f, MeasuredIn in) {
+        if (f.subject() == null || in.scope() == MeasuredIn.Scope.ANY) {
+            return "";
+        }
+        return " of " + f.subject().label();
+    }
+
+    private static String labels(List<Part> parts) {
+        return parts.stream().map(Part::label).collect(Collectors.joining(", "));
+    }
+
+    /** With no application trace: the device's own time, await x IOPS over the capture. */
+    private Finding deviceTime(Finding f, MeasuredIn in) {
+        if (in.scope() != MeasuredIn.Scope.DEVICE || f.subject() == null) {
+            return null;
+        }
+        DeviceTime d = model.devices().stream().filter(x -> sameDevice(f.subject(), x.device())).findFirst().orElse(null);
+        if (d == null || d.deviceSeconds() == null) {
+            return null;
+        }
+        String span = String.format(Locale.ROOT, "%.0f s", model.captureSeconds());
+        return f.withImpact(new Impact(d.deviceSeconds(), model.share(d.deviceSeconds()),
+                "the devices' own time (await x IOPS over the " + span + " captured; no application trace)", true,
+                "device time: " + d.device() + "'s " + ("block trace".equals(d.source()) ? "Q2C summed over its requests"
+                : "average queue (aqu-sz, await x IOPS) x the " + span + " its iostat reports cover")));
+    }
+
+    /** Below the material share, a cause is not critical: it is listed, as a secondary matter. */
+    private static Finding material(Finding f) {
+        Double share = f.impact().sharePct();
+        if (share == null || share >= MATERIAL_PCT || f.severity() != Severity.CRITICAL) {
+            return f;
+        }
+        List<String> reasons = new ArrayList<>(f.confidenceReasons());
+        String why = String.format(Locale.ROOT, "not critical: it holds %.1f %% of %s, less than the %.0f %% that "
+                + "makes a cause material", share, f.impact().of(), MATERIAL_PCT);
+        return new Finding(f.rule(), Severity.WARNING, f.confidence(), reasons, f.assumptions(), f.subject(), f.title(),
+                f.summary() + " " + capitalised(why) + ".", f.recommendation(), f.measurements(), f.evidence(),
+                f.impact(), f.sources(), f.symptoms());
+    }
+
+    private static String capitalised(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+}

@@ -1,0 +1,36 @@
+package dev.ioverdict.model.block;
+
+import java.util.List;
+
+/**
+ * What each process's requests spent where on each device, summed bio by bio from a block trace:
+ * the time model's block-layer side. Times in seconds. {@code direction} is "read", "write" or
+ * "other"; {@code flush} is the device time of its preflush and FUA writes (also counted in d2c);
+ * {@code tag} is Q2G + G2I, {@code scheduler} I2D or Q2M + M2D. Slices give, per device, who held
+ * the device's time in each stretch of {@code sliceSeconds} from the trace's first event.
+ */
+public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List<Baseline> baselines,
+                                double sliceSeconds, List<SliceEntry> slices, double spanSeconds) {
+    public BlockProcessTimes {
+        entries = List.copyOf(entries);
+        flushes = List.copyOf(flushes);
+        baselines = List.copyOf(baselines);
+        slices = List.copyOf(slices);
+    }
+
+    public record Entry(String device, int pid, String comm, String direction, long n, long bytes, double q2c,
+                        double d2c, double scheduler, double tag, double flush) {
+    }
+
+    /** Requests that only flush the device's cache (no data): how many and their D2C in all. */
+    public record Flushes(String device, long n, double d2c, double maxD2c) {
+    }
+
+    /** A device's D2C low percentile (its light-load service time) and median, over every request. */
+    public record Baseline(String device, long n, double p5, double p50) {
+    }
+
+    /** One process's requests on one device in slice {@code slice}: how many and their D2C in all. */
+    public record SliceEntry(String device, int slice, int pid, String comm, long n, double d2c) {
+    }
+}

@@ -1,0 +1,46 @@
+package dev.ioverdict.model.timemodel;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+
+/**
+ * The one currency every cause is measured in (report.json {@code timeModel}): the seconds the
+ * application spent in I/O system calls, per command, assigned to where they went; or, where the
+ * bundle holds no application trace, the devices' own time (await x IOPS over the capture), and
+ * {@code unit} says which. {@code captureSeconds}: the span the waits were measured over.
+ */
+@JsonPropertyOrder({"unit", "basis", "captureSeconds", "waitSeconds", "processes", "devices", "slices", "notes"})
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record TimeModel(String unit, Basis basis, double captureSeconds, double waitSeconds,
+                        List<ProcessWait> processes, List<DeviceTime> devices,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Slice> slices,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notes) {
+    public static final String APPLICATION_UNIT = "s of the application's I/O wait";
+    public static final String BLOCK_UNIT = "s of device time (queue to completion of each process's requests)";
+    public static final String DEVICE_UNIT = "s of device time (await x IOPS over the capture)";
+
+    /** What the seconds are: the application's wait, or (no application trace) the devices' own time. */
+    public enum Basis { APPLICATION, DEVICE }
+
+    public TimeModel {
+        processes = List.copyOf(processes);
+        devices = List.copyOf(devices);
+        slices = slices == null ? List.of() : List.copyOf(slices);
+        notes = notes == null ? List.of() : List.copyOf(notes);
+    }
+
+    /** Seconds of {@code part} on {@code device} (null: any) over every command. */
+    public double seconds(Part part, String device) {
+        return processes.stream().mapToDouble(p -> p.seconds(part, device)).sum();
+    }
+
+    /** {@code seconds} as a share of the whole wait, percent. */
+    public double share(double seconds) {
+        return waitSeconds > 0 ? Math.min(100, 100 * seconds / waitSeconds) : 0;
+    }
+
+    public java.util.Optional<DeviceTime> device(String device) {
+        return devices.stream().filter(d -> d.device().equals(device)).findFirst();
+    }
+}

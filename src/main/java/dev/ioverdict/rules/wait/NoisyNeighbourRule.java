@@ -1,0 +1,160 @@
+package dev.ioverdict.rules.wait;
+
+import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.Subject;
+import dev.ioverdict.model.block.BlockIo;
+import dev.ioverdict.model.block.BlockTrace;
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.model.timemodel.ProcessWait;
+import dev.ioverdict.model.timemodel.Slice;
+import dev.ioverdict.model.timemodel.TimeModel;
+import dev.ioverdict.model.timemodel.WaitPart;
+import dev.ioverdict.rules.Inputs;
+import dev.ioverdict.rules.MeasuredIn;
+import dev.ioverdict.rules.Rule;
+import dev.ioverdict.rules.RuleContext;
+import dev.ioverdict.rules.RuleInfo;
+import dev.ioverdict.rules.Threshold;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * A process waits behind another process's I/O on the same device: the time model's
+ * {@link Part#BEHIND_OTHER_IO} part, the victim's requests taking longer in the device than its
+ * light-load service time while others held the device, holds a material share of its wait. The
+ * device is fine; the neighbour fills it.
+ */
+public final class NoisyNeighbourRule implements Rule {
+    static final Threshold MIN_SHARE = Threshold.percent("min_share_pct", 10,
+            "share of a process's I/O wait spent behind other processes' requests from which it is a cause");
+    static final Threshold MIN_SECONDS = Threshold.millis("min_ms", 50,
+            "least time behind others over the capture to speak of it");
+
+    private static final RuleInfo INFO = new RuleInfo("noisy-neighbour",
+            "The application waits behind other processes' I/O on the same device", Severity.CRITICAL,
+            "A process's requests wait inside the device behind requests of other processes that fill it: its "
+                    + "device time rises far above the device's light-load service time in the stretches where "
+                    + "the others hold most of the device's time. The device serves at its normal speed; the "
+                    + "neighbour's load is the cause.",
+            List.of(TimeModelInput.MODEL), List.of(Inputs.STORAGE), List.of(MIN_SHARE, MIN_SECONDS));
+
+    @Override
+    public MeasuredIn measuredIn() {
+        return MeasuredIn.device(Part.BEHIND_OTHER_IO);
+    }
+
+    @Override
+    public RuleInfo info() {
+        return INFO;
+    }
+
+    @Override
+    public void evaluate(RuleContext ctx) {
+        TimeModel model = ctx.input(TimeModelInput.MODEL);
+        for (ProcessWait p : model.processes()) {
+            List<WaitPart> behind = p.parts().stream().filter(w -> w.part() == Part.BEHIND_OTHER_IO).toList();
+            for (String device : behind.stream().map(WaitPart::device).distinct().toList()) {
+                double seconds = behind.stream().filter(w -> device.equals(w.device())).mapToDouble(WaitPart::seconds).sum();
+                double share = p.waitSeconds() > 0 ? 100 * seconds / p.waitSeconds() : 0;
+                if (share < ctx.value(MIN_SHARE) || seconds < ctx.seconds(MIN_SECONDS)) {
+                    continue;
+                }
+                report(ctx, model, p, device, seconds, share,
+                        behind.stream().filter(w -> device.equals(w.device())).flatMap(w -> w.others().stream()).toList());
+            }
+        }
+    }
+
+    private void report(RuleContext ctx, TimeModel model, ProcessWait victim, String device, double seconds,
+                        double share, List<WaitPart.Neighbour> others) {
+        String label = ctx.optional(Inputs.STORAGE).map(c -> c.label(device)).orElse(device);
+        String who = victim.command() + (victim.pids().size() == 1 ? " pid " + victim.pids().get(0) : "");
+        List<WaitPart.Neighbour> top = others.stream().collect(Collectors.toMap(WaitPart.Neighbour::command, n -> n,
+                (a, b) -> a.sharePct() >= b.sharePct() ? a : b, java.util.LinkedHashMap::new)).values().stream()
+                .sorted((a, b) -> Double.compare(b.sharePct(), a.sharePct())).limit(3).toList();
+        String neighbours = top.isEmpty() ? "other processes" : top.stream()
+                .map(n -> n.command() + (n.pid() == null ? "" : " pid " + n.pid())
+                        + String.format(Locale.ROOT, " (%.0f %% of the device's time)", n.sharePct()))
+                .collect(Collectors.joining(", "));
+        WithAndWithout latency = withAndWithout(model, victim.command(), device);
+        var f = ctx.finding(Subject.device(device, label), String.format(Locale.ROOT,
+                        "%s waits behind %s on %s: %.2f s, %.0f %% of its I/O wait", who,
+                        top.isEmpty() ? "other processes' I/O" : top.get(0).command() + "'s I/O", label, seconds, share))
+                .source("block trace")
+                .summary(String.format(Locale.ROOT, "%s's requests on %s took longer in the device than the device "
+                        + "takes to serve one at light load, while %s held the device: %.2f s of its %.2f s of I/O wait "
+                        + "(%.0f %%) is spent queued behind their requests.%s The device itself is serving at its "
+                        + "normal speed; the other processes' load is what the application waits for.",
+                        who, label, neighbours, seconds, victim.waitSeconds(), share, latency.sentence()))
+                .recommendation("Keep the neighbour from filling the device: give it a lower I/O priority "
+                        + "(ionice -c3 -p PID, with the bfq scheduler) or limit it with cgroup v2 (io.max: "
+                        + "echo \"MAJ:MIN wbps=100000000 wiops=2000\" > /sys/fs/cgroup/JOB/io.max; or io.weight for the "
+                        + "victim, io.latency for a latency target); run the job at another time or on another "
+                        + "device; keep latency-sensitive files (logs, journals) on a device of their own. Expected "
+                        + "effect: the victim gets back most of the time it waits behind the neighbour, up to "
+                        + String.format(Locale.ROOT, "%.0f %%", share) + " of its I/O wait.")
+                .text("victim", "Victim", who)
+                .duration("behindSeconds", "Time behind other processes' I/O", seconds)
+                .percent("behindSharePct", "Share of the victim's I/O wait", share)
+                .text("neighbours", "Neighbours (their share of the device's time)", neighbours)
+                .evidence(evidence(ctx, victim));
+        if (latency.alone() != null) {
+            f.duration("d2cAlone", "Victim's D2C with the device to itself", latency.alone());
+        }
+        if (latency.shared() != null) {
+            f.duration("d2cShared", "Victim's D2C while others held the device", latency.shared());
+        }
+        f.report();
+    }
+
+    /** The victim's slowest requests, with their captured lines. */
+    private static List<Evidence> evidence(RuleContext ctx, ProcessWait victim) {
+        List<Evidence> out = new ArrayList<>();
+        ctx.data().results().get(BlockTrace.class).ifPresent(t -> {
+            for (BlockIo io : t.slowestByProcess()) {
+                if (victim.pids().contains(io.pid()) && out.size() < 4) {
+                    out.addAll(io.lines().stream().limit(2).toList());
+                }
+            }
+        });
+        return out;
+    }
+
+    /** The victim's average D2C in the slices where others held little of the device, and where they held most. */
+    private record WithAndWithout(Double alone, Double shared) {
+        String sentence() {
+            if (alone == null || shared == null) {
+                return shared == null ? "" : String.format(Locale.ROOT, " Its requests averaged %.1f ms in the device "
+                        + "while the others ran.", shared * 1000);
+            }
+            return String.format(Locale.ROOT, " Its requests averaged %.1f ms in the device when it had the device "
+                    + "to itself and %.1f ms while the others ran.", alone * 1000, shared * 1000);
+        }
+    }
+
+    private static WithAndWithout withAndWithout(TimeModel model, String command, String device) {
+        double[] alone = new double[2];
+        double[] shared = new double[2];
+        for (Slice s : model.slices()) {
+            for (Slice.DeviceShare d : s.devices()) {
+                if (!d.device().equals(device)) {
+                    continue;
+                }
+                for (Slice.Holder h : d.holders()) {
+                    if (!h.command().equals(command)) {
+                        continue;
+                    }
+                    double[] into = h.sharePct() >= 80 ? alone : h.sharePct() <= 50 ? shared : null;
+                    if (into != null) {
+                        into[0] += h.avgD2c() * h.requests();
+                        into[1] += h.requests();
+                    }
+                }
+            }
+        }
+        return new WithAndWithout(alone[1] > 0 ? alone[0] / alone[1] : null, shared[1] > 0 ? shared[0] / shared[1] : null);
+    }
+}

@@ -1,0 +1,169 @@
+package dev.ioverdict.rules.wait;
+
+import dev.ioverdict.analysis.config.MediaClass;
+import dev.ioverdict.analysis.config.StorageConfig;
+import dev.ioverdict.analysis.syscall.SlowestWaits;
+import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.Subject;
+import dev.ioverdict.model.block.BlockProcessTimes;
+import dev.ioverdict.model.syscall.SyscallCall;
+import dev.ioverdict.model.syscall.SyscallSection;
+import dev.ioverdict.model.syscall.SyscallStat;
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.model.timemodel.ProcessWait;
+import dev.ioverdict.model.timemodel.TimeModel;
+import dev.ioverdict.model.timemodel.WaitPart;
+import dev.ioverdict.rules.Inputs;
+import dev.ioverdict.rules.MeasuredIn;
+import dev.ioverdict.rules.Rule;
+import dev.ioverdict.rules.RuleContext;
+import dev.ioverdict.rules.RuleInfo;
+import dev.ioverdict.rules.Threshold;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The application's wait is bound by making writes durable: fsync, fdatasync, sync_file_range and
+ * O_SYNC writes, and below them the device's cache flushes and FUA writes (the time model's
+ * {@link Part#FLUSH} part). Critical when a flush takes longer than a slow request of the device's
+ * class; otherwise the application is bound by durability at the device's normal speed, which only
+ * fewer or batched commits change.
+ */
+public final class SyncWriteLatencyRule implements Rule {
+    static final Threshold MIN_SHARE = Threshold.percent("min_share_pct", 10,
+            "share of a process's I/O wait spent making writes durable from which it is a cause");
+    static final Threshold MIN_CALLS = Threshold.count("min_calls", "calls", 10,
+            "fewer fsync/fdatasync calls than this are housekeeping, not a commit path");
+    private static final Set<String> SYNC_CALLS = Set.of("fsync", "fdatasync", "sync_file_range", "msync");
+
+    private static final RuleInfo INFO = new RuleInfo("sync-write-latency",
+            "The application waits for its writes to become durable (fsync, cache flushes, FUA)", Severity.CRITICAL,
+            "A material share of the application's I/O wait is spent in fsync, fdatasync, sync_file_range or "
+                    + "O_SYNC writes, and below them in the cache flushes and FUA writes the device must finish "
+                    + "before the call returns. With a volatile write-back cache every commit waits for the cache "
+                    + "to reach stable media.",
+            List.of(TimeModelInput.MODEL), List.of(Inputs.STORAGE), List.of(MIN_SHARE, MIN_CALLS));
+
+    @Override
+    public MeasuredIn measuredIn() {
+        return MeasuredIn.process(Part.FLUSH);
+    }
+
+    @Override
+    public RuleInfo info() {
+        return INFO;
+    }
+
+    @Override
+    public void evaluate(RuleContext ctx) {
+        TimeModel model = ctx.input(TimeModelInput.MODEL);
+        Optional<StorageConfig> config = ctx.optional(Inputs.STORAGE);
+        for (ProcessWait p : model.processes()) {
+            List<WaitPart> flush = p.parts().stream().filter(w -> w.part() == Part.FLUSH).toList();
+            double seconds = flush.stream().mapToDouble(WaitPart::seconds).sum();
+            double share = p.waitSeconds() > 0 ? 100 * seconds / p.waitSeconds() : 0;
+            SyncCalls calls = syncCalls(ctx, p);
+            if (share < ctx.value(MIN_SHARE) || calls.count < ctx.value(MIN_CALLS)) {
+                continue;
+            }
+            String device = flush.stream().filter(w -> w.device() != null)
+                    .max((a, b) -> Double.compare(a.seconds(), b.seconds())).map(WaitPart::device).orElse(null);
+            report(ctx, model, p, device, seconds, share, calls, config.orElse(null));
+        }
+    }
+
+    private record SyncCalls(long count, double total, Double avg, Double p99, List<Evidence> slowest) {
+    }
+
+    private static SyncCalls syncCalls(RuleContext ctx, ProcessWait p) {
+        long n = 0;
+        double total = 0;
+        Double p99 = null;
+        SyscallSection s = ctx.data().results().get(SyscallSection.class).orElse(null);
+        if (s != null) {
+            for (var ps : s.byProcess()) {
+                if (ps.pid() != null && p.pids().contains(ps.pid()) && SYNC_CALLS.contains(ps.name()) && ps.total() != null) {
+                    n += ps.count();
+                    total += ps.total();
+                }
+            }
+            p99 = s.byName().stream().filter(x -> SYNC_CALLS.contains(x.name()) && x.p99() != null)
+                    .map(SyscallStat::p99).max(Double::compare).orElse(null);
+        }
+        List<Evidence> slowest = new ArrayList<>();
+        ctx.data().results().get(SlowestWaits.class).ifPresent(w -> w.traces().forEach(t -> {
+            for (SyscallCall c : t.calls()) {
+                if (SYNC_CALLS.contains(c.name()) && p.pids().contains(c.pid()) && slowest.size() < 3) {
+                    slowest.add(new Evidence(c.input(), c.line(), c.text()));
+                }
+            }
+        }));
+        return new SyncCalls(n, total, n > 0 ? total / n : null, p99, slowest);
+    }
+
+    private void report(RuleContext ctx, TimeModel model, ProcessWait p, String device, double seconds, double share,
+                        SyncCalls calls, StorageConfig config) {
+        String who = p.command() + (p.pids().size() == 1 && !p.command().startsWith("pid ") ? " pid " + p.pids().get(0) : "");
+        String label = device == null ? "its device" : config == null ? device : config.label(device);
+        MediaClass.Media media = MediaClass.of(device, config);
+        String cache = device == null || config == null ? null : config.queueSetting(device, "write_cache")
+                .map(q -> q.value().strip()).orElse(null);
+        String fua = device == null || config == null ? null : config.queueSetting(device, "fua")
+                .map(q -> q.value().strip()).orElse(null);
+        BlockProcessTimes block = ctx.data().results().get(BlockProcessTimes.class).orElse(null);
+        BlockProcessTimes.Flushes flushes = block == null || device == null ? null : block.flushes().stream()
+                .filter(f -> device.equals(f.device()) || device.equals(config == null ? null
+                        : config.deviceName(f.device()).orElse(null))).findFirst().orElse(null);
+        boolean slow = calls.avg != null && calls.avg * 1000 > media.media().abnormalMs();
+        String flushSentence = flushes == null ? "" : String.format(Locale.ROOT, " The block trace shows %d cache "
+                + "flush requests on %s, %.1f ms each on average.", flushes.n(), label, 1000 * flushes.d2c() / flushes.n());
+        String cacheSentence = cache == null ? "" : " " + label + "'s write cache is \"" + cache + "\""
+                + (fua == null ? "" : ", FUA " + ("1".equals(fua) ? "supported" : "not supported"))
+                + (cache.contains("back") ? ": every fsync must flush it to stable media." : ".");
+        var f = ctx.finding(Subject.process(p.pids().get(0), p.command().startsWith("pid ") ? null : p.command()),
+                        String.format(Locale.ROOT, "%s waits for its writes to become durable: %.2f s, %.0f %% of its "
+                                + "I/O wait (%d fsync-type calls%s)", who, seconds, share, calls.count,
+                                calls.avg == null ? "" : String.format(Locale.ROOT, ", %.1f ms each", calls.avg * 1000)))
+                .severity(slow ? Severity.CRITICAL : Severity.INFO)
+                .source("syscalls")
+                .summary(String.format(Locale.ROOT, "%s spends %.2f s of its %.2f s of I/O wait (%.0f %%) in fsync, "
+                        + "fdatasync or O_SYNC writes and the cache flushes and FUA writes behind them.%s%s %s",
+                        who, seconds, p.waitSeconds(), share, flushSentence, cacheSentence, slow
+                        ? String.format(Locale.ROOT, "Each call takes %.1f ms, longer than a slow request of a %s "
+                        + "(%.0f ms): the flushes themselves are slow.", calls.avg * 1000, media.media().description(),
+                        media.media().abnormalMs())
+                        : "Each call is within what the device class gives: the application is bound by how often it "
+                        + "makes data durable."))
+                .recommendation("Commit less often or in groups: batch several writes per fsync (group commit, a "
+                        + "larger commit interval), use fdatasync where metadata need not be flushed. Put the journal "
+                        + "or log on a device whose write cache is protected (battery- or flash-backed controller, "
+                        + "enterprise SSD with power-loss protection), so a flush returns at once; on XFS an external "
+                        + "log (mkfs.xfs -l logdev=...) on such a device. Do not turn flushes off (nobarrier, "
+                        + "write_cache \"write through\" on a volatile cache): that trades the wait for lost data. "
+                        + String.format(Locale.ROOT, "Expected effect: up to %.0f %% of the I/O wait back.", share))
+                .text("process", "Process", who)
+                .duration("flushSeconds", "Time making writes durable", seconds)
+                .percent("flushSharePct", "Share of its I/O wait", share)
+                .count("syncCalls", "fsync-type calls", calls.count)
+                .evidence(calls.slowest);
+        if (calls.avg != null) {
+            f.duration("syncAvg", "fsync-type call, average", calls.avg);
+        }
+        if (calls.p99 != null) {
+            f.duration("syncP99", "fsync-type call, 99th percentile", calls.p99);
+        }
+        if (flushes != null) {
+            f.count("flushRequests", "Cache flush requests", flushes.n())
+                    .duration("flushAvg", "Cache flush, average device time", flushes.d2c() / flushes.n())
+                    .source("block trace");
+        }
+        if (cache != null) {
+            f.text("writeCache", "Write cache (queue/write_cache)", cache);
+        }
+        f.report();
+    }
+}

@@ -1,0 +1,129 @@
+package dev.ioverdict;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ioverdict.testing.Cli;
+import dev.ioverdict.testing.TestData;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The grid of recorded captures (testdata/grid/CELL: device service time x parallel slots x
+ * rotational flag x a neighbour x read/write mix x fsync, see testdata/grid/README.md), each with
+ * the verdict an engineer wrote from the physics of the setup: the part of the victim's I/O wait
+ * on top and its share within a tolerance, the secondary parts, the causes that must be named and
+ * those that must not. The whole grid is read: a threshold fitted to one capture fails here.
+ */
+class GridCapturesTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    @TestFactory
+    Stream<DynamicTest> everyGridCell() throws Exception {
+        List<Path> cells;
+        try (Stream<Path> s = Files.list(TestData.root().resolve("testdata/grid"))) {
+            cells = s.filter(p -> Files.exists(p.resolve("expected.json"))).sorted().toList();
+        }
+        assertTrue(cells.size() >= 20, "the grid has its cells");
+        return cells.stream().map(c -> DynamicTest.dynamicTest(c.getFileName().toString(), () -> check(c)));
+    }
+
+    private void check(Path dir) throws Exception {
+        String name = dir.getFileName().toString();
+        JsonNode want = JSON.readTree(dir.resolve("expected.json").toFile());
+        Path out = tmp.resolve(name);
+        Cli r = Cli.run("report", dir.resolve("bundle").toString(), "-o", out.toString(), "--format", "json");
+        assertTrue(r.exitCode() == 0 || r.exitCode() == 1, name + ": exit " + r.exitCode() + r.err());
+        JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
+        Map<String, Double> parts = victimParts(report, want.path("victim"));
+        assertTrue(!parts.isEmpty(), name + ": no time model for the victim " + want.path("victim"));
+        double whole = parts.values().stream().mapToDouble(Double::doubleValue).sum();
+        String top = parts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElseThrow();
+        String shares = shares(parts, whole);
+        assertTrue(top.equals(want.path("top").path("part").asText()), name + ": top part " + top + ", expected "
+                + want.path("top").path("part").asText() + " (" + shares + ")");
+        inRange(name, want.path("top"), parts, whole, shares);
+        for (JsonNode secondary : want.path("secondary")) {
+            inRange(name, secondary, parts, whole, shares);
+        }
+        List<JsonNode> causes = new ArrayList<>();
+        report.path("findings").forEach(causes::add);
+        List<String> named = causes.stream().map(f -> f.path("rule").asText() + "/" + f.path("subject").path("id").asText()
+                + "/" + f.path("severity").asText()).toList();
+        for (JsonNode c : want.path("causes")) {
+            String rule = c.path("rule").asText();
+            JsonNode got = causes.stream().filter(f -> f.path("rule").asText().equals(rule)).findFirst().orElse(null);
+            assertTrue(got != null, name + ": " + rule + " not named; named " + named + " (" + shares + ")");
+            if (c.has("device") && !"device".equals(got.path("subject").path("kind").asText("device").toLowerCase())) {
+                continue;
+            }
+            if (c.has("device") && got.path("subject").path("kind").asText().equalsIgnoreCase("device")) {
+                assertTrue(got.path("subject").path("id").asText().equals(c.path("device").asText()),
+                        name + ": " + rule + " on " + got.path("subject").path("id").asText() + ", expected "
+                                + c.path("device").asText());
+            }
+            if (c.has("severity")) {
+                List<String> allowed = new ArrayList<>();
+                c.path("severity").forEach(s -> allowed.add(s.asText()));
+                assertTrue(allowed.contains(got.path("severity").asText()), name + ": " + rule + " is "
+                        + got.path("severity").asText() + ", expected " + allowed);
+            }
+        }
+        for (JsonNode absent : want.path("absent")) {
+            assertTrue(causes.stream().noneMatch(f -> f.path("rule").asText().equals(absent.asText())
+                            && !f.path("severity").asText().equals("info")),
+                    name + ": " + absent.asText() + " named, it must not be: " + named + " (" + shares + ")");
+        }
+    }
+
+    /** The victim's seconds per part, every direction and device together. */
+    private static Map<String, Double> victimParts(JsonNode report, JsonNode victim) {
+        Map<String, Double> parts = new LinkedHashMap<>();
+        List<Integer> pids = new ArrayList<>();
+        victim.path("pids").forEach(p -> pids.add(p.asInt()));
+        for (JsonNode p : report.path("timeModel").path("processes")) {
+            boolean mine = false;
+            for (JsonNode pid : p.path("pids")) {
+                mine |= pids.contains(pid.asInt());
+            }
+            if (!mine) {
+                continue;
+            }
+            for (JsonNode part : p.path("parts")) {
+                parts.merge(part.path("part").asText(), part.path("seconds").asDouble(), Double::sum);
+            }
+        }
+        return parts;
+    }
+
+    private static void inRange(String name, JsonNode want, Map<String, Double> parts, double whole, String shares) {
+        String part = want.path("part").asText();
+        JsonNode range = want.path("sharePct");
+        if (!range.isArray() || range.size() != 2) {
+            return;
+        }
+        double share = whole > 0 ? 100 * parts.getOrDefault(part, 0.0) / whole : 0;
+        assertTrue(share >= range.get(0).asDouble() && share <= range.get(1).asDouble(), name + ": " + part + " is "
+                + String.format("%.1f", share) + " % of the victim's wait, expected " + range + " (" + shares + ")");
+    }
+
+    private static String shares(Map<String, Double> parts, double whole) {
+        StringBuilder sb = new StringBuilder();
+        parts.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).forEach(e -> sb
+                .append(sb.isEmpty() ? "" : ", ").append(e.getKey()).append(' ')
+                .append(String.format("%.1f %%", whole > 0 ? 100 * e.getValue() / whole : 0)));
+        return sb.toString();
+    }
+}
