@@ -5,6 +5,7 @@ import dev.ioverdict.analysis.consistency.ConsistencyNotes;
 import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.RuleOutcome;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -45,12 +46,15 @@ public final class Diagnosis {
         return new Diagnosed(causes, outcome.notEvaluated(), outcome.failures(), notes);
     }
 
-    /** Each finding another one explains goes under the cause at the root of its chain. */
+    /**
+     * Each finding another one explains (as the explaining rule declares, {@link dev.ioverdict.rules.Meaning#explains})
+     * goes under the cause at the root of its chain.
+     */
     static List<Finding> withSymptoms(List<Finding> findings) {
         Map<Finding, Finding> causeOf = new LinkedHashMap<>();
         for (Finding s : findings) {
             findings.stream().filter(c -> c != s)
-                    .filter(c -> Relations.ALL.stream().anyMatch(r -> r.holds(c, s)))
+                    .filter(c -> RuleCatalogue.meaning(c.rule()).explains(c, s))
                     .max(Comparator.comparingDouble(Finding::weight).thenComparing(Finding::fingerprint))
                     .ifPresent(c -> causeOf.put(s, c));
         }

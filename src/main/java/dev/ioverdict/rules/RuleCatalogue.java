@@ -41,4 +41,9 @@ public final class RuleCatalogue {
     public static Optional<Rule> byId(String id) {
         return ALL.stream().filter(r -> r.info().id().equals(id)).findFirst();
     }
+
+    /** What the findings of rule {@code id} mean; {@link Meaning#NONE} for an id the catalogue does not hold. */
+    public static Meaning meaning(String id) {
+        return byId(id).map(Rule::meaning).orElse(Meaning.NONE);
+    }
 }

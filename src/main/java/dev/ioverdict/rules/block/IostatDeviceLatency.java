@@ -9,10 +9,13 @@ import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.RuleContext;
+import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.disk.Episodes;
 import dev.ioverdict.rules.disk.IostatEvidence;
 import java.util.Comparator;
@@ -25,6 +28,12 @@ import java.util.List;
  * time). Solaris prints the split itself: asvc_t (active, in the device) against wsvc_t (waiting).
  */
 final class IostatDeviceLatency {
+    public static final Metric RESPONSE_AVG = Metric.duration("responseAvg", "average response time");
+    public static final Metric RESPONSE_WORST = Metric.duration("responseWorst", "worst response time");
+    public static final Metric QUEUE_AVG = new Metric("queueAvg", "queue avg", dev.ioverdict.model.Unit.COUNT);
+    public static final Metric REPORTS = Metric.count("reports", "slow reports");
+    public static final Metric OF_REPORTS = Metric.count("ofReports", "reports");
+
     private IostatDeviceLatency() {
     }
 
@@ -58,16 +67,15 @@ final class IostatDeviceLatency {
                             + "same window. On the host, rule out resets and timeouts first ('dmesg -T | grep -iE "
                             + "\"reset|timeout|abort\"'). A block trace (blktrace, or perf block tracepoints) of the "
                             + "same window would show each I/O's D2C and name the slowest.")
-                    .source("iostat")
-                    .text("device", "device", s.device())
-                    .text("input", "iostat file", s.source())
-                    .duration("responseAvg", "average " + column, avgMs / 1000)
-                    .duration("responseWorst", "worst " + column, deviceMs(s, worst) / 1000)
-                    .number("queueAvg", "average " + s.queueLabel(), dev.ioverdict.model.Unit.COUNT,
-                            slow.avg(IostatPoint::queue))
-                    .limit("limitResponse", "limit for " + column, AVG_MS)
-                    .count("reports", "slow reports", slow.flagged().size())
-                    .count("ofReports", "reports", slow.all().size())
+                    .source(EvidenceKind.IOSTAT)
+                    .text(SubjectMetrics.DEVICE, s.device())
+                    .text(SubjectMetrics.INPUT, s.source())
+                    .figure(RESPONSE_AVG.labelled("average " + column), avgMs / 1000)
+                    .figure(RESPONSE_WORST.labelled("worst " + column), deviceMs(s, worst) / 1000)
+                    .figure(QUEUE_AVG.labelled("average " + s.queueLabel()), slow.avg(IostatPoint::queue))
+                    .limit(IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + column), AVG_MS)
+                    .figure(REPORTS, slow.flagged().size())
+                    .figure(OF_REPORTS, slow.all().size())
                     .evidence(IostatEvidence.lines(slow.worst(3, order)))
                     .impact(Impact.estimated(ioSeconds, "IOPS x response time x interval, summed over the slow reports"));
             if (slow.avg(IostatPoint::queue) >= 1 && !activeSplit(s, worst)) {

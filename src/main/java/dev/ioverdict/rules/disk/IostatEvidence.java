@@ -5,6 +5,7 @@ import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.analysis.iostat.IostatTimeline;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.rules.Input;
 import dev.ioverdict.rules.Inputs;
@@ -19,6 +20,17 @@ public final class IostatEvidence {
     public static final Input<List<DeviceSeries>> SERIES = new Input<>("iostat", "iostat -x output",
             "iostat -x -t 1 120 > iostat-x.txt   (Linux sysstat; Solaris: iostat -xn -T d 1 120 > iostat-xn.txt)",
             c -> c.results().get(IostatTimeline.class).map(IostatTimeline::series).filter(s -> !s.isEmpty()));
+
+    /** The response time (await, svc_t, asvc_t) a finding was judged against: what its chart draws. */
+    public static final Metric LIMIT_RESPONSE = Metric.duration("limitResponse", "limit for the response time");
+    /** The busy share (%util, %b) a finding was judged against. */
+    public static final Metric LIMIT_BUSY = Metric.percent("limitBusy", "limit for the busy share");
+    /** The queue (aqu-sz, avgqu-sz) a finding was judged against. */
+    public static final Metric LIMIT_QUEUE = Metric.count("limitQueue", "limit for the queue size");
+    /** The worst response time, busy share and queue of the flagged reports: the columns the evidence lines show. */
+    public static final Metric WORST_RESPONSE = Metric.duration("worstResponse", "worst response time");
+    public static final Metric MAX_BUSY = Metric.percent("maxBusyPct", "highest busy share");
+    public static final Metric MAX_QUEUE = Metric.count("maxQueue", "highest queue size");
 
     private IostatEvidence() {
     }
