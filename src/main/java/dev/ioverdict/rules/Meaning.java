@@ -2,6 +2,7 @@ package dev.ioverdict.rules;
 
 import dev.ioverdict.model.Finding;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -29,21 +30,25 @@ public record Meaning(Layer layer, Set<UseCell> use, List<Explains> explains, Fu
 
     /** Where in the I/O path a rule's cause sits. */
     public enum Layer {
-        /** the application's own waits, as its system calls show them */
-        APPLICATION,
-        /** the path from the system call to a request: CPU, the inode lock or drain, request tags, throttling */
-        SUBMISSION,
-        /** the I/O scheduler (elevator) between insert and dispatch */
-        SCHEDULER,
-        /** below the driver: device, HBA, fabric, array */
-        DEVICE,
-        /** the filesystem's caches and metadata */
-        FILESYSTEM,
-        /** the kernel's own reports: errors, hung tasks */
-        KERNEL,
-        /** a setting of the host or the storage */
-        CONFIGURATION,
-        UNKNOWN
+        APPLICATION("the application's own waits, as its system calls show them"),
+        SUBMISSION("submission: the path from the system call to a request (CPU, the inode lock or drain, request "
+                + "tags, throttling)"),
+        SCHEDULER("the I/O scheduler (elevator), between insert and dispatch"),
+        DEVICE("below the driver: device, HBA, fabric, array"),
+        FILESYSTEM("the filesystem's caches and metadata"),
+        KERNEL("the kernel's own reports: errors, hung tasks"),
+        CONFIGURATION("a setting of the host or the storage"),
+        UNKNOWN("not declared");
+
+        private final String description;
+
+        Layer(String description) {
+            this.description = description;
+        }
+
+        public String description() {
+            return description;
+        }
     }
 
     /** A resource of Brendan Gregg's USE method. */
@@ -71,8 +76,11 @@ public record Meaning(Layer layer, Set<UseCell> use, List<Explains> explains, Fu
         }
     }
 
-    /** "A finding of rule {@code symptom} is explained by one of this rule" when {@code when} holds for (cause, symptom). */
-    public record Explains(String symptom, BiPredicate<Finding, Finding> when) {
+    /**
+     * "A finding of rule {@code symptom} is explained by one of this rule" when {@code when} holds
+     * for (cause, symptom); {@code condition} says when in words, for the rule's documentation.
+     */
+    public record Explains(String symptom, String condition, BiPredicate<Finding, Finding> when) {
         public boolean holds(Finding cause, Finding other) {
             return other.rule().equals(symptom) && when.test(cause, other);
         }
@@ -97,8 +105,9 @@ public record Meaning(Layer layer, Set<UseCell> use, List<Explains> explains, Fu
     public Meaning {
         use = use.isEmpty() ? Set.of() : Set.copyOf(use);
         explains = List.copyOf(explains);
-        glossary = glossary.isEmpty() ? Set.of() : Set.copyOf(glossary);
-        evidence = evidence.isEmpty() ? Set.of() : Set.copyOf(evidence);
+        // in declaration order, so that the generated docs list them the same way every time
+        glossary = glossary.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(glossary));
+        evidence = evidence.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(evidence));
     }
 
     public static Meaning of(Layer layer) {
@@ -113,10 +122,13 @@ public record Meaning(Layer layer, Set<UseCell> use, List<Explains> explains, Fu
         return new Meaning(layer, more, explains, chart, glossary, evidence, outsideView, insideView);
     }
 
-    /** Findings of rule {@code symptom} for which {@code when} holds go under this rule's finding. */
-    public Meaning explains(String symptom, BiPredicate<Finding, Finding> when) {
+    /**
+     * Findings of rule {@code symptom} for which {@code when} holds go under this rule's finding as its
+     * symptoms; {@code condition} says when in words ("about the same device").
+     */
+    public Meaning explains(String symptom, String condition, BiPredicate<Finding, Finding> when) {
         List<Explains> more = new ArrayList<>(explains);
-        more.add(new Explains(symptom, when));
+        more.add(new Explains(symptom, condition, when));
         return new Meaning(layer, use, more, chart, glossary, evidence, outsideView, insideView);
     }
 

@@ -79,7 +79,8 @@ public final class UnalignedDioXfsRule implements Rule {
         // io_submit blocks because the unaligned writes drain the inode
         return Meaning.of(Meaning.Layer.SUBMISSION).evidence(EvidenceKind.SYSCALLS)
                 .glossary(Meaning.Glossary.AIO, Meaning.Glossary.XFS)
-                .explains(SyncIoSubmitRule.ID, UnalignedDioXfsRule::drains)
+                .explains(SyncIoSubmitRule.ID, "when its io_submit sleeps in the inode drain (inode_dio_wait) or its process writes the unaligned files",
+                        UnalignedDioXfsRule::drains)
                 .chart(f -> new ChartSpec.Distribution("io_submit", AioSymptoms.LIMIT_SUBMIT_AVG));
     }
 

@@ -75,10 +75,13 @@ public final class DeviceLatencyRule implements Rule {
         return Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.LATENCY)
                 .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT, EvidenceKind.IOSTAT, EvidenceKind.SYSCALLS)
                 // the process waits in io_getevents because completions are slow
-                .explains(AioCompletionWaitRule.ID, (c, s) -> true)
+                .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the device is slow to give",
+                        (c, s) -> true)
                 // iostat's long response and queue, when the block layer shows where the time really goes
-                .explains(DiskSaturationRule.ID, (c, s) -> Meaning.Explains.sameSubject(c, s) && EvidenceKind.blockLayer(c))
-                .explains(QueueWaitRule.ID, (c, s) -> Meaning.Explains.sameSubject(c, s) && EvidenceKind.blockLayer(c))
+                .explains(DiskSaturationRule.ID, "about the same device, when a block trace or btt report measured it",
+                        (c, s) -> Meaning.Explains.sameSubject(c, s) && EvidenceKind.blockLayer(c))
+                .explains(QueueWaitRule.ID, "about the same device, when a block trace or btt report measured it",
+                        (c, s) -> Meaning.Explains.sameSubject(c, s) && EvidenceKind.blockLayer(c))
                 .chart(DeviceLatencyRule::chart)
                 .insideView(new DeviceInsideView());
     }

@@ -61,10 +61,13 @@ public final class RequestStarvationRule implements Rule {
     public Meaning meaning() {
         return Meaning.of(Meaning.Layer.SUBMISSION).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
                 .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT)
-                .explains(QueueWaitRule.ID, Meaning.Explains::sameSubject)
-                .explains(DiskSaturationRule.ID, Meaning.Explains::sameSubject)
+                .explains(QueueWaitRule.ID, "about the same device",
+                        Meaning.Explains::sameSubject)
+                .explains(DiskSaturationRule.ID, "about the same device",
+                        Meaning.Explains::sameSubject)
                 // io_submit blocks waiting for a request when the queue is too small
-                .explains(SyncIoSubmitRule.ID, (c, s) -> s.text(SyncIoSubmitRule.SLEEPS_IN)
+                .explains(SyncIoSubmitRule.ID, "when its io_submit sleeps waiting for a request (get_request, blk_mq_get_tag)",
+                        (c, s) -> s.text(SyncIoSubmitRule.SLEEPS_IN)
                         .map(f -> f.contains("get_request") || f.contains("get_tag")).orElse(false))
                 .chart(f -> new ChartSpec.Shares(SubjectMetrics.DEVICE, SubjectMetrics.DEVNO, SHARE, "Q2G + G2I",
                         BlockFigures.LIMIT_SHARE))

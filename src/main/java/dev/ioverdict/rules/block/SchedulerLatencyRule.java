@@ -88,9 +88,12 @@ public final class SchedulerLatencyRule implements Rule {
         return Meaning.of(Meaning.Layer.SCHEDULER).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
                 .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT)
                 // the process waits in io_getevents because completions wait in the scheduler
-                .explains(AioCompletionWaitRule.ID, (c, s) -> true)
-                .explains(QueueWaitRule.ID, Meaning.Explains::sameSubject)
-                .explains(DiskSaturationRule.ID, Meaning.Explains::sameSubject)
+                .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the scheduler holds back",
+                        (c, s) -> true)
+                .explains(QueueWaitRule.ID, "about the same device",
+                        Meaning.Explains::sameSubject)
+                .explains(DiskSaturationRule.ID, "about the same device",
+                        Meaning.Explains::sameSubject)
                 .chart(f -> new ChartSpec.Shares(SubjectMetrics.DEVICE, SubjectMetrics.DEVNO, SHARE,
                         f.has(M2D_SHARE) ? "I2D + M2D" : "I2D", BlockFigures.LIMIT_SHARE))
                 .insideView(BlockFigures.heldIn("in the I/O scheduler", SHARE));

@@ -79,7 +79,8 @@ public final class DiskSaturationRule implements Rule {
                 .use(Meaning.Resource.DEVICE, Meaning.Use.UTILIZATION, Meaning.Use.SATURATION)
                 .evidence(EvidenceKind.IOSTAT).seenFromOutside()
                 // iostat's queue is what a saturated device leaves behind
-                .explains(QueueWaitRule.ID, Meaning.Explains::sameSubject)
+                .explains(QueueWaitRule.ID, "about the same device",
+                        Meaning.Explains::sameSubject)
                 .chart(f -> {
                     var busy = new ChartSpec.Axis(ChartSpec.Axis.Series.BUSY, IostatEvidence.LIMIT_BUSY, true);
                     return f.has(SubjectMetrics.INPUT) && f.has(IostatEvidence.LIMIT_RESPONSE)
