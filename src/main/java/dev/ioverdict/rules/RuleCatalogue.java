@@ -13,7 +13,9 @@ import dev.ioverdict.rules.kernel.HungTaskIoRule;
 import dev.ioverdict.rules.kernel.IoErrorsRule;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** Every rule ioverdict runs, sorted by id: adding one is one class and one line here. */
 public final class RuleCatalogue {
@@ -31,6 +33,10 @@ public final class RuleCatalogue {
                     new AioCompletionWaitRule())
             .stream().sorted(Comparator.comparing(r -> r.info().id())).toList();
 
+    /** Each rule's declaration, asked once: the diagnosis looks it up for every pair of findings. */
+    private static final Map<String, Meaning> MEANINGS = ALL.stream()
+            .collect(Collectors.toUnmodifiableMap(r -> r.info().id(), Rule::meaning));
+
     private RuleCatalogue() {
     }
 
@@ -44,6 +50,6 @@ public final class RuleCatalogue {
 
     /** What the findings of rule {@code id} mean; {@link Meaning#NONE} for an id the catalogue does not hold. */
     public static Meaning meaning(String id) {
-        return byId(id).map(Rule::meaning).orElse(Meaning.NONE);
+        return MEANINGS.getOrDefault(id, Meaning.NONE);
     }
 }
