@@ -7,6 +7,7 @@ import dev.ioverdict.analysis.consistency.ConsistencyNotes;
 import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.RuleOutcome;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -22,15 +23,6 @@ import java.util.Set;
  * unit, the application's I/O time it explains, so that causes of different layers can be ranked.
  */
 public final class Diagnosis {
-    /** Causes the application waits for in io_getevents, and the share of Q2C that says how much. */
-    private static final Map<String, String> COMPLETION_SIDE = Map.of(
-            "device-latency", "d2cSharePct",
-            "scheduler-latency", "i2dSharePct",
-            "request-starvation", "q2gG2iSharePct",
-            "disk-saturation", "",
-            "queue-wait", "");
-    private static final Set<String> SUBMISSION_SIDE = Set.of("unaligned-dio-xfs", "sync-io-submit");
-
     private Diagnosis() {
     }
 
@@ -43,23 +35,21 @@ public final class Diagnosis {
             ModelImpact impact = new ModelImpact(model, data.results().get(StorageConfig.class).orElse(null));
             causes = causes.stream().map(f -> impact.weighed(f).withSymptoms(f.symptoms().stream()
                     .map(impact::weighed).toList())).toList();
-        } else {
-            ApplicationTime app = ApplicationTime.of(data);
-            if (app.known()) {
-                causes = causes.stream().map(f -> weighed(f, app)).toList();
-            }
         }
         causes = causes.stream().map(f -> explained(f).withSymptoms(f.symptoms().stream().map(Diagnosis::explained)
                 .toList())).toList();
         return new Diagnosed(causes, outcome.notEvaluated(), outcome.failures(), notes);
     }
 
-    /** Each finding another one explains goes under the cause at the root of its chain. */
+    /**
+     * Each finding another one explains (as the explaining rule declares, {@link dev.ioverdict.rules.Meaning#explains})
+     * goes under the cause at the root of its chain.
+     */
     static List<Finding> withSymptoms(List<Finding> findings) {
         Map<Finding, Finding> causeOf = new LinkedHashMap<>();
         for (Finding s : findings) {
             findings.stream().filter(c -> c != s)
-                    .filter(c -> Relations.ALL.stream().anyMatch(r -> r.holds(c, s)))
+                    .filter(c -> RuleCatalogue.meaning(c.rule()).explains(c, s))
                     .max(Comparator.comparingDouble(Finding::weight).thenComparing(Finding::fingerprint))
                     .ifPresent(c -> causeOf.put(s, c));
         }
@@ -83,31 +73,6 @@ public final class Diagnosis {
             }
         }
         return causes;
-    }
-
-    /**
-     * The cause's cost in the application's own time: submission-side causes already are; a cause
-     * that concerns one class of I/O (reads starved behind writes) is weighed in that class's time.
-     * For the others: the share of the application's AIO time its sleep stacks show waiting for its
-     * own I/O (else its io_getevents time), times the share of Q2C the cause holds (all of it when
-     * no block figures tell), stated as an estimate.
-     */
-    private static Finding weighed(Finding f, ApplicationTime app) {
-        if (SUBMISSION_SIDE.contains(f.rule()) || !COMPLETION_SIDE.containsKey(f.rule())
-                || f.measurement("starvedClass").isPresent()) {
-            return f;
-        }
-        String shareKey = COMPLETION_SIDE.get(f.rule());
-        Double share = shareKey.isEmpty() ? null : f.measurement(shareKey).map(m -> m.value()).orElse(null);
-        double fraction = share == null ? 1 : Math.max(0, Math.min(100, share)) / 100;
-        boolean stacks = app.sleeps().ownIo() > 0;
-        double waiting = stacks ? app.sleeps().ownIoShare() * app.total() : app.geteventsSeconds();
-        String base = stacks ? "the application's AIO time x the share of its sleep in io_submit and io_getevents "
-                + "spent waiting for its own I/O (sleep stacks)" : "the application's io_getevents time";
-        String method = share == null ? base + ", all of it waiting for completions" : base + " x this cause's share of Q2C";
-        Impact weighed = new Impact(waiting * fraction, null, null, false, method)
-                .of(app.total(), "the application's asynchronous I/O time (io_submit + io_getevents)");
-        return f.withImpact(weighed);
     }
 
     /** A cause whose rule gave no reason for its confidence says what it rests on: its kinds of data. */

@@ -68,6 +68,15 @@ public record Finding(String rule, Severity severity, Confidence confidence,
         return measurements.stream().filter(m -> m.key().equals(key)).findFirst();
     }
 
+    /** The figure a rule declared as {@code m}, when this finding carries it. */
+    public Optional<Measurement> measurement(Metric m) {
+        return measurement(m.key());
+    }
+
+    public boolean has(Metric m) {
+        return measurement(m.key()).isPresent();
+    }
+
     /** Rule, subject and main evidence location: stable across runs, so two reports can be diffed. */
     @JsonIgnore
     public String fingerprint() {
@@ -98,5 +107,10 @@ public record Finding(String rule, Severity severity, Confidence confidence,
     /** Whether the finding says something about {@code key} in its measurements. */
     public Optional<String> text(String key) {
         return measurement(key).map(m -> m.text() != null ? m.text() : String.valueOf(m.value()));
+    }
+
+    /** The figure declared as {@code m}, as text. */
+    public Optional<String> text(Metric m) {
+        return text(m.key());
     }
 }

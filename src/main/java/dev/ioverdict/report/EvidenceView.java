@@ -1,5 +1,7 @@
 package dev.ioverdict.report;
 
+import dev.ioverdict.model.Metric;
+import dev.ioverdict.rules.disk.IostatEvidence;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,7 +11,8 @@ import java.util.Set;
 /**
  * How a finding's iostat or sar lines are shown: under the header line that names their columns,
  * trimmed to the device and the columns the rule judged, each value over the finding's limit in a
- * mark. Rendering only: report.json keeps every line as captured.
+ * mark. Rendering only: report.json keeps every line as captured. The figures it reads are the iostat
+ * rules' shared ones ({@link IostatEvidence}).
  */
 final class EvidenceView {
     private static final Set<String> DEVICE = Set.of("Device", "Device:", "device", "DEV");
@@ -111,9 +114,9 @@ final class EvidenceView {
 
     /** The device column and those the rule judged; all three kinds when the metrics name none. */
     private static List<Integer> kept(List<String> header, int device, Map<String, Object> metrics) {
-        boolean response = metrics.containsKey("worstResponse") || metrics.containsKey("limitResponse");
-        boolean busy = metrics.containsKey("maxBusyPct") || metrics.containsKey("limitBusy");
-        boolean queue = metrics.containsKey("maxQueue") || metrics.containsKey("limitQueue");
+        boolean response = has(metrics, IostatEvidence.WORST_RESPONSE) || has(metrics, IostatEvidence.LIMIT_RESPONSE);
+        boolean busy = has(metrics, IostatEvidence.MAX_BUSY) || has(metrics, IostatEvidence.LIMIT_BUSY);
+        boolean queue = has(metrics, IostatEvidence.MAX_QUEUE) || has(metrics, IostatEvidence.LIMIT_QUEUE);
         if (!response && !busy && !queue) {
             response = busy = queue = true;
         }
@@ -136,16 +139,20 @@ final class EvidenceView {
         } catch (NumberFormatException e) {
             return false;
         }
-        if (RESPONSE.contains(column) && metrics.get("limitResponse") instanceof Number limit) {
+        if (RESPONSE.contains(column) && metrics.get(IostatEvidence.LIMIT_RESPONSE.key()) instanceof Number limit) {
             return value / 1000 > limit.doubleValue();
         }
-        if (BUSY.contains(column) && !column.equals("%w") && metrics.get("limitBusy") instanceof Number limit) {
+        if (BUSY.contains(column) && !column.equals("%w") && metrics.get(IostatEvidence.LIMIT_BUSY.key()) instanceof Number limit) {
             return value >= limit.doubleValue();
         }
-        if (QUEUE.contains(column) && metrics.get("limitQueue") instanceof Number limit) {
+        if (QUEUE.contains(column) && metrics.get(IostatEvidence.LIMIT_QUEUE.key()) instanceof Number limit) {
             return value > limit.doubleValue();
         }
         return false;
+    }
+
+    private static boolean has(Map<String, Object> metrics, Metric m) {
+        return metrics.containsKey(m.key());
     }
 
     private static boolean sameInput(Map<String, Object> a, Map<String, Object> b) {

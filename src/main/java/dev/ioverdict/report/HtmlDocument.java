@@ -85,8 +85,11 @@ public final class HtmlDocument {
         if (r.syscalls() != null && !r.syscalls().aio().isEmpty()) {
             t.add("aio");
         }
-        if (r.findings().stream().anyMatch(f -> f.rule().equals("unaligned-dio-xfs"))) {
-            t.add("xfs");
+        // the entries a finding's prose needs, as its rule declares them
+        for (var f : r.findings()) {
+            java.util.stream.Stream.concat(java.util.stream.Stream.of(f), f.symptoms().stream())
+                    .flatMap(x -> RuleCatalogue.meaning(x.rule()).glossary().stream())
+                    .forEach(g -> t.add(g.id()));
         }
         return t;
     }

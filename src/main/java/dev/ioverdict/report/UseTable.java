@@ -5,6 +5,10 @@ import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.report.model.Summary;
+import dev.ioverdict.rules.Meaning;
+import dev.ioverdict.rules.Meaning.Use;
+import dev.ioverdict.rules.RuleCatalogue;
+import dev.ioverdict.rules.SubjectMetrics;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,12 +20,10 @@ import java.util.function.UnaryOperator;
  * Brendan Gregg's USE method per device, from what the bundle measured: utilization (busy %),
  * saturation (requests queued in front of the device, time in the scheduler) and errors (the
  * kernel log), plus the latency the device itself adds. Each cell is OK, a problem (linked to the
- * finding that says so) or not measured, so a healthy bundle still says what was looked at.
+ * finding that says so) or not measured, so a healthy bundle still says what was looked at. Which
+ * findings fill which cell their rules declare ({@link Meaning#use()}).
  */
 final class UseTable {
-    private static final Set<String> SATURATION = Set.of("disk-saturation", "queue-wait", "scheduler-latency",
-            "request-starvation");
-
     private UseTable() {
     }
 
@@ -42,23 +44,23 @@ final class UseTable {
             String queue = io == null ? null : figure(io, new String[] {"aqu-sz", "avgqu-sz", "wait", "actv"}, "");
             String named = label.apply(dev);
             rows.add(new Summary.UseRow(dev, named == null || named.equals(dev) ? null : named,
-                    cell(util, causes, dev, Set.of("disk-saturation"), util != null || blockDevices.contains(dev)),
-                    cell(queue, causes, dev, SATURATION, queue != null || blockDevices.contains(dev)),
-                    cell(kernelLog ? "kernel log read" : null, causes, dev, Set.of("io-errors"), kernelLog),
-                    cell(null, causes, dev, Set.of("device-latency"), io != null || blockDevices.contains(dev))));
+                    cell(util, causes, dev, Use.UTILIZATION, util != null || blockDevices.contains(dev)),
+                    cell(queue, causes, dev, Use.SATURATION, queue != null || blockDevices.contains(dev)),
+                    cell(kernelLog ? "kernel log read" : null, causes, dev, Use.ERRORS, kernelLog),
+                    cell(null, causes, dev, Use.LATENCY, io != null || blockDevices.contains(dev))));
         }
         return rows;
     }
 
-    private static Summary.UseCell cell(String figure, List<Finding> causes, String dev, Set<String> rules,
-                                        boolean measured) {
+    /** A problem when a cause or symptom about {@code dev} is of a rule that declares this cell; else ok or not measured. */
+    private static Summary.UseCell cell(String figure, List<Finding> causes, String dev, Use use, boolean measured) {
         for (int i = 0; i < causes.size(); i++) {
             Finding f = causes.get(i);
-            if (rules.contains(f.rule()) && about(f, dev)) {
+            if (fills(f, use) && about(f, dev)) {
                 return new Summary.UseCell("problem", figure, "finding-" + (i + 1), f.rule());
             }
             for (Finding s : f.symptoms()) {
-                if (rules.contains(s.rule()) && about(s, dev)) {
+                if (fills(s, use) && about(s, dev)) {
                     return new Summary.UseCell("problem", figure, "finding-" + (i + 1), s.rule());
                 }
             }
@@ -66,16 +68,21 @@ final class UseTable {
         return new Summary.UseCell(measured ? "ok" : "not measured", figure, null, null);
     }
 
+    private static boolean fills(Finding f, Use use) {
+        return RuleCatalogue.meaning(f.rule()).fills(Meaning.Resource.DEVICE, use);
+    }
+
     private static boolean about(Finding f, String dev) {
-        return f.subject() != null && (dev.equals(f.subject().id()) || f.text("device").map(dev::equals).orElse(false)
-                || f.text("devno").map(dev::equals).orElse(false));
+        return f.subject() != null && (dev.equals(f.subject().id())
+                || f.text(SubjectMetrics.DEVICE).map(dev::equals).orElse(false)
+                || f.text(SubjectMetrics.DEVNO).map(dev::equals).orElse(false));
     }
 
     private static List<String> deviceCauses(List<Finding> causes) {
         List<String> out = new ArrayList<>();
         for (Finding f : causes) {
             if (f.subject() != null && f.subject().kind().name().equals("DEVICE") && !f.subject().id().startsWith("?")) {
-                out.add(f.text("device").orElse(f.subject().id()));
+                out.add(f.text(SubjectMetrics.DEVICE).orElse(f.subject().id()));
             }
         }
         return out;

@@ -4,6 +4,9 @@ package dev.ioverdict.rules;
 public interface Rule {
     RuleInfo info();
 
+    /** What its findings mean to the diagnosis and the report: layer, USE cell, what it explains, chart, glossary. */
+    Meaning meaning();
+
     /** Adds zero or more findings; runs only when every input in {@link RuleInfo#requires()} is present. */
     void evaluate(RuleContext ctx);
 

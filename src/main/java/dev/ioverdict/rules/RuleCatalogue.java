@@ -15,7 +15,9 @@ import dev.ioverdict.rules.wait.NoisyNeighbourRule;
 import dev.ioverdict.rules.wait.SyncWriteLatencyRule;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** Every rule ioverdict runs, sorted by id: adding one is one class and one line here. */
 public final class RuleCatalogue {
@@ -35,6 +37,10 @@ public final class RuleCatalogue {
                     new SyncWriteLatencyRule())
             .stream().sorted(Comparator.comparing(r -> r.info().id())).toList();
 
+    /** Each rule's declaration, asked once: the diagnosis looks it up for every pair of findings. */
+    private static final Map<String, Meaning> MEANINGS = ALL.stream()
+            .collect(Collectors.toUnmodifiableMap(r -> r.info().id(), Rule::meaning));
+
     private RuleCatalogue() {
     }
 
@@ -44,5 +50,10 @@ public final class RuleCatalogue {
 
     public static Optional<Rule> byId(String id) {
         return ALL.stream().filter(r -> r.info().id().equals(id)).findFirst();
+    }
+
+    /** What the findings of rule {@code id} mean; {@link Meaning#NONE} for an id the catalogue does not hold. */
+    public static Meaning meaning(String id) {
+        return MEANINGS.getOrDefault(id, Meaning.NONE);
     }
 }

@@ -7,6 +7,7 @@ import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Measurement;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.Unit;
@@ -137,42 +138,35 @@ public final class RuleContext {
             return this;
         }
 
-        /** The kind of data that shows it: "block trace", "btt report", "iostat", "syscalls", "LinuxKI". */
-        public FindingBuilder source(String s) {
-            if (!sources.contains(s)) {
-                sources.add(s);
+        /** The kind of data that shows it: a block trace, a btt report, iostat, the syscalls... */
+        public FindingBuilder source(EvidenceKind kind) {
+            if (!sources.contains(kind.label())) {
+                sources.add(kind.label());
             }
             return this;
         }
 
-        public FindingBuilder duration(String key, String label, Double seconds) {
-            return number(key, label, Unit.SECONDS, seconds);
-        }
-
-        public FindingBuilder percent(String key, String label, Double pct) {
-            return number(key, label, Unit.PERCENT, pct);
-        }
-
-        public FindingBuilder count(String key, String label, double n) {
-            return number(key, label, Unit.COUNT, n);
-        }
-
-        public FindingBuilder bytes(String key, String label, double n) {
-            return number(key, label, Unit.BYTES, n);
-        }
-
-        public FindingBuilder factor(String key, String label, Double x) {
-            return number(key, label, Unit.FACTOR, x);
-        }
-
-        public FindingBuilder rate(String key, String label, Double perSecond) {
-            return number(key, label, Unit.PER_SECOND, perSecond);
-        }
-
-        /** A number of {@code unit}; a missing or non-finite one is left out rather than shown as nothing. */
-        public FindingBuilder number(String key, String label, Unit unit, Double value) {
+        /**
+         * The figure the rule declared as {@code m} (a constant on the rule, so that the diagnosis and
+         * the report read it through the same constant); a missing or non-finite number is left out
+         * rather than shown as nothing.
+         */
+        public FindingBuilder figure(Metric m, Double value) {
             if (value != null && Double.isFinite(value)) {
-                measurements.add(Measurement.number(key, label, unit, value));
+                measurements.add(m.of(value));
+            }
+            return this;
+        }
+
+        /** A count or size the rule declared as {@code m}. */
+        public FindingBuilder figure(Metric m, double value) {
+            return figure(m, Double.valueOf(value));
+        }
+
+        /** The figure the rule declared as {@code m}, as text (an identifier, a name, a time); left out when null. */
+        public FindingBuilder text(Metric m, Object text) {
+            if (text != null) {
+                measurements.add(m.of(text.toString()));
             }
             return this;
         }
@@ -180,38 +174,19 @@ public final class RuleContext {
         /**
          * The configured value of a threshold the finding was judged against, as a figure of its own
          * ({@code limit...} keys): the reader sees the line that was crossed, and the finding's chart draws it.
+         * Its unit is the threshold's (seconds for milliseconds).
          */
-        public FindingBuilder limit(String key, String label, Threshold t) {
-            if (!key.startsWith("limit")) {
-                throw new IllegalArgumentException(key + ": a limit's key starts with 'limit'");
+        public FindingBuilder limit(Metric m, Threshold t) {
+            if (!m.key().startsWith("limit")) {
+                throw new IllegalArgumentException(m.key() + ": a limit's key starts with 'limit'");
             }
             double v = value(t);
             return switch (t.kind()) {
-                case MILLISECONDS -> duration(key, label, v / 1000);
-                case PERCENT -> percent(key, label, v);
-                case FACTOR -> factor(key, label, v);
-                default -> number(key, label, Unit.COUNT, v);
+                case MILLISECONDS -> figure(new Metric(m.key(), m.label(), Unit.SECONDS), v / 1000);
+                case PERCENT -> figure(new Metric(m.key(), m.label(), Unit.PERCENT), v);
+                case FACTOR -> figure(new Metric(m.key(), m.label(), Unit.FACTOR), v);
+                default -> figure(new Metric(m.key(), m.label(), Unit.COUNT), v);
             };
-        }
-
-        /** An identifier (pid, device number): shown as written, never grouped. */
-        public FindingBuilder id(String key, String label, Object id) {
-            return text(key, label, Unit.ID, id);
-        }
-
-        public FindingBuilder time(String key, String label, String when) {
-            return text(key, label, Unit.TIME, when);
-        }
-
-        public FindingBuilder text(String key, String label, String text) {
-            return text(key, label, Unit.TEXT, text);
-        }
-
-        private FindingBuilder text(String key, String label, Unit unit, Object text) {
-            if (text != null) {
-                measurements.add(Measurement.text(key, label, unit, text.toString()));
-            }
-            return this;
         }
 
         public FindingBuilder evidence(Evidence e) {

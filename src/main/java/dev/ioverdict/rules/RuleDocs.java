@@ -66,10 +66,46 @@ public final class RuleDocs {
                     .append(first.key()).append(" = ").append(dev.ioverdict.model.Figures.number(first.defaultValue()))
                     .append("`; `").append(i.id()).append(".enabled = false` switches the rule off.\n\n");
         }
+        meaning(md, rule.meaning());
         md.append(prose(rule)).append("\n\n");
         md.append("---\n*Generated from the rule's metadata and `").append(prosePath(rule))
                 .append("`; regenerate with `").append(REGENERATE).append("`.*\n");
         return md.toString();
+    }
+
+    /** What the diagnosis and the report make of its findings, as the rule declares it. */
+    private static void meaning(StringBuilder md, Meaning m) {
+        md.append("## What its findings mean\n");
+        md.append("- **Layer:** ").append(words(m.layer().name())).append(" (").append(m.layer().description())
+                .append(")\n");
+        List<String> cells = m.use().stream()
+                .sorted(java.util.Comparator.comparing((Meaning.UseCell c) -> c.resource()).thenComparing(c -> c.use()))
+                .map(c -> words(c.resource().name()) + " " + words(c.use().name())).toList();
+        if (!cells.isEmpty()) {
+            md.append("- **USE table:** a finding marks ").append(String.join(" and ", cells))
+                    .append(" of its device a problem\n");
+        }
+        if (!m.evidence().isEmpty()) {
+            md.append("- **Shown by:** ").append(String.join(", ", m.evidence().stream().map(EvidenceKind::label)
+                    .toList())).append("\n");
+        }
+        for (Meaning.Explains e : m.explains()) {
+            md.append("- **Explains** `").append(e.symptom()).append("` (shown under it as a symptom) ")
+                    .append(e.condition()).append("\n");
+        }
+        if (m.insideView() != null) {
+            md.append("- **Restates iostat:** under a finding measured in the block layer, iostat's findings about the "
+                    + "same device are restated in its terms\n");
+        }
+        if (m.outsideView()) {
+            md.append("- **Read from outside:** its findings read a device from iostat's averages; a cause measured in "
+                    + "the block layer restates them\n");
+        }
+        md.append("\n");
+    }
+
+    private static String words(String constant) {
+        return constant.toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
     }
 
     private static void inputs(StringBuilder md, String what, List<Input<?>> inputs) {

@@ -33,6 +33,11 @@ class RuleEngineTest {
             }
 
             @Override
+            public Meaning meaning() {
+                return Meaning.NONE;
+            }
+
+            @Override
             public void evaluate(RuleContext ctx) {
                 body.accept(ctx);
             }

@@ -162,9 +162,12 @@ final class ProcessTimes {
         p.add(slice, d2c);
     }
 
-    /** A preflush or FUA write: R/W/D preceded (preflush) or followed (FUA) by F. */
+    /**
+     * The cost of durability: a preflush or FUA write (F before or after the R/W/D), or a metadata
+     * write (W with M: the journal or log a commit waits for).
+     */
     static boolean flushing(String rwbs) {
-        return rwbs != null && rwbs.indexOf('F') >= 0;
+        return rwbs != null && (rwbs.indexOf('F') >= 0 || (rwbs.indexOf('W') >= 0 && rwbs.indexOf('M') >= 0));
     }
 
     /** A flush request without data was issued (D) at {@code t}. */

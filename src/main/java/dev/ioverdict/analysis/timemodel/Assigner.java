@@ -45,15 +45,19 @@ final class Assigner {
     static final double ASLEEP_CALL_SECONDS = 0.001;
     /** A request's D2C beyond this many times the device's light-load service time is queueing in the device. */
     static final double QUEUED_FACTOR = 2;
+    /** Others holding this share of a device's time in a slice leave no light-load request to measure. */
+    static final double DOMINATED = 0.5;
 
     private final BlockProcessTimes block;
     private final List<IostatDevice> iostat;
     private final StorageConfig config;
     private final TimeModelAnalysis.DeviceNaming names;
     private final List<SleepStack> stacks;
+    private final Set<TimeModelAnalysis.Group> unalignedWriters;
 
     Assigner(BlockProcessTimes block, List<IostatDevice> iostat, StorageConfig config,
-             TimeModelAnalysis.DeviceNaming names, List<SleepStack> stacks) {
+             TimeModelAnalysis.DeviceNaming names, List<SleepStack> stacks, Set<TimeModelAnalysis.Group> unalignedWriters) {
+        this.unalignedWriters = unalignedWriters;
         this.block = block;
         this.iostat = iostat;
         this.config = config;
@@ -130,8 +134,18 @@ final class Assigner {
                 slept[4] += s.total();
             }
         }
-        double asleep = slept[0] + slept[1] + slept[2] + slept[3] + slept[4];
         long calls = g.calls[WaitClass.SUBMIT.ordinal()];
+        if (slept[0] + slept[1] + slept[2] + slept[3] + slept[4] == 0 && unalignedWriters.contains(g)
+                && submit / calls >= ASLEEP_CALL_SECONDS) {
+            // no stacks, but an unaligned direct write on XFS is synchronous: io_submit drains the inode's other
+            // I/O, then waits for its own; its own is what its requests took in the block layer
+            double own = Math.min(submit, ownQ2c(g, "write"));
+            parts.add(Part.INODE_LOCK, null, null, submit - own, "estimated: no sleep stacks; io_submit of unaligned "
+                    + "direct writes on XFS waits for the inode's other I/O to drain, then for its own write (its "
+                    + "requests' Q2C, " + Fmt.seconds(own) + "): the rest of io_submit's " + Fmt.seconds(submit), null);
+            return own;
+        }
+        double asleep = slept[0] + slept[1] + slept[2] + slept[3] + slept[4];
         // a submission that takes a millisecond or more is asleep: its CPU work is microseconds. Sleep
         // stacks are often recorded over a shorter window than the syscalls; their composition holds
         boolean allAsleep = calls > 0 && submit / calls >= ASLEEP_CALL_SECONDS;
@@ -149,6 +163,12 @@ final class Assigner {
                 ? "measured: io_submit's time not asleep on the inode, tags, throttles or its own I/O"
                 : "measured: io_submit's time; no sleep stacks tell what it waited on", null);
         return slept[4] * scale;
+    }
+
+    /** The Q2C of the command's own requests of one direction, seconds. */
+    private double ownQ2c(TimeModelAnalysis.Group g, String direction) {
+        return block == null ? 0 : block.entries().stream().filter(e -> mine(g, e) && e.direction().equals(direction))
+                .mapToDouble(BlockProcessTimes.Entry::q2c).sum();
     }
 
     /** The reads' share of the completion waits: by the command's own requests' time, else the bytes it asked for. */
@@ -288,10 +308,13 @@ final class Assigner {
         if (block != null) {
             Map<String, double[]> byDevice = new LinkedHashMap<>(); // flush, data writes
             for (BlockProcessTimes.Entry e : block.entries()) {
-                if (e.direction().equals("write") && (mine(g, e) || kernelWriter(e.comm()))) {
+                if (e.direction().equals("write") && mine(g, e)) {
                     double[] s = byDevice.computeIfAbsent(e.device(), k -> new double[2]);
                     s[0] += e.flush();
                     s[1] += e.d2c() - e.flush();
+                } else if (e.direction().equals("write") && kernelWriter(e.comm())) {
+                    // the journal's and log's writes a commit waits for are the cost of durability, like the flushes
+                    byDevice.computeIfAbsent(e.device(), k -> new double[2])[0] += e.d2c();
                 }
             }
             for (BlockProcessTimes.Flushes f : block.flushes()) {
@@ -299,8 +322,8 @@ final class Assigner {
             }
             double total = byDevice.values().stream().mapToDouble(s -> s[0] + s[1]).sum();
             if (total > 0) {
-                String method = "estimated: fsync time split by the device time of cache flushes and FUA writes "
-                        + "against data writes (its own and the kernel's writeback and journal) in the block trace";
+                String method = "estimated: fsync time split by device time in the block trace: cache flushes, FUA "
+                        + "writes and the kernel's journal writes (flush) against its own data writes (device)";
                 for (Map.Entry<String, double[]> e : byDevice.entrySet()) {
                     String device = names.name(e.getKey());
                     double[] s = e.getValue();
@@ -336,6 +359,7 @@ final class Assigner {
     private Behind behind(TimeModelAnalysis.Group g, String device) {
         double baseline = block.baselines().stream().filter(b -> b.device().equals(device))
                 .mapToDouble(BlockProcessTimes.Baseline::p5).findFirst().orElse(0);
+        double classLimit = names.media(device).media().abnormalMs() / 1000;
         Map<Integer, double[]> mineBySlice = new LinkedHashMap<>(); // n, d2c
         Map<Integer, Double> allBySlice = new LinkedHashMap<>();
         Map<Integer, Map<String, Double>> othersBySlice = new LinkedHashMap<>();
@@ -369,9 +393,12 @@ final class Assigner {
                 continue;
             }
             double avg = m[1] / m[0];
+            // where the others hold the device throughout, even its fastest requests waited for a slot: its
+            // light-load service time is then at most what its class of media takes
+            double service = others / all >= DOMINATED ? Math.min(baseline, classLimit) : baseline;
             // a healthy device's service time varies within twice its fastest requests' under load; what
             // is beyond that is the request waiting for a slot inside the device
-            double excess = avg > QUEUED_FACTOR * baseline ? 1 - QUEUED_FACTOR * baseline / avg : 0;
+            double excess = avg > QUEUED_FACTOR * service ? 1 - QUEUED_FACTOR * service / avg : 0;
             double b = m[1] * excess * (others / all);
             behind += b;
             for (Map.Entry<String, Double> o : othersBySlice.getOrDefault(e.getKey(), Map.of()).entrySet()) {

@@ -10,7 +10,9 @@ import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.iostat.IostatSection;
+import dev.ioverdict.model.syscall.FileAlignment;
 import dev.ioverdict.model.syscall.SleepStack;
+import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.model.syscall.SyscallSummary;
 import dev.ioverdict.model.timemodel.DeviceTime;
@@ -70,7 +72,7 @@ public final class TimeModelAnalysis implements Analysis {
         if (groups.isEmpty() && block != null && !block.entries().isEmpty()) {
             // no application trace: the unit is the devices' own time, each request's Q2C, split per I/O by
             // the process that queued it
-            Assigner assigner = new Assigner(block, iostat, config, names, List.of());
+            Assigner assigner = new Assigner(block, iostat, config, names, List.of(), Set.of());
             List<ProcessWait> processes = blockGroups(block).stream().limit(MAX_COMMANDS).map(assigner::assign).toList();
             double total = processes.stream().mapToDouble(ProcessWait::waitSeconds).sum();
             if (total > 0) {
@@ -93,7 +95,8 @@ public final class TimeModelAnalysis implements Analysis {
                     + "calls: impact is measured in the devices' own time (await x IOPS over the capture)")));
             return;
         }
-        Assigner assigner = new Assigner(block, iostat, config, names, facts.all(SleepStack.class));
+        Assigner assigner = new Assigner(block, iostat, config, names, facts.all(SleepStack.class),
+                unalignedWriters(groups, results.get(SyscallSection.class).map(SyscallSection::alignment).orElse(List.of())));
         List<ProcessWait> processes = new ArrayList<>();
         double largest = groups.get(0).total();
         for (Group g : groups) {
@@ -193,6 +196,29 @@ public final class TimeModelAnalysis implements Analysis {
         }
         return byCommand.values().stream().filter(g -> g.total() > 0)
                 .sorted(Comparator.comparingDouble(Group::total).reversed().thenComparing(g -> g.command)).toList();
+    }
+
+    /**
+     * The groups that write direct I/O unaligned to the XFS block size: the files they wrote to (by
+     * path, or "fd N (pid P)" where the trace never showed the path) among those the alignment analysis
+     * found unaligned on XFS.
+     */
+    private static Set<Group> unalignedWriters(List<Group> groups, List<FileAlignment> alignment) {
+        Set<Group> out = new LinkedHashSet<>();
+        for (FileAlignment a : alignment) {
+            if (!"xfs".equals(a.fsType()) || !Boolean.TRUE.equals(a.direct()) || a.unalignedToFsBlock() == null
+                    || a.unalignedToFsBlock() == 0 || !"write".equalsIgnoreCase(String.valueOf(a.op()))) {
+                continue;
+            }
+            for (Group g : groups) {
+                boolean byPath = g.bytesByFile.containsKey(a.file());
+                boolean byPid = g.pids.stream().anyMatch(p -> a.file().contains("(pid " + p + ")"));
+                if (byPath || byPid) {
+                    out.add(g);
+                }
+            }
+        }
+        return out;
     }
 
     /** Processes as the block trace names them, by the Q2C of their requests, most first. */

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * What each process's requests spent where on each device, summed bio by bio from a block trace:
  * the time model's block-layer side. Times in seconds. {@code direction} is "read", "write" or
- * "other"; {@code flush} is the device time of its preflush and FUA writes (also counted in d2c);
+ * "other"; {@code flush} is the device time of its preflush, FUA and metadata (journal) writes (also counted in d2c);
  * {@code tag} is Q2G + G2I, {@code scheduler} I2D or Q2M + M2D. Slices give, per device, who held
  * the device's time in each stretch of {@code sliceSeconds} from the trace's first event.
  */

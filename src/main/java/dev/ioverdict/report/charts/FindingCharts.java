@@ -10,12 +10,16 @@ import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Mark;
 import dev.ioverdict.model.Measurement;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.block.DeviceTimeline;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.rules.ChartSpec;
+import dev.ioverdict.rules.Meaning;
+import dev.ioverdict.rules.RuleCatalogue;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.geom.Rectangle2D;
@@ -72,31 +76,25 @@ public final class FindingCharts {
         return out;
     }
 
+    /** The chart the finding's rule declares for it ({@link Meaning#chart}). */
     static Chart chart(CaseData data, Finding f, String section, List<Mark> marks) {
         String id = section + "-" + f.rule();
-        boolean iostat = f.text("input").isPresent()
-                && (f.measurement("limitResponse").isPresent() || f.measurement("limitWaitPct").isPresent());
-        if (iostat) {
-            return iostat(data, f, section, id, marks);
-        }
-        return switch (f.rule()) {
-            case "device-latency" -> f.measurement("limitGeteventsAvg").isPresent()
-                    ? distribution(data, f, section, id, "io_getevents", "limitGeteventsAvg")
-                    : d2c(data, f, section, id, marks);
-            case "scheduler-latency" -> shares(data, f, section, id, "i2dSharePct",
-                    f.measurement("m2dSharePct").isPresent() ? "I2D + M2D" : "I2D");
-            case "request-starvation" -> shares(data, f, section, id, "q2gG2iSharePct", "Q2G + G2I");
-            case "sync-io-submit", "unaligned-dio-xfs" -> distribution(data, f, section, id, "io_submit", "limitSubmitAvg");
-            default -> Chart.empty(section, id, "What " + f.rule() + " judged", "",
+        return switch (RuleCatalogue.meaning(f.rule()).chartOf(f)) {
+            case ChartSpec.IostatSeries spec -> iostat(data, f, spec, section, id, marks);
+            case ChartSpec.D2cTimeline spec -> d2c(data, f, spec, section, id, marks);
+            case ChartSpec.Shares spec -> shares(data, f, spec, section, id);
+            case ChartSpec.Distribution spec -> distribution(data, f, section, id, spec.call(), spec.limit());
+            case ChartSpec.None none -> Chart.empty(section, id, "What " + f.rule() + " judged", "",
                     "No chart: this finding rests on counts or events over the whole capture, not on a measurement "
                             + "over time; its figures and lines are above.");
         };
     }
 
     /** iostat findings: the judged time (left) and busy %, queue or %w (right), limits dashed, flagged reports shaded. */
-    private static Chart iostat(CaseData data, Finding f, String section, String id, List<Mark> marks) {
-        String input = f.text("input").orElse("");
-        String device = f.text("device").orElse("");
+    private static Chart iostat(CaseData data, Finding f, ChartSpec.IostatSeries spec, String section, String id,
+                                List<Mark> marks) {
+        String input = f.text(spec.input()).orElse("");
+        String device = f.text(spec.device()).orElse("");
         DeviceSeries s = data.results().get(IostatTimeline.class).flatMap(t -> t.series().stream()
                 .filter(x -> x.input().equals(input) && x.device().equals(device)).findFirst()).orElse(null);
         String title = device + " in " + input;
@@ -106,40 +104,29 @@ public final class FindingCharts {
                     + "; the figures above are that report's.");
         }
         boolean solaris = s.dialect() == IostatDialect.SOLARIS;
-        boolean active = f.rule().equals("device-latency") && solaris && s.points().get(0).sample().has("asvc_t");
+        boolean active = spec.activeTime() && solaris && s.points().get(0).sample().has("asvc_t");
         String responseLabel = active ? "asvc_t" : s.responseLabel();
         ToDoubleFunction<IostatPoint> response = active ? p -> p.sample().value("asvc_t") : IostatPoint::responseMs;
-        double limitMs = limit(f, "limitResponse") * 1000;
-        String secondLabel;
-        ToDoubleFunction<IostatPoint> second;
-        double secondLimit;
+        double limitMs = limit(f, spec.responseLimit()) * 1000;
+        ChartSpec.Axis axis = solaris ? spec.solarisSecond() : spec.second();
+        String secondLabel = switch (axis.series()) {
+            case BUSY -> s.busyLabel();
+            case QUEUE -> s.queueLabel();
+            case WAIT_PCT -> "%w";
+        };
+        ToDoubleFunction<IostatPoint> second = switch (axis.series()) {
+            case BUSY -> IostatPoint::busyPct;
+            case QUEUE -> IostatPoint::queue;
+            case WAIT_PCT -> IostatPoint::waitPct;
+        };
+        double secondLimit = axis.limit() == null ? Double.NaN : limit(f, axis.limit());
         Predicate<IostatPoint> over;
-        switch (f.rule()) {
-            case "disk-saturation" -> {
-                secondLabel = s.busyLabel();
-                second = IostatPoint::busyPct;
-                secondLimit = limit(f, "limitBusy");
-                over = p -> response.applyAsDouble(p) >= limitMs && p.busyPct() >= secondLimit;
-            }
-            case "queue-wait" -> {
-                if (solaris) {
-                    secondLabel = "%w";
-                    second = IostatPoint::waitPct;
-                    secondLimit = limit(f, "limitWaitPct");
-                    over = p -> p.waitPct() >= secondLimit;
-                } else {
-                    secondLabel = s.queueLabel();
-                    second = IostatPoint::queue;
-                    secondLimit = limit(f, "limitQueue");
-                    over = p -> p.queue() >= secondLimit && response.applyAsDouble(p) >= limitMs;
-                }
-            }
-            default -> {
-                secondLabel = s.queueLabel();
-                second = IostatPoint::queue;
-                secondLimit = Double.NaN;
-                over = p -> p.hasIo() && response.applyAsDouble(p) >= limitMs;
-            }
+        if (axis.limit() == null) {
+            over = p -> p.hasIo() && response.applyAsDouble(p) >= limitMs;
+        } else if (axis.andResponse()) {
+            over = p -> second.applyAsDouble(p) >= secondLimit && response.applyAsDouble(p) >= limitMs;
+        } else {
+            over = p -> second.applyAsDouble(p) >= secondLimit;
         }
         Double origin = IostatCharts.origin(s);
         ToDoubleFunction<IostatPoint> x = origin != null ? p -> p.sample().time() - origin : p -> p.sample().report();
@@ -199,18 +186,19 @@ public final class FindingCharts {
     }
 
     /** Block traces: D2C of sampled completions on a log scale, the limits dashed, intervals over them shaded. */
-    private static Chart d2c(CaseData data, Finding f, String section, String id, List<Mark> marks) {
+    private static Chart d2c(CaseData data, Finding f, ChartSpec.D2cTimeline spec, String section, String id,
+                             List<Mark> marks) {
         Optional<BlockTrace> trace = data.results().get(BlockTrace.class);
-        String device = f.text("device").orElse("");
-        String devno = f.text("devno").orElse(device);
+        String device = f.text(spec.device()).orElse("");
+        String devno = f.text(spec.devno()).orElse(device);
         String title = "D2C on " + (f.subject() != null ? f.subject().label() : device);
         DeviceTimeline t = trace.flatMap(tr -> tr.timelines().stream()
                 .filter(x -> x.device().equals(device) || x.device().equals(devno)).findFirst()).orElse(null);
         if (t == null || t.d2cPoints().size() < MIN_POINTS) {
             return Chart.empty(section, id, title, "", "No chart: " + tooFew(trace.isPresent(), t));
         }
-        double limitAvg = limit(f, "limitD2cAvg") * 1000;
-        double limitTail = limit(f, "limitD2cP99") * 1000;
+        double limitAvg = limit(f, spec.avgLimit()) * 1000;
+        double limitTail = limit(f, spec.tailLimit()) * 1000;
         double origin = t.d2cPoints().stream().mapToDouble(DeviceTimeline.Point::time).min().orElse(0);
         XYSeries points = new XYSeries("D2C of a completion (ms)", false, true);
         for (DeviceTimeline.Point p : BlockCharts.thin(t.d2cPoints())) {
@@ -291,11 +279,12 @@ public final class FindingCharts {
     }
 
     /** Where Q2C goes on the device, the judged share among the phases, the limit as a dashed line across. */
-    private static Chart shares(CaseData data, Finding f, String section, String id, String key, String judged) {
-        String device = f.text("device").orElse("");
-        String devno = f.text("devno").orElse(device);
-        Double share = f.measurement(key).map(Measurement::value).orElse(null);
-        double limit = limit(f, "limitShare");
+    private static Chart shares(CaseData data, Finding f, ChartSpec.Shares spec, String section, String id) {
+        String judged = spec.judged();
+        String device = f.text(spec.device()).orElse("");
+        String devno = f.text(spec.devno()).orElse(device);
+        Double share = f.measurement(spec.share()).map(Measurement::value).orElse(null);
+        double limit = limit(f, spec.limit());
         String title = judged + " share of Q2C on " + (f.subject() != null ? f.subject().label() : device);
         if (share == null) {
             return Chart.empty(section, id, title, "", "No chart: the finding rests on the scheduler's waits per "
@@ -340,7 +329,7 @@ public final class FindingCharts {
     }
 
     /** AIO calls: cumulative share of calls within each latency, per call, with the limit as a vertical dashed line. */
-    private static Chart distribution(CaseData data, Finding f, String section, String id, String call, String limitKey) {
+    private static Chart distribution(CaseData data, Finding f, String section, String id, String call, Metric limitKey) {
         List<String> inputs = f.evidence().stream().map(Evidence::input).distinct().toList();
         List<SyscallHistograms.Distribution> all = data.results().get(SyscallHistograms.class)
                 .map(SyscallHistograms::distributions).orElse(List.of());
@@ -438,7 +427,7 @@ public final class FindingCharts {
     }
 
     /** The limit's value in the finding's figures (seconds for durations), NaN when the rule gave none. */
-    private static double limit(Finding f, String key) {
+    private static double limit(Finding f, Metric key) {
         return f.measurement(key).filter(m -> m.unit().numeric() && m.value() != null).map(Measurement::value)
                 .orElse(Double.NaN);
     }

@@ -2,14 +2,18 @@ package dev.ioverdict.rules.aio;
 
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.syscall.AioProcess;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.rules.MeasuredIn;
+import dev.ioverdict.rules.EvidenceKind;
+import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
+import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import java.util.List;
 
@@ -19,12 +23,18 @@ import java.util.List;
  * (seed 000, where the block trace then shows D2C holding the time).
  */
 public final class AioCompletionWaitRule implements Rule {
+    public static final Metric SUBMIT_AVG = Metric.duration("submitAvg", "io_submit average");
+    public static final Metric GETEVENTS_AVG = Metric.duration("geteventsAvg", "io_getevents average");
+    public static final Metric GETEVENTS_SHARE_PCT = Metric.percent("geteventsSharePct", "io_getevents share of the AIO time");
+
     static final Threshold MAX_SUBMIT_SHARE_PCT = Threshold.percent("max_submit_share_pct", 10,
             "io_submit share of the AIO time at most this");
     static final Threshold MIN_GETEVENTS_AVG_MS = Threshold.millis("min_getevents_avg_ms", 1,
             "io_getevents average at least this");
 
-    private static final RuleInfo INFO = new RuleInfo("aio-completion-wait",
+    public static final String ID = "aio-completion-wait";
+
+    private static final RuleInfo INFO = new RuleInfo(ID,
             "Asynchronous I/O waits for completions, not for submission", Severity.INFO,
             "io_getevents holds almost all of a process's AIO time while io_submit returns quickly: submission "
                     + "works as it should and the time goes to the I/O itself. Where it goes below the syscall "
@@ -41,6 +51,11 @@ public final class AioCompletionWaitRule implements Rule {
     @Override
     public RuleInfo info() {
         return INFO;
+    }
+
+    @Override
+    public Meaning meaning() {
+        return Meaning.of(Meaning.Layer.APPLICATION).evidence(EvidenceKind.SYSCALLS).glossary(Meaning.Glossary.AIO);
     }
 
     @Override
@@ -63,12 +78,12 @@ public final class AioCompletionWaitRule implements Rule {
                     .recommendation("Look below the syscall layer: compare with the device's service time (blktrace D2C, "
                             + "iostat await/svctm). If the device is slow, the escalation goes to the storage (array, "
                             + "HBA, multipath), not to the application or the kernel's AIO path.")
-                    .source("syscalls")
-                    .id("pid", "process id", a.pid())
-                    .text("source", "data", a.source())
-                    .duration("submitAvg", "io_submit average", a.submitAvg())
-                    .duration("geteventsAvg", "io_getevents average", a.geteventsAvg())
-                    .percent("geteventsSharePct", "io_getevents share of the AIO time", 100 - a.submitSharePct())
+                    .source(EvidenceKind.SYSCALLS)
+                    .text(SubjectMetrics.PID, a.pid())
+                    .text(SubjectMetrics.SOURCE, a.source())
+                    .figure(SUBMIT_AVG, a.submitAvg())
+                    .figure(GETEVENTS_AVG, a.geteventsAvg())
+                    .figure(GETEVENTS_SHARE_PCT, 100 - a.submitSharePct())
                     .evidence(aio.slowest(a, "io_getevents").stream().limit(2).toList())
                     .evidence(aio.slowest(a, "io_submit").stream().limit(1).toList())
                     .impact(Impact.measured(getevents, "time spent in io_getevents")

@@ -3,8 +3,9 @@ package dev.ioverdict.rules.aio;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.analysis.syscall.SyscallEvidence;
-import dev.ioverdict.model.Platform;
 import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Metric;
+import dev.ioverdict.model.Platform;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
@@ -34,6 +35,8 @@ public final class AioSymptoms {
     static final Set<String> IO_SUBMIT = Set.of("__x64_sys_io_submit", "__arm64_sys_io_submit", "sys_io_submit",
             "do_io_submit", "io_submit_one", "__se_sys_io_submit");
 
+    /** The io_submit average a finding was judged against: what its chart draws. */
+    public static final Metric LIMIT_SUBMIT_AVG = Metric.duration("limitSubmitAvg", "limit for the io_submit average");
     public static final Input<AioSymptoms> AIO_TIMING = new Input<>("aio syscall timing",
             "timed io_submit/io_getevents calls (strace -T, perf syscall tracepoints or LinuxKI)",
             "strace -f -ttT -p <pid> -o strace.txt   or   perf record -e 'syscalls:sys_*_io_submit,"

@@ -5,14 +5,19 @@ import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.syscall.AioProcess;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.rules.MeasuredIn;
+import dev.ioverdict.rules.ChartSpec;
+import dev.ioverdict.rules.EvidenceKind;
+import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
+import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,6 +30,13 @@ import java.util.Optional;
  * waiting belongs in io_getevents (seeds 000 and 001).
  */
 public final class SyncIoSubmitRule implements Rule {
+    public static final Metric SUBMITS = Metric.count("submits", "io_submit calls");
+    public static final Metric SUBMIT_AVG = Metric.duration("submitAvg", "io_submit average");
+    public static final Metric SUBMIT_MAX = Metric.duration("submitMax", "io_submit maximum");
+    public static final Metric GETEVENTS_AVG = Metric.duration("geteventsAvg", "io_getevents average");
+    public static final Metric SUBMIT_SHARE_PCT = Metric.percent("submitSharePct", "io_submit share of the AIO time");
+    public static final Metric DEVICE_SERVICE = Metric.duration("deviceService", "device service time");
+
     static final Threshold MIN_CALLS = Threshold.count("min_calls", "calls", 10,
             "fewer io_submit calls than this are not judged");
     static final Threshold MIN_SUBMIT_AVG_MS = Threshold.millis("min_submit_avg_ms", 0.5,
@@ -34,7 +46,11 @@ public final class SyncIoSubmitRule implements Rule {
     static final Threshold SUBMIT_VS_SERVICE_RATIO = Threshold.ratio("submit_vs_service_ratio", 0.5,
             "io_submit average at least this share of the device service time counts as blocking");
 
-    private static final RuleInfo INFO = new RuleInfo("sync-io-submit",
+    public static final String ID = "sync-io-submit";
+    /** The kernel function io_submit sleeps in most (the innermost frame of its top sleep stack). */
+    public static final Metric SLEEPS_IN = Metric.text("sleepsIn", "where io_submit sleeps");
+
+    private static final RuleInfo INFO = new RuleInfo(ID,
             "io_submit blocks: asynchronous submission is not asynchronous", Severity.CRITICAL,
             "A process spends in io_submit a time comparable to its io_getevents waits or to the device service "
                     + "time. Submitting asynchronous I/O should not wait for the device; when it does, the "
@@ -51,6 +67,12 @@ public final class SyncIoSubmitRule implements Rule {
     @Override
     public RuleInfo info() {
         return INFO;
+    }
+
+    @Override
+    public Meaning meaning() {
+        return Meaning.of(Meaning.Layer.SUBMISSION).evidence(EvidenceKind.SYSCALLS).glossary(Meaning.Glossary.AIO)
+                .chart(f -> new ChartSpec.Distribution("io_submit", AioSymptoms.LIMIT_SUBMIT_AVG));
     }
 
     @Override
@@ -102,19 +124,19 @@ public final class SyncIoSubmitRule implements Rule {
                         + "xfs_file_dio_write_unaligned means unaligned direct I/O on XFS; get_request / blk_mq_get_tag "
                         + "a full device queue; a filesystem lock or file extension otherwise). Align direct I/O to the "
                         + "filesystem block size, preallocate files, and keep the queue depth below nr_requests.")
-                .source("syscalls")
-                .id("pid", "process id", a.pid())
-                .text("source", "data", a.source())
-                .count("submits", "io_submit calls", a.submits())
-                .duration("submitAvg", "io_submit average", a.submitAvg())
-                .duration("submitMax", "io_submit maximum", a.submitMax())
-                .duration("geteventsAvg", "io_getevents average", a.geteventsAvg())
-                .percent("submitSharePct", "io_submit share of the AIO time", a.submitSharePct())
-                .limit("limitSubmitAvg", "limit for the io_submit average", MIN_SUBMIT_AVG_MS)
+                .source(EvidenceKind.SYSCALLS)
+                .text(SubjectMetrics.PID, a.pid())
+                .text(SubjectMetrics.SOURCE, a.source())
+                .figure(SUBMITS, a.submits())
+                .figure(SUBMIT_AVG, a.submitAvg())
+                .figure(SUBMIT_MAX, a.submitMax())
+                .figure(GETEVENTS_AVG, a.geteventsAvg())
+                .figure(SUBMIT_SHARE_PCT, a.submitSharePct())
+                .limit(AioSymptoms.LIMIT_SUBMIT_AVG, MIN_SUBMIT_AVG_MS)
                 .impact(Impact.measured(a.submitTotal() == null ? 0 : a.submitTotal(), "time spent in io_submit")
                         .of(aioTotal, "io_submit + io_getevents time of " + who));
-        service.ifPresent(s -> f.duration("deviceService", "device service time", s.seconds()));
-        f.text("sleepsIn", "where io_submit sleeps", sleepsIn(aio, a));
+        service.ifPresent(s -> f.figure(DEVICE_SERVICE, s.seconds()));
+        f.text(SLEEPS_IN, sleepsIn(aio, a));
         if (getevents == null && service.isEmpty()) {
             f.doubt(Confidence.LOW, "no io_getevents or device time to compare io_submit with");
         }

@@ -3,14 +3,19 @@ package dev.ioverdict.rules.aio;
 import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
-import dev.ioverdict.model.Subject;
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.syscall.AioProcess;
 import dev.ioverdict.model.syscall.FileAlignment;
 import dev.ioverdict.model.syscall.SleepStack;
 import dev.ioverdict.model.syscall.SyscallSummary;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.rules.MeasuredIn;
+import dev.ioverdict.rules.ChartSpec;
+import dev.ioverdict.rules.EvidenceKind;
+import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
@@ -28,6 +33,13 @@ import java.util.TreeSet;
  * xfs_file_dio_aio_write), so io_submit sleeps and the writes of that file serialise (seed 001).
  */
 public final class UnalignedDioXfsRule implements Rule {
+    public static final Metric FILES = Metric.text("files", "files");
+    public static final Metric UNALIGNED_WRITES = Metric.count("unalignedWrites", "unaligned direct writes");
+    public static final Metric DIRECT_WRITES = Metric.count("directWrites", "direct writes");
+    public static final Metric FS_BLOCK_SIZE = Metric.bytes("fsBlockSize", "XFS block size");
+    public static final Metric DIO_WAIT_SLEEP = Metric.duration("dioWaitSleep", "sleep waiting for the inode (drain or lock)");
+    public static final Metric WAIT_SHARE_PCT = Metric.percent("waitSharePct", "share of the writers' AIO time spent waiting for the inode");
+
     static final int XFS_DEFAULT_BLOCK = 4096;
 
     static final Threshold MIN_UNALIGNED_PCT = Threshold.percent("min_unaligned_pct", 1,
@@ -46,7 +58,11 @@ public final class UnalignedDioXfsRule implements Rule {
             + "unwritten or file-extending space; overwrites of blocks already written do not serialise. The risk "
             + "returns when the files are recreated, extended or preallocated without being written.";
 
-    private static final RuleInfo INFO = new RuleInfo("unaligned-dio-xfs",
+    public static final String ID = "unaligned-dio-xfs";
+    /** The pids of the processes writing the unaligned files, ", "-separated. */
+    public static final Metric WRITERS = Metric.text("writers", "writing processes");
+
+    private static final RuleInfo INFO = new RuleInfo(ID,
             "Direct I/O not aligned to the XFS block size serialises on the inode", Severity.CRITICAL,
             "Direct writes to a file on XFS whose size or offset is not a multiple of the filesystem block size "
                     + "(xfs_info data bsize), while io_submit takes the wait or sleeps in inode_dio_wait: XFS waits "
@@ -63,6 +79,24 @@ public final class UnalignedDioXfsRule implements Rule {
     @Override
     public RuleInfo info() {
         return INFO;
+    }
+
+    @Override
+    public Meaning meaning() {
+        // io_submit blocks because the unaligned writes drain the inode
+        return Meaning.of(Meaning.Layer.SUBMISSION).evidence(EvidenceKind.SYSCALLS)
+                .glossary(Meaning.Glossary.AIO, Meaning.Glossary.XFS)
+                .explains(SyncIoSubmitRule.ID, "when its io_submit sleeps in the inode drain (inode_dio_wait) or its process writes the unaligned files",
+                        UnalignedDioXfsRule::drains)
+                .chart(f -> new ChartSpec.Distribution("io_submit", AioSymptoms.LIMIT_SUBMIT_AVG));
+    }
+
+    /** The blocking io_submit sleeps in the drain, or is one of the unaligned files' writers. */
+    private static boolean drains(Finding unaligned, Finding submit) {
+        boolean sleepsInDrain = submit.text(SyncIoSubmitRule.SLEEPS_IN).map(AioSymptoms.DIO_WAIT::contains).orElse(false);
+        boolean writer = unaligned.text(WRITERS).map(w -> List.of(w.split(", ")).contains(submit.subject().id()))
+                .orElse(false);
+        return sleepsInDrain || writer;
     }
 
     @Override
@@ -137,16 +171,16 @@ public final class UnalignedDioXfsRule implements Rule {
                         Figures.bytes((double) files.stream().mapToLong(FileAlignment::maxSize).max().orElse(0)),
                         cost1, fsWhy))
                 .recommendation(advice(bsize, oracleWorkload(timed, names)))
-                .source("syscalls")
-                .text("files", "files", String.join(", ", names))
-                .text("writers", "writing processes", writers.isEmpty() ? null
+                .source(EvidenceKind.SYSCALLS)
+                .text(FILES, String.join(", ", names))
+                .text(WRITERS, writers.isEmpty() ? null
                         : String.join(", ", writers.stream().map(String::valueOf).toList()))
-                .count("unalignedWrites", "unaligned direct writes", unaligned)
-                .count("directWrites", "direct writes", requests)
-                .bytes("fsBlockSize", "XFS block size" + (assumed ? " (assumed)" : ""), bsize)
-                .duration("dioWaitSleep", "sleep waiting for the inode (drain or lock)", cost.sleep())
-                .percent("waitSharePct", "share of the writers' AIO time spent waiting for the inode", sharePct)
-                .limit("limitSubmitAvg", "limit for the io_submit average", MIN_SUBMIT_AVG_MS)
+                .figure(UNALIGNED_WRITES, unaligned)
+                .figure(DIRECT_WRITES, requests)
+                .figure(FS_BLOCK_SIZE.labelled("XFS block size" + (assumed ? " (assumed)" : "")), bsize)
+                .figure(DIO_WAIT_SLEEP, cost.sleep())
+                .figure(WAIT_SHARE_PCT, sharePct)
+                .limit(AioSymptoms.LIMIT_SUBMIT_AVG, MIN_SUBMIT_AVG_MS)
                 .impact(cost.impact().of(aioSec, "io_submit + io_getevents time of the writers"));
         cost.reasons().forEach(f::because);
         if (!assumed) {

@@ -10,6 +10,7 @@ import static dev.ioverdict.rules.block.DeviceLatencyRule.PATH_RATIO;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockDeviceStats;
@@ -17,6 +18,7 @@ import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.Threshold;
+import dev.ioverdict.rules.SubjectMetrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +27,12 @@ import java.util.stream.Collectors;
 
 /** device-latency from block-layer figures: a block trace or a btt report, per device. */
 final class BlockDeviceLatency {
+    public static final Metric D2C_P50 = Metric.duration("d2cP50", "D2C median");
+    public static final Metric D2C_P99 = Metric.duration("d2cP99", "D2C 99th percentile");
+    public static final Metric D2C_MAX = Metric.duration("d2cMax", "D2C maximum");
+    public static final Metric IOS = Metric.count("ios", "completions");
+    public static final Metric PATH = Metric.text("path", "path of the slowest I/Os");
+
     private BlockDeviceLatency() {
     }
 
@@ -58,8 +66,9 @@ final class BlockDeviceLatency {
         List<String> why = new ArrayList<>();
         String name = d.name() != null ? d.name() : d.id();
         Threshold limit = MediaLimit.threshold(ctx, name);
-        boolean slowAvg = d2c.avg() > ctx.seconds(limit);
-        boolean slowTail = d2c.p99() != null && d2c.p99() > ctx.seconds(P99_MS);
+        boolean queued = queuedInside(ctx, figs, d, ctx.seconds(limit));
+        boolean slowAvg = d2c.avg() > ctx.seconds(limit) && !queued;
+        boolean slowTail = d2c.p99() != null && d2c.p99() > ctx.seconds(P99_MS) && !queued;
         double typical = d2c.p50() != null ? d2c.p50() : d2c.avg();
         boolean outliers = d2c.max() >= ctx.seconds(OUTLIER_MS) && d2c.max() >= ctx.value(OUTLIER_RATIO) * typical;
         if (slowAvg) {
@@ -98,18 +107,19 @@ final class BlockDeviceLatency {
                         + (slowestPath == null ? "" : " The slowest I/Os went down " + slowestPath + "."))
                 .recommendation(Escalation.text(d, path != null))
                 .source(d.sourceKind())
-                .text("device", "device", d.name() != null ? d.name() : d.id())
-                .id("devno", "device number", d.id())
-                .text("source", "data", d.source())
-                .duration("d2cAvg", "D2C average", d2c.avg())
-                .duration("d2cP50", "D2C median", d2c.p50())
-                .duration("d2cP99", "D2C 99th percentile", d2c.p99())
-                .duration("d2cMax", "D2C maximum", d2c.max())
-                .percent("d2cSharePct", "D2C share of Q2C", d.share(Phase.D2C))
-                .count("ios", "completions", d2c.n())
-                .limit("limitD2cAvg", "limit for the D2C average", limit)
-                .limit("limitD2cP99", "limit for the D2C 99th percentile", P99_MS)
-                .text("path", "path of the slowest I/Os", path != null ? path : slowestPath)
+                .text(SubjectMetrics.DEVICE, d.name() != null ? d.name() : d.id())
+                .text(SubjectMetrics.DEVNO, d.id())
+                .text(SubjectMetrics.SOURCE, d.source())
+                .figure(DeviceLatencyRule.D2C_AVG, d2c.avg())
+                .figure(D2C_P50, d2c.p50())
+                .figure(D2C_P99, d2c.p99())
+                .figure(D2C_MAX, d2c.max())
+                .figure(DeviceLatencyRule.D2C_SHARE, d.share(Phase.D2C))
+                .figure(IOS, d2c.n())
+                .limit(DeviceLatencyRule.LIMIT_D2C_AVG.labelled("limit for the D2C average ("
+                        + MediaLimit.media(ctx, name).media().description() + ")"), limit)
+                .limit(DeviceLatencyRule.LIMIT_D2C_P99, P99_MS)
+                .text(PATH, path != null ? path : slowestPath)
                 .evidence(figs.slowestLines(d, Phase.D2C, 3))
                 .evidence(figs.bttLines(d, Phase.D2C, Phase.Q2C))
                 .impact(impact);
@@ -122,4 +132,26 @@ final class BlockDeviceLatency {
         }
         f.report();
     }
+
+    /**
+     * A device whose light-load requests are fast (D2C 5th percentile within its class) and that held
+     * many requests at once: the long average is requests waiting for a slot inside the device, which
+     * is saturation (its load), not a slow device.
+     */
+    private static boolean queuedInside(RuleContext ctx, BlockFigures figs, BlockFigures.Device d, double limit) {
+        var times = ctx.data().results().get(dev.ioverdict.model.block.BlockProcessTimes.class).orElse(null);
+        if (times == null) {
+            return false;
+        }
+        double p5 = times.baselines().stream().filter(b -> b.device().equals(d.id()))
+                .mapToDouble(dev.ioverdict.model.block.BlockProcessTimes.Baseline::p5).findFirst().orElse(Double.NaN);
+        // Little's law: the requests in the device at once, on average, are its D2C summed over the trace's span
+        double d2c = times.entries().stream().filter(e -> e.device().equals(d.id()))
+                .mapToDouble(dev.ioverdict.model.block.BlockProcessTimes.Entry::d2c).sum();
+        double inFlight = times.spanSeconds() > 0 ? d2c / times.spanSeconds() : 0;
+        return p5 <= limit && inFlight >= DEEP_IN_FLIGHT;
+    }
+
+    /** Requests in flight at once, on average, from which a device's long D2C is its own queue. */
+    static final double DEEP_IN_FLIGHT = 8;
 }

@@ -1,24 +1,27 @@
 package dev.ioverdict.rules.block;
 
-import dev.ioverdict.model.Platform;
-import dev.ioverdict.model.block.Phase;
-import dev.ioverdict.model.block.SchedulerWait;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Metric;
+import dev.ioverdict.model.Platform;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.BlockIo;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.block.BttReport;
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
+import dev.ioverdict.model.block.SchedulerWait;
+import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Input;
+import dev.ioverdict.rules.Meaning;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.function.Predicate;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The block-layer figures the block rules judge, per device, whether they were computed from a
@@ -34,6 +37,9 @@ public final class BlockFigures {
                     + "block:block_rq_issue,block:block_rq_complete,block:block_bio_backmerge,block:block_bio_remap "
                     + "-- sleep 60; perf script > perf-block.txt)",
             BlockFigures::of).on(Platform.LINUX);
+
+    /** The share of Q2C a block rule's finding was judged against: what its chart draws. */
+    public static final Metric LIMIT_SHARE = Metric.percent("limitShare", "limit for the share of Q2C");
 
     private final BlockTrace trace;
     private final BttReport btt;
@@ -90,9 +96,9 @@ public final class BlockFigures {
             return Subject.device(name != null ? name : id, label);
         }
 
-        /** "block trace" or "btt report": the kind of data these figures come from. */
-        public String sourceKind() {
-            return fromBtt() ? "btt report" : "block trace";
+        /** The kind of data these figures come from: a btt report or a block trace. */
+        public EvidenceKind sourceKind() {
+            return fromBtt() ? EvidenceKind.BTT_REPORT : EvidenceKind.BLOCK_TRACE;
         }
     }
 
@@ -164,6 +170,18 @@ public final class BlockFigures {
     /** Whether the traced I/O comes from Oracle's processes (ora_lgwr_..., ora_dbw0_...), so Oracle's advice fits. */
     public boolean oracleWorkload() {
         return trace.slowest().stream().anyMatch(io -> io.comm() != null && io.comm().startsWith("ora_"));
+    }
+
+    /**
+     * How a cause that holds requests in the host ({@code where}: "in the I/O scheduler") restates
+     * iostat's await and queue of the same device: the block trace shows where they wait.
+     */
+    static Meaning.InsideView heldIn(String where, Metric share) {
+        return (cause, iostat) -> {
+            String held = cause.measurement(share).map(m -> m.display() + " of Q2C").orElse("most of Q2C");
+            return "iostat's view of the same device: " + iostat.title() + ". The block trace shows where the requests "
+                    + "wait: " + where + " (" + held + "), which iostat counts in await and aqu-sz.";
+        };
     }
 
     public List<BlockIo> slowest(Device d, Phase phase, int k) {

@@ -1,15 +1,24 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.rules.ChartSpec;
+import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.rules.MeasuredIn;
+import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
+import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
+import dev.ioverdict.rules.aio.AioCompletionWaitRule;
 import dev.ioverdict.rules.aio.AioSymptoms;
+import dev.ioverdict.rules.disk.DiskSaturationRule;
 import dev.ioverdict.rules.disk.IostatEvidence;
+import dev.ioverdict.rules.disk.QueueWaitRule;
 import java.util.List;
 
 /**
@@ -39,7 +48,15 @@ public final class DeviceLatencyRule implements Rule {
     static final Threshold MIN_REPORTS = Threshold.count("min_reports", "reports", 3,
             "iostat: reports in a row (or half of them) that make a slow device sustained");
 
-    private static final RuleInfo INFO = new RuleInfo("device-latency",
+    public static final String ID = "device-latency";
+    public static final Metric D2C_AVG = Metric.duration("d2cAvg", "D2C average");
+    public static final Metric D2C_SHARE = Metric.percent("d2cSharePct", "D2C share of Q2C");
+    public static final Metric LIMIT_D2C_AVG = Metric.duration("limitD2cAvg", "limit for the D2C average");
+    public static final Metric LIMIT_D2C_P99 = Metric.duration("limitD2cP99", "limit for the D2C 99th percentile");
+    public static final Metric LIMIT_GETEVENTS_AVG = Metric.duration("limitGeteventsAvg",
+            "limit for the io_getevents average");
+
+    private static final RuleInfo INFO = new RuleInfo(ID,
             "Time is spent below the driver (device, HBA, array)", Severity.CRITICAL,
             "The device takes long to complete what the host handed it: D2C (dispatch to completion) is slow on "
                     + "average or in its tail, has outliers far above its median, or one leg of a dm/multipath "
@@ -60,6 +77,33 @@ public final class DeviceLatencyRule implements Rule {
     @Override
     public RuleInfo info() {
         return INFO;
+    }
+
+    @Override
+    public Meaning meaning() {
+        return Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.LATENCY)
+                .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT, EvidenceKind.IOSTAT, EvidenceKind.SYSCALLS)
+                // the process waits in io_getevents because completions are slow
+                .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the device is slow to give",
+                        (c, s) -> true)
+                // iostat's long response and queue, when the block layer shows where the time really goes
+                .explains(DiskSaturationRule.ID, "about the same device, when a block trace or btt report measured it",
+                        (c, s) -> Meaning.Explains.sameSubject(c, s) && EvidenceKind.blockLayer(c))
+                .explains(QueueWaitRule.ID, "about the same device, when a block trace or btt report measured it",
+                        (c, s) -> Meaning.Explains.sameSubject(c, s) && EvidenceKind.blockLayer(c))
+                .chart(DeviceLatencyRule::chart)
+                .insideView(new DeviceInsideView());
+    }
+
+    /** iostat's series where iostat showed it, the io_getevents distribution where only the application did, else D2C. */
+    private static ChartSpec chart(Finding f) {
+        if (f.has(SubjectMetrics.INPUT) && f.has(IostatEvidence.LIMIT_RESPONSE)) {
+            var queue = new ChartSpec.Axis(ChartSpec.Axis.Series.QUEUE, null, true);
+            return new ChartSpec.IostatSeries(SubjectMetrics.INPUT, SubjectMetrics.DEVICE, IostatEvidence.LIMIT_RESPONSE,
+                    true, queue, queue);
+        }
+        return f.has(LIMIT_GETEVENTS_AVG) ? new ChartSpec.Distribution("io_getevents", LIMIT_GETEVENTS_AVG)
+                : new ChartSpec.D2cTimeline(SubjectMetrics.DEVICE, SubjectMetrics.DEVNO, LIMIT_D2C_AVG, LIMIT_D2C_P99);
     }
 
     @Override

@@ -8,10 +8,13 @@ import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.RuleContext;
+import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.disk.Episodes;
 import dev.ioverdict.rules.disk.IostatEvidence;
 import java.util.Comparator;
@@ -24,6 +27,12 @@ import java.util.List;
  * time). Solaris prints the split itself: asvc_t (active, in the device) against wsvc_t (waiting).
  */
 final class IostatDeviceLatency {
+    public static final Metric RESPONSE_AVG = Metric.duration("responseAvg", "average response time");
+    public static final Metric RESPONSE_WORST = Metric.duration("responseWorst", "worst response time");
+    public static final Metric QUEUE_AVG = new Metric("queueAvg", "queue avg", dev.ioverdict.model.Unit.COUNT);
+    public static final Metric REPORTS = Metric.count("reports", "slow reports");
+    public static final Metric OF_REPORTS = Metric.count("ofReports", "reports");
+
     private IostatDeviceLatency() {
     }
 
@@ -58,8 +67,9 @@ final class IostatDeviceLatency {
     private static boolean judge(RuleContext ctx, DeviceSeries s, View view, boolean combinedFired) {
         {
             double limitMs = MediaLimit.seconds(ctx, s.device()) * 1000;
+            boolean steady = IostatEvidence.steadyAndShallow(s);
             Episodes slow = Episodes.of(s.points(), p -> view.hasIo().test(p) && view.ms().applyAsDouble(p) >= limitMs
-                    && (Double.isNaN(p.queue()) || p.queue() < ctx.value(MAX_QUEUE) || activeSplit(s, p)));
+                    && (Double.isNaN(p.queue()) || p.queue() < ctx.value(MAX_QUEUE) || activeSplit(s, p) || steady));
             if (!slow.sustained(ctx.value(MIN_REPORTS), 50)) {
                 return false;
             }
@@ -90,18 +100,18 @@ final class IostatDeviceLatency {
                             + "same window. On the host, rule out resets and timeouts first ('dmesg -T | grep -iE "
                             + "\"reset|timeout|abort\"'). A block trace (blktrace, or perf block tracepoints) of the "
                             + "same window would show each I/O's D2C and name the slowest.")
-                    .source("iostat")
-                    .text("device", "device", s.device())
-                    .text("input", "iostat file", s.source())
-                    .duration("responseAvg", "average " + column, avgMs / 1000)
-                    .duration("responseWorst", "worst " + column, view.ms().applyAsDouble(worst) / 1000)
-                    .text("direction", "direction", view.direction())
-                    .number("queueAvg", "average " + s.queueLabel(), dev.ioverdict.model.Unit.COUNT,
-                            slow.avg(IostatPoint::queue))
-                    .limit("limitResponse", "limit for " + column + " (" + MediaLimit.media(ctx, s.device())
-                            .media().description() + ")", MediaLimit.threshold(ctx, s.device()))
-                    .count("reports", "slow reports", slow.flagged().size())
-                    .count("ofReports", "reports", slow.all().size())
+                    .source(EvidenceKind.IOSTAT)
+                    .text(SubjectMetrics.DEVICE, s.device())
+                    .text(SubjectMetrics.INPUT, s.source())
+                    .figure(RESPONSE_AVG.labelled("average " + column), avgMs / 1000)
+                    .figure(RESPONSE_WORST.labelled("worst " + column), view.ms().applyAsDouble(worst) / 1000)
+                    .text(SubjectMetrics.DIRECTION, view.direction())
+                    .figure(QUEUE_AVG.labelled("average " + s.queueLabel()), slow.avg(IostatPoint::queue))
+                    .limit(IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + column + " ("
+                            + MediaLimit.media(ctx, s.device()).media().description() + ")"),
+                            MediaLimit.threshold(ctx, s.device()))
+                    .figure(REPORTS, slow.flagged().size())
+                    .figure(OF_REPORTS, slow.all().size())
                     .evidence(IostatEvidence.lines(slow.worst(3, order)))
                     .impact(Impact.estimated(ioSeconds, "IOPS x response time x interval, summed over the slow reports"));
             if (slow.avg(IostatPoint::queue) >= 1 && !activeSplit(s, worst)) {

@@ -1,19 +1,27 @@
 package dev.ioverdict.rules.block;
 
-import dev.ioverdict.model.block.Phase;
-import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.config.QueueSetting;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.rules.MeasuredIn;
+import dev.ioverdict.rules.ChartSpec;
+import dev.ioverdict.rules.EvidenceKind;
+import dev.ioverdict.rules.Inputs;
+import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
+import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
+import dev.ioverdict.rules.aio.SyncIoSubmitRule;
+import dev.ioverdict.rules.disk.DiskSaturationRule;
+import dev.ioverdict.rules.disk.QueueWaitRule;
 import java.util.List;
 
 /**
@@ -22,6 +30,10 @@ import java.util.List;
  * in flight (nr_requests), or writeback throttling holds bios back before they get one.
  */
 public final class RequestStarvationRule implements Rule {
+    public static final Metric WAIT_PER_IO = Metric.duration("waitPerIo", "wait for a request per I/O");
+    public static final Metric IOS = Metric.count("ios", "completed I/Os");
+    public static final Metric NR_REQUESTS = Metric.text("nrRequests", "nr_requests");
+
     static final Threshold SHARE_PCT = Threshold.percent("share_pct", 10,
             "Q2G + G2I share of Q2C (btt Device Overhead) worth a finding");
     static final Threshold MIN_AVG_MS = Threshold.millis("min_avg_ms", 1,
@@ -29,7 +41,11 @@ public final class RequestStarvationRule implements Rule {
     static final Threshold MIN_IOS = Threshold.count("min_ios", "I/Os", 20,
             "fewer completed I/Os (Q2C N) than this are too few to judge");
 
-    private static final RuleInfo INFO = new RuleInfo("request-starvation",
+    public static final String ID = "request-starvation";
+    /** The share of Q2C spent waiting for a request: Q2G and G2I. */
+    public static final Metric SHARE = Metric.percent("q2gG2iSharePct", "Q2G + G2I share of Q2C");
+
+    private static final RuleInfo INFO = new RuleInfo(ID,
             "I/Os wait for a free request (Q2G / G2I)", Severity.WARNING,
             "Q2G (queue to get-request) plus G2I (get-request to insert) hold a large part of Q2C: bios wait for a "
                     + "free request or tag because the queue allows fewer requests (nr_requests) than the workload "
@@ -46,6 +62,23 @@ public final class RequestStarvationRule implements Rule {
     @Override
     public RuleInfo info() {
         return INFO;
+    }
+
+    @Override
+    public Meaning meaning() {
+        return Meaning.of(Meaning.Layer.SUBMISSION).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
+                .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT)
+                .explains(QueueWaitRule.ID, "about the same device",
+                        Meaning.Explains::sameSubject)
+                .explains(DiskSaturationRule.ID, "about the same device",
+                        Meaning.Explains::sameSubject)
+                // io_submit blocks waiting for a request when the queue is too small
+                .explains(SyncIoSubmitRule.ID, "when its io_submit sleeps waiting for a request (get_request, blk_mq_get_tag)",
+                        (c, s) -> s.text(SyncIoSubmitRule.SLEEPS_IN)
+                        .map(f -> f.contains("get_request") || f.contains("get_tag")).orElse(false))
+                .chart(f -> new ChartSpec.Shares(SubjectMetrics.DEVICE, SubjectMetrics.DEVNO, SHARE, "Q2G + G2I",
+                        BlockFigures.LIMIT_SHARE))
+                .insideView(BlockFigures.heldIn("for a free request", SHARE));
     }
 
     @Override
@@ -86,19 +119,19 @@ public final class RequestStarvationRule implements Rule {
                             + "/queue/wbt_lat_usec, 0 disables it) and cgroup io.max limits, which also hold bios "
                             + "before they get a request.")
                     .source(d.sourceKind())
-                    .text("device", "device", d.name() != null ? d.name() : d.id())
-                    .id("devno", "device number", d.id())
-                    .text("source", "data", d.source())
-                    .percent("q2gG2iSharePct", "Q2G + G2I share of Q2C", share)
-                    .limit("limitShare", "limit for the Q2G + G2I share", SHARE_PCT)
-                    .duration("waitPerIo", "wait for a request per I/O", perIo)
-                    .count("ios", "completed I/Os", q2c.n())
+                    .text(SubjectMetrics.DEVICE, d.name() != null ? d.name() : d.id())
+                    .text(SubjectMetrics.DEVNO, d.id())
+                    .text(SubjectMetrics.SOURCE, d.source())
+                    .figure(SHARE, share)
+                    .limit(BlockFigures.LIMIT_SHARE.labelled("limit for the Q2G + G2I share"), SHARE_PCT)
+                    .figure(WAIT_PER_IO, perIo)
+                    .figure(IOS, q2c.n())
                     .evidence(figs.bttLines(d, Phase.Q2G, Phase.S2G, Phase.G2I, Phase.Q2C))
                     .evidence(figs.slowestLines(d, Phase.Q2G, 3))
                     .impact(Impact.measured(perIo * q2c.n(), "Q2G + G2I share x Q2C average x I/Os")
                             .of(q2c.avg() * q2c.n(), "Q2C time on " + d.label()));
             if (nr != null) {
-                f.text("nrRequests", "nr_requests", nr.value().strip()).evidence(new Evidence(nr.input(), nr.line(), nr.text()));
+                f.text(NR_REQUESTS, nr.value().strip()).evidence(new Evidence(nr.input(), nr.line(), nr.text()));
             }
             f.report();
         }

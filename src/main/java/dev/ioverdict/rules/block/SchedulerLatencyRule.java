@@ -1,22 +1,30 @@
 package dev.ioverdict.rules.block;
 
-import dev.ioverdict.model.block.Phase;
-import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Confidence;
+import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
-import dev.ioverdict.rules.Inputs;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.config.QueueSetting;
 import dev.ioverdict.model.config.SchedulerSetting;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.rules.MeasuredIn;
+import dev.ioverdict.rules.ChartSpec;
+import dev.ioverdict.rules.EvidenceKind;
+import dev.ioverdict.rules.Inputs;
+import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
+import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
+import dev.ioverdict.rules.aio.AioCompletionWaitRule;
+import dev.ioverdict.rules.disk.DiskSaturationRule;
 import dev.ioverdict.rules.disk.IostatEvidence;
+import dev.ioverdict.rules.disk.QueueWaitRule;
 import java.util.List;
 
 /**
@@ -24,6 +32,17 @@ import java.util.List;
  * Overhead (seed 002: I2D 97.8 %). The device is fast; the elevator holds the requests.
  */
 public final class SchedulerLatencyRule implements Rule {
+    public static final Metric I2D_ONLY_SHARE_PCT = Metric.percent("i2dOnlySharePct", "I2D share of Q2C");
+    public static final Metric I2D_PER_IO = Metric.duration("i2dPerIo", "scheduler time per I/O");
+    public static final Metric Q2C_AVG = Metric.duration("q2cAvg", "Q2C average");
+    public static final Metric IOS = Metric.count("ios", "completed I/Os");
+    public static final Metric STARVED_SHARE_PCT = Metric.percent("starvedSharePct", "starved class: scheduler share of their Q2C");
+    public static final Metric STARVED_CLASS = Metric.text("starvedClass", "starved class");
+    public static final Metric STARVED_WAIT_AVG = Metric.duration("starvedWaitAvg", "starved class: average scheduler wait");
+    public static final Metric STARVED_WAIT_MAX = Metric.duration("starvedWaitMax", "starved class: longest scheduler wait");
+    public static final Metric OTHERS_WAIT_AVG = Metric.duration("othersWaitAvg", "other I/O: average scheduler wait");
+    public static final Metric SCHEDULER = Metric.text("scheduler", "active scheduler");
+
     static final Threshold SHARE_PCT = Threshold.percent("share_pct", 50,
             "I2D share of Q2C (btt Device Overhead) that raises a warning");
     static final Threshold CRITICAL_SHARE_PCT = Threshold.percent("critical_share_pct", 75,
@@ -39,7 +58,12 @@ public final class SchedulerLatencyRule implements Rule {
     static final Threshold CLASS_OUTLIER_MS = Threshold.millis("class_outlier_ms", 500,
             "a class whose longest scheduler wait reaches this (and the ratio) has starved outliers");
 
-    private static final RuleInfo INFO = new RuleInfo("scheduler-latency",
+    public static final String ID = "scheduler-latency";
+    /** The scheduler's share of Q2C: I2D and M2D together. */
+    public static final Metric SHARE = Metric.percent("i2dSharePct", "scheduler share of Q2C (I2D + M2D)");
+    public static final Metric M2D_SHARE = Metric.percent("m2dSharePct", "M2D share of Q2C");
+
+    private static final RuleInfo INFO = new RuleInfo(ID,
             "Requests wait in the I/O scheduler (I2D dominates Q2C)", Severity.CRITICAL,
             "The time from a bio's entering the I/O scheduler until its request is dispatched to the driver (I2D "
                     + "for inserted bios, M2D for bios merged into a waiting request) holds most of Q2C and is not "
@@ -64,6 +88,22 @@ public final class SchedulerLatencyRule implements Rule {
     @Override
     public RuleInfo info() {
         return INFO;
+    }
+
+    @Override
+    public Meaning meaning() {
+        return Meaning.of(Meaning.Layer.SCHEDULER).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
+                .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT)
+                // the process waits in io_getevents because completions wait in the scheduler
+                .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the scheduler holds back",
+                        (c, s) -> true)
+                .explains(QueueWaitRule.ID, "about the same device",
+                        Meaning.Explains::sameSubject)
+                .explains(DiskSaturationRule.ID, "about the same device",
+                        Meaning.Explains::sameSubject)
+                .chart(f -> new ChartSpec.Shares(SubjectMetrics.DEVICE, SubjectMetrics.DEVNO, SHARE,
+                        f.has(M2D_SHARE) ? "I2D + M2D" : "I2D", BlockFigures.LIMIT_SHARE))
+                .insideView(BlockFigures.heldIn("in the I/O scheduler", SHARE));
     }
 
     @Override
@@ -126,23 +166,22 @@ public final class SchedulerLatencyRule implements Rule {
                             storage.flatMap(c -> c.queueSetting(key, "iosched/strict_guarantees")).orElse(null),
                             figs.oracleWorkload()))
                     .source(d.sourceKind())
-                    .text("device", "device", d.name() != null ? d.name() : d.id())
-                    .id("devno", "device number", d.id())
-                    .text("source", "data", d.source())
-                    .percent("i2dSharePct", "scheduler share of Q2C (I2D + M2D)", share)
-                    .percent("i2dOnlySharePct", "I2D share of Q2C", m2d >= 1 ? i2d : null)
-                    .percent("m2dSharePct", "M2D share of Q2C", m2d >= 1 ? m2d : null)
-                    .limit("limitShare", "limit for the scheduler share", SHARE_PCT)
-                    .duration("i2dPerIo", "scheduler time per I/O", perIo)
-                    .duration("q2cAvg", "Q2C average", q2c.avg())
-                    .count("ios", "completed I/Os", q2c.n())
+                    .text(SubjectMetrics.DEVICE, d.name() != null ? d.name() : d.id())
+                    .text(SubjectMetrics.DEVNO, d.id())
+                    .text(SubjectMetrics.SOURCE, d.source())
+                    .figure(SHARE, share)
+                    .figure(I2D_ONLY_SHARE_PCT, m2d >= 1 ? i2d : null)
+                    .figure(M2D_SHARE, m2d >= 1 ? m2d : null)
+                    .limit(BlockFigures.LIMIT_SHARE.labelled("limit for the scheduler share"), SHARE_PCT)
+                    .figure(I2D_PER_IO, perIo)
+                    .figure(Q2C_AVG, q2c.avg())
+                    .figure(IOS, q2c.n())
                     .evidence(figs.bttLines(d, Phase.I2D, Phase.M2D, Phase.Q2C))
                     .evidence(figs.slowestLines(d, Phase.I2D, 3))
                     .impact(classFirst && starved.get().starved().sharePct() != null ? classImpact(starved.get(), d)
                             : Impact.measured(perIo * q2c.n(), "scheduler share x Q2C average x I/Os")
                             .of(q2c.avg() * q2c.n(), "Q2C time on " + d.label()));
-            starved.map(c -> c.starved().sharePct()).ifPresent(p -> f.percent("starvedSharePct",
-                    starved.get().starved().label() + ": scheduler share of their Q2C", p));
+            starved.map(c -> c.starved().sharePct()).ifPresent(p -> f.figure(STARVED_SHARE_PCT.labelled(starved.get().starved().label() + ": scheduler share of their Q2C"), p));
             if (starved.isPresent() && d.name() != null) {
                 ctx.optional(IostatEvidence.SERIES).ifPresent(series ->
                         f.evidence(IostatEvidence.worstFor(series, d.name(), starved.get().starved().label())));
@@ -151,15 +190,15 @@ public final class SchedulerLatencyRule implements Rule {
             storage.flatMap(c -> c.queueSetting(key, "iosched/strict_guarantees"))
                     .filter(q -> q.value().strip().equals("1"))
                     .ifPresent(q -> f.evidence(new Evidence(q.input(), q.line(), q.text())));
-            starved.ifPresent(c -> f.text("starvedClass", "starved class", c.starved().label())
-                    .duration("starvedWaitAvg", c.starved().label() + ": average scheduler wait", c.starved().time().avg())
-                    .duration("starvedWaitMax", c.starved().label() + ": longest scheduler wait", c.starved().time().max())
-                    .duration("othersWaitAvg", c.others().label() + ": average scheduler wait", c.others().time().avg()));
+            starved.ifPresent(c -> f.text(STARVED_CLASS, c.starved().label())
+                    .figure(STARVED_WAIT_AVG.labelled(c.starved().label() + ": average scheduler wait"), c.starved().time().avg())
+                    .figure(STARVED_WAIT_MAX.labelled(c.starved().label() + ": longest scheduler wait"), c.starved().time().max())
+                    .figure(OTHERS_WAIT_AVG.labelled(c.others().label() + ": average scheduler wait"), c.others().time().avg()));
             if (!doubt.isEmpty()) {
                 f.doubt(Confidence.MEDIUM, "the btt report's own I2D row disagrees with its Device Overhead table");
             }
             if (scheduler != null) {
-                f.text("scheduler", "active scheduler", scheduler.active() == null ? "" : scheduler.active())
+                f.text(SCHEDULER, scheduler.active() == null ? "" : scheduler.active())
                         .evidence(new Evidence(scheduler.input(), scheduler.line(), scheduler.text()));
             }
             f.report();

@@ -5,10 +5,13 @@ import static dev.ioverdict.rules.block.DeviceLatencyRule.AVG_MS;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.syscall.AioProcess;
+import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.RuleContext;
+import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.aio.AioSymptoms;
 
 /**
@@ -19,6 +22,11 @@ import dev.ioverdict.rules.aio.AioSymptoms;
  * finding names what to collect.
  */
 final class SyscallDeviceLatency {
+    public static final Metric GETEVENTS_AVG = Metric.duration("geteventsAvg", "io_getevents average");
+    public static final Metric GETEVENTS_MAX = Metric.duration("geteventsMax", "io_getevents maximum");
+    public static final Metric SUBMIT_AVG = Metric.duration("submitAvg", "io_submit average");
+    public static final Metric GETEVENTS = Metric.count("getevents", "io_getevents calls");
+
     /** io_submit's share of the AIO time at most this: submission is not where the time goes. */
     private static final double QUICK_SUBMIT_PCT = 10;
 
@@ -50,13 +58,13 @@ final class SyscallDeviceLatency {
                             + "window ('blktrace -d /dev/sdX -w 60' then 'blkparse' and 'btt', or perf record of the "
                             + "block tracepoints) and run 'iostat -x -t 1'. If D2C holds the time, escalate to the "
                             + "storage side with the slowest completions; if I2D does, the I/O scheduler holds them.")
-                    .source("syscalls")
-                    .id("pid", "process id", a.pid())
-                    .duration("geteventsAvg", "io_getevents average", a.geteventsAvg())
-                    .duration("geteventsMax", "io_getevents maximum", a.geteventsMax())
-                    .duration("submitAvg", "io_submit average", a.submitAvg())
-                    .count("getevents", "io_getevents calls", a.getevents())
-                    .limit("limitGeteventsAvg", "limit for the io_getevents average", AVG_MS)
+                    .source(EvidenceKind.SYSCALLS)
+                    .text(SubjectMetrics.PID, a.pid())
+                    .figure(GETEVENTS_AVG, a.geteventsAvg())
+                    .figure(GETEVENTS_MAX, a.geteventsMax())
+                    .figure(SUBMIT_AVG, a.submitAvg())
+                    .figure(GETEVENTS, a.getevents())
+                    .limit(DeviceLatencyRule.LIMIT_GETEVENTS_AVG, AVG_MS)
                     .evidence(aio.slowest(a, "io_getevents").stream().limit(2).toList())
                     .evidence(aio.slowest(a, "io_submit").stream().limit(1).toList())
                     .impact(Impact.measured(waited, "time in io_getevents").of(total, "io_submit + io_getevents time of "

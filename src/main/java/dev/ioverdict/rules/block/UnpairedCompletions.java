@@ -1,14 +1,17 @@
 package dev.ioverdict.rules.block;
 
-import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
-import dev.ioverdict.model.Subject;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockIo;
 import dev.ioverdict.model.block.BlockTrace;
+import dev.ioverdict.model.block.Phase;
+import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.RuleContext;
+import dev.ioverdict.rules.SubjectMetrics;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -24,6 +27,10 @@ import java.util.stream.Collectors;
  * because btt's own figures cannot confirm it.
  */
 final class UnpairedCompletions {
+    public static final Metric PATH = Metric.text("path", "path");
+    public static final Metric D2C_MAX = Metric.duration("d2cMax", "D2C maximum");
+    public static final Metric IOS = Metric.count("ios", "slow completions");
+
     private UnpairedCompletions() {
     }
 
@@ -77,12 +84,12 @@ final class UnpairedCompletions {
                             + " (its LUN and H:C:T:L from 'multipath -ll' and 'lsblk -o NAME,MAJ:MIN,HCTL,WWN'), the "
                             + "issue and completion times quoted below, and the I/O type. For btt's full figures, trace "
                             + "the multipath device and its paths together: blktrace -d /dev/dm-N -d /dev/sdX ...")
-                    .source("block trace")
-                    .text("device", "device", leg)
-                    .id("devno", "device number", leg)
-                    .text("path", "path", worst.path())
-                    .duration("d2cMax", "D2C maximum", max)
-                    .count("ios", "slow completions", ios.size())
+                    .source(EvidenceKind.BLOCK_TRACE)
+                    .text(SubjectMetrics.DEVICE, leg)
+                    .text(SubjectMetrics.DEVNO, leg)
+                    .text(PATH, worst.path())
+                    .figure(D2C_MAX, max)
+                    .figure(IOS, ios.size())
                     .impact(Impact.measured(ios.stream().mapToDouble(io -> io.phases().get(Phase.D2C)).sum(),
                             "sum of the D2C of these completions"));
             ios.stream().limit(3).forEach(io -> f.evidence(io.lines()));

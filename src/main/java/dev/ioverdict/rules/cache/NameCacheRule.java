@@ -1,13 +1,16 @@
 package dev.ioverdict.rules.cache;
 
-import dev.ioverdict.model.Platform;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Metric;
+import dev.ioverdict.model.Platform;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.vmstat.VmstatCounter;
+import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Input;
+import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
@@ -21,6 +24,11 @@ import java.util.Optional;
  * lookup reads directory blocks and inodes from disk (seed 003).
  */
 public final class NameCacheRule implements Rule {
+    public static final Metric LOOKUPS_SINCE_BOOT = Metric.count("lookups", "name lookups since boot");
+    public static final Metric HIT_PCT = Metric.percent("hitPct", "cache hit rate");
+    public static final Metric MISSES = Metric.count("misses", "lookups that missed");
+    public static final Metric LOW_SNAPSHOTS = Metric.count("lowSnapshots", "snapshots below the limit");
+
     static final String LOOKUPS = "total name lookups";
 
     public static final Input<List<VmstatCounter>> NAME_LOOKUPS = new Input<>("vmstat-s name lookups",
@@ -33,7 +41,9 @@ public final class NameCacheRule implements Rule {
     static final Threshold MIN_LOOKUPS = Threshold.count("min_lookups", "lookups", 1000,
             "fewer lookups than this are too few to judge a hit rate");
 
-    private static final RuleInfo INFO = new RuleInfo("name-cache",
+    public static final String ID = "name-cache";
+
+    private static final RuleInfo INFO = new RuleInfo(ID,
             "Directory name lookup cache hit rate is low", Severity.WARNING,
             "The directory name lookup cache (DNLC on Solaris) hit rate from 'vmstat -s' "
                     + "('total name lookups (cache hits N%)') is below the threshold: missed lookups read "
@@ -43,6 +53,11 @@ public final class NameCacheRule implements Rule {
     @Override
     public RuleInfo info() {
         return INFO;
+    }
+
+    @Override
+    public Meaning meaning() {
+        return Meaning.of(Meaning.Layer.FILESYSTEM).evidence(EvidenceKind.VMSTAT);
     }
 
     /** Evidence lines quoted when many snapshots are low: the rest are counted, not listed. */
@@ -72,12 +87,12 @@ public final class NameCacheRule implements Rule {
                 .recommendation("Raise the name cache size (Solaris: 'set ncsize=N' and 'set ufs_ninode=N' in "
                         + "/etc/system, then reboot; default 4 x (maxusers + max_nprocs) + 320) until the hit "
                         + "rate stays above " + Figures.percent(minHit) + ". Check again with 'vmstat -s'.")
-                .source("vmstat -s")
-                .count("lookups", "name lookups since boot", worst.value())
-                .percent("hitPct", "cache hit rate", (double) worst.percent())
-                .count("misses", "lookups that missed", misses);
+                .source(EvidenceKind.VMSTAT)
+                .figure(LOOKUPS_SINCE_BOOT, worst.value())
+                .figure(HIT_PCT, (double) worst.percent())
+                .figure(MISSES, misses);
         if (low.size() > 1) {
-            finding.count("lowSnapshots", "snapshots below the limit", low.size());
+            finding.figure(LOW_SNAPSHOTS, low.size());
         }
         finding.evidence(new Evidence(worst.input(), worst.line(), worst.text()));
         low.stream().filter(c -> c != worst).limit(QUOTED - 1)

@@ -5,16 +5,20 @@ import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
-import dev.ioverdict.model.Subject;
-import dev.ioverdict.model.Unit;
-import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.Subject;
+import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.rules.ChartSpec;
+import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.rules.MeasuredIn;
+import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
+import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import java.util.Comparator;
 import java.util.List;
@@ -30,6 +34,15 @@ import java.util.function.Predicate;
  * capture, with a queue behind it.
  */
 public final class DiskSaturationRule implements Rule {
+    public static final Metric REPORTS = Metric.count("reports", "reports over the limit");
+    public static final Metric OF_REPORTS = Metric.count("ofReports", "reports");
+    public static final Metric LONGEST_RUN = Metric.count("longestRun", "longest run of reports");
+    public static final Metric FIRST_TIME = Metric.time("firstTime", "first report");
+    public static final Metric LAST_TIME = Metric.time("lastTime", "last report");
+    public static final Metric RESPONSE_COLUMN = Metric.text("responseColumn", "response time column");
+    public static final Metric AVG_RESPONSE = Metric.duration("avgResponse", "average response time");
+    public static final Metric BASELINE = Metric.duration("baseline", "light-load response time");
+
     static final Threshold AWAIT_MS = Threshold.millis("await_ms", 50,
             "response time (svc_t, wsvc_t+asvc_t, await) of a bottleneck");
     static final Threshold BUSY_PCT = Threshold.percent("busy_pct", 20, "busy (%b, %util) of a bottleneck");
@@ -47,7 +60,9 @@ public final class DiskSaturationRule implements Rule {
             "reports over the limit that make a short burst worth a line, where the file holds more than one report "
                     + "(one interval alone is a spike: a flush, files being closed)");
 
-    private static final RuleInfo INFO = new RuleInfo("disk-saturation",
+    public static final String ID = "disk-saturation";
+
+    private static final RuleInfo INFO = new RuleInfo(ID,
             "Disk saturated: long service times while busy", Severity.CRITICAL,
             "iostat shows a device answering slowly (svc_t, await) while busy (%b, %util), with requests queued "
                     + "in front of it, over several reports: the device is the bottleneck.",
@@ -66,8 +81,28 @@ public final class DiskSaturationRule implements Rule {
     }
 
     @Override
+    public Meaning meaning() {
+        return Meaning.of(Meaning.Layer.DEVICE)
+                .use(Meaning.Resource.DEVICE, Meaning.Use.UTILIZATION, Meaning.Use.SATURATION)
+                .evidence(EvidenceKind.IOSTAT).seenFromOutside()
+                // iostat's queue is what a saturated device leaves behind
+                .explains(QueueWaitRule.ID, "about the same device",
+                        Meaning.Explains::sameSubject)
+                .chart(f -> {
+                    var busy = new ChartSpec.Axis(ChartSpec.Axis.Series.BUSY, IostatEvidence.LIMIT_BUSY, true);
+                    return f.has(SubjectMetrics.INPUT) && f.has(IostatEvidence.LIMIT_RESPONSE)
+                            ? new ChartSpec.IostatSeries(SubjectMetrics.INPUT, SubjectMetrics.DEVICE,
+                            IostatEvidence.LIMIT_RESPONSE, false, busy, busy) : ChartSpec.NONE;
+                });
+    }
+
+    @Override
     public void evaluate(RuleContext ctx) {
         for (DeviceSeries s : ctx.input(IostatEvidence.SERIES)) {
+            if (IostatEvidence.steadyAndShallow(s)) {
+                // flat response time over a shallow queue: a slow device (device-latency), not a saturated one
+                continue;
+            }
             Predicate<IostatPoint> queued = p -> p.hasIo()
                     && (Double.isNaN(p.queue()) || p.queue() >= ctx.value(MIN_QUEUE))
                     && (s.baselineMs() == null || p.responseMs() >= ctx.value(QUEUE_FACTOR) * s.baselineMs());
@@ -141,22 +176,22 @@ public final class DiskSaturationRule implements Rule {
                 .severity(severity)
                 .summary(summary)
                 .recommendation(advice(s, variants))
-                .source("iostat")
-                .text("device", "device", s.device())
-                .text("input", "iostat file", s.source())
-                .count("reports", "reports over the limit", e.flagged().size())
-                .count("ofReports", "reports", e.all().size())
-                .count("longestRun", "longest run of reports", e.longestRun())
-                .time("firstTime", "first report", DeviceSeries.when(e.first().sample()))
-                .time("lastTime", "last report", DeviceSeries.when(e.last().sample()))
-                .text("responseColumn", "response time column", s.responseLabel())
-                .duration("worstResponse", "worst " + s.responseLabel(), worst.responseMs() / 1000)
-                .duration("avgResponse", "average " + s.responseLabel(), e.avg(IostatPoint::responseMs) / 1000)
-                .duration("baseline", "light-load " + s.responseLabel(), s.baselineMs() == null ? null : s.baselineMs() / 1000)
-                .percent("maxBusyPct", "highest " + busy, e.max(IostatPoint::busyPct))
-                .number("maxQueue", "highest " + s.queueLabel(), Unit.COUNT, e.max(IostatPoint::queue))
-                .limit("limitResponse", "limit for " + s.responseLabel(), severity == Severity.WARNING ? WATCH_MS : AWAIT_MS)
-                .limit("limitBusy", "limit for " + busy, severity == Severity.WARNING ? WATCH_BUSY_PCT : BUSY_PCT)
+                .source(EvidenceKind.IOSTAT)
+                .text(SubjectMetrics.DEVICE, s.device())
+                .text(SubjectMetrics.INPUT, s.source())
+                .figure(REPORTS, e.flagged().size())
+                .figure(OF_REPORTS, e.all().size())
+                .figure(LONGEST_RUN, e.longestRun())
+                .text(FIRST_TIME, DeviceSeries.when(e.first().sample()))
+                .text(LAST_TIME, DeviceSeries.when(e.last().sample()))
+                .text(RESPONSE_COLUMN, s.responseLabel())
+                .figure(IostatEvidence.WORST_RESPONSE.labelled("worst " + s.responseLabel()), worst.responseMs() / 1000)
+                .figure(AVG_RESPONSE.labelled("average " + s.responseLabel()), e.avg(IostatPoint::responseMs) / 1000)
+                .figure(BASELINE.labelled("light-load " + s.responseLabel()), s.baselineMs() == null ? null : s.baselineMs() / 1000)
+                .figure(IostatEvidence.MAX_BUSY.labelled("highest " + busy), e.max(IostatPoint::busyPct))
+                .figure(IostatEvidence.MAX_QUEUE.labelled("highest " + s.queueLabel()), e.max(IostatPoint::queue))
+                .limit(IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + s.responseLabel()), severity == Severity.WARNING ? WATCH_MS : AWAIT_MS)
+                .limit(IostatEvidence.LIMIT_BUSY.labelled("limit for " + busy), severity == Severity.WARNING ? WATCH_BUSY_PCT : BUSY_PCT)
                 .evidence(IostatEvidence.lines(e.worst(3, slowest)))
                 .impact(Impact.estimated(excess, "IOPS x (response time - light-load response time) x interval, "
                         + "summed over the flagged reports"));

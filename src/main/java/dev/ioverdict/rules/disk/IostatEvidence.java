@@ -5,6 +5,7 @@ import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.analysis.iostat.IostatTimeline;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.rules.Input;
 import dev.ioverdict.rules.Inputs;
@@ -19,6 +20,17 @@ public final class IostatEvidence {
     public static final Input<List<DeviceSeries>> SERIES = new Input<>("iostat", "iostat -x output",
             "iostat -x -t 1 120 > iostat-x.txt   (Linux sysstat; Solaris: iostat -xn -T d 1 120 > iostat-xn.txt)",
             c -> c.results().get(IostatTimeline.class).map(IostatTimeline::series).filter(s -> !s.isEmpty()));
+
+    /** The response time (await, svc_t, asvc_t) a finding was judged against: what its chart draws. */
+    public static final Metric LIMIT_RESPONSE = Metric.duration("limitResponse", "limit for the response time");
+    /** The busy share (%util, %b) a finding was judged against. */
+    public static final Metric LIMIT_BUSY = Metric.percent("limitBusy", "limit for the busy share");
+    /** The queue (aqu-sz, avgqu-sz) a finding was judged against. */
+    public static final Metric LIMIT_QUEUE = Metric.count("limitQueue", "limit for the queue size");
+    /** The worst response time, busy share and queue of the flagged reports: the columns the evidence lines show. */
+    public static final Metric WORST_RESPONSE = Metric.duration("worstResponse", "worst response time");
+    public static final Metric MAX_BUSY = Metric.percent("maxBusyPct", "highest busy share");
+    public static final Metric MAX_QUEUE = Metric.count("maxQueue", "highest queue size");
 
     private IostatEvidence() {
     }
@@ -92,5 +104,40 @@ public final class IostatEvidence {
 
     public static String num(double v) {
         return Figures.number(v);
+    }
+
+    /** A queue at least this deep on average is deep enough to be waiting, whatever the device serves at once. */
+    static final double DEEP_QUEUE = 8;
+    /** Await varying less than this (coefficient of variation over the reports with I/O) is flat. */
+    static final double FLAT_CV = 0.25;
+
+    /**
+     * A slow device, not a saturated one, when no light-load report gives a baseline: the response
+     * time stays flat across the reports while the queue stays shallow, so the requests in flight
+     * are the ones in service (Little's law), not a queue growing in front of the device.
+     */
+    public static boolean steadyAndShallow(DeviceSeries s) {
+        if (s.baselineMs() != null) {
+            return false;
+        }
+        double n = 0;
+        double sum = 0;
+        double squares = 0;
+        double queue = 0;
+        for (IostatPoint p : s.points()) {
+            if (!p.hasIo() || Double.isNaN(p.responseMs()) || Double.isNaN(p.queue())) {
+                continue;
+            }
+            n++;
+            sum += p.responseMs();
+            squares += p.responseMs() * p.responseMs();
+            queue += p.queue();
+        }
+        if (n < 3 || sum <= 0) {
+            return false;
+        }
+        double mean = sum / n;
+        double cv = Math.sqrt(Math.max(0, squares / n - mean * mean)) / mean;
+        return cv < FLAT_CV && queue / n < DEEP_QUEUE;
     }
 }

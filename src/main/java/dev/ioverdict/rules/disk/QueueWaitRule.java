@@ -5,16 +5,20 @@ import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
-import dev.ioverdict.model.Subject;
-import dev.ioverdict.model.Unit;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.rules.ChartSpec;
+import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.rules.MeasuredIn;
+import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
+import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import java.util.Comparator;
 import java.util.List;
@@ -27,6 +31,14 @@ import java.util.function.Predicate;
  * well above the device's light-load time means requests wait.
  */
 public final class QueueWaitRule implements Rule {
+    public static final Metric REPORTS = Metric.count("reports", "reports over the limit");
+    public static final Metric OF_REPORTS = Metric.count("ofReports", "reports");
+    public static final Metric LONGEST_RUN = Metric.count("longestRun", "longest run of reports");
+    public static final Metric FIRST_TIME = Metric.time("firstTime", "first report");
+    public static final Metric LAST_TIME = Metric.time("lastTime", "last report");
+    public static final Metric AVG_WAIT = Metric.duration("avgWait", "wait per request");
+    public static final Metric MAX_WAIT_PCT = Metric.percent("maxWaitPct", "highest %w");
+
     static final Threshold WAIT_PCT = Threshold.percent("wait_pct", 5,
             "Solaris %w (time the wait queue is not empty) of heavy queueing");
     static final Threshold AQU_SZ = Threshold.ratio("aqu_sz", 4, "Linux average queue size (aqu-sz, avgqu-sz) of a queue");
@@ -38,7 +50,10 @@ public final class QueueWaitRule implements Rule {
             "reports in a row that make it sustained");
     static final Threshold MIN_SHARE_PCT = Threshold.percent("min_share_pct", 50, "or this share of the device's reports");
 
-    private static final RuleInfo INFO = new RuleInfo("queue-wait",
+    public static final String ID = "queue-wait";
+    public static final Metric LIMIT_WAIT_PCT = Metric.percent("limitWaitPct", "limit for %w");
+
+    private static final RuleInfo INFO = new RuleInfo(ID,
             "Requests wait in the queue before the device serves them", Severity.WARNING,
             "iostat shows requests queueing in front of a device for several reports: Solaris %w above the "
                     + "threshold, or on Linux a long queue (aqu-sz, avgqu-sz) with await well above the "
@@ -60,6 +75,17 @@ public final class QueueWaitRule implements Rule {
     @Override
     public RuleInfo info() {
         return INFO;
+    }
+
+    @Override
+    public Meaning meaning() {
+        return Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
+                .evidence(EvidenceKind.IOSTAT).seenFromOutside()
+                .chart(f -> f.has(SubjectMetrics.INPUT) && (f.has(IostatEvidence.LIMIT_RESPONSE) || f.has(LIMIT_WAIT_PCT))
+                        ? new ChartSpec.IostatSeries(SubjectMetrics.INPUT, SubjectMetrics.DEVICE,
+                        IostatEvidence.LIMIT_RESPONSE, false,
+                        new ChartSpec.Axis(ChartSpec.Axis.Series.QUEUE, IostatEvidence.LIMIT_QUEUE, true),
+                        new ChartSpec.Axis(ChartSpec.Axis.Series.WAIT_PCT, LIMIT_WAIT_PCT, false)) : ChartSpec.NONE);
     }
 
     @Override
@@ -103,24 +129,24 @@ public final class QueueWaitRule implements Rule {
                         + "LUN), spread the hot files over more disks or LUNs, and make transfers larger (maxcontig, "
                         + "maxphys) so fewer requests carry the same data."
                         : LINUX_ADVICE.replace("DEV", s.device()))
-                .source("iostat")
-                .text("device", "device", s.device())
-                .text("input", "iostat file", s.source())
-                .count("reports", "reports over the limit", e.flagged().size())
-                .count("ofReports", "reports", e.all().size())
-                .count("longestRun", "longest run of reports", e.longestRun())
-                .time("firstTime", "first report", DeviceSeries.when(e.first().sample()))
-                .time("lastTime", "last report", DeviceSeries.when(e.last().sample()))
+                .source(EvidenceKind.IOSTAT)
+                .text(SubjectMetrics.DEVICE, s.device())
+                .text(SubjectMetrics.INPUT, s.source())
+                .figure(REPORTS, e.flagged().size())
+                .figure(OF_REPORTS, e.all().size())
+                .figure(LONGEST_RUN, e.longestRun())
+                .text(FIRST_TIME, DeviceSeries.when(e.first().sample()))
+                .text(LAST_TIME, DeviceSeries.when(e.last().sample()))
                 .evidence(IostatEvidence.lines(e.worst(3, order)))
-                .duration("avgWait", "wait per request", e.avg(p -> waitMs(s, p)) / 1000)
+                .figure(AVG_WAIT, e.avg(p -> waitMs(s, p)) / 1000)
                 .impact(Impact.estimated(waitSeconds, "IOPS x wait per request x interval, summed over the flagged "
                         + "reports"));
         if (solaris) {
-            f.percent("maxWaitPct", "highest %w", worst.waitPct()).limit("limitWaitPct", "limit for %w", WAIT_PCT);
+            f.figure(MAX_WAIT_PCT, worst.waitPct()).limit(LIMIT_WAIT_PCT, WAIT_PCT);
         } else {
-            f.number("maxQueue", "highest " + s.queueLabel(), Unit.COUNT, worst.queue())
-                    .limit("limitQueue", "limit for " + s.queueLabel(), AQU_SZ)
-                    .limit("limitResponse", "limit for " + s.responseLabel(), MIN_AWAIT_MS);
+            f.figure(IostatEvidence.MAX_QUEUE.labelled("highest " + s.queueLabel()), worst.queue())
+                    .limit(IostatEvidence.LIMIT_QUEUE.labelled("limit for " + s.queueLabel()), AQU_SZ)
+                    .limit(IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + s.responseLabel()), MIN_AWAIT_MS);
         }
         if (e.longestRun() < minRun) {
             f.doubt(Confidence.MEDIUM, s.singleReport() ? "a single iostat report" : "no run of "

@@ -5,14 +5,18 @@ import dev.ioverdict.analysis.kernel.KernelLog;
 import dev.ioverdict.analysis.kernel.KernelLogAnalysis;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.kernel.HungTask;
 import dev.ioverdict.model.kernel.KernelEvent;
+import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Inputs;
+import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
+import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -27,6 +31,11 @@ import java.util.Set;
  * xfsaild/dm-0) and those with storage errors in the same log.
  */
 public final class HungTaskIoRule implements Rule {
+    public static final Metric TASK = Metric.text("task", "task");
+    public static final Metric BLOCKED = Metric.duration("blocked", "blocked for more than");
+    public static final Metric WAITS = Metric.text("waits", "I/O waits in the trace");
+    public static final Metric DEVICES = Metric.text("devices", "devices involved");
+
     static final Threshold MIN_BLOCKED = Threshold.count("min_blocked_seconds", "seconds", 0,
             "shortest hang reported (the kernel's own hung_task_timeout_secs already filters; raise to ignore "
                     + "shorter ones)");
@@ -40,7 +49,9 @@ public final class HungTaskIoRule implements Rule {
             "filemap_fdatawait", "submit_bio_wait", "blkdev_issue_flush", "wait_for_completion_io",
             "do_get_write_access", "__sync_dirty_buffer", "sync_inodes_sb", "wb_wait_for_completion");
 
-    private static final RuleInfo INFO = new RuleInfo("hung-task-io",
+    public static final String ID = "hung-task-io";
+
+    private static final RuleInfo INFO = new RuleInfo(ID,
             "Tasks hung waiting for I/O", Severity.CRITICAL,
             "The kernel's hung-task watchdog reported tasks blocked for minutes with call traces in I/O waits "
                     + "(io_schedule, buffer and page waits, jbd2, XFS, blk-mq tag waits).",
@@ -49,6 +60,11 @@ public final class HungTaskIoRule implements Rule {
     @Override
     public RuleInfo info() {
         return INFO;
+    }
+
+    @Override
+    public Meaning meaning() {
+        return Meaning.of(Meaning.Layer.KERNEL).evidence(EvidenceKind.KERNEL_LOG);
     }
 
     @Override
@@ -82,12 +98,12 @@ public final class HungTaskIoRule implements Rule {
                             + "errors and latency at that time (kernel log, iostat or sar -d: await, %util), "
                             + "multipath queueing with no paths (queue_if_no_path), and writeback of a large dirty "
                             + "page cache to a slow device (vm.dirty_ratio, vm.dirty_bytes).")
-                    .source("kernel log")
-                    .text("task", "task", h.task())
-                    .id("pid", "pid", h.pid())
-                    .duration("blocked", "blocked for more than", (double) h.blockedSeconds())
-                    .text("waits", "I/O waits in the trace", String.join(" ", waits))
-                    .text("devices", "devices involved", String.join(" ", devices))
+                    .source(EvidenceKind.KERNEL_LOG)
+                    .text(TASK, h.task())
+                    .text(SubjectMetrics.PID.labelled("pid"), h.pid())
+                    .figure(BLOCKED, (double) h.blockedSeconds())
+                    .text(WAITS, String.join(" ", waits))
+                    .text(DEVICES, String.join(" ", devices))
                     .evidence(evidence)
                     .impact(Impact.NONE)
                     .report();

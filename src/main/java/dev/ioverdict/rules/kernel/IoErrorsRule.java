@@ -4,14 +4,18 @@ import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.kernel.KernelLog;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.kernel.KernelEvent;
 import dev.ioverdict.model.kernel.KernelEventKind;
+import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Inputs;
+import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
+import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -28,6 +32,10 @@ import java.util.stream.Collectors;
  * failures that the kernel recovered from are warnings: each cost the I/O in flight its timeout.
  */
 public final class IoErrorsRule implements Rule {
+    public static final Metric EVENTS = Metric.count("events", "error messages");
+    public static final Metric FIRST_TIME = Metric.time("firstTime", "first message");
+    public static final Metric LAST_TIME = Metric.time("lastTime", "last message");
+
     static final Threshold MIN_EVENTS = Threshold.count("min_events", "events", 1,
             "error, timeout, abort, reset or path-failure messages for a device before it is reported");
     static final Threshold MAX_EVIDENCE = Threshold.count("max_evidence", "lines", 8,
@@ -37,7 +45,9 @@ public final class IoErrorsRule implements Rule {
             KernelEventKind.MEDIUM_ERROR, KernelEventKind.DEVICE_OFFLINE, KernelEventKind.ALL_PATHS_DOWN,
             KernelEventKind.FS_ERROR, KernelEventKind.FS_SHUTDOWN);
 
-    private static final RuleInfo INFO = new RuleInfo("io-errors",
+    public static final String ID = "io-errors";
+
+    private static final RuleInfo INFO = new RuleInfo(ID,
             "The kernel logged I/O errors, timeouts or path failures", Severity.CRITICAL,
             "The kernel log (dmesg, journalctl -k, /var/log/messages) holds I/O errors, medium errors, SCSI or NVMe "
                     + "timeouts, aborts and resets, offlined devices, failed multipath paths or XFS/ext4 errors for a "
@@ -47,6 +57,12 @@ public final class IoErrorsRule implements Rule {
     @Override
     public RuleInfo info() {
         return INFO;
+    }
+
+    @Override
+    public Meaning meaning() {
+        return Meaning.of(Meaning.Layer.KERNEL).use(Meaning.Resource.DEVICE, Meaning.Use.ERRORS)
+                .evidence(EvidenceKind.KERNEL_LOG);
     }
 
     @Override
@@ -86,17 +102,22 @@ public final class IoErrorsRule implements Rule {
                         + "errors or stalls, and latency figures of this period describe a failing device."
                         : " Each timeout, abort or reset held the I/O in flight for the timeout before it was retried."))
                 .recommendation(advice(kinds.keySet()))
-                .source("kernel log")
-                .text("device", "device", d.device())
-                .count("events", "error messages", failures.size())
-                .time("firstTime", "first message", when(first))
-                .time("lastTime", "last message", when(last))
+                .source(EvidenceKind.KERNEL_LOG)
+                .text(SubjectMetrics.DEVICE, d.device())
+                .figure(EVENTS, failures.size())
+                .text(FIRST_TIME, when(first))
+                .text(LAST_TIME, when(last))
                 .evidence(evidence(failures, (int) ctx.value(MAX_EVIDENCE)))
                 .impact(Impact.NONE);
         for (Map.Entry<KernelEventKind, Long> e : kinds.entrySet()) {
-            f.count(camel(e.getKey().id()), e.getKey().id().replace('-', ' ') + " messages", e.getValue());
+            f.figure(messages(e.getKey()), e.getValue());
         }
         f.report();
+    }
+
+    /** The count of one kind of message ("timeout messages"), a figure per kind of {@link KernelEventKind}. */
+    public static Metric messages(KernelEventKind kind) {
+        return Metric.count(camel(kind.id()), kind.id().replace('-', ' ') + " messages");
     }
 
     private static List<Evidence> evidence(List<KernelEvent> events, int max) {

@@ -1,6 +1,14 @@
 package dev.ioverdict.rules.wait;
 
 import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Metric;
+import dev.ioverdict.rules.EvidenceKind;
+import dev.ioverdict.rules.Meaning;
+import dev.ioverdict.rules.aio.AioCompletionWaitRule;
+import dev.ioverdict.rules.block.DeviceLatencyRule;
+import dev.ioverdict.rules.disk.DiskSaturationRule;
+import dev.ioverdict.rules.disk.QueueWaitRule;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockIo;
@@ -28,12 +36,21 @@ import java.util.stream.Collectors;
  * device is fine; the neighbour fills it.
  */
 public final class NoisyNeighbourRule implements Rule {
+    public static final String ID = "noisy-neighbour";
+    public static final Metric VICTIM = Metric.text("victim", "Victim");
+    public static final Metric BEHIND = Metric.duration("behindSeconds", "Time behind other processes' I/O");
+    public static final Metric BEHIND_SHARE = Metric.percent("behindSharePct", "Share of the victim's I/O wait");
+    public static final Metric NEIGHBOURS = Metric.text("neighbours", "Neighbours (their share of the device's time)");
+    public static final Metric D2C_ALONE = Metric.duration("d2cAlone", "Victim's D2C with the device to itself");
+    public static final Metric D2C_SHARED = Metric.duration("d2cShared", "Victim's D2C while others held the device");
+    /** From this share of the victim's wait behind others, the neighbour, not the device, is the cause. */
+    static final double DOMINANT_PCT = 50;
     static final Threshold MIN_SHARE = Threshold.percent("min_share_pct", 10,
             "share of a process's I/O wait spent behind other processes' requests from which it is a cause");
     static final Threshold MIN_SECONDS = Threshold.millis("min_ms", 50,
             "least time behind others over the capture to speak of it");
 
-    private static final RuleInfo INFO = new RuleInfo("noisy-neighbour",
+    private static final RuleInfo INFO = new RuleInfo(ID,
             "The application waits behind other processes' I/O on the same device", Severity.CRITICAL,
             "A process's requests wait inside the device behind requests of other processes that fill it: its "
                     + "device time rises far above the device's light-load service time in the stretches where "
@@ -44,6 +61,26 @@ public final class NoisyNeighbourRule implements Rule {
     @Override
     public MeasuredIn measuredIn() {
         return MeasuredIn.device(Part.BEHIND_OTHER_IO);
+    }
+
+    @Override
+    public Meaning meaning() {
+        return Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
+                .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.SYSCALLS)
+                // the slow device, its saturation and queue, and the process's wait for completions are what the
+                // neighbour's load looks like from the victim's side
+                .explains(DeviceLatencyRule.ID, "about the same device, when most of the victim's wait is behind the "
+                        + "neighbour", NoisyNeighbourRule::dominant)
+                .explains(DiskSaturationRule.ID, "about the same device", NoisyNeighbourRule::dominant)
+                .explains(QueueWaitRule.ID, "about the same device", NoisyNeighbourRule::dominant)
+                .explains(AioCompletionWaitRule.ID, "when most of the victim's wait is behind the neighbour",
+                        (c, s) -> c.measurement(BEHIND_SHARE).map(m -> m.value() >= DOMINANT_PCT).orElse(false))
+                .glossary(Meaning.Glossary.BLOCK);
+    }
+
+    private static boolean dominant(dev.ioverdict.model.Finding cause, dev.ioverdict.model.Finding symptom) {
+        return Meaning.Explains.sameSubject(cause, symptom)
+                && cause.measurement(BEHIND_SHARE).map(m -> m.value() >= DOMINANT_PCT).orElse(false);
     }
 
     @Override
@@ -83,7 +120,7 @@ public final class NoisyNeighbourRule implements Rule {
         var f = ctx.finding(Subject.device(device, label), String.format(Locale.ROOT,
                         "%s waits behind %s on %s: %.2f s, %.0f %% of its I/O wait", who,
                         top.isEmpty() ? "other processes' I/O" : top.get(0).command() + "'s I/O", label, seconds, share))
-                .source("block trace")
+                .source(EvidenceKind.BLOCK_TRACE)
                 .summary(String.format(Locale.ROOT, "%s's requests on %s took longer in the device than the device "
                         + "takes to serve one at light load, while %s held the device: %.2f s of its %.2f s of I/O wait "
                         + "(%.0f %%) is spent queued behind their requests.%s The device itself is serving at its "
@@ -96,16 +133,18 @@ public final class NoisyNeighbourRule implements Rule {
                         + "device; keep latency-sensitive files (logs, journals) on a device of their own. Expected "
                         + "effect: the victim gets back most of the time it waits behind the neighbour, up to "
                         + String.format(Locale.ROOT, "%.0f %%", share) + " of its I/O wait.")
-                .text("victim", "Victim", who)
-                .duration("behindSeconds", "Time behind other processes' I/O", seconds)
-                .percent("behindSharePct", "Share of the victim's I/O wait", share)
-                .text("neighbours", "Neighbours (their share of the device's time)", neighbours)
+                .text(VICTIM, who)
+                .figure(BEHIND, seconds)
+                .figure(BEHIND_SHARE, share)
+                .text(NEIGHBOURS, neighbours)
+                .impact(new Impact(seconds, model.share(seconds), "the application's I/O wait", false,
+                        "the time model's behind-other-io part of " + who))
                 .evidence(evidence(ctx, victim));
         if (latency.alone() != null) {
-            f.duration("d2cAlone", "Victim's D2C with the device to itself", latency.alone());
+            f.figure(D2C_ALONE, latency.alone());
         }
         if (latency.shared() != null) {
-            f.duration("d2cShared", "Victim's D2C while others held the device", latency.shared());
+            f.figure(D2C_SHARED, latency.shared());
         }
         f.report();
     }

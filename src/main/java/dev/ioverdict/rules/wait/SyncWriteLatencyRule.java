@@ -4,6 +4,10 @@ import dev.ioverdict.analysis.config.MediaClass;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.syscall.SlowestWaits;
 import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Metric;
+import dev.ioverdict.rules.EvidenceKind;
+import dev.ioverdict.rules.Meaning;
+import dev.ioverdict.rules.block.RequestStarvationRule;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockProcessTimes;
@@ -34,13 +38,23 @@ import java.util.Set;
  * fewer or batched commits change.
  */
 public final class SyncWriteLatencyRule implements Rule {
+    public static final String ID = "sync-write-latency";
+    public static final Metric PROCESS = Metric.text("process", "Process");
+    public static final Metric FLUSH_SECONDS = Metric.duration("flushSeconds", "Time making writes durable");
+    public static final Metric FLUSH_SHARE = Metric.percent("flushSharePct", "Share of its I/O wait");
+    public static final Metric SYNC_CALLS_N = Metric.count("syncCalls", "fsync-type calls");
+    public static final Metric SYNC_AVG = Metric.duration("syncAvg", "fsync-type call, average");
+    public static final Metric SYNC_P99 = Metric.duration("syncP99", "fsync-type call, 99th percentile");
+    public static final Metric FLUSH_REQUESTS = Metric.count("flushRequests", "Cache flush requests");
+    public static final Metric FLUSH_AVG = Metric.duration("flushAvg", "Cache flush, average device time");
+    public static final Metric WRITE_CACHE = Metric.text("writeCache", "Write cache (queue/write_cache)");
     static final Threshold MIN_SHARE = Threshold.percent("min_share_pct", 10,
             "share of a process's I/O wait spent making writes durable from which it is a cause");
     static final Threshold MIN_CALLS = Threshold.count("min_calls", "calls", 10,
             "fewer fsync/fdatasync calls than this are housekeeping, not a commit path");
     private static final Set<String> SYNC_CALLS = Set.of("fsync", "fdatasync", "sync_file_range", "msync");
 
-    private static final RuleInfo INFO = new RuleInfo("sync-write-latency",
+    private static final RuleInfo INFO = new RuleInfo(ID,
             "The application waits for its writes to become durable (fsync, cache flushes, FUA)", Severity.CRITICAL,
             "A material share of the application's I/O wait is spent in fsync, fdatasync, sync_file_range or "
                     + "O_SYNC writes, and below them in the cache flushes and FUA writes the device must finish "
@@ -51,6 +65,16 @@ public final class SyncWriteLatencyRule implements Rule {
     @Override
     public MeasuredIn measuredIn() {
         return MeasuredIn.process(Part.FLUSH);
+    }
+
+    @Override
+    public Meaning meaning() {
+        return Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.LATENCY)
+                .evidence(EvidenceKind.SYSCALLS, EvidenceKind.BLOCK_TRACE)
+                // a journal commit's flush waits for a request slot behind its own data writes: not starvation
+                .explains(RequestStarvationRule.ID, "when the process's wait is mostly making writes durable",
+                        (c, s) -> true)
+                .glossary(Meaning.Glossary.BLOCK);
     }
 
     @Override
@@ -129,7 +153,7 @@ public final class SyncWriteLatencyRule implements Rule {
                                 + "I/O wait (%d fsync-type calls%s)", who, seconds, share, calls.count,
                                 calls.avg == null ? "" : String.format(Locale.ROOT, ", %.1f ms each", calls.avg * 1000)))
                 .severity(slow ? Severity.CRITICAL : Severity.INFO)
-                .source("syscalls")
+                .source(EvidenceKind.SYSCALLS)
                 .summary(String.format(Locale.ROOT, "%s spends %.2f s of its %.2f s of I/O wait (%.0f %%) in fsync, "
                         + "fdatasync or O_SYNC writes and the cache flushes and FUA writes behind them.%s%s %s",
                         who, seconds, p.waitSeconds(), share, flushSentence, cacheSentence, slow
@@ -145,24 +169,24 @@ public final class SyncWriteLatencyRule implements Rule {
                         + "log (mkfs.xfs -l logdev=...) on such a device. Do not turn flushes off (nobarrier, "
                         + "write_cache \"write through\" on a volatile cache): that trades the wait for lost data. "
                         + String.format(Locale.ROOT, "Expected effect: up to %.0f %% of the I/O wait back.", share))
-                .text("process", "Process", who)
-                .duration("flushSeconds", "Time making writes durable", seconds)
-                .percent("flushSharePct", "Share of its I/O wait", share)
-                .count("syncCalls", "fsync-type calls", calls.count)
+                .text(PROCESS, who)
+                .figure(FLUSH_SECONDS, seconds)
+                .figure(FLUSH_SHARE, share)
+                .figure(SYNC_CALLS_N, calls.count)
                 .evidence(calls.slowest);
         if (calls.avg != null) {
-            f.duration("syncAvg", "fsync-type call, average", calls.avg);
+            f.figure(SYNC_AVG, calls.avg);
         }
         if (calls.p99 != null) {
-            f.duration("syncP99", "fsync-type call, 99th percentile", calls.p99);
+            f.figure(SYNC_P99, calls.p99);
         }
         if (flushes != null) {
-            f.count("flushRequests", "Cache flush requests", flushes.n())
-                    .duration("flushAvg", "Cache flush, average device time", flushes.d2c() / flushes.n())
-                    .source("block trace");
+            f.figure(FLUSH_REQUESTS, flushes.n())
+                    .figure(FLUSH_AVG, flushes.d2c() / flushes.n())
+                    .source(EvidenceKind.BLOCK_TRACE);
         }
         if (cache != null) {
-            f.text("writeCache", "Write cache (queue/write_cache)", cache);
+            f.text(WRITE_CACHE, cache);
         }
         f.report();
     }

@@ -1,0 +1,25 @@
+package dev.ioverdict.rules;
+
+import dev.ioverdict.model.Metric;
+
+/**
+ * The figures that say which device, process or file a finding is about and which data showed it,
+ * carried alike by the findings of several rules: the USE table and the charts find a finding's
+ * device, and its iostat file, through these.
+ */
+public final class SubjectMetrics {
+    /** The device's name ("sdb"), else its number. */
+    public static final Metric DEVICE = Metric.text("device", "device");
+    /** The device's major,minor ("8,16"). */
+    public static final Metric DEVNO = Metric.id("devno", "device number");
+    /** The iostat file a finding's series comes from. */
+    public static final Metric INPUT = Metric.text("input", "iostat file");
+    /** What the figures were computed from ("btt", "blkparse", "strace"...). */
+    public static final Metric SOURCE = Metric.text("source", "data");
+    public static final Metric PID = Metric.id("pid", "process id");
+    /** The direction a finding is about ("reads", "writes"), where it is about one. */
+    public static final Metric DIRECTION = Metric.text("direction", "direction");
+
+    private SubjectMetrics() {
+    }
+}
