@@ -4,6 +4,7 @@ import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.Unit;
@@ -146,7 +147,7 @@ public final class DiskSaturationRule implements Rule {
                 .duration("worstResponse", "worst " + s.responseLabel(), worst.responseMs() / 1000)
                 .duration("avgResponse", "average " + s.responseLabel(), e.avg(IostatPoint::responseMs) / 1000)
                 .duration("baseline", "light-load " + s.responseLabel(), s.baselineMs() == null ? null : s.baselineMs() / 1000)
-                .percent("maxBusyPct", "highest " + busy, e.max(IostatPoint::busyPct))
+                .percent("maxBusyPct", "highest " + busy + clipped(e, busy), e.max(IostatPoint::busyPct))
                 .number("maxQueue", "highest " + s.queueLabel(), Unit.COUNT, e.max(IostatPoint::queue))
                 .limit("limitResponse", "limit for " + s.responseLabel(), severity == Severity.WARNING ? WATCH_MS : AWAIT_MS)
                 .limit("limitBusy", "limit for " + busy, severity == Severity.WARNING ? WATCH_BUSY_PCT : BUSY_PCT)
@@ -158,5 +159,12 @@ public final class DiskSaturationRule implements Rule {
                     + Figures.number(minRun) + " reports in a row");
         }
         finding.report();
+    }
+
+    /** Why the highest utilisation reads 100 % when iostat printed more. */
+    private static String clipped(Episodes e, String busy) {
+        double printed = e.max(p -> p.sample().value(busy));
+        return printed > 100 ? " (" + java.math.BigDecimal.valueOf(printed).stripTrailingZeros().toPlainString() + " as printed, "
+                + IostatDevice.Stat.UTILISATION_CLIPPED + ")" : "";
     }
 }
