@@ -1,5 +1,7 @@
 package dev.ioverdict;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,6 +21,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +50,49 @@ class ReportInvariantsTest {
             assertTrue(Files.exists(out.resolve("report.json")), r.err());
             ReportInvariants.assertNone(out, name(b));
         }));
+    }
+
+    /**
+     * The report that printed "Q2G + G2I is 29600 % of Q2C": a perf recording whose completions
+     * were lost counts Q2G over every queued I/O and Q2C over the few that completed. Here the
+     * request-starvation capture keeps its first 26 completions on loop0 (the count of that report).
+     */
+    @Test
+    void lostCompletionsGiveNoShareAboveItsWholeAndNoFindingOnIt() throws Exception {
+        Path bundle = Files.createDirectories(tmp.resolve("lost-completions"));
+        Path real = TestData.bundle("perf-request-starvation").resolve("bundle");
+        try (Stream<Path> s = Files.list(real)) {
+            for (Path f : s.toList()) {
+                Files.copy(f, bundle.resolve(f.getFileName()));
+            }
+        }
+        int[] kept = {0};
+        List<String> lines = Files.readAllLines(real.resolve("perf-script.txt"), StandardCharsets.UTF_8).stream()
+                .filter(l -> !l.contains("block_rq_complete: 7,0") || ++kept[0] <= 26).toList();
+        Files.write(bundle.resolve("perf-script.txt"), lines, StandardCharsets.UTF_8);
+        Path whole = tmp.resolve("whole");
+        Path cut = tmp.resolve("cut");
+        Cli.run("report", real.toString(), "-o", whole.toString(), "--format", "json");
+        Cli r = Cli.run("report", bundle.toString(), "-o", cut.toString(), "--format", "json,html,pdf");
+        assertEquals(0, r.exitCode(), r.err());
+
+        JsonNode before = JSON.readTree(whole.resolve("report.json").toFile());
+        assertEquals("request-starvation", before.path("findings").get(0).path("rule").asText());
+        assertEquals(66.6939, before.path("findings").get(0).path("metrics").path("q2gG2iSharePct").asDouble(), 1e-4);
+
+        JsonNode report = JSON.readTree(cut.resolve("report.json").toFile());
+        for (JsonNode f : report.path("findings")) {
+            assertNotEquals("request-starvation", f.path("rule").asText(), f.path("title").asText());
+        }
+        JsonNode loop0 = report.path("block").path("devices").get(1);
+        assertEquals("7,0", loop0.path("device").asText());
+        assertEquals(26, loop0.path("phases").path("Q2C").path("n").asLong());
+        assertEquals(2283, loop0.path("phases").path("Q2G").path("n").asLong());
+        assertTrue(loop0.path("overheadPct").path("Q2G").isMissingNode(), loop0.path("overheadPct").toString());
+        String notes = report.path("consistency").toString();
+        assertTrue(notes.contains("(perf-script.txt) give shares of Q2C above 100 % on 7,0 (Q2G 7110%)")
+                && notes.contains("Q2C counts 26 completed I/Os, Q2G over 2,283 I/Os"), notes);
+        ReportInvariants.assertNone(cut, "lost completions");
     }
 
     @TestFactory

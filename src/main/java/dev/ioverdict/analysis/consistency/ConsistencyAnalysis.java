@@ -8,6 +8,7 @@ import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.BlockSection;
+import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.block.BttReport;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
@@ -30,7 +31,7 @@ public final class ConsistencyAnalysis implements Analysis {
         List<ConsistencyNote> notes = new ArrayList<>();
         results.get(BttReport.class).ifPresent(btt -> notes.addAll(btt(btt)));
         results.get(BlockSection.class).ifPresent(block -> notes.addAll(partsAboveTheWhole(block,
-                results.get(BttReport.class).orElse(null))));
+                results.get(BttReport.class).orElse(null), results.get(BlockTrace.class).orElse(null))));
         results.put(ConsistencyNotes.class, new ConsistencyNotes(notes));
     }
 
@@ -77,7 +78,7 @@ public final class ConsistencyAnalysis implements Analysis {
      * waited) counts Q2G over many I/Os and Q2C over few. The report withholds those shares and no
      * rule judges them; this note says why, with the figures that disagree.
      */
-    static List<ConsistencyNote> partsAboveTheWhole(BlockSection block, BttReport btt) {
+    static List<ConsistencyNote> partsAboveTheWhole(BlockSection block, BttReport btt, BlockTrace trace) {
         List<ConsistencyNote> out = new ArrayList<>();
         List<BlockDeviceStats> all = new ArrayList<>(block.devices());
         if (block.all() != null) {
@@ -116,7 +117,14 @@ public final class ConsistencyAnalysis implements Analysis {
                 btt.overhead().stream().filter(o -> o.device().equals(d.device())).findFirst()
                         .ifPresent(o -> lines.add(o.evidence(btt.input())));
             }
-            out.add(new ConsistencyNote(d.device(), "The " + d.source() + " data give shares of Q2C above 100 % on "
+            if (trace != null) {
+                // the slowest traced I/O of the device: its lines name the input and show its clock
+                trace.slowest().stream().filter(io -> d.device().equals("all") || io.device().equals(d.device()))
+                        .findFirst().ifPresent(io -> lines.addAll(io.lines()));
+            }
+            List<String> inputs = lines.stream().map(Evidence::input).distinct().toList();
+            out.add(new ConsistencyNote(d.device(), "The " + d.source() + " data"
+                    + (inputs.isEmpty() ? "" : " (" + String.join(", ", inputs) + ")") + " give shares of Q2C above 100 % on "
                     + name + " (" + String.join(", ", broken) + "), a part larger than its whole: Q2C counts "
                     + Figures.count(q2c.n()) + " completed I/Os" + (counts.isEmpty() ? "" : ", " + String.join(", ", counts))
                     + ". Completions were lost or the capture ended while requests waited. These shares are withheld "
