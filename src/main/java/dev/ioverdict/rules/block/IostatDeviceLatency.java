@@ -8,7 +8,6 @@ import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
-import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.iostat.IostatDialect;
@@ -69,7 +68,8 @@ final class IostatDeviceLatency {
                     .count("reports", "slow reports", slow.flagged().size())
                     .count("ofReports", "reports", slow.all().size())
                     .evidence(IostatEvidence.lines(slow.worst(3, order)))
-                    .impact(Impact.estimated(ioSeconds, "IOPS x response time x interval, summed over the slow reports"));
+                    .impact(IostatEvidence.requestTime(ioSeconds, slow.flagged().size(), s.secondsPerReport(), label,
+                            "IOPS x response time x interval, summed over the slow reports"));
             if (slow.avg(IostatPoint::queue) >= 1 && !activeSplit(s, worst)) {
                 f.doubt(Confidence.MEDIUM, "iostat averages each interval: with about "
                         + Figures.number(slow.avg(IostatPoint::queue)) + " requests in flight some of the response "

@@ -5,7 +5,6 @@ import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.iostat.IostatDevice;
-import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.Unit;
 import dev.ioverdict.model.iostat.IostatDialect;
@@ -152,7 +151,8 @@ public final class DiskSaturationRule implements Rule {
                 .limit("limitResponse", "limit for " + s.responseLabel(), severity == Severity.WARNING ? WATCH_MS : AWAIT_MS)
                 .limit("limitBusy", "limit for " + busy, severity == Severity.WARNING ? WATCH_BUSY_PCT : BUSY_PCT)
                 .evidence(IostatEvidence.lines(e.worst(3, slowest)))
-                .impact(Impact.estimated(excess, "IOPS x (response time - light-load response time) x interval, "
+                .impact(IostatEvidence.requestTime(excess, e.flagged().size(), s.secondsPerReport(), label,
+                        "IOPS x (response time - light-load response time) x interval, "
                         + "summed over the flagged reports"));
         if (e.longestRun() < minRun) {
             finding.doubt(Confidence.MEDIUM, s.singleReport() ? "a single iostat report" : "no run of " 

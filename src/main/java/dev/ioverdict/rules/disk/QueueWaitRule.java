@@ -4,7 +4,6 @@ import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
-import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.Unit;
 import dev.ioverdict.model.Severity;
@@ -106,7 +105,8 @@ public final class QueueWaitRule implements Rule {
                 .time("lastTime", "last report", DeviceSeries.when(e.last().sample()))
                 .evidence(IostatEvidence.lines(e.worst(3, order)))
                 .duration("avgWait", "wait per request", e.avg(p -> waitMs(s, p)) / 1000)
-                .impact(Impact.estimated(waitSeconds, "IOPS x wait per request x interval, summed over the flagged "
+                .impact(IostatEvidence.requestTime(waitSeconds, e.flagged().size(), s.secondsPerReport(), label,
+                        "IOPS x wait per request x interval, summed over the flagged "
                         + "reports"));
         if (solaris) {
             f.percent("maxWaitPct", "highest %w", worst.waitPct()).limit("limitWaitPct", "limit for %w", WAIT_PCT);
