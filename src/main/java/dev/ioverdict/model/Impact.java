@@ -42,9 +42,12 @@ public record Impact(double seconds, Double sharePct, String of, boolean measure
         return new Impact(seconds, null, null, false, method);
     }
 
-    /** The same seconds as a share of a known total. */
+    /**
+     * The same seconds as a share of a known total; no share when the seconds exceed the total (a
+     * part larger than its whole says the two were counted over different sets, not a fact).
+     */
     public Impact of(double totalSeconds, String what) {
-        Double share = totalSeconds > 0 ? Math.min(100, 100 * seconds / totalSeconds) : null;
-        return new Impact(seconds, share, what, measured, method, processes);
+        Double share = Invariants.sharePct(seconds, totalSeconds);
+        return new Impact(seconds, share, share == null ? null : what, measured, method, processes);
     }
 }

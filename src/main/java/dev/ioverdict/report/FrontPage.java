@@ -97,7 +97,8 @@ final class FrontPage {
             return null;
         }
         return i.sharePct() != null ? Figures.percent(i.sharePct()) + " of " + i.of()
-                : Figures.duration(i.seconds()) + " of I/O time" + (i.measured() ? "" : " (estimated)");
+                : Figures.duration(i.seconds()) + " of " + (i.of() != null ? i.of() : "I/O time")
+                + (i.measured() ? "" : i.of() != null ? ", estimated" : " (estimated)");
     }
 
     private static Summary.Facts facts(CaseData data, String caseId, HostInfo host) {

@@ -22,7 +22,8 @@ public final class ReportAssembler {
     private ReportAssembler() {
     }
 
-    public static Report assemble(CaseData data, Diagnosed outcome, String caseId, String title) {
+    public static Report assemble(CaseData data, Diagnosed diagnosed, String caseId, String title) {
+        Diagnosed outcome = InvariantGate.findings(diagnosed);
         String caseTitle = title != null ? title : "I/O diagnosis: " + caseId;
         var results = data.results();
         HostInfo host = results.get(HostInfo.class).orElse(null);
@@ -30,7 +31,7 @@ public final class ReportAssembler {
                 .map(devices -> devices.stream().map(d -> d.withLabel(results.get(StorageConfig.class)
                         .map(c -> c.label(d.device())).filter(l -> !l.equals(d.device())).orElse(null))).toList())
                 .orElse(null);
-        return new Report(Report.SCHEMA, new Report.Tool("ioverdict", Version.get()),
+        return InvariantGate.rest(new Report(Report.SCHEMA, new Report.Tool("ioverdict", Version.get()),
                 new Report.CaseInfo(caseId, caseTitle, data.source(), host),
                 FrontPage.of(data, outcome, caseId, host,
                         iostat,
@@ -46,7 +47,7 @@ public final class ReportAssembler {
                 iostat,
                 results.get(ConfigSection.class).orElse(null),
                 outcome.causes(), outcome.notEvaluated(), outcome.failures(), outcome.consistency(),
-                results.get(AppliedWindow.class).orElse(null))
+                results.get(AppliedWindow.class).orElse(null)))
                 .withTimeModel(results.get(TimeModel.class).orElse(null));
     }
 }

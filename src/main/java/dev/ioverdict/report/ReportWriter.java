@@ -1,6 +1,7 @@
 package dev.ioverdict.report;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.model.Invariants;
 import dev.ioverdict.report.charts.Chart;
 import dev.ioverdict.report.charts.Charts;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.text.PDFTextStripper;
 
 /**
  * Writes the requested views of a compiled case into one folder. Each file is written beside its
@@ -48,6 +52,9 @@ public final class ReportWriter {
                 try {
                     atomically(target, tmp -> r.render(input, tmp));
                     written.add(target);
+                    if (Invariants.strict()) {
+                        InvariantGate.text(r.fileName(), visibleText(f, target));
+                    }
                 } catch (RuntimeException e) {
                     failed = failed == null ? new RenderFailed(r.fileName() + " could not be rendered: " + e, e) : failed;
                 }
@@ -57,6 +64,19 @@ public final class ReportWriter {
             throw failed;
         }
         return written;
+    }
+
+    /** What a reader of the written view sees; report.json's strings are checked with its figures. */
+    private static String visibleText(ReportFormat format, Path file) throws IOException {
+        return switch (format) {
+            case HTML -> InvariantGate.visibleText(Files.readString(file, StandardCharsets.UTF_8));
+            case PDF -> {
+                try (PDDocument pdf = Loader.loadPDF(file.toFile())) {
+                    yield new PDFTextStripper().getText(pdf);
+                }
+            }
+            case JSON -> "";
+        };
     }
 
     /** Each chart's data as DIR/CHART-ID.csv: the same files the HTML offers under each chart. */

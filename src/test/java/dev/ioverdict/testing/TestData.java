@@ -28,9 +28,13 @@ public final class TestData {
         return bundle(testCase).resolve("bundle").resolve(name);
     }
 
-    /** ../shared/ beside the repository (seeds, external samples, blkgen), or null when absent. */
+    /**
+     * ../shared/ beside the repository (seeds, external samples, blkgen), or null when absent;
+     * {@code -Dioverdict.shared=DIR} names it for a checkout elsewhere (a git worktree).
+     */
     public static Path shared() {
-        Path s = root().resolveSibling("shared");
+        String named = System.getProperty("ioverdict.shared");
+        Path s = named != null ? Path.of(named) : root().resolveSibling("shared");
         return Files.isDirectory(s) ? s : null;
     }
 }

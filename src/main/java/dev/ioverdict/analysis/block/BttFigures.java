@@ -28,19 +28,54 @@ final class BttFigures {
                 shown.add(d);
             }
         }
+        boolean micro = !source.equals("blkparse") && microseconds(tracker);
         List<BlockDeviceStats> devices = new ArrayList<>();
         for (BttDevice d : shown) {
-            devices.add(new BlockDeviceStats(d.name, source, phases(d), overhead(d), merges(d)));
+            devices.add(new BlockDeviceStats(d.name, source, phases(d, micro), overhead(d), merges(d)));
         }
-        return new BlockSection(devices, all(tracker, shown, source));
+        return new BlockSection(devices, all(tracker, shown, source, micro));
     }
 
-    private static Map<Phase, PhaseStat> phases(BttDevice d) {
+    /**
+     * Whether every delta is a whole number of microseconds (or btt's 1 ns for a zero delta): perf
+     * script's time stamps without --ns. Those figures keep that resolution, so a zero delta reads
+     * 0 s rather than btt's 1 ns, and a percentile no finer than the stamps it comes from.
+     */
+    private static boolean microseconds(BttTracker tracker) {
+        boolean any = false;
+        for (BttDevice d : tracker.devices()) {
+            for (Phase p : Phase.BTT) {
+                PhaseSamples s = d.samples(p);
+                if (s != null && s.n > 0) {
+                    any = true;
+                    if (s.min % 1000 != 0 && s.min != 1 || s.max % 1000 != 0 && s.max != 1) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return any;
+    }
+
+    private static PhaseStat stat(PhaseSamples s, boolean micro) {
+        PhaseStat x = s.stat();
+        if (!micro) {
+            return x;
+        }
+        return new PhaseStat(x.n(), micros(x.min()), x.avg(), micros(x.max()), micros(x.p50()), micros(x.p95()),
+                micros(x.p99()));
+    }
+
+    private static Double micros(Double seconds) {
+        return seconds == null ? null : Math.round(seconds * 1e6) / 1e6;
+    }
+
+    private static Map<Phase, PhaseStat> phases(BttDevice d, boolean micro) {
         Map<Phase, PhaseStat> out = new LinkedHashMap<>();
         for (Phase p : Phase.BTT) {
             PhaseSamples s = d.samples(p);
             if (s != null && s.n > 0) {
-                out.put(p, s.stat());
+                out.put(p, stat(s, micro));
             }
         }
         return out;
@@ -67,7 +102,7 @@ final class BttFigures {
         return new Merges(q, d.nDs, Btt.round((double) q / (double) d.nDs, 1));
     }
 
-    private static BlockDeviceStats all(BttTracker tracker, List<BttDevice> shown, String source) {
+    private static BlockDeviceStats all(BttTracker tracker, List<BttDevice> shown, String source, boolean micro) {
         Map<Phase, PhaseStat> phases = new LinkedHashMap<>();
         for (Phase p : Phase.BTT) {
             PhaseSamples all;
@@ -82,7 +117,7 @@ final class BttFigures {
                 }
             }
             if (all.n > 0) {
-                phases.put(p, all.stat());
+                phases.put(p, stat(all, micro));
             }
         }
         return new BlockDeviceStats("all", source, phases, overall(shown), totalMerges(shown));

@@ -62,6 +62,7 @@ final class PhaseSamples {
     }
 
     private Double percentile(double p) {
-        return Btt.seconds(Math.max(histogram.percentile(p), min));
+        // the histogram's bins are 0.1 % wide: the highest one's bound can lie past the exact max
+        return Btt.seconds(Math.min(Math.max(histogram.percentile(p), min), max));
     }
 }

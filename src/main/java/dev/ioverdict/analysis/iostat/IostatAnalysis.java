@@ -261,19 +261,23 @@ public final class IostatAnalysis implements Analysis {
     }
 
     private static IostatDevice summary(DeviceSeries s) {
-        Map<String, double[]> sums = new LinkedHashMap<>(); // column -> {sum, max}
+        Map<String, double[]> sums = new LinkedHashMap<>(); // column -> {sum, max, max as printed}
         for (IostatPoint p : s.points()) {
             List<String> names = p.sample().columns().names();
             for (int i = 0; i < names.size(); i++) {
                 double v = p.sample().valueAt(i);
-                double[] acc = sums.computeIfAbsent(names.get(i), c -> new double[] {0, Double.NEGATIVE_INFINITY});
-                acc[0] += v;
-                acc[1] = Math.max(acc[1], v);
+                double[] acc = sums.computeIfAbsent(names.get(i), c -> new double[] {0, Double.NEGATIVE_INFINITY,
+                        Double.NEGATIVE_INFINITY});
+                acc[0] += ServiceTimes.utilisation(names.get(i)) ? Math.min(100, v) : v;
+                acc[1] = Math.max(acc[1], ServiceTimes.utilisation(names.get(i)) ? Math.min(100, v) : v);
+                acc[2] = Math.max(acc[2], v);
             }
         }
         Map<String, IostatDevice.Stat> metrics = new LinkedHashMap<>();
         int n = s.points().size();
-        sums.forEach((col, acc) -> metrics.put(col, new IostatDevice.Stat(round(acc[0] / n), acc[1])));
+        sums.forEach((col, acc) -> metrics.put(col, acc[2] > acc[1]
+                ? new IostatDevice.Stat(round(acc[0] / n), acc[1], acc[2], IostatDevice.Stat.UTILISATION_CLIPPED)
+                : new IostatDevice.Stat(round(acc[0] / n), acc[1])));
         IostatSample first = s.points().get(0).sample();
         IostatSample last = s.points().get(n - 1).sample();
         Set<String> key = KEY_COLUMNS.get(s.dialect());

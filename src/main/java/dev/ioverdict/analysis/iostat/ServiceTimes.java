@@ -17,8 +17,14 @@ final class ServiceTimes {
 
     static IostatPoint point(IostatSample s) {
         boolean solaris = s.dialect() == IostatDialect.SOLARIS;
-        return new IostatPoint(s, response(s), solaris ? s.value("%b") : s.value("%util"), queue(s), iops(s),
-                s.value("%w"));
+        double busy = solaris ? s.value("%b") : s.value("%util");
+        // above 100 only by iostat's rounding: see IostatDevice.Stat.UTILISATION_CLIPPED
+        return new IostatPoint(s, response(s), busy > 100 ? 100 : busy, queue(s), iops(s), s.value("%w"));
+    }
+
+    /** Whether a column is a share of the interval the device was busy, which cannot exceed 100 %. */
+    static boolean utilisation(String column) {
+        return column.equals("%util") || column.equals("%b");
     }
 
     /** Which printed columns the response time comes from, for captions and findings. */

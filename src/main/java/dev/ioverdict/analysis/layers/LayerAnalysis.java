@@ -8,6 +8,7 @@ import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.analysis.Analysis;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.Invariants;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
@@ -92,8 +93,10 @@ public final class LayerAnalysis implements Analysis {
                         j.slat().avg(), null, j.slat().max()));
             }
             if (j.clat() != null) {
-                Double p99 = j.clatPercentiles().get("99.00");
-                out.add(new Row("application", "fio " + j.direction() + " clat (completion)", "fio", scope, n,
+                // fio's percentiles are the bounds of its histogram's bins: one can lie past the exact max
+                Double p99 = Invariants.within(j.clatPercentiles().get("99.00"), j.clat().min(), j.clat().max());
+                out.add(new Row("application", "fio " + j.direction() + " clat (completion"
+                        + (p99 == null ? "" : "; p99 from fio's histogram") + ")", "fio", scope, n,
                         j.clat().avg(), p99, j.clat().max()));
             }
         }

@@ -1,5 +1,7 @@
 package dev.ioverdict.model.block;
 
+import dev.ioverdict.model.Invariants;
+
 /**
  * Time bios of one class spent in the I/O scheduler on one device: from insertion (I2D) or from
  * being merged into a waiting request (M2D) until dispatch, per direction ({@code kind}
@@ -13,11 +15,11 @@ public record SchedulerWait(String device, String kind, String label, PhaseStat 
         this(device, kind, label, time, null);
     }
 
-    /** The scheduler wait as a share of the class's Q2C, percent; null where Q2C is not known. */
+    /** The scheduler wait as a share of the class's Q2C, percent; null where Q2C is not known or is the smaller. */
     public Double sharePct() {
         if (q2c == null || q2c.avg() == null || q2c.avg() == 0 || time.avg() == null || q2c.n() == 0) {
             return null;
         }
-        return Math.min(100, 100 * time.avg() * time.n() / (q2c.avg() * q2c.n()));
+        return Invariants.sharePct(time.avg() * time.n(), q2c.avg() * q2c.n());
     }
 }

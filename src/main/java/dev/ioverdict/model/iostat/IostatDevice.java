@@ -38,8 +38,20 @@ public record IostatDevice(String device, String label, IostatDialect dialect, S
                 firstTimeText, lastTimeText, intervalSeconds, keyColumns, metrics, sinceBoot);
     }
 
-    /** Average and maximum of one column over the summarised reports. */
-    @JsonPropertyOrder({"avg", "max"})
-    public record Stat(double avg, double max) {
+    /**
+     * Average and maximum of one column over the summarised reports. A utilisation (%util, %b)
+     * printed above 100 is read as 100: {@code printedMax} keeps what the tool printed and
+     * {@code clipped} says why it cannot be more.
+     */
+    @JsonPropertyOrder({"avg", "max", "printedMax", "clipped"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Stat(double avg, double max, Double printedMax, String clipped) {
+        public static final String UTILISATION_CLIPPED = "read as 100 %: iostat divides the device's busy ticks by "
+                + "an interval it measures a moment apart from them, so a device busy all the time can print a little "
+                + "more";
+
+        public Stat(double avg, double max) {
+            this(avg, max, null, null);
+        }
     }
 }

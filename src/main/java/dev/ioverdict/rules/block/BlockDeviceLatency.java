@@ -93,6 +93,8 @@ final class BlockDeviceLatency {
         boolean systematic = slowAvg || slowTail || path != null;
         PhaseStat q2c = d.phase(Phase.Q2C);
         Impact impact = Impact.measured(d2c.avg() * d2c.n(), "D2C average x completions");
+        // above 100 % D2C and Q2C count different I/Os (lost completions): ConsistencyAnalysis says so
+        Double d2cShare = d.share(Phase.D2C) <= 100 ? d.share(Phase.D2C) : null;
         if (q2c.avg() != null && q2c.n() > 0) {
             impact = impact.of(q2c.avg() * q2c.n(), "Q2C time on " + d.label());
         }
@@ -101,7 +103,7 @@ final class BlockDeviceLatency {
                 .severity(systematic ? Severity.CRITICAL : Severity.WARNING)
                 .summary("On " + d.label() + " " + String.join("; ", why) + ". D2C is the time from dispatch to "
                         + "the driver until completion: the host had already handed these I/Os to the device, HBA "
-                        + "or array. D2C holds " + Figures.percent(d.share(Phase.D2C)) + " of Q2C over "
+                        + "or array. " + (d2cShare == null ? "Over " : "D2C holds " + Figures.percent(d2cShare) + " of Q2C over ")
                         + Figures.count(d2c.n()) + " completions"
                         + (d2c.p50() == null ? "" : " (median " + Figures.duration(d2c.p50()) + ")") + "."
                         + (slowestPath == null ? "" : " The slowest I/Os went down " + slowestPath + "."))
@@ -114,7 +116,7 @@ final class BlockDeviceLatency {
                 .figure(D2C_P50, d2c.p50())
                 .figure(D2C_P99, d2c.p99())
                 .figure(D2C_MAX, d2c.max())
-                .figure(DeviceLatencyRule.D2C_SHARE, d.share(Phase.D2C))
+                .figure(DeviceLatencyRule.D2C_SHARE, d2cShare)
                 .figure(IOS, d2c.n())
                 .limit(DeviceLatencyRule.LIMIT_D2C_AVG.labelled("limit for the D2C average ("
                         + MediaLimit.media(ctx, name).media().description() + ")"), limit)

@@ -113,7 +113,8 @@ final class IostatDeviceLatency {
                     .figure(REPORTS, slow.flagged().size())
                     .figure(OF_REPORTS, slow.all().size())
                     .evidence(IostatEvidence.lines(slow.worst(3, order)))
-                    .impact(Impact.estimated(ioSeconds, "IOPS x response time x interval, summed over the slow reports"));
+                    .impact(IostatEvidence.requestTime(ioSeconds, slow.flagged().size(), s.secondsPerReport(), label,
+                            "IOPS x response time x interval, summed over the slow reports"));
             if (slow.avg(IostatPoint::queue) >= 1 && !activeSplit(s, worst)) {
                 f.doubt(Confidence.MEDIUM, "iostat averages each interval: with about "
                         + Figures.number(slow.avg(IostatPoint::queue)) + " requests in flight some of the response "

@@ -88,7 +88,8 @@ public final class RequestStarvationRule implements Rule {
         for (BlockFigures.Device d : figs.devices()) {
             double share = d.share(Phase.Q2G) + d.share(Phase.G2I);
             PhaseStat q2c = d.phase(Phase.Q2C);
-            if (share < ctx.value(SHARE_PCT) || q2c.n() < ctx.value(MIN_IOS) || q2c.avg() == null) {
+            // above 100 % the shares count different I/Os (lost completions): ConsistencyAnalysis says so
+            if (share < ctx.value(SHARE_PCT) || share > 100 || q2c.n() < ctx.value(MIN_IOS) || q2c.avg() == null) {
                 continue;
             }
             double perIo = share / 100 * q2c.avg();

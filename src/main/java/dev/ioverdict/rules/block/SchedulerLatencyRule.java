@@ -121,7 +121,9 @@ public final class SchedulerLatencyRule implements Rule {
             double m2d = share(d, Phase.M2D, q2c);
             double share = i2d + m2d;
             double perIo = share / 100 * q2c.avg();
-            boolean overall = share >= ctx.value(SHARE_PCT) && perIo >= ctx.seconds(MIN_AVG_MS);
+            // above 100 % the shares count different I/Os (lost completions): ConsistencyAnalysis says so
+            boolean overall = share >= ctx.value(SHARE_PCT) && share <= 100 && d.share(Phase.D2C) <= 100
+                    && perIo >= ctx.seconds(MIN_AVG_MS);
             var waits = figs.trace().schedulerWaits();
             long minIos = (long) ctx.value(MIN_IOS);
             var starved = StarvedClass.find(waits, d.id(), "direction", minIos, ctx.seconds(CLASS_AVG_MS),

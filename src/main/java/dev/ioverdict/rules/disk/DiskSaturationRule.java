@@ -6,6 +6,10 @@ import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Metric;
+import dev.ioverdict.model.iostat.IostatDevice;
+import dev.ioverdict.model.Subject;
+import dev.ioverdict.model.Unit;
+import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.iostat.IostatDialect;
@@ -188,17 +192,25 @@ public final class DiskSaturationRule implements Rule {
                 .figure(IostatEvidence.WORST_RESPONSE.labelled("worst " + s.responseLabel()), worst.responseMs() / 1000)
                 .figure(AVG_RESPONSE.labelled("average " + s.responseLabel()), e.avg(IostatPoint::responseMs) / 1000)
                 .figure(BASELINE.labelled("light-load " + s.responseLabel()), s.baselineMs() == null ? null : s.baselineMs() / 1000)
-                .figure(IostatEvidence.MAX_BUSY.labelled("highest " + busy), e.max(IostatPoint::busyPct))
+                .figure(IostatEvidence.MAX_BUSY.labelled("highest " + busy + clipped(e, busy)), e.max(IostatPoint::busyPct))
                 .figure(IostatEvidence.MAX_QUEUE.labelled("highest " + s.queueLabel()), e.max(IostatPoint::queue))
                 .limit(IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + s.responseLabel()), severity == Severity.WARNING ? WATCH_MS : AWAIT_MS)
                 .limit(IostatEvidence.LIMIT_BUSY.labelled("limit for " + busy), severity == Severity.WARNING ? WATCH_BUSY_PCT : BUSY_PCT)
                 .evidence(IostatEvidence.lines(e.worst(3, slowest)))
-                .impact(Impact.estimated(excess, "IOPS x (response time - light-load response time) x interval, "
+                .impact(IostatEvidence.requestTime(excess, e.flagged().size(), s.secondsPerReport(), label,
+                        "IOPS x (response time - light-load response time) x interval, "
                         + "summed over the flagged reports"));
         if (e.longestRun() < minRun) {
             finding.doubt(Confidence.MEDIUM, s.singleReport() ? "a single iostat report" : "no run of " 
                     + Figures.number(minRun) + " reports in a row");
         }
         finding.report();
+    }
+
+    /** Why the highest utilisation reads 100 % when iostat printed more. */
+    private static String clipped(Episodes e, String busy) {
+        double printed = e.max(p -> p.sample().value(busy));
+        return printed > 100 ? " (" + java.math.BigDecimal.valueOf(printed).stripTrailingZeros().toPlainString() + " as printed, "
+                + IostatDevice.Stat.UTILISATION_CLIPPED + ")" : "";
     }
 }

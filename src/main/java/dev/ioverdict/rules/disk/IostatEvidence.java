@@ -6,6 +6,7 @@ import dev.ioverdict.analysis.iostat.IostatTimeline;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Metric;
+import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.rules.Input;
 import dev.ioverdict.rules.Inputs;
@@ -33,6 +34,18 @@ public final class IostatEvidence {
     public static final Metric MAX_QUEUE = Metric.count("maxQueue", "highest queue size");
 
     private IostatEvidence() {
+    }
+
+    /**
+     * Request time summed over iostat reports (IOPS x time per request x interval), estimated. It
+     * exceeds the reports' span whenever requests overlap, so the impact says how many were in
+     * flight at once: "15.0 min" from 16 reports of one second is 56 requests at a time, not a fault.
+     */
+    public static Impact requestTime(double seconds, int reports, double secondsPerReport, String label, String method) {
+        double span = reports * secondsPerReport;
+        String of = span > 0 && seconds > span ? "request time on " + label + " (about " + Figures.number(seconds / span)
+                + " requests at a time over " + Figures.duration(span) + ")" : null;
+        return new Impact(seconds, null, of, false, method);
     }
 
     /**

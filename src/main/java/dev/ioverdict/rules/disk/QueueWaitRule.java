@@ -6,6 +6,8 @@ import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Metric;
+import dev.ioverdict.model.Subject;
+import dev.ioverdict.model.Unit;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.iostat.IostatDialect;
@@ -139,7 +141,8 @@ public final class QueueWaitRule implements Rule {
                 .text(LAST_TIME, DeviceSeries.when(e.last().sample()))
                 .evidence(IostatEvidence.lines(e.worst(3, order)))
                 .figure(AVG_WAIT, e.avg(p -> waitMs(s, p)) / 1000)
-                .impact(Impact.estimated(waitSeconds, "IOPS x wait per request x interval, summed over the flagged "
+                .impact(IostatEvidence.requestTime(waitSeconds, e.flagged().size(), s.secondsPerReport(), label,
+                        "IOPS x wait per request x interval, summed over the flagged "
                         + "reports"));
         if (solaris) {
             f.figure(MAX_WAIT_PCT, worst.waitPct()).limit(LIMIT_WAIT_PCT, WAIT_PCT);

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ioverdict.testing.Cli;
+import dev.ioverdict.testing.ReportInvariants;
 import dev.ioverdict.testing.TestData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -97,6 +99,10 @@ class RandomBlkgenScenariosTest {
                 Traces.Analysed a = Traces.analyse(dir.resolve("blkparse.txt"));
                 assertEquals(List.of(), a.input().warnings(), "chaos seed=" + seed);
                 assertEquals(List.of(), BttOracle.differences(expected, a.trace().section()), "chaos seed=" + seed);
+                Path report = tmp.resolve("chaos-report" + seed);
+                Cli run = Cli.run("report", dir.toString(), "-o", report.toString(), "--format", "json,html", "--quiet");
+                assertTrue(run.exitCode() == 0 || run.exitCode() == 1, run.exitCode() + ": " + run.err());
+                ReportInvariants.assertNone(report, "chaos seed=" + seed);
             }));
         }
         return tests.stream();
@@ -139,6 +145,11 @@ class RandomBlkgenScenariosTest {
         assertEquals(List.of(), a.input().warnings(), name);
         assertEquals(List.of(), BttOracle.differences(expected, a.trace().section()),
                 name + "\nscenario: " + JSON.writeValueAsString(sc));
+        // and the report made of it states no figure that cannot be true
+        Path report = dir.resolve("report");
+        Cli run = Cli.run("report", out.toString(), "-o", report.toString(), "--format", "json,html", "--quiet");
+        assertTrue(run.exitCode() == 0 || run.exitCode() == 1, run.exitCode() + ": " + run.err());
+        ReportInvariants.assertNone(report, name);
     }
 
     /** Runs a command in {@code dir}; its stdout. A nonzero exit other than blkgen's 2 (intent differs) fails. */
