@@ -36,6 +36,7 @@ public final class Diagnosis {
         List<ConsistencyNote> notes = new ArrayList<>(data.results().get(ConsistencyNotes.class)
                 .map(ConsistencyNotes::notes).orElse(List.of()));
         List<Finding> causes = Reinterpretation.apply(withSymptoms(Merge.all(outcome.findings())), notes);
+        causes = StackedDevices.fold(causes, data);
         ApplicationTime app = ApplicationTime.of(data);
         if (app.known()) {
             causes = causes.stream().map(f -> weighed(f, app)).toList();
