@@ -3,6 +3,7 @@ package dev.ioverdict.diagnosis;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.analysis.config.DeviceStacks;
 import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Measurement;
@@ -50,18 +51,17 @@ final class StackedDevices {
                 List<Finding> bottoms = group.stream().filter(f -> group.stream()
                         .noneMatch(g -> g != f && !stacks.path(f.subject().id(), g.subject().id()).isEmpty())).toList();
                 List<Finding> uppers = group.stream().filter(f -> !bottoms.contains(f)).toList();
-                double below = bottoms.stream().mapToDouble(Finding::weight).sum();
-                double top = uppers.stream().mapToDouble(Finding::weight).max().orElse(0);
-                if (below >= HELD_BELOW * top) {
+                TimeHeld held = TimeHeld.of(bottoms, uppers, data, stacks);
+                if (held.heldBelow()) {
                     Finding holder = bottoms.stream().max(Comparator.comparingDouble(Finding::weight)
                             .thenComparing(Finding::fingerprint, Comparator.reverseOrder())).orElseThrow();
                     List<Finding> parts = group.stream().filter(f -> f != holder).toList();
-                    replaced.put(holder, folded(holder, parts, bottoms, stacks));
+                    replaced.put(holder, folded(holder, parts, bottoms, stacks, held));
                     absorbed.addAll(parts);
                 } else {
                     for (Finding u : uppers) {
                         replaced.put(u, ownTime(u, bottoms.stream()
-                                .filter(b -> !stacks.path(u.subject().id(), b.subject().id()).isEmpty()).toList()));
+                                .filter(b -> !stacks.path(u.subject().id(), b.subject().id()).isEmpty()).toList(), held));
                     }
                 }
             }
@@ -107,7 +107,8 @@ final class StackedDevices {
      * is the holder's (the others' is the same time seen from above), or, with several devices
      * holding it side by side (a map's paths), theirs added up.
      */
-    private static Finding folded(Finding holder, List<Finding> parts, List<Finding> bottoms, DeviceStacks stacks) {
+    private static Finding folded(Finding holder, List<Finding> parts, List<Finding> bottoms, DeviceStacks stacks,
+                                  TimeHeld held) {
         List<Finding> symptoms = new ArrayList<>(holder.symptoms());
         List<Evidence> evidence = new ArrayList<>(holder.evidence());
         Set<String> sources = new LinkedHashSet<>(holder.sources());
@@ -146,6 +147,9 @@ final class StackedDevices {
         List<Measurement> measurements = new ArrayList<>(holder.measurements());
         List<String> reasons = reasons(holder, above, symptoms);
         if (!above.isEmpty()) {
+            summary.append(" ").append(beside.isEmpty() ? holder.subject().id() + " holds " : "The devices at the bottom hold ")
+                    .append(Figures.percent(held.above() > 0 ? Math.min(100, 100 * held.below() / held.above()) : 100))
+                    .append(" of the time of the device above (").append(held.how()).append(").");
             measurements.add(Measurement.text("stackedAbove", "devices stacked above it", Unit.TEXT,
                     String.join(", ", above)));
         }
@@ -181,15 +185,18 @@ final class StackedDevices {
         return out;
     }
 
-    /** An upper device slow by itself: its time, less what the devices below it hold (their own causes). */
-    private static Finding ownTime(Finding upper, List<Finding> below) {
-        double held = below.stream().mapToDouble(Finding::weight).sum();
+    /**
+     * An upper device slow by itself: its time less the share the devices below it hold (their own
+     * causes), so that the stack's time is counted once.
+     */
+    private static Finding ownTime(Finding upper, List<Finding> below, TimeHeld held) {
+        double share = held.above() > 0 ? Math.min(1, held.below() / held.above()) : 0;
         String names = String.join(", ", below.stream().map(f -> f.subject().label()).toList());
-        Impact own = new Impact(Math.max(0, upper.weight() - held), null, null, upper.impact().measured(),
-                upper.impact().method() + ", less the time held below it in " + names);
+        Impact own = new Impact(upper.weight() * (1 - share), null, null, upper.impact().measured(),
+                upper.impact().method() + ", less the " + Figures.percent(100 * share) + " held below it in " + names);
         return upper.withImpact(own).withSummary(upper.summary() + " It sits on " + names + ", which hold"
-                + (below.size() == 1 ? "s " : " ") + "less than half of its time (a cause of "
-                + (below.size() == 1 ? "its" : "their") + " own): the rest is held in "
+                + (below.size() == 1 ? "s " : " ") + "only " + Figures.percent(100 * share) + " of its time ("
+                + held.how() + "; a cause of " + (below.size() == 1 ? "its" : "their") + " own): the rest is held in "
                 + upper.subject().id() + " itself.");
     }
 }
