@@ -10,6 +10,7 @@ import dev.ioverdict.model.Measurement;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.Unit;
+import dev.ioverdict.model.config.DeviceLink;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -130,11 +131,11 @@ final class StackedDevices {
                         + " at the bottom of the same stack, part of the same cause. " + p.summary()));
             } else {
                 above.add(p.subject().id());
-                List<DeviceStacks.Link> chain = stacks.path(p.subject().id(), holder.subject().id());
+                List<DeviceLink> chain = stacks.path(p.subject().id(), holder.subject().id());
                 for (int i = 0; chain.isEmpty() && i < bottoms.size(); i++) {
                     chain = stacks.path(p.subject().id(), bottoms.get(i).subject().id());
                 }
-                String how = String.join("; ", chain.stream().map(DeviceStacks.Link::how).toList());
+                String how = String.join("; ", chain.stream().map(DeviceLink::how).toList());
                 summary.append(" Stacked above it: ").append(p.subject().label()).append(" (").append(how)
                         .append("): ").append(p.title()).append(", the same time seen from the device above, not a "
                                 + "second cause.");

@@ -5,6 +5,8 @@ import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.config.BlockDevice;
 import dev.ioverdict.model.config.DeviceIdentity;
+import dev.ioverdict.model.config.DeviceLink;
+import dev.ioverdict.model.config.DeviceLink.Via;
 import dev.ioverdict.model.config.FilesystemInfo;
 import dev.ioverdict.model.config.Mount;
 import java.util.ArrayDeque;
@@ -32,39 +34,8 @@ public final class DeviceStacks {
     /** Solaris slices and fdisk partitions of a cXtYdZ disk: c0t0d0s0 -> c0t0d0. */
     private static final Pattern SOLARIS_SLICE = Pattern.compile("^(c\\d+(?:t\\w+)?d\\d+)[sp]\\d+$");
 
-    /** How a link between two devices was known. */
-    public enum Via {
-        LSBLK("lsblk's tree"),
-        DMSETUP("dmsetup's table"),
-        MULTIPATH("the multipath map"),
-        LOOP_BACKING_FILE("losetup's backing file on a mounted filesystem"),
-        BLOCK_REMAP("the block trace's remap events"),
-        NAMING("the partition's name");
-
-        private final String words;
-
-        Via(String words) {
-            this.words = words;
-        }
-
-        public String words() {
-            return words;
-        }
-    }
-
-    /**
-     * {@code upper} sends its I/O to {@code lower}, as {@code via} told (several sources may agree);
-     * {@code how} says it in words, {@code evidence} are the lines that show it (none for remaps).
-     */
-    public record Link(String upper, String lower, List<Via> via, String how, List<Evidence> evidence) {
-        public Link {
-            via = List.copyOf(via);
-            evidence = List.copyOf(evidence);
-        }
-    }
-
     /** One device with every link below it (down to the disks) and above it (up to what the application opens). */
-    public record Stack(String device, List<Link> below, List<Link> above) {
+    public record Stack(String device, List<DeviceLink> below, List<DeviceLink> above) {
         public Stack {
             below = List.copyOf(below);
             above = List.copyOf(above);
@@ -78,9 +49,9 @@ public final class DeviceStacks {
     public static final DeviceStacks NONE = new DeviceStacks(null, List.of());
 
     private final StorageConfig config;
-    private final List<Link> links;
+    private final List<DeviceLink> links;
 
-    private DeviceStacks(StorageConfig config, List<Link> links) {
+    private DeviceStacks(StorageConfig config, List<DeviceLink> links) {
         this.config = config;
         this.links = List.copyOf(links);
     }
@@ -117,7 +88,7 @@ public final class DeviceStacks {
         return new DeviceStacks(config, b.links());
     }
 
-    public List<Link> links() {
+    public List<DeviceLink> links() {
         return links;
     }
 
@@ -127,13 +98,13 @@ public final class DeviceStacks {
     }
 
     /** The devices directly below one. */
-    public List<Link> below(String device) {
+    public List<DeviceLink> below(String device) {
         String k = key(device);
         return links.stream().filter(l -> l.upper().equals(k)).toList();
     }
 
     /** The devices directly above one. */
-    public List<Link> above(String device) {
+    public List<DeviceLink> above(String device) {
         String k = key(device);
         return links.stream().filter(l -> l.lower().equals(k)).toList();
     }
@@ -148,20 +119,20 @@ public final class DeviceStacks {
      * (the shortest chain); empty when it is not. A Solaris slice or a partition named after its disk
      * counts as sitting on that disk when no listing says otherwise.
      */
-    public List<Link> path(String upper, String lower) {
+    public List<DeviceLink> path(String upper, String lower) {
         String from = key(upper);
         String to = key(lower);
         if (from.equals(to)) {
             return List.of();
         }
-        Map<String, Link> cameBy = new LinkedHashMap<>();
+        Map<String, DeviceLink> cameBy = new LinkedHashMap<>();
         Deque<String> open = new ArrayDeque<>(List.of(from));
         while (!open.isEmpty()) {
             String at = open.removeFirst();
-            for (Link l : below(at)) {
+            for (DeviceLink l : below(at)) {
                 if (!l.lower().equals(from) && cameBy.putIfAbsent(l.lower(), l) == null) {
                     if (l.lower().equals(to)) {
-                        List<Link> chain = new ArrayList<>();
+                        List<DeviceLink> chain = new ArrayList<>();
                         for (String n = to; !n.equals(from); n = cameBy.get(n).upper()) {
                             chain.add(0, cameBy.get(n));
                         }
@@ -172,19 +143,19 @@ public final class DeviceStacks {
             }
         }
         if (below(from).isEmpty() && to.equals(diskByName(from))) {
-            return List.of(new Link(from, to, List.of(Via.NAMING), from + " is a partition of " + to + " by its name",
+            return List.of(new DeviceLink(from, to, List.of(Via.NAMING), from + " is a partition of " + to + " by its name",
                     List.of()));
         }
         return List.of();
     }
 
-    private List<Link> reach(String device, boolean down) {
-        Set<Link> out = new LinkedHashSet<>();
+    private List<DeviceLink> reach(String device, boolean down) {
+        Set<DeviceLink> out = new LinkedHashSet<>();
         Deque<String> open = new ArrayDeque<>(List.of(device));
         Set<String> seen = new LinkedHashSet<>(List.of(device));
         while (!open.isEmpty()) {
             String at = open.removeFirst();
-            for (Link l : down ? below(at) : above(at)) {
+            for (DeviceLink l : down ? below(at) : above(at)) {
                 out.add(l);
                 String next = down ? l.lower() : l.upper();
                 if (seen.add(next)) {
@@ -217,7 +188,7 @@ public final class DeviceStacks {
     /** Collects links, one per pair of devices, merging what several sources say of the same pair. */
     private static final class Builder {
         private final StorageConfig config;
-        private final Map<String, Link> byPair = new LinkedHashMap<>();
+        private final Map<String, DeviceLink> byPair = new LinkedHashMap<>();
 
         Builder(StorageConfig config) {
             this.config = config;
@@ -233,7 +204,7 @@ public final class DeviceStacks {
             if (u == null || l == null || u.equals(l)) {
                 return;
             }
-            byPair.merge(u + " " + l, new Link(u, l, List.of(via), how, evidence), (had, more) -> {
+            byPair.merge(u + " " + l, new DeviceLink(u, l, List.of(via), how, evidence), (had, more) -> {
                 if (had.via().contains(via)) {
                     return had;
                 }
@@ -241,7 +212,7 @@ public final class DeviceStacks {
                 vias.add(via);
                 List<Evidence> ev = new ArrayList<>(had.evidence());
                 more.evidence().stream().filter(e -> !ev.contains(e)).forEach(ev::add);
-                return new Link(u, l, vias, had.how(), ev);
+                return new DeviceLink(u, l, vias, had.how(), ev);
             });
         }
 
@@ -273,7 +244,7 @@ public final class DeviceStacks {
                     + " at " + fs.get().mount() + " (losetup, mounts)", ev);
         }
 
-        List<Link> links() {
+        List<DeviceLink> links() {
             return List.copyOf(byPair.values());
         }
     }

@@ -3,9 +3,9 @@ package dev.ioverdict.analysis.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ioverdict.analysis.config.DeviceStacks.Link;
-import dev.ioverdict.analysis.config.DeviceStacks.Via;
 import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.config.DeviceLink;
+import dev.ioverdict.model.config.DeviceLink.Via;
 import dev.ioverdict.testing.RuleHarness;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Path;
@@ -26,7 +26,7 @@ class DeviceStacksTest {
         return shared.resolve("external").resolve(file);
     }
 
-    private static List<String> pairs(List<Link> links) {
+    private static List<String> pairs(List<DeviceLink> links) {
         return links.stream().map(l -> l.upper() + ">" + l.lower()).toList();
     }
 
@@ -37,7 +37,7 @@ class DeviceStacksTest {
                 TestData.file("stacked-loop-on-loop", "lsblk.txt"));
         // loop0's own backing file is on FUSE: no block device below it
         assertEquals(List.of("loop1>loop0"), pairs(s.links()));
-        Link l = s.links().get(0);
+        DeviceLink l = s.links().get(0);
         assertEquals(List.of(Via.LOOP_BACKING_FILE), l.via());
         assertEquals("loop1's backing file /mnt/cap-stack/upper.img is on the xfs mounted from loop0 at /mnt/cap-stack"
                 + " (losetup, mounts)", l.how());
@@ -62,7 +62,7 @@ class DeviceStacksTest {
     @Test
     void aMultipathMapSitsOnItsPaths() {
         DeviceStacks s = stacks(shared("multipath/sles-rear-issue-multipath-l-iet-three-paths-prefix.txt"));
-        List<Link> below = s.below("dm-4");
+        List<DeviceLink> below = s.below("dm-4");
         assertEquals(List.of("dm-4>sdi", "dm-4>sdm", "dm-4>sdp"), pairs(below));
         assertTrue(below.stream().allMatch(l -> l.via().equals(List.of(Via.MULTIPATH))));
         assertEquals("site_A_3 (360000000000000000e00e6b900000003) dm-4 IET,VIRTUAL-DISK",
@@ -80,11 +80,11 @@ class DeviceStacksTest {
     @Test
     void lsblksTreeStacksAnLvOnMdOnPartitionsOnDisks() {
         DeviceStacks s = stacks(shared("lsblk/insights-md-raid1-ascii-tree.txt"));
-        List<Link> down = s.path("rhel-root", "vdb");
+        List<DeviceLink> down = s.path("rhel-root", "vdb");
         assertEquals(List.of("dm-0>md126", "md126>vdb2", "vdb2>vdb"), pairs(down).stream()
                 .map(p -> p.replace("rhel-root", "dm-0")).toList());
         assertTrue(down.stream().allMatch(l -> l.via().equals(List.of(Via.LSBLK))));
-        assertEquals(List.of("vda", "vdb"), s.stackOf("md126").below().stream().map(Link::lower)
+        assertEquals(List.of("vda", "vdb"), s.stackOf("md126").below().stream().map(DeviceLink::lower)
                 .filter(d -> d.startsWith("vd") && d.length() == 3).toList());
         assertEquals(3, s.stackOf("vda2").above().size(), "md126, then the two LVs on it");
     }
@@ -99,7 +99,7 @@ class DeviceStacksTest {
     @Test
     void theBlockTracesRemapsStackADmDeviceOnItsLegs() {
         DeviceStacks s = stacks(TestData.file("blkgen-mpath-rq-lgwr", "blkparse.txt"));
-        List<Link> legs = s.below("252,169");
+        List<DeviceLink> legs = s.below("252,169");
         assertEquals(List.of("252,169>135,576", "252,169>70,592"), pairs(legs).stream().sorted().toList());
         assertTrue(legs.stream().allMatch(l -> l.via().equals(List.of(Via.BLOCK_REMAP)) && l.evidence().isEmpty()));
         assertTrue(legs.get(0).how().matches("\\d+ I/Os of 252,169 remapped onto .* in the block trace"), legs.get(0).how());
