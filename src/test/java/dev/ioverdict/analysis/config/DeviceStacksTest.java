@@ -106,6 +106,21 @@ class DeviceStacksTest {
     }
 
     @Test
+    void eachDmDeviceOfAMixedTraceSitsOnItsOwnDisk() {
+        DeviceStacks s = stacks(TestData.file("blkgen-mixed-multidevice", "blkparse.txt"));
+        assertEquals(List.of("253,0>8,16", "253,1>8,32"), pairs(s.links()).stream().sorted().toList());
+        assertEquals(List.of(), s.path("253,0", "8,32"));
+    }
+
+    @Test
+    void aSosreportsLoopDeviceOnFuseSitsOnNothing() {
+        Path sos = TestData.file("sosreport-sar-saturated", "sosreport-vm-2026-11-24-qkzvbnr");
+        DeviceStacks s = stacks(sos.resolve("sos_commands/block/losetup_-l"), sos.resolve("sos_commands/block/lsblk"),
+                sos.resolve("proc/mounts"));
+        assertEquals(List.of(), s.links(), "loop0's file is on the slowfs FUSE mount, vda is a disk of its own");
+    }
+
+    @Test
     void aPartitionSitsOnItsDiskByNameWhenNoListingSays() {
         assertEquals(List.of(Via.NAMING), DeviceStacks.NONE.path("c0t0d0s0", "c0t0d0").get(0).via());
         assertEquals(1, DeviceStacks.NONE.path("sda1", "sda").size());
