@@ -44,30 +44,46 @@ final class StackedDevices {
 
     static List<Finding> fold(List<Finding> causes, CaseData data) {
         DeviceStacks stacks = data.results().get(DeviceStacks.class).orElse(DeviceStacks.NONE);
-        Map<Finding, Finding> replaced = new LinkedHashMap<>();
+        Map<Finding, Finding> now = new LinkedHashMap<>();
+        causes.forEach(f -> now.put(f, f));
         Set<Finding> absorbed = new LinkedHashSet<>();
         for (String rule : TIME_INCLUDES_BELOW) {
             List<Finding> same = causes.stream().filter(f -> f.rule().equals(rule) && onDevice(f)).toList();
             for (List<Finding> group : groups(same, stacks)) {
-                List<Finding> bottoms = group.stream().filter(f -> group.stream()
-                        .noneMatch(g -> g != f && !stacks.path(f.subject().id(), g.subject().id()).isEmpty())).toList();
-                List<Finding> uppers = group.stream().filter(f -> !bottoms.contains(f)).toList();
-                TimeHeld held = TimeHeld.of(bottoms, uppers, data, stacks);
-                if (held.heldBelow()) {
-                    Finding holder = bottoms.stream().max(Comparator.comparingDouble(Finding::weight)
-                            .thenComparing(Finding::fingerprint, Comparator.reverseOrder())).orElseThrow();
-                    List<Finding> parts = group.stream().filter(f -> f != holder).toList();
-                    replaced.put(holder, folded(holder, parts, bottoms, stacks, held));
-                    absorbed.addAll(parts);
-                } else {
-                    for (Finding u : uppers) {
-                        replaced.put(u, ownTime(u, bottoms.stream()
-                                .filter(b -> !stacks.path(u.subject().id(), b.subject().id()).isEmpty()).toList(), held));
-                    }
-                }
+                settle(group, now, absorbed, data, stacks);
             }
         }
-        return causes.stream().filter(f -> !absorbed.contains(f)).map(f -> replaced.getOrDefault(f, f)).toList();
+        return causes.stream().filter(f -> !absorbed.contains(f)).map(now::get).toList();
+    }
+
+    /**
+     * One stack's findings ({@code group}, as the rules gave them; {@code now} holds each one as
+     * this step has made it so far). When the devices at the bottom hold the time, all fold into
+     * one cause on them; else each upper device keeps its own share, and the upper devices are
+     * settled among themselves (a loop device on a slow dm volume on a fine disk: one cause on dm).
+     */
+    private static void settle(List<Finding> group, Map<Finding, Finding> now, Set<Finding> absorbed, CaseData data,
+                               DeviceStacks stacks) {
+        List<Finding> bottoms = group.stream().filter(f -> group.stream()
+                .noneMatch(g -> g != f && !stacks.path(f.subject().id(), g.subject().id()).isEmpty())).toList();
+        List<Finding> uppers = group.stream().filter(f -> !bottoms.contains(f)).toList();
+        List<Finding> lower = bottoms.stream().map(now::get).toList();
+        TimeHeld held = TimeHeld.of(lower, uppers.stream().map(now::get).toList(), data, stacks);
+        if (held.heldBelow()) {
+            Finding holder = bottoms.stream().max(Comparator.comparingDouble((Finding f) -> now.get(f).weight())
+                    .thenComparing(Finding::fingerprint, Comparator.reverseOrder())).orElseThrow();
+            List<Finding> parts = group.stream().filter(f -> f != holder).toList();
+            now.put(holder, folded(now.get(holder), parts.stream().map(now::get).toList(), lower, stacks, held));
+            absorbed.addAll(parts);
+            return;
+        }
+        for (Finding u : uppers) {
+            now.put(u, ownTime(now.get(u), bottoms.stream()
+                    .filter(b -> !stacks.path(u.subject().id(), b.subject().id()).isEmpty()).map(now::get).toList(), held));
+        }
+        for (List<Finding> above : groups(uppers, stacks)) {
+            settle(above, now, absorbed, data, stacks);
+        }
     }
 
     private static boolean onDevice(Finding f) {

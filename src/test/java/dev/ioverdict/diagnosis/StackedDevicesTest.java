@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** One stack, one cause: the recorded loop-on-loop capture, and where the upper device is slow by itself. */
@@ -90,6 +91,21 @@ class StackedDevicesTest {
                 out.stream().map(f -> f.rule() + " " + f.subject().id()).toList());
         assertEquals(21, out.get(0).weight(), 1e-9, "the time held below, once");
         assertEquals(List.of("loop1"), out.get(0).symptoms().stream().map(s -> s.subject().id()).toList());
+    }
+
+    @Test
+    void aVolumeOnAnArrayThatHoldsTheTimeIsOneCauseOnTheArrayWhenTheDisksAreFine() {
+        Path shared = TestData.shared();
+        Assumptions.assumeTrue(shared != null, "../shared not present");
+        // rhel-root on md126 on vda2 and vdb2 on vda and vdb (lsblk's tree)
+        CaseData md = RuleHarness.data(shared.resolve("external/lsblk/insights-md-raid1-ascii-tree.txt"));
+        List<Finding> out = StackedDevices.fold(List.of(finding("device-latency", "rhel-root", 40),
+                finding("device-latency", "md126", 38), finding("device-latency", "vda", 3)), md);
+        assertEquals(List.of("md126", "vda"), out.stream().map(f -> f.subject().id()).toList());
+        // vda holds 3 of 40 s: md126 keeps 92.5 % of its 38 s, and rhel-root's time is md126's
+        assertEquals(38 * 0.925, out.get(0).weight(), 1e-9);
+        assertEquals(List.of("rhel-root"), out.get(0).symptoms().stream().map(s -> s.subject().id()).toList());
+        assertEquals(3, out.get(1).weight(), 1e-9);
     }
 
     @Test
