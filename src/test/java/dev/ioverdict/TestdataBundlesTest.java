@@ -59,7 +59,21 @@ class TestdataBundlesTest {
         for (JsonNode want : expected.path("findings")) {
             String rule = want.path("rule").asText();
             JsonNode match = null;
-            for (JsonNode f : all) {
+            // "cause": true only a cause matches; "under": "rule/device" only a symptom of that cause
+            List<JsonNode> candidates = all;
+            if (want.path("cause").asBoolean(false)) {
+                candidates = new ArrayList<>();
+                report.path("findings").forEach(candidates::add);
+            } else if (want.has("under")) {
+                candidates = new ArrayList<>();
+                for (JsonNode c : report.path("findings")) {
+                    if ((c.path("rule").asText() + "/" + c.path("subject").path("id").asText())
+                            .equals(want.path("under").asText())) {
+                        c.path("symptoms").forEach(candidates::add);
+                    }
+                }
+            }
+            for (JsonNode f : candidates) {
                 if (f.path("rule").asText().equals(rule)
                         && (!want.has("severity") || f.path("severity").asText().equals(want.path("severity").asText()))
                         && (!want.has("device") || f.path("metrics").path("device").asText().equals(want.path("device").asText())

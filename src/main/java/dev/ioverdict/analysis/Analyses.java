@@ -4,6 +4,7 @@ import dev.ioverdict.analysis.block.BlockAnalysis;
 import dev.ioverdict.analysis.btt.BttSectionAnalysis;
 import dev.ioverdict.analysis.consistency.ConsistencyAnalysis;
 import dev.ioverdict.analysis.config.ConfigAnalysis;
+import dev.ioverdict.analysis.config.StackAnalysis;
 import dev.ioverdict.analysis.host.HostAnalysis;
 import dev.ioverdict.analysis.iostat.IostatAnalysis;
 import dev.ioverdict.analysis.kernel.KernelLogAnalysis;
@@ -26,6 +27,8 @@ public final class Analyses {
             BlockAnalysis::new,
             // after any analysis that computes the block section from a trace: btt text only fills a gap
             BttSectionAnalysis::new,
+            // after the configuration and the block trace: which devices sit on which
+            StackAnalysis::new,
             // before anything reads figures it may find doubtful
             ConsistencyAnalysis::new,
             // after config, syscalls, iostat and block: assigns the application's wait to the layers

@@ -30,6 +30,7 @@ public final class Diagnosis {
         List<ConsistencyNote> notes = new ArrayList<>(data.results().get(ConsistencyNotes.class)
                 .map(ConsistencyNotes::notes).orElse(List.of()));
         List<Finding> causes = Reinterpretation.apply(withSymptoms(Merge.all(outcome.findings())), notes);
+        causes = StackedDevices.fold(causes, data);
         TimeModel model = data.results().get(TimeModel.class).orElse(null);
         if (model != null) {
             ModelImpact impact = new ModelImpact(model, data.results().get(StorageConfig.class).orElse(null));
