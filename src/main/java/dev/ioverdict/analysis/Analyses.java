@@ -9,6 +9,7 @@ import dev.ioverdict.analysis.iostat.IostatAnalysis;
 import dev.ioverdict.analysis.kernel.KernelLogAnalysis;
 import dev.ioverdict.analysis.layers.LayerAnalysis;
 import dev.ioverdict.analysis.syscall.LatencySampling;
+import dev.ioverdict.analysis.syscall.SleepTiming;
 import dev.ioverdict.analysis.syscall.SyscallAnalysis;
 import java.util.List;
 import java.util.function.Supplier;
@@ -20,6 +21,8 @@ public final class Analyses {
             HostAnalysis::new,
             IostatAnalysis::new,
             KernelLogAnalysis::new,
+            // before the syscall analysis, which reads the sleep stacks it times
+            SleepTiming::new,
             SyscallAnalysis::new,
             LatencySampling::new,
             BlockAnalysis::new,
