@@ -120,6 +120,29 @@ class SleepTimingTest {
         assertFalse(both.timing().contains("put on that clock by"));
     }
 
+    /** A syscall trace read before the recording (its file name sorts first) ends the same sleeps. */
+    @Test
+    void aSyscallTraceReadBeforeTheRecordingEndsTheSameSleeps() {
+        List<Object> calls = new java.util.ArrayList<>(ParseRun.of(new PerfScriptFormat(), file(SWITCH_OUTS,
+                "perf-syscalls.txt")).all(SyscallCall.class));
+        List<Object> sleeps = new java.util.ArrayList<>(ParseRun.of(new PerfScriptFormat(), file(SWITCH_OUTS,
+                "perf-sched-stacks.txt")).all(dev.ioverdict.model.syscall.Sleep.class));
+        List<Double> figures = new java.util.ArrayList<>();
+        for (List<List<Object>> order : List.of(List.of(calls, sleeps), List.of(sleeps, calls))) {
+            dev.ioverdict.model.Facts facts = new dev.ioverdict.model.Facts();
+            SleepTiming timing = new SleepTiming();
+            timing.attach(facts);
+            order.forEach(part -> part.forEach(facts::add));
+            timing.finish(facts, new dev.ioverdict.analysis.Results());
+            List<SleepStack> stacks = facts.all(SleepStack.class);
+            figures.add(writer(stacks, WRITER_512).serialised());
+            figures.add(writer(stacks, WRITER_140288).serialised());
+        }
+        assertEquals(1.398, figures.get(0), 0.001);
+        assertEquals(1.103, figures.get(1), 0.001);
+        assertEquals(figures.subList(0, 2), figures.subList(2, 4));
+    }
+
     private static ThreadEvents events(String source, dev.ioverdict.parse.InputFormat format, Path file) {
         ThreadEvents t = new ThreadEvents(source, file.getFileName().toString());
         ParseRun.of(format, file).all(SyscallCall.class).stream().filter(c -> c.start() != null && c.duration() != null)
