@@ -39,7 +39,7 @@ record InodeWaitCost(Double sleep, Double sharePct, Impact impact, String said, 
             List<String> reasons = new java.util.ArrayList<>(List.of("the wait measured in the writers' sleep stacks "
                     + "(inode_dio_wait, the inode lock), apart from their own I/O"));
             if (sleeps.timing() != null) {
-                reasons.add("sleeps timed to each thread's next event: " + sleeps.timing());
+                reasons.add(sleeps.timing()); // how sleeps were timed without switch-ins
             }
             return new InodeWaitCost(sleeps.serialised(), aioSec > 0 ? 100 * share : null, impact,
                     "io_submit sleeps waiting for the inode, in the drain (inode_dio_wait) or on the inode lock another "

@@ -59,8 +59,8 @@ class UnalignedDioXfsRuleTest {
         assertEquals(Severity.CRITICAL, f.severity());
         assertEquals(2.501, (double) f.metrics().get("dioWaitSleep"), 0.002);
         assertEquals(64.5, (double) f.metrics().get("waitSharePct"), 0.1);
-        assertTrue(f.confidenceReasons().stream().anyMatch(r -> r.startsWith("sleeps timed to each thread's next event: "
-                + "perf-sched-stacks.txt lacks these threads' switch-ins")), f.confidenceReasons().toString());
+        assertTrue(f.confidenceReasons().stream().anyMatch(r -> r.startsWith("perf-sched-stacks.txt lacks these "
+                + "threads' switch-ins: each sleep lasts until the thread's next event")), f.confidenceReasons().toString());
         assertTrue(f.evidence().stream().anyMatch(e -> e.location().equals("perf-sched-stacks.txt:1853")),
                 f.evidence().toString());
     }
