@@ -10,6 +10,8 @@
 #                        sequential 64 KiB writer QD32; all collectors
 #   unaligned-overwrite  1 ms x 16;  512 B and 140288 B direct writes over an already written file
 #   unaligned-slow       20 ms x 16; the same writes into a fresh fallocated file
+#   unaligned-switchout  as unaligned-slow, with the sched stacks filtered to fio's switch-outs only
+#                        (prev_comm == "fio", the usual way to cut their volume): no switch-ins
 #   compare-bfq          1 ms x 16;  bfq strict_guarantees; 8 KiB random reader QD1 beside a random
 #                        256 KiB writer QD16; iostat, strace, perf syscalls + block (no stacks)
 #   compare-deadline     the same with mq-deadline
@@ -19,13 +21,14 @@ set -uo pipefail
 MODE=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOOLS=/work/shared/tools/capture
-PERF=1; SCHED_STACKS=1; SIZE=1G; STRICT=0; NR=
+PERF=1; SCHED_STACKS=1; SCHED_FILTER='(prev_comm == "fio" && (prev_state == 1 || prev_state == 2)) || next_comm == "fio"'; SIZE=1G; STRICT=0; NR=
 case $MODE in
 slow-device)         NAME=cap-slow;     D0=80; T0=8;  S0=none; JOB=job-slow-device.fio; PERF=0; SCHED_STACKS=0 ;;
 busy-parallel)       NAME=cap-busy;     D0=2;  T0=32; S0=none; JOB=job-busy-parallel.fio; SCHED_STACKS=0 ;;
 reads-starved)       NAME=cap-starve;   D0=2;  T0=16; S0=bfq;  JOB=job-reads-starved.fio; STRICT=1 ;;
 unaligned-overwrite) NAME=cap-overwrite; D0=1; T0=16; S0=none; JOB=job-unaligned-overwrite.fio; SIZE=2G ;;
 unaligned-slow)      NAME=cap-slowunal; D0=20; T0=16; S0=none; JOB=job-unaligned-slow.fio; SIZE=2G ;;
+unaligned-switchout) NAME=cap-slowunal; D0=20; T0=16; S0=none; JOB=job-unaligned-slow.fio; SIZE=2G; SCHED_FILTER='prev_comm == "fio"' ;;
 compare-bfq)         NAME=cap-cmp;      D0=1;  T0=16; S0=bfq;  JOB=job-compare-sched.fio; STRICT=1; SCHED_STACKS=0 ;;
 compare-deadline)    NAME=cap-cmp;      D0=1;  T0=16; S0=mq-deadline; JOB=job-compare-sched.fio; SCHED_STACKS=0 ;;
 *) echo "unknown mode $MODE"; exit 2 ;;
@@ -64,7 +67,7 @@ reads-starved|compare-*)
                dd if=/dev/urandom of="$MNT/writefile" bs=1M count=256 oflag=direct status=none ;;
 unaligned-overwrite) # every block written before the run: the unaligned writes are pure overwrites
                dd if=/dev/urandom of="$MNT/redo01.log" bs=1M count=512 oflag=direct status=none ;;
-unaligned-slow) # fresh unwritten extents, as testdata/xfs-unaligned-512b
+unaligned-slow|unaligned-switchout) # fresh unwritten extents, as testdata/xfs-unaligned-512b
                fallocate -l 512M "$MNT/redo01.log" ;;
 esac
 sync
@@ -94,10 +97,10 @@ if [ "$PERF" = 1 ]; then
     perf record -a -o "$RAW/block.data" -e block:block_bio_queue,block:block_bio_backmerge,block:block_bio_frontmerge,block:block_getrq,block:block_rq_insert,block:block_rq_issue,block:block_rq_requeue,block:block_rq_complete,block:block_split,block:block_bio_remap,block:block_rq_remap > "$RAW/block.log" 2>&1 & PIDS+=($!)
 fi
 if [ "$SCHED_STACKS" = 1 ]; then
-    # fio going to sleep (S or D, not strace's ptrace stops) with its kernel stack, and fio waking up,
-    # so that every sleep can be timed
+    # by default fio going to sleep (S or D, not strace's ptrace stops) with its kernel stack, and fio
+    # waking up, so that every sleep can be timed; unaligned-switchout: every switch-out of fio only
     perf record -a -g -o "$RAW/sched.data" -e sched:sched_switch \
-        --filter '(prev_comm == "fio" && (prev_state == 1 || prev_state == 2)) || next_comm == "fio"' > "$RAW/sched.log" 2>&1 & PIDS+=($!)
+        --filter "$SCHED_FILTER" > "$RAW/sched.log" 2>&1 & PIDS+=($!)
 fi
 sleep 2
 date '+workload start %F %T.%N' > "$RAW/times.txt"

@@ -10,6 +10,7 @@ import dev.ioverdict.analysis.iostat.IostatAnalysis;
 import dev.ioverdict.analysis.kernel.KernelLogAnalysis;
 import dev.ioverdict.analysis.layers.LayerAnalysis;
 import dev.ioverdict.analysis.syscall.LatencySampling;
+import dev.ioverdict.analysis.syscall.SleepTiming;
 import dev.ioverdict.analysis.syscall.SyscallAnalysis;
 import dev.ioverdict.analysis.timemodel.TimeModelAnalysis;
 import java.util.List;
@@ -22,6 +23,8 @@ public final class Analyses {
             HostAnalysis::new,
             IostatAnalysis::new,
             KernelLogAnalysis::new,
+            // before the syscall analysis, which reads the sleep stacks it times
+            SleepTiming::new,
             SyscallAnalysis::new,
             LatencySampling::new,
             BlockAnalysis::new,

@@ -34,8 +34,12 @@ public final class AioWaits {
     /** Which kind of wait a sleep is. */
     public enum Kind { SERIALISED, OWN_IO, OTHER }
 
-    /** Seconds asleep inside io_submit/io_getevents by kind, for a set of processes, over the stacks' window. */
-    public record Breakdown(double serialised, double ownIo, double other) {
+    /**
+     * Seconds asleep inside io_submit/io_getevents by kind, for a set of processes, over the stacks'
+     * window; {@code open}: their sleeps nothing in the bundle ended (counted, not timed);
+     * {@code timing}: how the sleeps were timed where the recording holds switch-outs only, else null.
+     */
+    public record Breakdown(double serialised, double ownIo, double other, long open, String timing) {
         public double total() {
             return serialised + ownIo + other;
         }
@@ -81,8 +85,15 @@ public final class AioWaits {
         double serialised = 0;
         double own = 0;
         double other = 0;
+        long open = 0;
+        String timing = null;
         for (SleepStack s : stacks) {
-            if (s.total() == null || !inAioCall(s) || (!pids.isEmpty() && !pids.contains(s.pid()))) {
+            if (!inAioCall(s) || (!pids.isEmpty() && !pids.contains(s.pid()))) {
+                continue;
+            }
+            open += s.open() == null ? 0 : s.open();
+            timing = timing == null ? s.timing() : timing;
+            if (s.total() == null) {
                 continue;
             }
             switch (kind(s)) {
@@ -91,7 +102,7 @@ public final class AioWaits {
                 case OTHER -> other += s.total();
             }
         }
-        return new Breakdown(serialised, own, other);
+        return new Breakdown(serialised, own, other, open, timing);
     }
 
     /**

@@ -33,7 +33,7 @@ final class KitraceReader {
 
     KitraceReader(ParseContext ctx) {
         this.ctx = ctx;
-        this.sleeps = new SleepTracker("linuxki", ctx.input());
+        this.sleeps = new SleepTracker("linuxki", ctx.input(), ctx::emit);
     }
 
     /** One kitrace record, possibly spread over several lines. */
@@ -113,8 +113,8 @@ final class KitraceReader {
             return;
         }
         ctx.time(r.time);
-        if (r.pid >= 0) {
-            sleeps.runs(r.pid, r.time);
+        if (r.pid > 0) {
+            sleeps.seen(r.pid, r.time);
         }
         String t = r.joined.toString();
         int ev = eventStart(t);
@@ -285,7 +285,7 @@ final class KitraceReader {
         if (next > 0) {
             long np = Numbers.parseLong(t, next + 10, t.length(), -1);
             if (np > 0) {
-                sleeps.runs((int) np, r.time);
+                sleeps.switchedIn((int) np, r.time);
             }
         }
         if (!(state.contains("SLEEP") || state.contains("UNINT") || state.contains("INTR")) || r.pid <= 0) {
@@ -316,7 +316,7 @@ final class KitraceReader {
 
     void finish() {
         flush();
-        sleeps.stacks().forEach(ctx::emit);
+        sleeps.finish();
     }
 
     /** After the leader ({@code ... pid=N [tgid=N] }): where the event name starts. */

@@ -61,6 +61,9 @@ public final class PerfScriptFormat implements InputFormat {
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
         List<PerfEventHandler> handlers = PerfEventHandlers.fresh();
+        // every sample of a task says it was running then: it ends a sleep the sched handler holds open
+        SchedSwitchHandler sched = handlers.stream().filter(SchedSwitchHandler.class::isInstance)
+                .map(SchedSwitchHandler.class::cast).findFirst().orElse(null);
         Map<String, PerfEventHandler> byEvent = new HashMap<>();
         Map<String, Long> unhandled = new HashMap<>();
         Interner names = new Interner(12);
@@ -115,6 +118,9 @@ public final class PerfScriptFormat implements InputFormat {
                 if (handler == null) {
                     handler = handlerOf(h.event, handlers);
                     byEvent.put(h.event, handler);
+                }
+                if (sched != null && handler != sched) {
+                    sched.seen(h.tid, h.timeNs);
                 }
                 if (handler == NONE) {
                     unhandled.merge(h.event, 1L, Long::sum);

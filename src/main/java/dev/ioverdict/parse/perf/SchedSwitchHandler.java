@@ -1,13 +1,14 @@
 package dev.ioverdict.parse.perf;
 
 import dev.ioverdict.model.perf.PerfEvent;
-import dev.ioverdict.model.syscall.SleepStack;
+import dev.ioverdict.model.syscall.Sleep;
 import dev.ioverdict.parse.ParseContext;
 
 /**
- * {@code sched:sched_switch} recorded with -g: folds the kernel call chains of tasks going to sleep
- * into {@link SleepStack}s per process, timed from the switch-out in S or D state to the task's next
- * switch-in. Payload (include/trace/events/sched.h): {@code prev_comm=fio prev_pid=123 prev_prio=120
+ * {@code sched:sched_switch} recorded with -g: each switch-out in S or D state begins a
+ * {@link Sleep} with its folded kernel call chain, ended by the task's switch-in or, in a recording
+ * of switch-outs only ({@code --filter 'prev_comm == "fio"'}), by its next event in this recording:
+ * its next switch-out in any state, or any other sample of it ({@link #seen}). Payload (include/trace/events/sched.h): {@code prev_comm=fio prev_pid=123 prev_prio=120
  * prev_state=D ==> next_comm=swapper/1 next_pid=0 next_prio=120}; comm may hold spaces, so fields
  * are found by their names.
  */
@@ -27,7 +28,7 @@ final class SchedSwitchHandler implements PerfEventHandler {
     @Override
     public void handle(PerfEvent e, ParseContext ctx) {
         if (tracker == null) {
-            tracker = new SleepTracker("perf-script", ctx.input());
+            tracker = new SleepTracker("perf-script", ctx.input(), ctx::emit);
         }
         String p = e.payload();
         int prevPid = intAfter(p, "prev_pid=");
@@ -38,22 +39,33 @@ final class SchedSwitchHandler implements PerfEventHandler {
             return;
         }
         double t = e.timeSeconds();
-        tracker.runs(nextPid, t);
+        if (nextPid != 0) {
+            tracker.switchedIn(nextPid, t);
+        }
         char s = state + 11 < p.length() ? p.charAt(state + 11) : ' ';
         if ((s == 'S' || s == 'D') && prevPid != 0) {
             int pid = e.tid() == prevPid ? e.pid() : prevPid;
             tracker.sleeps(pid, prevPid, comm(p, e), t, e.stack(), e.line(), e.text());
+        } else if (prevPid != 0) {
+            tracker.seen(prevPid, t); // switched out running or stopped: it ran until now
+        }
+    }
+
+    /** Another event of this recording: its task was running at {@code timeNs}, so a sleep it was in has ended. */
+    void seen(int tid, long timeNs) {
+        if (tracker != null && tid > 0) {
+            tracker.seen(tid, timeNs / 1e9);
         }
     }
 
     /**
-     * Emits the stacks. A recording filtered to switch-outs only (capture.sh's default) gives counts
-     * without times: their {@code total} stays null rather than a guess; that is no damage to report.
+     * Hands on the sleeps still open. A recording filtered to switch-outs only (capture.sh's default)
+     * ends most sleeps at the task's next switch-out, an upper bound that other inputs may lower.
      */
     @Override
     public void finish(ParseContext ctx) {
         if (tracker != null) {
-            tracker.stacks().forEach(ctx::emit);
+            tracker.finish();
         }
     }
 

@@ -1,18 +1,22 @@
 package dev.ioverdict.parse.perf;
 
-import dev.ioverdict.model.syscall.SleepStack;
+import dev.ioverdict.model.syscall.Sleep;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * Where time asleep went, the way LinuxKI accounts it: a sleep begins when a task is switched out
- * in S or D state and ends when that task is next seen running (switched in); its duration is
- * charged to the kernel stack it slept with. Memory is one entry per task asleep and per distinct
- * (process, stack), never per event.
+ * Each thread's open switch-out, the way LinuxKI accounts sleeps: a sleep begins when a task is
+ * switched out in S or D state, with the kernel stack it slept with, and ends at the task's next
+ * event in the same recording: its switch-in (the exact end), or, where switch-ins were not
+ * recorded, its next switch-out or any other sample of it (it was running by then). Each ended
+ * sleep is handed on as a {@link Sleep}, the ones nothing ended when the recording ends as open:
+ * another input (a syscall trace) may still end them, and timing them is the analyses' work.
+ * Memory is one entry per task asleep, never per event.
  */
 public final class SleepTracker {
     /** Frames of the scheduler itself: a sleep is named by the function that called into it. */
@@ -24,97 +28,53 @@ public final class SleepTracker {
 
     private final String source;
     private final String input;
+    private final Consumer<Object> out;
     private final Map<Integer, Asleep> asleep = new HashMap<>();
-    private final Map<StackKey, Agg> stacks = new LinkedHashMap<>();
-    private long untimed;
 
-    public SleepTracker(String source, String input) {
+    public SleepTracker(String source, String input, Consumer<Object> out) {
         this.source = source;
         this.input = input;
+        this.out = out;
     }
 
-    private record Asleep(double since, Agg agg) {
-    }
-
-    /** One process's folded stack: its frames are interned, so hashing and comparing them is cheap. */
-    private record StackKey(int pid, List<String> frames) {
-    }
-
-    private static final class Agg {
-        final int pid;
-        final String comm;
-        final List<String> frames;
-        final long line;
-        final String text;
-        long count;
-        long timed;
-        double total;
-        double max;
-
-        Agg(int pid, String comm, List<String> frames, long line, String text) {
-            this.pid = pid;
-            this.comm = comm;
-            this.frames = frames;
-            this.line = line;
-            this.text = text;
-        }
+    private record Asleep(int pid, int tid, String comm, double since, List<String> frames, long line, String text) {
     }
 
     /** Task {@code tid} of process {@code pid} went to sleep at {@code time} with {@code stack} (innermost first). */
     public void sleeps(int pid, int tid, String comm, double time, List<String> stack, long line, String text) {
-        List<String> frames = fold(stack);
-        StackKey key = new StackKey(pid, frames);
-        Agg agg = stacks.get(key);
-        if (agg == null) {
-            agg = new Agg(pid, comm, frames, line, text);
-            stacks.put(key, agg);
-        }
-        agg.count++;
-        if (asleep.put(tid, new Asleep(time, agg)) != null) {
-            untimed++; // its wake-up was not in the trace (a filtered recording)
+        end(tid, time, Sleep.End.NEXT_EVENT); // still asleep: its switch-in was not recorded
+        asleep.put(tid, new Asleep(pid, tid, comm, time, fold(stack), line, text));
+    }
+
+    /** Task {@code tid} was switched in at {@code time}: the sleep it was in ends there. */
+    public void switchedIn(int tid, double time) {
+        end(tid, time, Sleep.End.SWITCH_IN);
+    }
+
+    /** Task {@code tid} was seen running at {@code time} (switched out running, or any sample of it). */
+    public void seen(int tid, double time) {
+        if (!asleep.isEmpty()) {
+            end(tid, time, Sleep.End.NEXT_EVENT);
         }
     }
 
-    /** Task {@code tid} runs at {@code time}: a sleep it was in ends. */
-    public void runs(int tid, double time) {
+    /** The recording ended: the sleeps still open are handed on open, in the order they began. */
+    public void finish() {
+        asleep.values().stream().sorted(Comparator.comparingLong(Asleep::line)).forEach(a -> emit(a, null,
+                Sleep.End.OPEN));
+        asleep.clear();
+    }
+
+    private void end(int tid, double time, Sleep.End how) {
         Asleep a = asleep.remove(tid);
-        if (a == null) {
-            return;
+        if (a != null) {
+            // a clock that ran backwards times nothing: the sleep stays open rather than negative
+            emit(a, time < a.since ? null : time, time < a.since ? Sleep.End.OPEN : how);
         }
-        double d = time - a.since;
-        if (d < 0) {
-            untimed++;
-            return;
-        }
-        a.agg.timed++;
-        a.agg.total += d;
-        a.agg.max = Math.max(a.agg.max, d);
     }
 
-    /** Sleeps whose end was never seen (their task was not seen running again). */
-    public long untimed() {
-        return untimed + asleep.size();
-    }
-
-    public boolean isEmpty() {
-        return stacks.isEmpty();
-    }
-
-    /** One record per (process, stack), most time first; {@code pct} is the share of that process's sleep. */
-    public List<SleepStack> stacks() {
-        Map<Integer, Double> perPid = new HashMap<>();
-        for (Agg a : stacks.values()) {
-            perPid.merge(a.pid, a.total, Double::sum);
-        }
-        List<SleepStack> out = new ArrayList<>();
-        for (Agg a : stacks.values()) {
-            double all = perPid.get(a.pid);
-            out.add(new SleepStack(source, input, a.line, a.text, a.pid, a.comm, a.frames, a.count,
-                    a.timed == 0 ? null : a.total, a.timed == 0 ? null : a.total / a.timed,
-                    a.timed == 0 ? null : a.max, all > 0 ? 100.0 * a.total / all : null));
-        }
-        out.sort((x, y) -> Double.compare(y.total() == null ? -1 : y.total(), x.total() == null ? -1 : x.total()));
-        return out;
+    private void emit(Asleep a, Double end, Sleep.End how) {
+        out.accept(new Sleep(source, input, a.line, a.text, a.pid, a.tid, a.comm, a.frames, a.since, end, how));
     }
 
     /**

@@ -36,14 +36,18 @@ record InodeWaitCost(Double sleep, Double sharePct, Impact impact, String said, 
             Impact impact = whole ? Impact.measured(sec, how)
                     : Impact.estimated(sec, how + " (" + Figures.duration(sleeps.total()) + " of stacks), applied to "
                             + "their whole AIO time");
+            List<String> reasons = new java.util.ArrayList<>(List.of("the wait measured in the writers' sleep stacks "
+                    + "(inode_dio_wait, the inode lock), apart from their own I/O"));
+            if (sleeps.timing() != null) {
+                reasons.add(sleeps.timing()); // how sleeps were timed without switch-ins
+            }
             return new InodeWaitCost(sleeps.serialised(), aioSec > 0 ? 100 * share : null, impact,
                     "io_submit sleeps waiting for the inode, in the drain (inode_dio_wait) or on the inode lock another "
                             + "writer holds: " + Figures.duration(sleeps.serialised()) + " of the "
                             + Figures.duration(sleeps.total()) + " the writers slept in io_submit and io_getevents in "
                             + "the sleep stacks (" + Figures.percent(100 * share) + "); the rest, "
-                            + Figures.duration(sleeps.ownIo()) + ", is each write waiting for its own I/O",
-                    false, List.of("the wait measured in the writers' sleep stacks (inode_dio_wait, the inode lock), "
-                            + "apart from their own I/O"));
+                            + Figures.duration(sleeps.ownIo()) + ", is each write waiting for its own I/O" + open(sleeps),
+                    false, List.copyOf(reasons));
         }
         if (!blocking.isEmpty()) {
             double sec = blocking.stream().mapToDouble(a -> a.submitTotal() == null ? 0 : a.submitTotal()).sum();
@@ -56,6 +60,13 @@ record InodeWaitCost(Double sleep, Double sharePct, Impact impact, String said, 
                 "io_submit is quick and no sleep waiting for the inode was recorded", false,
                 List.of(sleeps.known() ? "sleep stacks without a wait for the inode" : "io_submit's time measured in the "
                         + "syscall trace"));
+    }
+
+    /** The sleeps left out because nothing ended them, said rather than guessed. */
+    private static String open(AioWaits.Breakdown sleeps) {
+        return sleeps.open() == 0 ? "" : "; " + Figures.count(sleeps.open()) + (sleeps.open() == 1 ? " sleep" : " sleeps")
+                + " in these calls never ended in the recordings (no switch-in or later event of the thread) and "
+                + (sleeps.open() == 1 ? "is" : "are") + " counted open, not timed";
     }
 
     private static Double share(double sec, double aioSec) {

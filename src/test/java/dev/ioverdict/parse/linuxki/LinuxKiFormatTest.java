@@ -9,6 +9,7 @@ import dev.ioverdict.model.syscall.IoRequest;
 import dev.ioverdict.model.syscall.PhysicalDeviceStat;
 import dev.ioverdict.model.syscall.SchedActivity;
 import dev.ioverdict.model.syscall.SleepFunc;
+import dev.ioverdict.model.syscall.Sleep;
 import dev.ioverdict.model.syscall.SleepStack;
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.model.syscall.SyscallSummary;
@@ -117,13 +118,14 @@ class LinuxKiFormatTest {
     }
 
     @Test
-    void kitraceSleepWithStackTraceUntimedWithoutTheWakeup() {
+    void kitraceSleepWithStackTraceOpenWithoutTheWakeup() {
         ParseRun run = ParseRun.of(FORMAT, shared("linuxki-kitrace/BarrierWritesOracleASM-kitrace-io_submit-flush-sched_switch.txt"));
-        SleepStack s = run.all(SleepStack.class).get(0);
+        Sleep s = run.all(Sleep.class).get(0);
         assertEquals(List.of("wait_for_completion", "__blkev_issue_flush", "blkdev_issue_flush", "blkdev_fsync"),
                 s.frames().subList(0, 4));
         assertEquals(11771, s.pid());
-        assertNull(s.total());
+        assertEquals(Sleep.End.OPEN, s.endedBy());
+        assertNull(s.end());
     }
 
     @Test

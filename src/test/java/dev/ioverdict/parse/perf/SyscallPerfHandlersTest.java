@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.syscall.IoOp;
 import dev.ioverdict.model.syscall.IoRequest;
-import dev.ioverdict.model.syscall.SleepStack;
+import dev.ioverdict.model.syscall.Sleep;
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.testing.ParseRun;
 import dev.ioverdict.testing.TestData;
@@ -70,18 +70,77 @@ class SyscallPerfHandlersTest {
     }
 
     @Test
-    void sleepsAreTimedFromSwitchOutToSwitchInAndFoldedToTheSyscall() {
+    void sleepsEndAtTheSwitchInAndAreFoldedToTheSyscall() {
         ParseRun run = ParseRun.of(FORMAT, bundle("perf-sched-stacks.txt"));
-        List<SleepStack> stacks = run.all(SleepStack.class);
-        SleepStack drain = stacks.stream()
-                .filter(s -> s.pid() == 19468 && s.frames().get(0).equals("inode_dio_wait")).findFirst().orElseThrow();
+        List<Sleep> sleeps = run.all(Sleep.class);
+        Sleep drain = sleeps.stream().filter(s -> s.pid() == 19468 && s.frames().get(0).equals("inode_dio_wait"))
+                .findFirst().orElseThrow();
         assertEquals(List.of("inode_dio_wait", "xfs_file_dio_write_unaligned", "xfs_file_write_iter", "aio_write",
                 "io_submit_one", "__x64_sys_io_submit"), drain.frames());
-        assertTrue(drain.count() > 10);
-        assertNotNull(drain.total());
-        assertTrue(drain.max() <= drain.total());
+        assertEquals(Sleep.End.SWITCH_IN, drain.endedBy());
+        assertTrue(drain.end() > drain.start());
         assertTrue(drain.text().contains("sched:sched_switch: prev_comm=fio prev_pid=19468"));
+        // the recording holds fio's switch-ins (next_comm == "fio"): every sleep of a writer ends at one,
+        // but the last of each, which the cut window ends first
+        List<Sleep> writers = sleeps.stream().filter(s -> s.pid() == 19467 || s.pid() == 19468).toList();
+        assertEquals(0, writers.stream().filter(s -> s.endedBy() == Sleep.End.NEXT_EVENT).count());
+        assertTrue(writers.stream().filter(s -> s.endedBy() == Sleep.End.OPEN).count() <= 2);
         assertTrue(run.summary().warnings().isEmpty(), run.summary().warnings().toString());
+    }
+
+    @Test
+    void withoutSwitchInsASleepEndsAtTheThreadsNextSwitchOut() {
+        ParseRun run = ParseRun.of(FORMAT, TestData.bundle("unaligned-switchout-only").resolve("bundle")
+                .resolve("perf-sched-stacks.txt"));
+        // perf-sched-stacks.txt:1027 fio 15123 asleep on the inode lock at 462.601928; its next switch-out,
+        // line 1313 at 462.622650, is the same io_submit asleep again, waiting for its own write (__iomap_dio_rw)
+        Sleep lock = run.all(Sleep.class).stream().filter(s -> s.line() == 1027).findFirst().orElseThrow();
+        assertEquals("rwsem_down_read_slowpath", lock.frames().get(0));
+        assertEquals(Sleep.End.NEXT_EVENT, lock.endedBy());
+        assertEquals(462.601928, lock.start(), 1e-9);
+        assertEquals(462.622650, lock.end(), 1e-9);
+        assertTrue(run.summary().warnings().isEmpty(), run.summary().warnings().toString());
+    }
+
+    @Test
+    void anyOtherSampleOfTheThreadInTheSameRecordingEndsItsSleep() {
+        // one perf session holding both: fio 15124's switch-out to the drain (perf-sched-stacks.txt:1853) and
+        // its io_submit's sys_exit (perf-syscalls.txt), as perf script prints them in time order
+        String out = sample("unaligned-switchout-only", "perf-sched-stacks.txt", 1853);
+        String exit = firstLineAfter("unaligned-switchout-only", "perf-syscalls.txt", "fio 15124", "sys_exit_io_submit",
+                462.665729);
+        ParseRun run = ParseRun.of(FORMAT, "perf.txt", out + exit + "\n");
+        Sleep drain = run.all(Sleep.class).get(0);
+        assertEquals("inode_dio_wait", drain.frames().get(0));
+        assertEquals(Sleep.End.NEXT_EVENT, drain.endedBy());
+        assertEquals(timeOf(exit), drain.end(), 1e-9);
+    }
+
+    private static String sample(String bundle, String file, int line) {
+        List<String> lines = lines(bundle, file);
+        StringBuilder s = new StringBuilder();
+        for (int i = line - 1; i < lines.size() && !lines.get(i).isEmpty(); i++) {
+            s.append(lines.get(i)).append('\n');
+        }
+        return s.append('\n').toString();
+    }
+
+    private static String firstLineAfter(String bundle, String file, String who, String event, double after) {
+        return lines(bundle, file).stream().filter(l -> l.contains(who) && l.contains(event) && timeOf(l) > after)
+                .findFirst().orElseThrow();
+    }
+
+    private static double timeOf(String perfLine) {
+        int colon = perfLine.indexOf(": ");
+        return Double.parseDouble(perfLine.substring(perfLine.lastIndexOf(' ', colon - 1) + 1, colon));
+    }
+
+    private static List<String> lines(String bundle, String file) {
+        try {
+            return java.nio.file.Files.readAllLines(TestData.bundle(bundle).resolve("bundle").resolve(file));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test

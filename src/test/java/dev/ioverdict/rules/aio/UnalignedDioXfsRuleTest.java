@@ -45,6 +45,26 @@ class UnalignedDioXfsRuleTest {
                 "fio writing a file called redo01.log is a benchmark, not Oracle: " + f.recommendation());
     }
 
+    /**
+     * Sleep stacks recorded the usual way, switch-outs only ({@code --filter 'prev_comm == "fio"'}): each
+     * sleep lasts until the writer's next event (its next switch-out, its io_submit's exit in perf-syscalls.txt,
+     * strace's). switchoutstats.py --exits: 2.501 s of the writers' 3.876 s asleep in io_submit and
+     * io_getevents wait for the inode (64.5 %); timed switch-out to switch-in, 0.714 s of 1.05 s.
+     */
+    @Test
+    void switchOutOnlyStacksMeasureTheDrainAsMostOfTheWait() {
+        String c = "unaligned-switchout-only";
+        Finding f = RuleHarness.files(rule, file(c, "strace-fio.txt"), file(c, "perf-syscalls.txt"),
+                file(c, "perf-sched-stacks.txt"), file(c, "xfs_info.txt"), file(c, "mounts.txt")).get(0);
+        assertEquals(Severity.CRITICAL, f.severity());
+        assertEquals(2.501, (double) f.metrics().get("dioWaitSleep"), 0.002);
+        assertEquals(64.5, (double) f.metrics().get("waitSharePct"), 0.1);
+        assertTrue(f.confidenceReasons().stream().anyMatch(r -> r.startsWith("perf-sched-stacks.txt lacks these "
+                + "threads' switch-ins: each sleep lasts until the thread's next event")), f.confidenceReasons().toString());
+        assertTrue(f.evidence().stream().anyMatch(e -> e.location().equals("perf-sched-stacks.txt:1853")),
+                f.evidence().toString());
+    }
+
     @Test
     void withoutXfsInfoTheDefaultBlockSizeIsAssumedAndItsCommandNamed() {
         Finding f = RuleHarness.files(rule, unalignedTraces()).get(0);
