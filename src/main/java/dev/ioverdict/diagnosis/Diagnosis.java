@@ -1,6 +1,7 @@
 package dev.ioverdict.diagnosis;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.config.DeviceStacks;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.analysis.consistency.ConsistencyNotes;
@@ -33,7 +34,8 @@ public final class Diagnosis {
         causes = StackedDevices.fold(causes, data);
         TimeModel model = data.results().get(TimeModel.class).orElse(null);
         if (model != null) {
-            ModelImpact impact = new ModelImpact(model, data.results().get(StorageConfig.class).orElse(null));
+            ModelImpact impact = new ModelImpact(model, data.results().get(StorageConfig.class).orElse(null),
+                    data.results().get(DeviceStacks.class).orElse(null));
             causes = causes.stream().map(f -> impact.weighed(f).withSymptoms(f.symptoms().stream()
                     .map(impact::weighed).toList())).toList();
         }

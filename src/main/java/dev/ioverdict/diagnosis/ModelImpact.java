@@ -1,5 +1,6 @@
 package dev.ioverdict.diagnosis;
 
+import dev.ioverdict.analysis.config.DeviceStacks;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Impact;
@@ -35,10 +36,12 @@ final class ModelImpact {
 
     private final TimeModel model;
     private final StorageConfig config;
+    private final DeviceStacks stacks;
 
-    ModelImpact(TimeModel model, StorageConfig config) {
+    ModelImpact(TimeModel model, StorageConfig config, DeviceStacks stacks) {
         this.model = model;
         this.config = config;
+        this.stacks = stacks == null ? DeviceStacks.NONE : stacks;
     }
 
     Finding weighed(Finding f) {
@@ -143,7 +146,7 @@ final class ModelImpact {
         if (config == null) {
             return false;
         }
-        Set<String> a = forms(id);
+        Set<String> a = withAbove(id);
         Set<String> b = forms(device);
         a.retainAll(b);
         return !a.isEmpty();
@@ -154,6 +157,23 @@ final class ModelImpact {
         out.add(device);
         config.deviceName(device).ifPresent(out::add);
         config.majMin(device).ifPresent(out::add);
+        return out;
+    }
+
+    /**
+     * The device and every device stacked above it: the time the application spends on a loop or
+     * dm device is held in the device below it, where the stacked cause is named.
+     */
+    private Set<String> withAbove(String device) {
+        Set<String> out = new LinkedHashSet<>(forms(device));
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(device));
+        while (!todo.isEmpty() && out.size() < 64) {
+            for (var link : stacks.above(todo.pop())) {
+                if (out.addAll(forms(link.upper()))) {
+                    todo.push(link.upper());
+                }
+            }
+        }
         return out;
     }
 

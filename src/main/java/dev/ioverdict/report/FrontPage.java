@@ -58,7 +58,8 @@ final class FrontPage {
         }
         return new Summary(headline(causes, outcome), lines, actions,
                 UseTable.of(iostat, blockDevices, causes, data.inputs(),
-                        dev -> data.results().get(StorageConfig.class).map(c -> c.label(dev)).orElse(null)),
+                        dev -> data.results().get(StorageConfig.class).map(c -> c.label(dev)).orElse(null),
+                        data.results().get(dev.ioverdict.model.timemodel.TimeModel.class).orElse(null)),
                 checked(outcome),
                 facts(data, caseId, host));
     }

@@ -9,6 +9,8 @@ import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Meaning.Use;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.SubjectMetrics;
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.model.timemodel.TimeModel;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,6 +31,16 @@ final class UseTable {
 
     static List<Summary.UseRow> of(List<IostatDevice> iostat, List<String> blockDevices, List<Finding> causes,
                                    List<InputSummary> inputs, UnaryOperator<String> label) {
+        return of(iostat, blockDevices, causes, inputs, label, null);
+    }
+
+    /**
+     * With the time model: a device no rule found abnormal but that holds a material share of the
+     * application's wait is not "ok" in its latency cell: it "holds the wait", with the share and
+     * its service time against its class of media (a healthy device the application is bound by).
+     */
+    static List<Summary.UseRow> of(List<IostatDevice> iostat, List<String> blockDevices, List<Finding> causes,
+                                   List<InputSummary> inputs, UnaryOperator<String> label, TimeModel model) {
         Set<String> devices = new LinkedHashSet<>();
         if (iostat != null) {
             iostat.stream().filter(d -> !Boolean.TRUE.equals(d.idle())).forEach(d -> devices.add(d.device()));
@@ -47,7 +59,7 @@ final class UseTable {
                     cell(util, causes, dev, Use.UTILIZATION, util != null || blockDevices.contains(dev)),
                     cell(queue, causes, dev, Use.SATURATION, queue != null || blockDevices.contains(dev)),
                     cell(kernelLog ? "kernel log read" : null, causes, dev, Use.ERRORS, kernelLog),
-                    cell(null, causes, dev, Use.LATENCY, io != null || blockDevices.contains(dev))));
+                    holding(cell(null, causes, dev, Use.LATENCY, io != null || blockDevices.contains(dev)), dev, model)));
         }
         return rows;
     }
@@ -66,6 +78,30 @@ final class UseTable {
             }
         }
         return new Summary.UseCell(measured ? "ok" : "not measured", figure, null, null);
+    }
+
+    /** Below this share of the wait a device's time is not worth a word on page 1. */
+    static final double MATERIAL_PCT = 10;
+
+    private static Summary.UseCell holding(Summary.UseCell cell, String dev, TimeModel model) {
+        if (model == null || !cell.status().equals("ok") || model.processes().isEmpty()) {
+            return cell;
+        }
+        double seconds = model.seconds(Part.DEVICE, dev) + model.seconds(Part.BEHIND_OTHER_IO, dev);
+        double share = model.share(seconds);
+        if (share < MATERIAL_PCT) {
+            return cell;
+        }
+        String service = model.device(dev).map(d -> {
+            Double r = d.readServiceMs();
+            Double w = d.writeServiceMs();
+            String ms = (r != null ? "reads " + Figures.number(r) + " ms" : "") + (r != null && w != null ? ", " : "")
+                    + (w != null ? "writes " + Figures.number(w) + " ms" : "");
+            return ms.isEmpty() ? "" : "; " + ms + ", within what a " + d.media() + " device gives (slow above "
+                    + Figures.number(d.expectedMaxServiceMs()) + " ms)";
+        }).orElse("");
+        return new Summary.UseCell("holds the wait", Figures.number(share) + " % of the application's I/O wait"
+                + service, null, null);
     }
 
     private static boolean fills(Finding f, Use use) {

@@ -36,6 +36,9 @@ final class ApplicationWaits {
         final Map<String, Long> bytesByFile = new LinkedHashMap<>();
         long readBytes;
         long writeBytes;
+        /** Writes to files the trace showed opened without, and with, O_DIRECT. */
+        long bufferedWrites;
+        long directWrites;
         double[] sliceSeconds = new double[8];
         long[] sliceCalls = new long[8];
 
@@ -114,7 +117,16 @@ final class ApplicationWaits {
         for (IoRequest io : c.io()) {
             switch (io.op()) {
                 case READ -> p.readBytes += Math.max(1, io.nbytes());
-                case WRITE -> p.writeBytes += Math.max(1, io.nbytes());
+                case WRITE -> {
+                    p.writeBytes += Math.max(1, io.nbytes());
+                    if (io.direct() != null && kind == WaitClass.WRITE) {
+                        if (io.direct()) {
+                            p.directWrites++;
+                        } else {
+                            p.bufferedWrites++;
+                        }
+                    }
+                }
                 default -> {
                 }
             }

@@ -97,9 +97,16 @@ final class Assigner {
         double ownIoInSubmit = submission(g, parts);
         double readShare = readShare(g);
         double completions = g.seconds(WaitClass.COMPLETE) + ownIoInSubmit;
+        double writes = g.seconds(WaitClass.WRITE);
+        if (g.bufferedWrites > g.directWrites && !g.blockOnly) {
+            // a buffered write returns once its data is in the page cache: its time is the copy, not the device
+            parts.add(Part.SUBMISSION, "write", null, writes, "measured: buffered writes (the trace shows their "
+                    + "files opened without O_DIRECT) return once the data is in the page cache", null);
+            writes = 0;
+        }
         double[] byDirection = {
             g.seconds(WaitClass.READ) + completions * readShare,
-            g.seconds(WaitClass.WRITE) + completions * (1 - readShare)};
+            writes + completions * (1 - readShare)};
         for (int d = 0; d < 2; d++) {
             completion(g, DIRECTIONS[d], byDirection[d], parts);
         }
@@ -347,6 +354,10 @@ final class Assigner {
                 || comm.startsWith("flush-") || comm.startsWith("loop"));
     }
 
+    private static boolean ownLoad(TimeModelAnalysis.Group g, String comm) {
+        return comm == null || comm.equals(g.command) || comm.matches("loop\\d+|kworker/.*loop\\d+.*|kdmflush.*");
+    }
+
     /** How much of a command's device time on one device was spent behind other processes' requests. */
     private record Behind(double fraction, double baseline, List<WaitPart.Neighbour> others) {
     }
@@ -373,6 +384,10 @@ final class Assigner {
                 double[] m = mineBySlice.computeIfAbsent(e.slice(), k -> new double[2]);
                 m[0] += e.n();
                 m[1] += e.d2c();
+            } else if (ownLoad(g, e.comm())) {
+                // the application's other processes, or the worker of a device stacked on this one, are its own
+                // load (saturation), not a neighbour's
+                allBySlice.merge(e.slice(), -e.d2c(), Double::sum);
             } else {
                 String comm = e.comm() == null ? "?" : e.comm();
                 othersBySlice.computeIfAbsent(e.slice(), k -> new LinkedHashMap<>()).merge(comm, e.d2c(), Double::sum);

@@ -122,6 +122,8 @@ public final class TimeModelAnalysis implements Analysis {
         final Set<String> sources = new LinkedHashSet<>();
         long readBytes;
         long writeBytes;
+        long bufferedWrites;
+        long directWrites;
         double span;
         /** Built from the block trace alone: its seconds are its requests' Q2C, split per I/O. */
         boolean blockOnly;
@@ -188,6 +190,8 @@ public final class TimeModelAnalysis implements Analysis {
                 g.threads.addAll(p.threads);
                 g.threads.add(p.pid);
                 p.bytesByFile.forEach((f, b) -> g.bytesByFile.merge(f, b, Long::sum));
+                g.bufferedWrites += p.bufferedWrites;
+                g.directWrites += p.directWrites;
                 g.span = Math.max(g.span, waits.span(p.input));
             }
             ApplicationWaits.Process best = views.get(0);
@@ -206,7 +210,7 @@ public final class TimeModelAnalysis implements Analysis {
     private static Set<Group> unalignedWriters(List<Group> groups, List<FileAlignment> alignment) {
         Set<Group> out = new LinkedHashSet<>();
         for (FileAlignment a : alignment) {
-            if (!"xfs".equals(a.fsType()) || !Boolean.TRUE.equals(a.direct()) || a.unalignedToFsBlock() == null
+            if (!"xfs".equals(a.fsType()) || Boolean.FALSE.equals(a.direct()) || a.unalignedToFsBlock() == null
                     || a.unalignedToFsBlock() == 0 || !"write".equalsIgnoreCase(String.valueOf(a.op()))) {
                 continue;
             }

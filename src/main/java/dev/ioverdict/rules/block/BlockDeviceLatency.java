@@ -67,7 +67,9 @@ final class BlockDeviceLatency {
         String name = d.name() != null ? d.name() : d.id();
         Threshold limit = MediaLimit.threshold(ctx, name);
         boolean queued = queuedInside(ctx, figs, d, ctx.seconds(limit));
-        boolean slowAvg = d2c.avg() > ctx.seconds(limit) && !queued;
+        // the typical request must be slow too: a mean lifted by requests queued for a slot is the load's doing
+        boolean slowAvg = d2c.avg() > ctx.seconds(limit) && (d2c.p50() == null || d2c.p50() > ctx.seconds(limit))
+                && !queued;
         boolean slowTail = d2c.p99() != null && d2c.p99() > ctx.seconds(P99_MS) && !queued;
         double typical = d2c.p50() != null ? d2c.p50() : d2c.avg();
         boolean outliers = d2c.max() >= ctx.seconds(OUTLIER_MS) && d2c.max() >= ctx.value(OUTLIER_RATIO) * typical;

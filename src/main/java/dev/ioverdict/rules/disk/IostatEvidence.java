@@ -120,7 +120,7 @@ public final class IostatEvidence {
     }
 
     /** A queue at least this deep on average is deep enough to be waiting, whatever the device serves at once. */
-    static final double DEEP_QUEUE = 8;
+    static final double DEEP_QUEUE = 4;
     /** Await varying less than this (coefficient of variation over the reports with I/O) is flat. */
     static final double FLAT_CV = 0.25;
 

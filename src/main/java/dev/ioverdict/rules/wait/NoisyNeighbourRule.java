@@ -7,8 +7,6 @@ import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.aio.AioCompletionWaitRule;
 import dev.ioverdict.rules.block.DeviceLatencyRule;
-import dev.ioverdict.rules.disk.DiskSaturationRule;
-import dev.ioverdict.rules.disk.QueueWaitRule;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockIo;
@@ -71,8 +69,6 @@ public final class NoisyNeighbourRule implements Rule {
                 // neighbour's load looks like from the victim's side
                 .explains(DeviceLatencyRule.ID, "about the same device, when most of the victim's wait is behind the "
                         + "neighbour", NoisyNeighbourRule::dominant)
-                .explains(DiskSaturationRule.ID, "about the same device", NoisyNeighbourRule::dominant)
-                .explains(QueueWaitRule.ID, "about the same device", NoisyNeighbourRule::dominant)
                 .explains(AioCompletionWaitRule.ID, "when most of the victim's wait is behind the neighbour",
                         (c, s) -> c.measurement(BEHIND_SHARE).map(m -> m.value() >= DOMINANT_PCT).orElse(false))
                 .glossary(Meaning.Glossary.BLOCK);

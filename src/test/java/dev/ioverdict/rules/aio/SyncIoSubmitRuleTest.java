@@ -43,12 +43,14 @@ class SyncIoSubmitRuleTest {
     @Test
     void recordedUnalignedWritersBothBlockInSubmit() {
         List<Finding> found = RuleHarness.files(rule, xfs("xfs-unaligned-512b"));
-        assertEquals(List.of("19468", "19467"), found.stream().map(f -> f.metrics().get("pid")).toList());
+        assertEquals(List.of("19467", "19468"), found.stream().map(f -> f.metrics().get("pid")).sorted().toList());
         assertTrue(found.stream().allMatch(f -> f.metrics().get("source").equals("perf-script")));
         assertTrue(found.stream().allMatch(f -> f.severity() == Severity.CRITICAL));
         // the 140288-byte writer: io_submit 4.76 ms against 2 us in io_getevents
-        assertEquals(0.004762, (double) found.get(0).metrics().get("submitAvg"), 0.000001);
-        assertTrue(found.get(0).impact().sharePct() > 99, found.get(0).impact().toString());
+        Finding big = found.stream().filter(f -> f.metrics().get("pid").equals("19468")).findFirst().orElseThrow();
+        assertEquals(0.004762, (double) big.metrics().get("submitAvg"), 0.000001);
+        // io_submit holds all its AIO time; in the time model that time is the inode lock and its own writes
+        assertTrue((double) big.metrics().get("submitSharePct") > 99, big.metrics().toString());
     }
 
     @Test
