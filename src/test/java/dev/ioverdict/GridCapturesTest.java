@@ -32,11 +32,8 @@ class GridCapturesTest {
      * reported as skipped with the reason, so a fix shows at once and nothing is hidden.
      */
     private static final Map<String, String> KNOWN_GAPS = Map.of(
-            "fsync-journal-1ms", "fsync is split between flushes and data writes by device time, not per commit: "
-                    + "the engineer counts the log write with the flushes (flush ~63 %), the model gives ~44 %",
-            "fsync-journal-8ms-hdd", "the same split: device write ~49 % against the engineer's 10-40 %",
-            "buffered-no-fsync-8ms-hdd", "perf times the buffered writes and shows no open flags, so they are not known "
-                    + "to be buffered and are split by fio's own (log) requests on another device",
+            "buffered-no-fsync-8ms-hdd", "the trace is cut after the file was opened, so no input says its writes are "
+                    + "buffered; they are split by fio's own requests on another device",
             "unaligned-4ms-ssd", "without sleep stacks the unaligned writers' io_submit is split against their own "
                     + "requests' Q2C, which overstates the device part");
 

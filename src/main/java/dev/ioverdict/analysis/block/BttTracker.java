@@ -62,15 +62,15 @@ final class BttTracker {
     /** A cache flush without data (RWBS F..., no sectors): btt ignores it, the time model counts its device time. */
     private static boolean emptyFlush(BlockEvent e) {
         String rwbs = e.rwbs();
-        return e.sectors() == 0 && rwbs != null && !rwbs.isEmpty() && rwbs.charAt(0) == 'F' && !passthrough(e);
+        return e.sectors() == 0 && rwbs != null && !rwbs.isEmpty() && rwbs.charAt(0) == 'F';
     }
 
     private void flush(BlockEvent e, boolean issued) {
         BttDevice d = device(e.major(), e.minor());
         if (issued) {
-            d.processTimes.flushIssued(e.sector(), e.timeNs());
+            d.processTimes.flushIssued(e.timeNs());
         } else {
-            d.processTimes.flushCompleted(e.sector(), e.timeNs());
+            d.processTimes.flushCompleted(e.timeNs());
         }
     }
 

@@ -77,7 +77,7 @@ final class ProcessTimes {
     private long flushes;
     private long flushD2c;
     private long flushMax;
-    private final LongMap<long[]> flushIssued = new LongMap<>();
+    private final java.util.ArrayDeque<Long> flushIssued = new java.util.ArrayDeque<>();
 
     /**
      * The bio {@code q} of {@code rwbs} completed at {@code t}; {@code origin} is the trace's first
@@ -170,24 +170,21 @@ final class ProcessTimes {
         return rwbs != null && (rwbs.indexOf('F') >= 0 || (rwbs.indexOf('W') >= 0 && rwbs.indexOf('M') >= 0));
     }
 
-    /** A flush request without data was issued (D) at {@code t}. */
-    void flushIssued(long sector, long t) {
-        long[] times = flushIssued.get(sector);
-        if (times == null) {
-            flushIssued.put(sector, new long[] {t});
-        } else {
-            times[0] = t;
-        }
+    /**
+     * A flush request without data was issued (D) at {@code t}. Flushes are paired in order, not by
+     * sector: tracers print an empty flush's sector as 0 on one event and not at all on the other.
+     */
+    void flushIssued(long t) {
+        flushIssued.addLast(t);
     }
 
-    /** A flush request without data completed (C) at {@code t}: paired with its D by sector (-1 when none printed). */
-    void flushCompleted(long sector, long t) {
-        long[] times = flushIssued.get(sector);
-        if (times == null || times[0] == Long.MIN_VALUE) {
+    /** A flush request without data completed (C) at {@code t}: the oldest flush in flight. */
+    void flushCompleted(long t) {
+        Long issued = flushIssued.pollFirst();
+        if (issued == null) {
             return;
         }
-        long ns = Btt.delta(times[0], t);
-        times[0] = Long.MIN_VALUE;
+        long ns = Btt.delta(issued, t);
         flushes++;
         flushD2c += ns;
         flushMax = Math.max(flushMax, ns);
