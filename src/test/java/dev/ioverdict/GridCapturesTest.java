@@ -33,9 +33,7 @@ class GridCapturesTest {
      */
     private static final Map<String, String> KNOWN_GAPS = Map.of(
             "buffered-no-fsync-8ms-hdd", "the trace is cut after the file was opened, so no input says its writes are "
-                    + "buffered; they are split by fio's own requests on another device",
-            "unaligned-4ms-ssd", "without sleep stacks the unaligned writers' io_submit is split against their own "
-                    + "requests' Q2C, which overstates the device part");
+                    + "buffered; they are split by fio's own requests on another device");
 
     @TempDir
     Path tmp;

@@ -36,6 +36,8 @@ final class ApplicationWaits {
         final Map<String, Long> bytesByFile = new LinkedHashMap<>();
         long readBytes;
         long writeBytes;
+        /** io_submit calls long enough to have slept (a millisecond or more). */
+        long longSubmits;
         /** Writes to files the trace showed opened without, and with, O_DIRECT. */
         long bufferedWrites;
         long directWrites;
@@ -109,6 +111,9 @@ final class ApplicationWaits {
             return;
         }
         double d = c.duration();
+        if (kind == WaitClass.SUBMIT && d >= Assigner.ASLEEP_CALL_SECONDS) {
+            p.longSubmits++;
+        }
         p.seconds[kind.ordinal()] += d;
         p.calls[kind.ordinal()]++;
         if (p.threads.size() < MAX_THREADS) {

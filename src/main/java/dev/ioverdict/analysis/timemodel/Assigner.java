@@ -143,13 +143,15 @@ final class Assigner {
         }
         long calls = g.calls[WaitClass.SUBMIT.ordinal()];
         if (slept[0] + slept[1] + slept[2] + slept[3] + slept[4] == 0 && unalignedWriters.contains(g)
-                && submit / calls >= ASLEEP_CALL_SECONDS) {
-            // no stacks, but an unaligned direct write on XFS is synchronous: io_submit drains the inode's other
-            // I/O, then waits for its own; its own is what its requests took in the block layer
-            double own = Math.min(submit, ownQ2c(g, "write"));
+                && g.longSubmits > 0) {
+            // no stacks, but an unaligned direct write on XFS that serialises is synchronous: the io_submit that
+            // sleeps drains the inode's other I/O, then waits for its own write, one request's time
+            double perRequest = ownRequests(g, "write") > 0 ? ownQ2c(g, "write") / ownRequests(g, "write") : 0;
+            double own = Math.min(submit, g.longSubmits * perRequest);
             parts.add(Part.INODE_LOCK, null, null, submit - own, "estimated: no sleep stacks; io_submit of unaligned "
-                    + "direct writes on XFS waits for the inode's other I/O to drain, then for its own write (its "
-                    + "requests' Q2C, " + Fmt.seconds(own) + "): the rest of io_submit's " + Fmt.seconds(submit), null);
+                    + "direct writes on XFS that sleeps (" + g.longSubmits + " calls of 1 ms or more) waits for the "
+                    + "inode's other I/O to drain, then for its own write (one request's Q2C each, " + Fmt.seconds(own)
+                    + " in all): the rest of io_submit's " + Fmt.seconds(submit), null);
             return own;
         }
         double asleep = slept[0] + slept[1] + slept[2] + slept[3] + slept[4];
@@ -176,6 +178,12 @@ final class Assigner {
     private double ownQ2c(TimeModelAnalysis.Group g, String direction) {
         return block == null ? 0 : block.entries().stream().filter(e -> mine(g, e) && e.direction().equals(direction))
                 .mapToDouble(BlockProcessTimes.Entry::q2c).sum();
+    }
+
+    /** The number of the command's own requests of one direction. */
+    private long ownRequests(TimeModelAnalysis.Group g, String direction) {
+        return block == null ? 0 : block.entries().stream().filter(e -> mine(g, e) && e.direction().equals(direction))
+                .mapToLong(BlockProcessTimes.Entry::n).sum();
     }
 
     /** The reads' share of the completion waits: by the command's own requests' time, else the bytes it asked for. */

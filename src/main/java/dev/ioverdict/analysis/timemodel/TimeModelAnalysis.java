@@ -124,6 +124,7 @@ public final class TimeModelAnalysis implements Analysis {
         long writeBytes;
         long bufferedWrites;
         long directWrites;
+        long longSubmits;
         double span;
         /** Built from the block trace alone: its seconds are its requests' Q2C, split per I/O. */
         boolean blockOnly;
@@ -178,6 +179,9 @@ public final class TimeModelAnalysis implements Analysis {
                     if (p.calls[c.ordinal()] > 0) {
                         g.seconds[c.ordinal()] += p.seconds[c.ordinal()];
                         g.calls[c.ordinal()] += p.calls[c.ordinal()];
+                        if (c == WaitClass.SUBMIT) {
+                            g.longSubmits += p.longSubmits;
+                        }
                         g.sources.add(p.source);
                         if (!g.chosen.contains(p)) {
                             g.chosen.add(p);
