@@ -30,8 +30,7 @@ final class ApplicationWaits {
         final String input;
         final int pid;
         String comm;
-        final double[] seconds = new double[WaitClass.values().length];
-        final long[] calls = new long[WaitClass.values().length];
+        final ClassTotals waits = new ClassTotals();
         final Set<Integer> threads = new LinkedHashSet<>();
         final Map<String, Long> bytesByFile = new LinkedHashMap<>();
         long readBytes;
@@ -49,22 +48,6 @@ final class ApplicationWaits {
             this.input = input;
             this.pid = pid;
             this.comm = comm;
-        }
-
-        double total() {
-            double t = 0;
-            for (double s : seconds) {
-                t += s;
-            }
-            return t;
-        }
-
-        long allCalls() {
-            long n = 0;
-            for (long c : calls) {
-                n += c;
-            }
-            return n;
         }
 
         void slice(int i, double s) {
@@ -114,8 +97,7 @@ final class ApplicationWaits {
         if (kind == WaitClass.SUBMIT && d >= Assigner.ASLEEP_CALL_SECONDS) {
             p.longSubmits++;
         }
-        p.seconds[kind.ordinal()] += d;
-        p.calls[kind.ordinal()]++;
+        p.waits.add(kind, d, 1);
         if (p.threads.size() < MAX_THREADS) {
             p.threads.add(c.tid());
         }
@@ -212,8 +194,7 @@ final class ApplicationWaits {
                 p = new Process(s.source(), s.input(), pid, s.pid() == null ? "(" + s.source() + " summary)" : s.comm());
                 processes.put(key, p);
             }
-            p.seconds[kind.ordinal()] += s.total();
-            p.calls[kind.ordinal()] += s.count();
+            p.waits.add(kind, s.total(), s.count());
         }
     }
 

@@ -141,7 +141,7 @@ final class Assigner {
                 slept[4] += s.total();
             }
         }
-        long calls = g.calls[WaitClass.SUBMIT.ordinal()];
+        long calls = g.waits.calls(WaitClass.SUBMIT);
         if (slept[0] + slept[1] + slept[2] + slept[3] + slept[4] == 0 && unalignedWriters.contains(g)
                 && g.longSubmits > 0) {
             // no stacks, but an unaligned direct write on XFS that serialises is synchronous: the io_submit that
@@ -255,7 +255,7 @@ final class Assigner {
                     double device2c = d2c - flush;
                     parts.add(Part.BEHIND_OTHER_IO, direction, device, device2c * behind.fraction, method
                             + "; behind other processes: the part of its D2C above twice the device's light-load "
-                            + "service time (" + Fmt.millis(behind.baseline) + ", D2C 5th percentile) while others held "
+                            + "service time (" + Fmt.seconds(behind.baseline) + ", D2C 5th percentile) while others held "
                             + "the device", behind.others);
                     parts.add(Part.DEVICE, direction, device, device2c * (1 - behind.fraction), method, null);
                 }

@@ -11,8 +11,4 @@ final class Fmt {
     static String seconds(double s) {
         return Figures.format(Unit.SECONDS, s);
     }
-
-    static String millis(double seconds) {
-        return Figures.format(Unit.SECONDS, seconds);
-    }
 }

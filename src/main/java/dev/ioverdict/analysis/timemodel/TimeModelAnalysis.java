@@ -116,8 +116,7 @@ public final class TimeModelAnalysis implements Analysis {
         final String command;
         final Set<Integer> pids = new LinkedHashSet<>();
         final Set<Integer> threads = new LinkedHashSet<>();
-        final double[] seconds = new double[WaitClass.values().length];
-        final long[] calls = new long[WaitClass.values().length];
+        final ClassTotals waits = new ClassTotals();
         final Map<String, Long> bytesByFile = new LinkedHashMap<>();
         final Set<String> sources = new LinkedHashSet<>();
         long readBytes;
@@ -134,24 +133,16 @@ public final class TimeModelAnalysis implements Analysis {
             this.command = command;
         }
 
+        double seconds(WaitClass c) {
+            return waits.seconds(c);
+        }
+
         double total() {
-            double t = 0;
-            for (double s : seconds) {
-                t += s;
-            }
-            return t;
+            return waits.total();
         }
 
         long allCalls() {
-            long n = 0;
-            for (long c : calls) {
-                n += c;
-            }
-            return n;
-        }
-
-        double seconds(WaitClass c) {
-            return seconds[c.ordinal()];
+            return waits.allCalls();
         }
     }
 
@@ -174,11 +165,10 @@ public final class TimeModelAnalysis implements Analysis {
             for (WaitClass c : WaitClass.values()) {
                 List<ApplicationWaits.Process> ranked = views.stream()
                         .sorted(Comparator.comparingInt((ApplicationWaits.Process p) -> AioWaits.rank(p.source))
-                                .thenComparing(p -> -p.calls[c.ordinal()])).toList();
+                                .thenComparing(p -> -p.waits.calls(c))).toList();
                 for (ApplicationWaits.Process p : ranked) {
-                    if (p.calls[c.ordinal()] > 0) {
-                        g.seconds[c.ordinal()] += p.seconds[c.ordinal()];
-                        g.calls[c.ordinal()] += p.calls[c.ordinal()];
+                    if (p.waits.calls(c) > 0) {
+                        g.waits.add(c, p.waits.seconds(c), p.waits.calls(c));
                         if (c == WaitClass.SUBMIT) {
                             g.longSubmits += p.longSubmits;
                         }
@@ -243,11 +233,9 @@ public final class TimeModelAnalysis implements Analysis {
             g.threads.add(e.pid());
             g.sources.add("block trace");
             if (e.direction().equals("read")) {
-                g.seconds[WaitClass.READ.ordinal()] += e.q2c();
-                g.calls[WaitClass.READ.ordinal()] += e.n();
+                g.waits.add(WaitClass.READ, e.q2c(), e.n());
             } else if (e.direction().equals("write")) {
-                g.seconds[WaitClass.WRITE.ordinal()] += e.q2c();
-                g.calls[WaitClass.WRITE.ordinal()] += e.n();
+                g.waits.add(WaitClass.WRITE, e.q2c(), e.n());
             }
         }
         return out.values().stream().filter(g -> g.total() > 0)
