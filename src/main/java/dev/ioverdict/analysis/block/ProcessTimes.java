@@ -17,6 +17,8 @@ final class ProcessTimes {
     static final int MAX_SLICES = 240;
     static final long FIRST_SLICE_NS = 1_000_000_000L;
     static final int OTHERS = -1;
+    /** More cache flushes in flight than any device queue holds: the oldest are given up. */
+    static final int MAX_FLUSHES_IN_FLIGHT = 4096;
 
     /** Sums of one process and direction, nanoseconds. */
     private static final class Sums {
@@ -175,7 +177,15 @@ final class ProcessTimes {
      * sector: tracers print an empty flush's sector as 0 on one event and not at all on the other.
      */
     void flushIssued(long t) {
+        if (flushIssued.size() >= MAX_FLUSHES_IN_FLIGHT) {
+            // a trace of issues without completions (cut, damaged, hostile) must not grow memory without end
+            flushIssued.pollFirst();
+        }
         flushIssued.addLast(t);
+    }
+
+    long flushesInFlight() {
+        return flushIssued.size();
     }
 
     /** A flush request without data completed (C) at {@code t}: the oldest flush in flight. */
