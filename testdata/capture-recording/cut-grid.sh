@@ -19,6 +19,7 @@ for c in "${cells[@]}"; do
     noisy-neighbour-4ms)        REF=pwrite64; W=2:4 ;;
     fsync-journal-*)            REF=fsync; S=2:2.6 ;;
     buffered-no-fsync-*)        REF=write ;;
+    osync-journal-*)            REF=write ;;
     saturated-*)                W=1:4.5 ;;       # 1 s of the iodepth-1 phase, 2.5 s of iodepth 64
     busy-parallel-*)            W=2:3 ;;         # ~3000 I/O a second
     healthy-1ms-light)          S=2:2.35 ;;

@@ -56,6 +56,7 @@ noisy-neighbour-4ms                 2     -      8   0    nb      victim-4k     
 fsync-journal-1ms                   0.5   -      8   0    journal journal-fsync    -           noSched SYNC
 fsync-journal-8ms-hdd               7     -      8   1    journal journal-fsync    -           app     SYNC
 buffered-no-fsync-8ms-hdd           7     -      8   1    journal journal-nofsync  -           noSched SYNC
+osync-journal-4ms-ssd               2     -      8   0    journal journal-osync    -           noSched SYNC
 unaligned-8ms-ssd                   7     -      8   0    redo    unaligned        -           full    AIO
 unaligned-8ms-ssd-app-stacks        7     -      8   0    redo    unaligned        -           app     AIO
 unaligned-4ms-ssd                   2     -      8   0    redo    unaligned        -           noSched AIO

@@ -31,9 +31,7 @@ class GridCapturesTest {
      * Cells whose verdict the model does not reach yet, each with what is missing: they run, and are
      * reported as skipped with the reason, so a fix shows at once and nothing is hidden.
      */
-    private static final Map<String, String> KNOWN_GAPS = Map.of(
-            "buffered-no-fsync-8ms-hdd", "the trace is cut after the file was opened, so no input says its writes are "
-                    + "buffered; they are split by fio's own requests on another device");
+    private static final Map<String, String> KNOWN_GAPS = Map.of();
 
     @TempDir
     Path tmp;

@@ -67,28 +67,36 @@ final class ModelImpact {
         }
         boolean measured = s.parts.stream().allMatch(p -> p.method() != null && p.method().startsWith("measured"));
         String method = "time model: " + labels(s.parts.stream().map(WaitPart::part).distinct().toList()) + where(f, in)
-                + "; " + s.parts.stream().map(WaitPart::method).filter(m -> m != null).distinct().limit(2)
-                .collect(Collectors.joining("; "));
+                + s.parts.stream().filter(w -> w.method() != null)
+                .max(java.util.Comparator.comparingDouble(WaitPart::seconds)).map(w -> "; " + w.method()).orElse("");
         List<Impact.ProcessShare> byProcess = new ArrayList<>();
-        for (ProcessWait p : model.processes()) {
+        for (ProcessWait p : model.application()) {
             double mine = s.parts.stream().filter(w -> p.parts().contains(w)).mapToDouble(WaitPart::seconds).sum();
             if (mine > 0 && p.waitSeconds() > 0) {
                 byProcess.add(new Impact.ProcessShare(p.command(), p.pids(), mine, Math.min(100, 100 * mine / p.waitSeconds())));
             }
         }
-        return f.withImpact(new Impact(s.seconds, model.share(s.seconds), of(), measured, method, byProcess));
+        Impact impact = new Impact(s.seconds, model.share(s.seconds), of(), measured, method, byProcess);
+        return f.withImpact(model.basis() == TimeModel.Basis.DEVICE ? impact.over(model.captureSeconds()) : impact);
     }
 
     private String of() {
         if (model.basis() == TimeModel.Basis.DEVICE) {
-            return "the devices' own time (" + String.format(Locale.ROOT, "%.3g s", model.waitSeconds())
-                    + ", queue to completion of every request, over the " + String.format(Locale.ROOT, "%.3g s",
-                    model.captureSeconds()) + " traced; no application trace)";
+            return "the devices' own time (queue to completion of every request, " + perSecond(model.waitSeconds())
+                    + " over the " + dev.ioverdict.model.Figures.duration(model.captureSeconds())
+                    + " traced; no application trace)";
         }
-        String who = model.processes().stream().limit(3).map(p -> p.command() + (p.pids().size() == 1
-                && !p.command().startsWith("pid ") ? " pid " + p.pids().get(0) : "")).collect(Collectors.joining(", "));
+        List<ProcessWait> application = model.application();
+        String who = application.stream().limit(3).map(ProcessWait::who).collect(Collectors.joining(", "))
+                + (application.size() > 3 ? " and " + (application.size() - 3) + " more" : "");
         return "the application's I/O wait (" + String.format(Locale.ROOT, "%.3g s", model.waitSeconds())
                 + (who.isEmpty() ? "" : " of " + who) + ")";
+    }
+
+    /** Device time summed over the capture, as the seconds per second of capture it amounts to. */
+    private String perSecond(double seconds) {
+        return model.captureSeconds() > 0 ? dev.ioverdict.model.Figures.duration(seconds / model.captureSeconds())
+                + " per second" : dev.ioverdict.model.Figures.duration(seconds);
     }
 
     private record Selection(double seconds, List<WaitPart> parts) {
@@ -99,7 +107,7 @@ final class ModelImpact {
         List<WaitPart> chosen = new ArrayList<>();
         String direction = f.text(SubjectMetrics.DIRECTION).or(() -> f.text(SchedulerLatencyRule.STARVED_CLASS)).map(d -> d.startsWith("read") ? "read" : d.startsWith("write")
                 ? "write" : null).orElse(null);
-        for (ProcessWait p : model.processes()) {
+        for (ProcessWait p : model.application()) {
             if (in.scope() == MeasuredIn.Scope.PROCESS && !ofProcess(f.subject(), p)) {
                 continue;
             }
@@ -197,11 +205,13 @@ final class ModelImpact {
         if (d == null || d.deviceSeconds() == null) {
             return null;
         }
-        String span = String.format(Locale.ROOT, "%.0f s", model.captureSeconds());
+        String span = dev.ioverdict.model.Figures.duration(model.captureSeconds());
         return f.withImpact(new Impact(d.deviceSeconds(), model.share(d.deviceSeconds()),
-                "the devices' own time (await x IOPS over the " + span + " captured; no application trace)", true,
+                "the devices' own time (await x IOPS, " + perSecond(model.waitSeconds()) + " over the " + span
+                + " captured; no application trace)", true,
                 "device time: " + d.device() + "'s " + ("block trace".equals(d.source()) ? "Q2C summed over its requests"
-                : "average queue (aqu-sz, await x IOPS) x the " + span + " its iostat reports cover")));
+                : "average queue (aqu-sz, await x IOPS) x the " + span + " its iostat reports cover"))
+                .over(model.captureSeconds()));
     }
 
     /** Below the material share, a cause is not critical: it is listed, as a secondary matter. */

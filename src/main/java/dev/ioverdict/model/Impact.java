@@ -9,16 +9,57 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * were summed from the capture or estimated; {@code method} says how, in words.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@com.fasterxml.jackson.annotation.JsonIgnoreProperties(value = "text", allowGetters = true)
 public record Impact(double seconds, Double sharePct, String of, boolean measured, String method,
-                     @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<ProcessShare> processes) {
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<ProcessShare> processes,
+                     Double spanSeconds) {
     public static final Impact NONE = new Impact(0, null, null, false, "not measurable from this data");
+    /** A process group's share is worth quoting beside the whole's when it is this many points larger. */
+    static final double VICTIM_POINTS = 5;
 
     public Impact {
         processes = processes == null ? java.util.List.of() : java.util.List.copyOf(processes);
     }
 
+    public Impact(double seconds, Double sharePct, String of, boolean measured, String method,
+                  java.util.List<ProcessShare> processes) {
+        this(seconds, sharePct, of, measured, method, processes, null);
+    }
+
     public Impact(double seconds, Double sharePct, String of, boolean measured, String method) {
-        this(seconds, sharePct, of, measured, method, java.util.List.of());
+        this(seconds, sharePct, of, measured, method, java.util.List.of(), null);
+    }
+
+    /** The same impact with the span its seconds were summed over: said per second of capture. */
+    public Impact over(double span) {
+        return new Impact(seconds, sharePct, of, measured, method, processes, span > 0 ? span : null);
+    }
+
+    /**
+     * The impact in words, the one way every page says it: "1.15 s, 74.4 % of the application's I/O
+     * wait (...); 76 % of fio pid 13129's I/O wait" (the share of the process group that loses
+     * clearly more than the whole does: the victim's view). Device time summed over a span is said
+     * per second of capture: "38.6 s per second of capture" reads as the 39 requests in flight it
+     * is, where "16.1 min" from a 25-second capture reads as an error. Null when it explains nothing.
+     */
+    @com.fasterxml.jackson.annotation.JsonProperty("text")
+    public String text() {
+        if (seconds <= 0) {
+            return null;
+        }
+        String amount = spanSeconds != null ? Figures.duration(seconds / spanSeconds) + " per second of capture"
+                : Figures.duration(seconds);
+        if (sharePct == null) {
+            return amount + " of " + (of != null ? of : "I/O time") + (measured ? "" : ", estimated");
+        }
+        String victim = processes.size() < 2 ? "" : processes.stream()
+                .max(java.util.Comparator.comparingDouble(ProcessShare::sharePct))
+                .filter(p -> p.sharePct() - sharePct >= VICTIM_POINTS)
+                .map(p -> "; " + Figures.percent(p.sharePct()) + " of " + p.command()
+                        + (p.pids().size() == 1 && !p.command().startsWith("pid ") ? " pid " + p.pids().get(0) : "")
+                        + (of != null && of.startsWith("the application") ? "'s I/O wait" : "'s device time"))
+                .orElse("");
+        return amount + ", " + Figures.percent(sharePct) + " of " + of + victim;
     }
 
     /** The same seconds seen per process group: each group's seconds and their share of its own wait. */
@@ -48,6 +89,6 @@ public record Impact(double seconds, Double sharePct, String of, boolean measure
      */
     public Impact of(double totalSeconds, String what) {
         Double share = Invariants.sharePct(seconds, totalSeconds);
-        return new Impact(seconds, share, share == null ? null : what, measured, method, processes);
+        return new Impact(seconds, share, share == null ? null : what, measured, method, processes, spanSeconds);
     }
 }

@@ -89,17 +89,12 @@ final class FrontPage {
         String gain = impact(top.impact());
         String more = causes.size() == 1 ? "" : causes.size() == 2 ? "; one more cause below"
                 : "; " + (causes.size() - 1) + " more causes below";
-        return top.title() + (gain == null ? "" : " (" + gain + ")") + more + ".";
+        return top.title() + (gain == null ? "" : " \u2014 " + gain) + more + ".";
     }
 
-    /** "94.7 % of Q2C time of the reads on loop0", or the seconds when no whole is known. */
+    /** The impact as every page says it ({@link Impact#text()}), or null when it explains nothing. */
     static String impact(Impact i) {
-        if (i == null || i.seconds() <= 0) {
-            return null;
-        }
-        return i.sharePct() != null ? Figures.percent(i.sharePct()) + " of " + i.of()
-                : Figures.duration(i.seconds()) + " of " + (i.of() != null ? i.of() : "I/O time")
-                + (i.measured() ? "" : i.of() != null ? ", estimated" : " (estimated)");
+        return i == null ? null : i.text();
     }
 
     private static Summary.Facts facts(CaseData data, String caseId, HostInfo host) {

@@ -8,6 +8,7 @@ import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.block.BlockInput;
 import dev.ioverdict.model.block.BlockProcessTimes;
+import dev.ioverdict.model.block.RequestTimes;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.block.BlockDistributions;
@@ -72,6 +73,12 @@ public final class BlockAnalysis implements Analysis {
         results.put(BlockSection.class, trace.section());
         results.put(BlockDistributions.class, distributions(tracker));
         results.put(BlockProcessTimes.class, processTimes(tracker));
+        // perf's block events share their clock with perf's syscall tracepoints: the log to match calls against
+        BttTracker perf = bySource.get(BlockInput.PERF_SCRIPT);
+        boolean perfHasEvents = perf != null && perf.events() > 0;
+        BttTracker matched = perfHasEvents ? perf : tracker;
+        results.put(RequestTimes.class, matched.log().build(perfHasEvents ? BlockInput.PERF_SCRIPT : source,
+                matched.grid().origin(), matched.grid().last()));
     }
 
     static BlockProcessTimes processTimes(BttTracker tracker) {
@@ -82,8 +89,10 @@ public final class BlockAnalysis implements Analysis {
         for (BttDevice d : tracker.devices()) {
             d.processTimes.results(d.name, d.requests.d2c, entries, flushes, baselines, slices);
         }
-        return new BlockProcessTimes(entries, flushes, baselines, Btt.seconds(tracker.sliceWidth()), slices,
-                tracker.grid().started() ? Btt.seconds(tracker.grid().last() - tracker.grid().origin()) : 0);
+        // the longest device's span, not the trace's: two captures on different clocks in one bundle (a trace
+        // counting from its start beside one stamped since the epoch) are not one capture of 40 years
+        double span = tracker.devices().stream().mapToDouble(d -> d.processTimes.spanSeconds()).max().orElse(0);
+        return new BlockProcessTimes(entries, flushes, baselines, Btt.seconds(tracker.sliceWidth()), slices, span);
     }
 
     /** Each device's phase samples as their fine histogram (Q2Q, an arrival gap, is not a latency). */

@@ -23,6 +23,8 @@ final class BttTracker {
     private long events;
     /** The time model's slices: one width for every device, doubled as the trace outgrows them. */
     private long sliceWidth = ProcessTimes.FIRST_SLICE_NS;
+    /** Each completed request's phase times, for matching the application's calls to them I/O by I/O. */
+    private final RequestLog log = new RequestLog();
 
     void accept(BlockEvent e) {
         events++;
@@ -70,12 +72,19 @@ final class BttTracker {
         if (issued) {
             d.processTimes.flushIssued(e.timeNs());
         } else {
-            d.processTimes.flushCompleted(e.timeNs());
+            long issuedAt = d.processTimes.flushCompleted(e.timeNs());
+            if (issuedAt != QueuedIo.UNSET) {
+                log.flushed(d.name, e, issuedAt, e.timeNs());
+            }
         }
     }
 
     long sliceWidth() {
         return sliceWidth;
+    }
+
+    RequestLog log() {
+        return log;
     }
 
     /**
@@ -303,6 +312,9 @@ final class BttTracker {
                     }
                 }
                 d.processTimes.completed(q, t, grid.origin(), slice(t));
+                if (!d.remapper || q.dTime != QueuedIo.UNSET) {
+                    log.completed(d.name, q, t);
+                }
                 d.queued.remove(q);
                 if (lead == null || q.qTime < lead.qTime) {
                     lead = q;
@@ -315,6 +327,7 @@ final class BttTracker {
         if (lead == null && r != null) {
             // a request traced from its dispatch only (no Q: a leg under request-based dm, a trace of D and C)
             d.processTimes.issuedOnly(r.d, r.dTime, e.timeNs(), grid.origin(), slice(e.timeNs()));
+            log.issuedOnly(d.name, r.d, r.dTime, e.timeNs());
         }
     }
 

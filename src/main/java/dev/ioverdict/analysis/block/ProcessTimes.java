@@ -80,6 +80,19 @@ final class ProcessTimes {
     private long flushD2c;
     private long flushMax;
     private final java.util.ArrayDeque<Long> flushIssued = new java.util.ArrayDeque<>();
+    /** The span of this device's requests: a bundle may hold traces of other systems on other clocks. */
+    private long firstNs = Long.MAX_VALUE;
+    private long lastNs = Long.MIN_VALUE;
+
+    private void spans(long from, long to) {
+        firstNs = Math.min(firstNs, from);
+        lastNs = Math.max(lastNs, to);
+    }
+
+    /** Seconds from this device's first request to its last completion, 0 when it completed none. */
+    double spanSeconds() {
+        return lastNs >= firstNs ? Btt.seconds(lastNs - firstNs) : 0;
+    }
 
     /**
      * The bio {@code q} of {@code rwbs} completed at {@code t}; {@code origin} is the trace's first
@@ -91,6 +104,7 @@ final class ProcessTimes {
             return;
         }
         fold(width);
+        spans(q.qTime, t);
         int pid = followed(q.q.pid());
         String comm = pid == OTHERS ? "(other processes)" : q.q.comm();
         Sums s = sums(pid, comm, q.direction);
@@ -123,6 +137,7 @@ final class ProcessTimes {
     /** A request seen from its dispatch {@code d} at {@code dTime} to its completion at {@code t}, without its Q. */
     void issuedOnly(dev.ioverdict.model.block.BlockEvent d, long dTime, long t, long origin, long width) {
         fold(width);
+        spans(dTime, t);
         int pid = followed(d.pid());
         String comm = pid == OTHERS ? "(other processes)" : d.comm();
         int direction = BttTracker.direction(d.rwbs());
@@ -189,15 +204,17 @@ final class ProcessTimes {
     }
 
     /** A flush request without data completed (C) at {@code t}: the oldest flush in flight. */
-    void flushCompleted(long t) {
+    long flushCompleted(long t) {
         Long issued = flushIssued.pollFirst();
         if (issued == null) {
-            return;
+            return QueuedIo.UNSET;
         }
         long ns = Btt.delta(issued, t);
+        spans(issued, t);
         flushes++;
         flushD2c += ns;
         flushMax = Math.max(flushMax, ns);
+        return issued;
     }
 
     private int followed(int pid) {

@@ -23,6 +23,8 @@ final class ApplicationWaits {
     static final int MAX_FILES = 16;
     static final int MAX_THREADS = 64;
     static final int MAX_SLICES = 240;
+    /** Calls kept one by one for the per-I/O match (17 bytes each); past this, the rest are estimated. */
+    static final int MAX_TIMED_CALLS = 1 << 20;
 
     /** One process as one trace saw it. */
     static final class Process {
@@ -42,6 +44,24 @@ final class ApplicationWaits {
         long directWrites;
         double[] sliceSeconds = new double[8];
         long[] sliceCalls = new long[8];
+        /** Its waits for I/O one by one (start, end in seconds, class), for matching to block requests. */
+        int timed;
+        double[] callStart = new double[0];
+        double[] callEnd = new double[0];
+        byte[] callClass = new byte[0];
+
+        void time(double start, double end, WaitClass kind) {
+            if (timed == callStart.length) {
+                int n = Math.max(64, timed * 2);
+                callStart = java.util.Arrays.copyOf(callStart, n);
+                callEnd = java.util.Arrays.copyOf(callEnd, n);
+                callClass = java.util.Arrays.copyOf(callClass, n);
+            }
+            callStart[timed] = start;
+            callEnd[timed] = end;
+            callClass[timed] = (byte) kind.ordinal();
+            timed++;
+        }
 
         Process(String source, String input, int pid, String comm) {
             this.source = source;
@@ -79,6 +99,7 @@ final class ApplicationWaits {
     private final Map<String, Double> lastEnd = new HashMap<>();
     private double sliceWidth = 1;
     private long dropped;
+    private int timedCalls;
 
     void add(SyscallCall c) {
         WaitClass kind = WaitClass.of(c.name());
@@ -125,6 +146,12 @@ final class ApplicationWaits {
             p.readBytes += Math.max(1, c.ret() == null ? 1 : c.ret());
         } else if (c.io().isEmpty() && kind == WaitClass.WRITE) {
             p.writeBytes += Math.max(1, c.ret() == null ? 1 : c.ret());
+        }
+        if (c.start() != null && kind != WaitClass.SUBMIT && !"strace".equals(c.source())
+                && timedCalls < MAX_TIMED_CALLS) {
+            // strace's times of day never share a clock with a block trace; the tracepoints' may
+            p.time(c.start(), c.start() + d, kind);
+            timedCalls++;
         }
         if (c.start() != null) {
             double first = firstStart.computeIfAbsent(c.input(), k -> c.start());

@@ -3,6 +3,7 @@ package dev.ioverdict.analysis.timemodel;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.model.block.BlockProcessTimes;
+import dev.ioverdict.model.block.RequestTimes;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.syscall.SleepStack;
 import dev.ioverdict.model.timemodel.Part;
@@ -54,9 +55,12 @@ final class Assigner {
     private final TimeModelAnalysis.DeviceNaming names;
     private final List<SleepStack> stacks;
     private final Set<TimeModelAnalysis.Group> unalignedWriters;
+    private final PerIoMatch perIo;
 
     Assigner(BlockProcessTimes block, List<IostatDevice> iostat, StorageConfig config,
-             TimeModelAnalysis.DeviceNaming names, List<SleepStack> stacks, Set<TimeModelAnalysis.Group> unalignedWriters) {
+             TimeModelAnalysis.DeviceNaming names, List<SleepStack> stacks, Set<TimeModelAnalysis.Group> unalignedWriters,
+             RequestTimes requests) {
+        this.perIo = new PerIoMatch(requests);
         this.unalignedWriters = unalignedWriters;
         this.block = block;
         this.iostat = iostat;
@@ -96,21 +100,24 @@ final class Assigner {
         Parts parts = new Parts();
         double ownIoInSubmit = submission(g, parts);
         double readShare = readShare(g);
-        double completions = g.seconds(WaitClass.COMPLETE) + ownIoInSubmit;
-        double writes = g.seconds(WaitClass.WRITE);
-        if (g.bufferedWrites > g.directWrites && !g.blockOnly) {
+        boolean buffered = g.bufferedWrites > g.directWrites && !g.blockOnly;
+        PerIoMatch.Result matched = g.blockOnly ? PerIoMatch.Result.NONE : perIo.match(g, buffered);
+        perIo(g, matched, parts);
+        double completions = g.seconds(WaitClass.COMPLETE) - matched.matched(WaitClass.COMPLETE) + ownIoInSubmit;
+        double writes = g.seconds(WaitClass.WRITE) - (buffered ? 0 : matched.matched(WaitClass.WRITE));
+        if (buffered) {
             // a buffered write returns once its data is in the page cache: its time is the copy, not the device
             parts.add(Part.SUBMISSION, "write", null, writes, "measured: buffered writes (the trace shows their "
                     + "files opened without O_DIRECT) return once the data is in the page cache", null);
             writes = 0;
         }
         double[] byDirection = {
-            g.seconds(WaitClass.READ) + completions * readShare,
+            g.seconds(WaitClass.READ) - matched.matched(WaitClass.READ) + completions * readShare,
             writes + completions * (1 - readShare)};
         for (int d = 0; d < 2; d++) {
             completion(g, DIRECTIONS[d], byDirection[d], parts);
         }
-        sync(g, parts);
+        sync(g, g.seconds(WaitClass.SYNC) - matched.matched(WaitClass.SYNC), parts);
         double whole = g.total();
         List<Integer> pids = g.pids.stream().sorted().toList();
         return new ProcessWait(g.command, pids, String.join(", ", g.sources), g.allCalls(), whole,
@@ -285,6 +292,36 @@ final class Assigner {
                 + "files live on", null);
     }
 
+    /**
+     * The waits matched to their requests one by one: each part as measured, the device's part split
+     * again into its own service and the time behind other processes' requests.
+     */
+    private void perIo(TimeModelAnalysis.Group g, PerIoMatch.Result m, Parts parts) {
+        if (!m.any()) {
+            return;
+        }
+        String method = "measured per I/O: each instant of its waits given to the phase of the request it waited "
+                + "for (its own next request to complete" + (m.matched(WaitClass.SYNC) > 0 ? "; for fsync also the "
+                + "cache flushes and journal writes" : "") + "), " + m.calls() + " of its "
+                + m.offered() + " calls matched on the block trace's clock";
+        Map<String, Behind> behindByDevice = new LinkedHashMap<>();
+        m.seconds().forEach((key, seconds) -> {
+            String device = key.device() == null ? null : names.name(key.device());
+            if (key.part() == Part.DEVICE && key.device() != null) {
+                Behind behind = behindByDevice.computeIfAbsent(key.device(), d -> behind(g, d));
+                parts.add(Part.BEHIND_OTHER_IO, key.direction(), device, seconds * behind.fraction, method
+                        + "; behind other processes: the part of its D2C above twice the device's light-load "
+                        + "service time (" + Fmt.seconds(behind.baseline) + ", D2C 5th percentile) while others held "
+                        + "the device", behind.others);
+                parts.add(Part.DEVICE, key.direction(), device, seconds * (1 - behind.fraction), method, null);
+            } else {
+                parts.add(key.part(), key.direction(), device, seconds, key.part() == Part.NOT_EXPLAINED
+                        ? method + "; no request it waited for was in flight in the block layer (CPU, page cache, "
+                        + "locks)" : method, null);
+            }
+        });
+    }
+
     /** Whether the block trace saw this command at all (so a missing direction is the page cache, not a gap). */
     private boolean traced(TimeModelAnalysis.Group g) {
         return block.entries().stream().anyMatch(e -> mine(g, e));
@@ -315,9 +352,8 @@ final class Assigner {
     }
 
     /** fsync and kin: cache flushes and FUA writes against data writes, by their device time. */
-    private void sync(TimeModelAnalysis.Group g, Parts parts) {
-        double seconds = g.seconds(WaitClass.SYNC);
-        if (seconds <= 0) {
+    private void sync(TimeModelAnalysis.Group g, double seconds, Parts parts) {
+        if (seconds <= 1e-9) {
             return;
         }
         if (block != null) {
@@ -327,7 +363,7 @@ final class Assigner {
                     double[] s = byDevice.computeIfAbsent(e.device(), k -> new double[2]);
                     s[0] += e.flush();
                     s[1] += e.d2c() - e.flush();
-                } else if (e.direction().equals("write") && kernelWriter(e.comm())) {
+                } else if (e.direction().equals("write") && PerIoMatch.kernelWriter(e.comm())) {
                     // the journal's and log's writes a commit waits for are the cost of durability, like the flushes
                     byDevice.computeIfAbsent(e.device(), k -> new double[2])[0] += e.d2c();
                 }
@@ -356,11 +392,6 @@ final class Assigner {
                 + (writeBack ? " (" + device + " has a write-back cache: each fsync flushes it)" : ""), null);
     }
 
-    /** Kernel threads that write on an application's behalf: writeback, journal, log workers. */
-    private static boolean kernelWriter(String comm) {
-        return comm != null && (comm.startsWith("kworker") || comm.startsWith("xfs") || comm.startsWith("jbd2")
-                || comm.startsWith("flush-") || comm.startsWith("loop"));
-    }
 
     private static boolean ownLoad(TimeModelAnalysis.Group g, String comm) {
         return comm == null || comm.equals(g.command) || comm.matches("loop\\d+|kworker/.*loop\\d+.*|kdmflush.*");

@@ -8,6 +8,7 @@ import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockProcessTimes;
+import dev.ioverdict.model.block.RequestTimes;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.iostat.IostatSection;
 import dev.ioverdict.model.syscall.FileAlignment;
@@ -47,6 +48,10 @@ public final class TimeModelAnalysis implements Analysis {
     static final double MIN_SHARE_OF_LARGEST = 0.01;
     static final int MAX_COMMANDS = 12;
     static final int MAX_NEIGHBOURS = 3;
+    /** The share of a process's wait spent behind others from which it is a victim and they its neighbours. */
+    static final double MATERIAL_PCT = 10;
+    /** A neighbour holds at least this share of the device's time while the victim waits behind it. */
+    static final double HOLDS_THE_DEVICE_PCT = 50;
 
     private final ApplicationWaits waits = new ApplicationWaits();
 
@@ -72,15 +77,16 @@ public final class TimeModelAnalysis implements Analysis {
         if (groups.isEmpty() && block != null && !block.entries().isEmpty()) {
             // no application trace: the unit is the devices' own time, each request's Q2C, split per I/O by
             // the process that queued it
-            Assigner assigner = new Assigner(block, iostat, config, names, List.of(), Set.of());
+            Assigner assigner = new Assigner(block, iostat, config, names, List.of(), Set.of(), null);
+            // every process's device time is the devices' time: a neighbour's is counted like the rest
             List<ProcessWait> processes = blockGroups(block).stream().limit(MAX_COMMANDS).map(assigner::assign).toList();
             double total = processes.stream().mapToDouble(ProcessWait::waitSeconds).sum();
             if (total > 0) {
                 results.put(TimeModel.class, new TimeModel(TimeModel.BLOCK_UNIT, TimeModel.Basis.DEVICE,
                         block.spanSeconds(), total, processes, devices, slices(List.of(), block, names),
-                        List.of("the bundle holds no trace of the application's system calls: impact is measured "
+                        withFirst("the bundle holds no trace of the application's system calls: impact is measured "
                                 + "in the devices' own time, the queue-to-completion time of the requests each "
-                                + "process queued")));
+                                + "process queued", notes)));
                 return;
             }
         }
@@ -96,7 +102,8 @@ public final class TimeModelAnalysis implements Analysis {
             return;
         }
         Assigner assigner = new Assigner(block, iostat, config, names, facts.all(SleepStack.class),
-                unalignedWriters(groups, results.get(SyscallSection.class).map(SyscallSection::alignment).orElse(List.of())));
+                unalignedWriters(groups, results.get(SyscallSection.class).map(SyscallSection::alignment).orElse(List.of())),
+                results.get(RequestTimes.class).orElse(null));
         List<ProcessWait> processes = new ArrayList<>();
         double largest = groups.get(0).total();
         for (Group g : groups) {
@@ -105,7 +112,9 @@ public final class TimeModelAnalysis implements Analysis {
             }
             processes.add(assigner.assign(g));
         }
-        double waitSeconds = processes.stream().mapToDouble(ProcessWait::waitSeconds).sum();
+        processes = withNeighbours(processes, notes);
+        double waitSeconds = processes.stream().filter(ProcessWait::application).mapToDouble(ProcessWait::waitSeconds)
+                .sum();
         double span = groups.stream().mapToDouble(g -> g.span).max().orElse(0);
         results.put(TimeModel.class, new TimeModel(TimeModel.APPLICATION_UNIT, TimeModel.Basis.APPLICATION, span,
                 waitSeconds, processes, devices, slices(groups, block, names), notes));
@@ -128,6 +137,8 @@ public final class TimeModelAnalysis implements Analysis {
         /** Built from the block trace alone: its seconds are its requests' Q2C, split per I/O. */
         boolean blockOnly;
         final List<ApplicationWaits.Process> chosen = new ArrayList<>();
+        /** For each kind of call, the traces whose calls of that kind were counted (one per process). */
+        final Map<WaitClass, List<ApplicationWaits.Process>> chosenFor = new java.util.EnumMap<>(WaitClass.class);
 
         Group(String command) {
             this.command = command;
@@ -144,6 +155,43 @@ public final class TimeModelAnalysis implements Analysis {
         long allCalls() {
             return waits.allCalls();
         }
+    }
+
+    /**
+     * The processes others wait behind: named as holding most of the device's time in a victim's
+     * material wait behind other processes' I/O, and not waiting behind others materially
+     * themselves. Their load is the cause; their own wait (a restore's, a backup's) is listed but is
+     * not the application's, so it does not dilute the victims' shares.
+     */
+    static List<ProcessWait> withNeighbours(List<ProcessWait> processes, List<String> notes) {
+        Set<ProcessWait> victims = new LinkedHashSet<>();
+        Set<String> named = new LinkedHashSet<>();
+        for (ProcessWait p : processes) {
+            double behind = p.seconds(Part.BEHIND_OTHER_IO, null);
+            if (p.waitSeconds() > 0 && 100 * behind / p.waitSeconds() >= MATERIAL_PCT) {
+                victims.add(p);
+                p.parts().stream().filter(w -> w.part() == Part.BEHIND_OTHER_IO).flatMap(w -> w.others().stream())
+                        .filter(n -> n.sharePct() >= HOLDS_THE_DEVICE_PCT).forEach(n -> named.add(n.command()));
+            }
+        }
+        List<ProcessWait> out = new ArrayList<>();
+        for (ProcessWait p : processes) {
+            boolean neighbour = !victims.contains(p) && named.contains(p.command());
+            out.add(neighbour ? p.as(ProcessWait.Role.NEIGHBOUR) : p);
+            if (neighbour) {
+                notes.add(String.format(java.util.Locale.ROOT, "%s (%.3g s of I/O wait) is the load %s wait%s behind: "
+                        + "its own wait is listed, not counted in the application's", p.who(), p.waitSeconds(),
+                        victims.stream().map(ProcessWait::who).collect(java.util.stream.Collectors.joining(", ")),
+                        victims.size() == 1 ? "s" : ""));
+            }
+        }
+        return out.stream().anyMatch(ProcessWait::application) ? out : processes;
+    }
+
+    private static List<String> withFirst(String first, List<String> rest) {
+        List<String> out = new ArrayList<>(List.of(first));
+        out.addAll(rest);
+        return out;
     }
 
     /**
@@ -173,6 +221,7 @@ public final class TimeModelAnalysis implements Analysis {
                             g.longSubmits += p.longSubmits;
                         }
                         g.sources.add(p.source);
+                        g.chosenFor.computeIfAbsent(c, k -> new ArrayList<>()).add(p);
                         if (!g.chosen.contains(p)) {
                             g.chosen.add(p);
                         }

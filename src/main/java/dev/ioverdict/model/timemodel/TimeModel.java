@@ -8,7 +8,9 @@ import java.util.List;
  * The one currency every cause is measured in (report.json {@code timeModel}): the seconds the
  * application spent in I/O system calls, per command, assigned to where they went; or, where the
  * bundle holds no application trace, the devices' own time (await x IOPS over the capture), and
- * {@code unit} says which. {@code captureSeconds}: the span the waits were measured over.
+ * {@code unit} says which. {@code captureSeconds}: the span the waits were measured over;
+ * {@code waitSeconds}: the whole every share is of, the application's processes together (a
+ * neighbour's own wait is listed but not in it).
  */
 @JsonPropertyOrder({"unit", "basis", "captureSeconds", "waitSeconds", "processes", "devices", "slices", "notes"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -30,9 +32,14 @@ public record TimeModel(String unit, Basis basis, double captureSeconds, double 
         notes = notes == null ? List.of() : List.copyOf(notes);
     }
 
-    /** Seconds of {@code part} on {@code device} (null: any) over every command. */
+    /** Seconds of {@code part} on {@code device} (null: any) over the application's commands. */
     public double seconds(Part part, String device) {
-        return processes.stream().mapToDouble(p -> p.seconds(part, device)).sum();
+        return application().stream().mapToDouble(p -> p.seconds(part, device)).sum();
+    }
+
+    /** The processes whose wait is the whole, without the neighbours whose load they wait behind. */
+    public List<ProcessWait> application() {
+        return processes.stream().filter(ProcessWait::application).toList();
     }
 
     /** {@code seconds} as a share of the whole wait, percent. */

@@ -16,6 +16,7 @@ import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
+import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.Threshold;
 import dev.ioverdict.rules.SubjectMetrics;
@@ -56,6 +57,26 @@ final class BlockDeviceLatency {
         Set<String> withD2c = devices.stream().filter(d -> d.phase(Phase.D2C).n() > 0)
                 .map(BlockFigures.Device::id).collect(Collectors.toSet());
         UnpairedCompletions.report(ctx, figs.trace(), withD2c, ctx.seconds(OUTLIER_MS));
+    }
+
+    /** The devices (kernel name and major,minor) whose requests the trace times within what their class gives. */
+    static Set<String> withinItsClass(RuleContext ctx, BlockFigures figs) {
+        Set<String> out = new java.util.HashSet<>();
+        for (BlockFigures.Device d : figs.devices()) {
+            PhaseStat d2c = d.phase(Phase.D2C);
+            if (d2c.n() < ctx.value(MIN_IOS) || d2c.avg() == null) {
+                continue;
+            }
+            String name = d.name() != null ? d.name() : d.id();
+            double limit = ctx.seconds(MediaLimit.threshold(ctx, name));
+            // as the trace's own judgement reads it: slow only when the average and the typical request both are
+            if (d2c.avg() <= limit || d2c.p50() != null && d2c.p50() <= limit) {
+                out.add(name);
+                out.add(d.id());
+                ctx.optional(Inputs.STORAGE).flatMap(c -> c.deviceName(d.id())).ifPresent(out::add);
+            }
+        }
+        return out;
     }
 
     private static void judge(RuleContext ctx, BlockFigures figs, BlockFigures.Device d, Subject subject, String path) {

@@ -111,7 +111,12 @@ public final class DeviceLatencyRule implements Rule {
         var block = ctx.optional(BlockFigures.INPUT);
         var iostat = ctx.optional(IostatEvidence.SERIES);
         block.ifPresent(figs -> BlockDeviceLatency.judge(ctx, figs));
-        iostat.ifPresent(series -> IostatDeviceLatency.judge(ctx, series));
+        // the block trace times the device itself; iostat's await also holds the time before dispatch (a preflush
+        // write held for the flush before it, the queue), so it does not call a device slow that the trace shows fine
+        java.util.Set<String> fine = block.map(figs -> BlockDeviceLatency.withinItsClass(ctx, figs))
+                .orElse(java.util.Set.of());
+        iostat.ifPresent(series -> IostatDeviceLatency.judge(ctx, series.stream()
+                .filter(s -> !fine.contains(s.device())).toList()));
         if (block.isEmpty() && iostat.isEmpty()) {
             // only the application's side: what it waits for is inferred, and said to be
             ctx.optional(AioSymptoms.AIO_TIMING).ifPresent(aio -> SyscallDeviceLatency.judge(ctx, aio));

@@ -37,15 +37,16 @@ public final class IostatEvidence {
     }
 
     /**
-     * Request time summed over iostat reports (IOPS x time per request x interval), estimated. It
-     * exceeds the reports' span whenever requests overlap, so the impact says how many were in
-     * flight at once: "15.0 min" from 16 reports of one second is 56 requests at a time, not a fault.
+     * Request time summed over iostat reports (IOPS x time per request x interval), estimated, and
+     * said per second of the reports' span: "56 s per second of capture" is 56 requests in flight,
+     * where "15.0 min" from 16 reports of one second read as a fault.
      */
     public static Impact requestTime(double seconds, int reports, double secondsPerReport, String label, String method) {
         double span = reports * secondsPerReport;
-        String of = span > 0 && seconds > span ? "request time on " + label + " (about " + Figures.number(seconds / span)
-                + " requests at a time over " + Figures.duration(span) + ")" : null;
-        return new Impact(seconds, null, of, false, method);
+        String of = "the device's own time on " + label + " (await x IOPS" + (span > 0 ? " over the " + Figures.duration(span)
+                + " of its reports" : "") + ")";
+        Impact impact = new Impact(seconds, null, of, false, method);
+        return span > 0 ? impact.over(span) : impact;
     }
 
     /**

@@ -43,6 +43,8 @@ public final class NoisyNeighbourRule implements Rule {
     public static final Metric D2C_SHARED = Metric.duration("d2cShared", "Victim's D2C while others held the device");
     /** From this share of the victim's wait behind others, the neighbour, not the device, is the cause. */
     static final double DOMINANT_PCT = 50;
+    /** Neighbours holding less of the device's time than this are left unnamed beside those holding more. */
+    static final double NAMED_PCT = 5;
     static final Threshold MIN_SHARE = Threshold.percent("min_share_pct", 10,
             "share of a process's I/O wait spent behind other processes' requests from which it is a cause");
     static final Threshold MIN_SECONDS = Threshold.millis("min_ms", 50,
@@ -87,7 +89,7 @@ public final class NoisyNeighbourRule implements Rule {
     @Override
     public void evaluate(RuleContext ctx) {
         TimeModel model = ctx.input(TimeModelInput.MODEL);
-        for (ProcessWait p : model.processes()) {
+        for (ProcessWait p : model.application()) {
             List<WaitPart> behind = p.parts().stream().filter(w -> w.part() == Part.BEHIND_OTHER_IO).toList();
             for (String device : behind.stream().map(WaitPart::device).distinct().toList()) {
                 double seconds = behind.stream().filter(w -> device.equals(w.device())).mapToDouble(WaitPart::seconds).sum();
@@ -108,14 +110,18 @@ public final class NoisyNeighbourRule implements Rule {
         List<WaitPart.Neighbour> top = others.stream().collect(Collectors.toMap(WaitPart.Neighbour::command, n -> n,
                 (a, b) -> a.sharePct() >= b.sharePct() ? a : b, java.util.LinkedHashMap::new)).values().stream()
                 .sorted((a, b) -> Double.compare(b.sharePct(), a.sharePct())).limit(3).toList();
+        if (top.stream().anyMatch(n -> n.sharePct() >= NAMED_PCT)) {
+            // a kernel worker that held 0 % of the device beside the restore job is not a neighbour worth naming
+            top = top.stream().filter(n -> n.sharePct() >= NAMED_PCT).toList();
+        }
         String neighbours = top.isEmpty() ? "other processes" : top.stream()
                 .map(n -> n.command() + (n.pid() == null ? "" : " pid " + n.pid())
                         + String.format(Locale.ROOT, " (%.0f %% of the device's time)", n.sharePct()))
                 .collect(Collectors.joining(", "));
         WithAndWithout latency = withAndWithout(model, victim.command(), device);
         var f = ctx.finding(Subject.device(device, label), String.format(Locale.ROOT,
-                        "%s waits behind %s on %s: %.2f s, %.0f %% of its I/O wait", who,
-                        top.isEmpty() ? "other processes' I/O" : top.get(0).command() + "'s I/O", label, seconds, share))
+                        "%s waits behind %s on %s", who,
+                        top.isEmpty() ? "other processes' I/O" : top.get(0).command() + "'s I/O", label))
                 .source(EvidenceKind.BLOCK_TRACE)
                 .summary(String.format(Locale.ROOT, "%s's requests on %s took longer in the device than the device "
                         + "takes to serve one at light load, while %s held the device: %.2f s of its %.2f s of I/O wait "

@@ -1,0 +1,264 @@
+package dev.ioverdict.analysis.timemodel;
+
+import dev.ioverdict.model.block.BlockInput;
+import dev.ioverdict.model.block.RequestTimes;
+import dev.ioverdict.model.timemodel.Part;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+/**
+ * One command's waits for I/O matched to the block requests they waited for, where the calls and
+ * the requests were timed on one clock (perf's syscall and block tracepoints, or one trace that
+ * holds both). Each instant of a wait goes to the phase that the request it was waiting for was in
+ * at that instant: of the requests in flight then, the one to complete first (what ends an
+ * io_getevents or a synchronous read). The command's own requests first; for fsync and kin and
+ * for writes (which may be O_SYNC, their open often before the trace), while none of its own is in
+ * flight, the cache flushes and the kernel's journal and log writes a commit waits for. A read's
+ * or write's instant with no such request in flight is its own path (the page-cache copy, CPU,
+ * locks); an io_getevents' or fsync's is not explained by the block layer. Calls outside the span
+ * the block trace kept are left to the estimate.
+ */
+final class PerIoMatch {
+    /** The parts found, by part, direction and device (as the block trace names it), and what was matched. */
+    record Result(Map<Key, Double> seconds, double[] matchedByClass, long calls, long offered) {
+        static final Result NONE = new Result(Map.of(), new double[WaitClass.values().length], 0, 0);
+
+        double matched(WaitClass c) {
+            return matchedByClass[c.ordinal()];
+        }
+
+        boolean any() {
+            return calls > 0;
+        }
+    }
+
+    record Key(Part part, String direction, String device) {
+    }
+
+    private final RequestTimes log;
+
+    PerIoMatch(RequestTimes log) {
+        this.log = log;
+    }
+
+    /** Whether a trace's calls were timed on the block trace's clock. */
+    boolean sameClock(ApplicationWaits.Process view) {
+        if (log == null || log.size() == 0 || view.timed == 0) {
+            return false;
+        }
+        return log.inputs().contains(view.input)
+                || BlockInput.PERF_SCRIPT.equals(log.source()) && BlockInput.PERF_SCRIPT.equals(view.source);
+    }
+
+    Result match(TimeModelAnalysis.Group g, boolean bufferedWrites) {
+        if (log == null || log.size() == 0) {
+            return Result.NONE;
+        }
+        java.util.function.IntPredicate mine = i -> g.pids.contains(log.pid(i)) || g.threads.contains(log.pid(i));
+        int[] own = sortedByQueue(mine);
+        int[] durable = sortedByQueue(i -> !mine.test(i) && (log.flushes(i) || kernelWriter(log.comm(i))));
+        long life = Math.max(longestLife(own), longestLife(durable));
+        long first = log.firstNs();
+        long last = log.lastKeptNs();
+        Map<Key, Double> out = new LinkedHashMap<>();
+        double[] matched = new double[WaitClass.values().length];
+        long calls = 0;
+        long offered = 0;
+        for (Map.Entry<WaitClass, List<ApplicationWaits.Process>> e : g.chosenFor.entrySet()) {
+            WaitClass kind = e.getKey();
+            if (kind == WaitClass.SUBMIT || kind == WaitClass.WRITE && bufferedWrites) {
+                continue;
+            }
+            // a write may be O_SYNC (its open is often before the trace): like fsync, it may wait for flushes
+            boolean sync = kind == WaitClass.SYNC || kind == WaitClass.WRITE;
+            for (ApplicationWaits.Process view : e.getValue()) {
+                if (!sameClock(view)) {
+                    continue;
+                }
+                for (int k = 0; k < view.timed; k++) {
+                    if (view.callClass[k] != kind.ordinal()) {
+                        continue;
+                    }
+                    offered++;
+                    long s = Math.round(view.callStart[k] * 1e9);
+                    long t = Math.round(view.callEnd[k] * 1e9);
+                    if (s < first || t > last || t < s) {
+                        continue;
+                    }
+                    calls++;
+                    matched[kind.ordinal()] += (t - s) / 1e9;
+                    split(s, t, own, sync ? durable : NONE, life, kind, out);
+                }
+            }
+        }
+        return calls == 0 ? Result.NONE : new Result(out, matched, calls, offered);
+    }
+
+    private static final int[] NONE = new int[0];
+
+    /**
+     * The wait [s, t) given to the phases of the requests it waited for, instant by instant: the
+     * command's own request to complete first; while none of its own is in flight (an fsync's or an
+     * O_SYNC write's cache flush), the durability request (flush, journal write) to complete first.
+     */
+    private void split(long s, long t, int[] own, int[] durable, long life, WaitClass kind, Map<Key, Double> out) {
+        List<Integer> mine = inFlight(own, s, t, life);
+        List<Integer> others = inFlight(durable, s, t, life);
+        boolean sync = kind == WaitClass.SYNC;
+        String callDirection = kind == WaitClass.READ ? "read" : kind == WaitClass.WRITE || sync ? "write" : null;
+        // a read or write call's time outside any request is its own path (the page-cache copy, CPU, locks);
+        // an io_getevents or fsync with nothing in flight waits for what the block layer does not show
+        Part idle = kind == WaitClass.READ || kind == WaitClass.WRITE ? Part.SUBMISSION : Part.NOT_EXPLAINED;
+        if (mine.isEmpty() && others.isEmpty()) {
+            add(out, idle, callDirection, null, t - s);
+            return;
+        }
+        long[] points = new long[(mine.size() + others.size()) * 4 + 2];
+        int n = 0;
+        points[n++] = s;
+        points[n++] = t;
+        for (List<Integer> list : List.of(mine, others)) {
+            for (int r : list) {
+                for (long p : new long[] {log.queued(r), log.got(r), log.dispatched(r), log.completed(r)}) {
+                    if (p != RequestTimes.UNSET && p > s && p < t) {
+                        points[n++] = p;
+                    }
+                }
+            }
+        }
+        Arrays.sort(points, 0, n);
+        Waiting ownWaiting = new Waiting(mine);
+        Waiting durableWaiting = new Waiting(others);
+        for (int k = 0; k + 1 < n; k++) {
+            long a = points[k];
+            long b = points[k + 1];
+            if (b <= a) {
+                continue;
+            }
+            Integer r = ownWaiting.at(a);
+            boolean durability = false;
+            if (r == null) {
+                r = durableWaiting.at(a);
+                durability = r != null;
+            }
+            if (r == null) {
+                add(out, idle, callDirection, null, b - a);
+                continue;
+            }
+            String direction = log.reads(r) ? "read" : log.writes(r) ? "write" : callDirection;
+            Part part;
+            if (log.flushes(r) || durability) {
+                // a preflush write waits for the flush before it as long as it waits for a tag: all of it is
+                // the cost of durability
+                part = Part.FLUSH;
+            } else if (a < log.got(r)) {
+                part = Part.TAG_WAIT;
+            } else if (log.dispatched(r) != RequestTimes.UNSET && a < log.dispatched(r)) {
+                part = Part.SCHEDULER;
+            } else {
+                part = Part.DEVICE;
+            }
+            add(out, part, direction, log.device(r), b - a);
+        }
+    }
+
+    /** The requests of {@code sorted} (by queue time) in flight at some instant of [s, t), by queue time. */
+    private List<Integer> inFlight(int[] sorted, long s, long t, long life) {
+        List<Integer> out = new ArrayList<>();
+        for (int j = upperBound(sorted, t) - 1; j >= 0; j--) {
+            int r = sorted[j];
+            if (log.queued(r) < s - life) {
+                break;
+            }
+            if (log.completed(r) > s) {
+                out.add(r);
+            }
+        }
+        out.sort((a, b) -> Long.compare(log.queued(a), log.queued(b)));
+        return out;
+    }
+
+    /** Requests in flight as the instants advance: the one to complete first is the one waited for. */
+    private final class Waiting {
+        private final List<Integer> requests;
+        private final PriorityQueue<Integer> byCompletion = new PriorityQueue<>((a, b) -> {
+            int c = Long.compare(log.completed(a), log.completed(b));
+            return c != 0 ? c : Long.compare(log.queued(a), log.queued(b));
+        });
+        private int next;
+
+        Waiting(List<Integer> requests) {
+            this.requests = requests;
+        }
+
+        Integer at(long instant) {
+            while (next < requests.size() && log.queued(requests.get(next)) <= instant) {
+                byCompletion.add(requests.get(next++));
+            }
+            while (!byCompletion.isEmpty() && log.completed(byCompletion.peek()) <= instant) {
+                byCompletion.poll();
+            }
+            return byCompletion.peek();
+        }
+    }
+
+    private static void add(Map<Key, Double> out, Part part, String direction, String device, long ns) {
+        out.merge(new Key(part, direction, device), ns / 1e9, Double::sum);
+    }
+
+    private int[] sortedByQueue(java.util.function.IntPredicate keep) {
+        int n = 0;
+        int[] out = new int[16];
+        for (int i = 0; i < log.size(); i++) {
+            if (keep.test(i)) {
+                if (n == out.length) {
+                    out = Arrays.copyOf(out, n * 2);
+                }
+                out[n++] = i;
+            }
+        }
+        Integer[] boxed = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            boxed[i] = out[i];
+        }
+        Arrays.sort(boxed, (a, b) -> Long.compare(log.queued(a), log.queued(b)));
+        int[] sorted = new int[n];
+        for (int i = 0; i < n; i++) {
+            sorted[i] = boxed[i];
+        }
+        return sorted;
+    }
+
+    private long longestLife(int[] requests) {
+        long life = 0;
+        for (int r : requests) {
+            life = Math.max(life, log.completed(r) - log.queued(r));
+        }
+        return life;
+    }
+
+    /** The first index whose request was queued at or after {@code t}. */
+    private int upperBound(int[] sorted, long t) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (log.queued(sorted[mid]) < t) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** Kernel threads that write on an application's behalf: writeback, journal, log workers. */
+    static boolean kernelWriter(String comm) {
+        return comm != null && (comm.startsWith("kworker") || comm.startsWith("xfs") || comm.startsWith("jbd2")
+                || comm.startsWith("flush-") || comm.startsWith("loop"));
+    }
+}

@@ -1,0 +1,63 @@
+package dev.ioverdict.analysis.timemodel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.model.timemodel.ProcessWait;
+import dev.ioverdict.model.timemodel.TimeModel;
+import dev.ioverdict.model.timemodel.WaitPart;
+import dev.ioverdict.testing.RuleHarness;
+import dev.ioverdict.testing.TestData;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The time model on real captures of the grid: who the application is, and how each part was measured. */
+class TimeModelCapturesTest {
+    private static TimeModel model(String cell) throws Exception {
+        Path bundle = TestData.bundle("grid/" + cell).resolve("bundle");
+        Path[] files;
+        try (Stream<Path> s = Files.list(bundle)) {
+            files = s.sorted().toArray(Path[]::new);
+        }
+        return RuleHarness.data(files).results().get(TimeModel.class).orElseThrow();
+    }
+
+    private static ProcessWait process(TimeModel m, String command) {
+        return m.processes().stream().filter(p -> p.command().equals(command)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theRestoreJobIsTheNeighbourAndItsOwnWaitIsNotInTheWhole() throws Exception {
+        TimeModel m = model("noisy-neighbour-4ms");
+        ProcessWait restore = process(m, "restore");
+        assertEquals(ProcessWait.Role.NEIGHBOUR, restore.role());
+        assertEquals(1.472, restore.waitSeconds(), 0.001);
+        double application = m.application().stream().mapToDouble(ProcessWait::waitSeconds).sum();
+        assertEquals(application, m.waitSeconds(), 1e-9);
+        assertEquals(1.552, m.waitSeconds(), 0.001);
+        assertTrue(m.notes().stream().anyMatch(n -> n.startsWith("restore pid 12971")), m.notes().toString());
+    }
+
+    @Test
+    void perfsSyscallsAndBlockEventsAreMatchedIoByIo() throws Exception {
+        TimeModel m = model("noisy-neighbour-4ms");
+        WaitPart behind = process(m, "fio").parts().stream().filter(w -> w.part() == Part.BEHIND_OTHER_IO)
+                .findFirst().orElseThrow();
+        assertTrue(behind.method().startsWith("measured per I/O"), behind.method());
+        assertEquals(1.154, behind.seconds(), 0.002);
+        assertEquals("restore", behind.others().get(0).command());
+    }
+
+    @Test
+    void fsyncTimeGoesToTheFlushesItWaitedFor() throws Exception {
+        TimeModel m = model("fsync-journal-8ms-hdd");
+        ProcessWait fio = process(m, "fio");
+        WaitPart top = fio.largest().orElseThrow();
+        assertEquals(Part.FLUSH, top.part());
+        assertTrue(top.method().startsWith("measured per I/O"), top.method());
+        assertEquals(72, top.sharePct(), 3);
+    }
+}
