@@ -9,6 +9,7 @@ import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.Numbers;
+import dev.ioverdict.parse.text.Tokens;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,7 +95,7 @@ public final class MountsFormat implements InputFormat {
         if (line.contains(" on ") && line.contains(" type ")) {
             return mountCommand(line, number, input);
         }
-        String[] f = line.strip().split("\\s+");
+        String[] f = Tokens.split(line).toArray(String[]::new);
         if (f.length == 6 && Numbers.isDigits(f[4]) && Numbers.isDigits(f[5]) && optionsLook(f[3])) {
             return new Mount(unescape(f[0]), unescape(f[1]), f[2], options(f[3]), null, input, number, line);
         }
