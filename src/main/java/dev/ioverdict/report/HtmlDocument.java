@@ -65,7 +65,7 @@ public final class HtmlDocument {
         ctx.setVariable("fmt", new Fmt());
         ctx.setVariable("pdf", forPdf);
         // a NUL or ESC from a file name or line would stop the PDF renderer (and is no text in HTML either)
-        return DocumentFinish.finish(SafeText.xml(engine.process("report", ctx)), forPdf);
+        return DocumentFinish.finish(SafeText.xml(engine.process(input.template(), ctx)), forPdf);
     }
 
     /** Which groups of the glossary this report uses: a term is explained only where it is printed. */
