@@ -79,12 +79,14 @@ public final class Redaction {
             + "([A-Za-z0-9][^\\s:]*) [A-Za-z][A-Za-z0-9_./-]*(?:\\[[0-9]+\\])?:");
 
     private final byte[] key;
+    private final String keyId;
     private final Map<String, Kind> names;
     private final Pattern namesPattern;
     private final Map<Kind, Set<String>> used = new EnumMap<>(Kind.class);
 
-    private Redaction(byte[] key, Map<String, Kind> names) {
-        this.key = key.clone();
+    private Redaction(RedactionKey key, Map<String, Kind> names) {
+        this.key = key.bytes();
+        this.keyId = key.id();
         this.names = Map.copyOf(names);
         List<String> sorted = new ArrayList<>(names.keySet());
         sorted.sort(Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()));
@@ -194,7 +196,7 @@ public final class Redaction {
         }
 
         public Redaction build() {
-            return new Redaction(key.bytes(), names);
+            return new Redaction(key, names);
         }
     }
 
@@ -363,13 +365,13 @@ public final class Redaction {
     }
 
     /** What was replaced so far: kinds, counts and pseudonyms (never the originals), for report.json. */
-    public Redacted summary(RedactionKey key) {
+    public Redacted summary() {
         List<Redacted.Kind> kinds = new ArrayList<>();
         synchronized (used) {
             used.forEach((kind, ps) -> kinds.add(new Redacted.Kind(kind.id, kind.what, ps.size(), List.copyOf(ps))));
         }
         return new Redacted("Host names, IP and MAC addresses, WWIDs, serial numbers, user names and paths under home "
                 + "folders are replaced by pseudonyms: the same original gives the same pseudonym in every report and "
-                + "comparison made with key " + key.id() + ".", key.id(), kinds);
+                + "comparison made with key " + keyId + ".", keyId, kinds);
     }
 }

@@ -57,7 +57,7 @@ public final class ReportWriter {
             throw new IllegalStateException("report model does not serialise: " + e, e);
         }
         Charts.draw(data, report.findings(), report.marks()).forEach(redaction::chart);
-        return new Redacting(report.withRedaction(redaction.summary(key)), redaction);
+        return new Redacting(report.withRedaction(redaction.summary()), redaction);
     }
 
     /** As {@link #write(Report, CaseData, Set, Path, Path)}: the brief edition, and through {@code redaction} (null: none). */

@@ -157,6 +157,38 @@ class RedactTest {
     }
 
     @Test
+    void compareReplacesTheSameNamesWithTheSamePseudonymsAsTheReport(@TempDir Path tmp) throws Exception {
+        Path pair = TestData.bundle("compare-device-renamed");
+        Path cmp = tmp.resolve("cmp");
+        Cli c = Cli.run("compare", pair.resolve("before").toString(), pair.resolve("after").toString(), "-o", cmp.toString(),
+                "--redact");
+        assertTrue(c.exitCode() <= 1, c.err());
+        Path rep = tmp.resolve("rep");
+        assertTrue(Cli.run("report", pair.resolve("before").toString(), "-o", rep.toString(), "--redact", "--format", "json")
+                .exitCode() <= 1);
+        Map<String, String> texts = new LinkedHashMap<>();
+        texts.put("compare.json", Files.readString(cmp.resolve("compare.json")));
+        texts.put("compare.html", Files.readString(cmp.resolve("compare.html")));
+        try (PDDocument pdf = Loader.loadPDF(cmp.resolve("compare.pdf").toFile())) {
+            texts.put("compare.pdf", new PDFTextStripper().getText(pdf));
+        }
+        for (String original : List.of("S3Z9NB0K123456", "ZA1B2C3D", "5002538e40a1f0c2", "5000c500a1b2c3d4")) {
+            texts.forEach((file, text) -> assertFalse(text.toLowerCase(Locale.ROOT).contains(original.toLowerCase(Locale.ROOT)),
+                    original + " in " + file));
+        }
+        ObjectMapper m = new ObjectMapper();
+        JsonNode report = m.readTree(rep.resolve("report.json").toFile());
+        JsonNode compare = m.readTree(texts.get("compare.json"));
+        assertTrue(report.path("config").findValue("serial").asText().matches("serial-[0-9a-f]{6}"));
+        // the disk compare matched by its WWN (0x5000c500a1b2c3d4: sdc before, sdf after) under the report's pseudonym
+        String wwn = report.path("config").findValues("wwn").stream().map(JsonNode::asText).filter(
+                w -> compare.path("devices").get(0).path("note").asText().contains(w)).findFirst().orElse("none");
+        assertTrue(wwn.matches("wwid-[0-9a-f]{6}"), compare.path("devices").toString());
+        assertTrue(compare.path("redaction").toString().contains(wwn));
+        assertEquals(report.path("redaction").path("key"), compare.path("redaction").path("key"));
+    }
+
+    @Test
     void theSameNameGetsTheSamePseudonymInEveryReport(@TempDir Path tmp) throws Exception {
         Path bundle = plantedBundle(tmp);
         Path one = tmp.resolve("one");
