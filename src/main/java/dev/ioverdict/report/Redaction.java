@@ -294,8 +294,8 @@ public final class Redaction {
     }
 
     /**
-     * HTML or XHTML: text and attribute values; not tag or attribute names, comments, style or
-     * script, nor data: URIs (base64, where a short name could match by chance: their content is
+     * HTML or XHTML: text and attribute values; not tag or attribute names, class and style
+     * attributes (the templates' vocabulary), comments, style or script, nor data: URIs (base64, where a short name could match by chance: their content is
      * redacted before it is encoded).
      */
     public String html(String html) {
@@ -345,7 +345,8 @@ public final class Redaction {
                 int close = tag.indexOf(c, i + 1);
                 close = close < 0 ? tag.length() : close;
                 String value = tag.substring(i + 1, close);
-                out.append(c).append(value.startsWith("data:") ? value : text(value));
+                boolean vocabulary = tag.startsWith("class", i - 6) || tag.startsWith("style", i - 6);
+                out.append(c).append(value.startsWith("data:") || vocabulary ? value : text(value));
                 if (close < tag.length()) {
                     out.append(c);
                 }

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +24,7 @@ import java.util.stream.Stream;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDDocumentInformation;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
 import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -122,6 +124,17 @@ class RedactTest {
                     + info.getAuthor());
             texts.put("report.pdf XMP", new String(pdf.getDocumentCatalog().getMetadata().toByteArray(),
                     StandardCharsets.UTF_8));
+            texts.put("report.pdf attached report.json", new String(pdf.getDocumentCatalog().getNames().getEmbeddedFiles()
+                    .getNames().get("report.json").getEmbeddedFile().toByteArray(), StandardCharsets.UTF_8));
+            StringBuilder bookmarks = new StringBuilder();
+            ArrayDeque<PDOutlineItem> items = new ArrayDeque<>();
+            pdf.getDocumentCatalog().getDocumentOutline().children().forEach(items::add);
+            while (!items.isEmpty()) {
+                PDOutlineItem item = items.pop();
+                bookmarks.append(item.getTitle()).append('\n');
+                item.children().forEach(items::add);
+            }
+            texts.put("report.pdf bookmarks", bookmarks.toString());
         }
         try (Stream<Path> csv = Files.list(out.resolve("csv"))) {
             for (Path p : csv.toList()) {

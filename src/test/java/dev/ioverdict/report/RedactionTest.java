@@ -62,10 +62,10 @@ class RedactionTest {
         // keys too (a map keyed by device may be keyed by its WWID), numbers and structure never
         assertEquals("{\"" + host + "\" : \"" + host + " \\\"x\\\"\", \"n\" : 10.20}",
                 r.json("{\"section\" : \"section \\\"x\\\"\", \"n\" : 10.20}"));
-        String html = "<section class=\"x\" title=\"on section\"><style>section { color: red }</style>section S3Z9NB0K123456"
+        String html = "<section class=\"section x\" title=\"on section\"><style>section { color: red }</style>section S3Z9NB0K123456"
                 + "<a href=\"data:text/csv;base64,c2VjdGlvbg==\">csv</a><!-- section --></section>";
         String out = r.html(html);
-        assertEquals("<section class=\"x\" title=\"on " + host + "\"><style>section { color: red }</style>" + host + " "
+        assertEquals("<section class=\"section x\" title=\"on " + host + "\"><style>section { color: red }</style>" + host + " "
                 + r.text("S3Z9NB0K123456") + "<a href=\"data:text/csv;base64,c2VjdGlvbg==\">csv</a><!-- section --></section>",
                 out);
         assertTrue(r.text("ata-Samsung_SSD_S3Z9NB0K123456").startsWith("ata-Samsung_SSD_serial-"), "long names anywhere");
