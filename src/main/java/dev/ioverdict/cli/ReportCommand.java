@@ -128,7 +128,7 @@ final class ReportCommand implements Callable<Integer> {
                 throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
             }
             if (compiled.report().window() != null && compiled.report().window().holdsNoRecord()) {
-                throw new UserError(ExitCodes.NOTHING_USABLE, emptyWindow(compiled.report().window()));
+                throw new UserError(ExitCodes.NOTHING_USABLE, compiled.report().window().noDataMessage());
             }
             if (!compiled.usable()) {
                 throw new UserError(ExitCodes.NOTHING_USABLE, nothingUsable(bundle, compiled.report().inputs()));
@@ -205,21 +205,6 @@ final class ReportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError(ExitCodes.USAGE, "--from/--to: " + e.getMessage());
         }
-    }
-
-    /** "no data in the window 100-200 s (the capture runs 0-12.4 s ...)": what to ask for instead. */
-    static String emptyWindow(dev.ioverdict.model.AppliedWindow w) {
-        Double span = w.captureSpan();
-        return "no data in the window " + seconds(w.from(), "start") + "-" + seconds(w.to(), "end") + " s (the capture runs 0-"
-                + (span == null ? "?" : seconds(span, "")) + " s, in seconds since each input's first timed record)";
-    }
-
-    private static String seconds(Double s, String open) {
-        if (s == null) {
-            return open;
-        }
-        return s == Math.rint(s) && Math.abs(s) < 1e15 ? String.valueOf(s.longValue())
-                : String.format(Locale.ROOT, "%.3f", s).replaceAll("0+$", "");
     }
 
     static String summaryLine(List<Finding> findings) {

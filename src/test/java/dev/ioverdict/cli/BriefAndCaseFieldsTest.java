@@ -85,6 +85,10 @@ class BriefAndCaseFieldsTest {
         assertEquals(ExitCodes.NOTHING_USABLE, r.exitCode(), r.out());
         assertTrue(r.err().matches("(?s).*no data in the window 5000-end s \\(the capture runs 0-[0-9.]+ s, .*"), r.err());
         assertFalse(Files.exists(tmp.resolve("report.json")), "no report of nothing");
+        Cli compare = Cli.run("compare", bundle.toString(), "--before", "0..0.2", "--after", "5000..6000", "-o",
+                tmp.resolve("cmp").toString());
+        assertEquals(ExitCodes.NOTHING_USABLE, compare.exitCode(), compare.out());
+        assertTrue(compare.err().contains("after: no data in the window 5000-6000 s (the capture runs 0-"), compare.err());
         Cli inside = Cli.run("report", bundle.toString(), "--from", "0.1", "--to", "0.3", "-o", tmp.resolve("in").toString(),
                 "--format", "json");
         assertEquals(ExitCodes.OK, inside.exitCode(), inside.err());
