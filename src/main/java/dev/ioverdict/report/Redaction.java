@@ -1,10 +1,5 @@
 package dev.ioverdict.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.ioverdict.analysis.CaseData;
-import dev.ioverdict.model.config.BlockDevice;
-import dev.ioverdict.model.config.DeviceIdentity;
-import dev.ioverdict.model.host.HostFact;
 import dev.ioverdict.report.charts.Chart;
 import dev.ioverdict.report.model.Redacted;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,10 +29,8 @@ import javax.crypto.spec.SecretKeySpec;
  * of an IPv4 address is undone by trying all 2^32 of them; the key stays with the analyst
  * ({@link RedactionKey}).
  *
- * <p>Names are collected from what the parsers read (host names from uname, hostname, sar and
- * LinuxKI headers and "Linux 5.14 (host)" lines; WWNs, WWIDs and serials from lsblk, multipath,
- * dmsetup and disk/by-id) and replaced wherever they appear; addresses and home paths are
- * recognised by their shape. The replacement runs on the finished text of each view (JSON string
+ * <p>Names ({@link RedactionNames}) are replaced wherever they appear; addresses and home paths
+ * are recognised by their shape. The replacement runs on the finished text of each view (JSON string
  * values, HTML text and attribute values), so nothing a template or chart adds escapes it.
  */
 public final class Redaction {
@@ -59,24 +51,15 @@ public final class Redaction {
 
     /** Names this short are replaced only as whole words ("vm" but not "vmstat"); longer ones anywhere. */
     private static final int WHOLE_WORD_BELOW = 8;
-    private static final Set<String> NOT_NAMES = Set.of("localhost", "localhost.localdomain", "localdomain",
-            "(none)", "none", "unknown", "root", "home", "user", "users");
     private static final String OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
     private static final String HEX = "[0-9A-Fa-f]{1,4}";
-    private static final Pattern SHAPES = Pattern.compile(
+    static final Pattern SHAPES = Pattern.compile(
             "(?<home>/(?:home|Users)/(?<user>[A-Za-z0-9._-]+)(?<rest>/[^\\s\"'<>:,;()\\[\\]\\\\]*)?)"
             + "|(?<ipv4>(?<![0-9A-Za-z_.])(?:" + OCTET + "\\.){3}" + OCTET + "(?![0-9A-Za-z_]|\\.[0-9]))"
             + "|(?<mac>(?<![0-9A-Za-z_:])(?:[0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}(?![0-9A-Za-z_:]))"
             + "|(?<ipv6>(?<![0-9A-Za-z_:])(?:(?:" + HEX + ":){7}" + HEX + "|" + HEX + "(?::" + HEX + "){0,6}::(?:" + HEX
             + "(?::" + HEX + "){0,6})?|::" + HEX + "(?::" + HEX + "){0,6})(?![0-9A-Za-z_:]))");
-    /** The host in the first line of sysstat's tools: "Linux 5.14.0-70.el9.x86_64 (db01) 11/24/2026 ...". */
-    private static final Pattern SYSSTAT_HOST = Pattern.compile(
-            "(?<![/\\w])(?:Linux|SunOS) [0-9]+\\.[0-9]+\\S* \\(([^)\\s]+)\\)");
 
-    /** The host of a syslog or journal line: "Apr 16 07:07:38 worker-02 kernel: ...", "2024-05-11T16:40:10+00:00 db01 multipathd[4554]: ...". */
-    private static final Pattern SYSLOG_HOST = Pattern.compile(
-            "^(?:[A-Z][a-z]{2} [ 0-9]?[0-9] [0-9]{2}:[0-9]{2}:[0-9]{2}|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+(?:Z|[+-][0-9:]+)?) "
-            + "([A-Za-z0-9][^\\s:]*) [A-Za-z][A-Za-z0-9_./-]*(?:\\[[0-9]+\\])?:");
 
     private final byte[] key;
     private final String keyId;
@@ -103,101 +86,14 @@ public final class Redaction {
                 : Pattern.compile("(?<name>" + alternatives + ")|" + SHAPES.pattern(), Pattern.CASE_INSENSITIVE);
     }
 
-    /** Collects the names to hide: from {@code reports} (report.json trees) and the parsed {@code data}. */
-    public static Builder with(RedactionKey key) {
-        return new Builder(key);
+    /** Collects the names to hide: from report.json trees and the parsed data. */
+    public static RedactionNames with(RedactionKey key) {
+        return new RedactionNames(key);
     }
 
-    /** Gathers the names; {@link #build()} makes the redaction. */
-    public static final class Builder {
-        private final RedactionKey key;
-        private final Map<String, Kind> names = new LinkedHashMap<>();
-
-        Builder(RedactionKey key) {
-            this.key = key;
-        }
-
-        public Builder name(Kind kind, String original) {
-            if (original == null) {
-                return this;
-            }
-            String n = original.strip();
-            String lower = n.toLowerCase(Locale.ROOT);
-            if (n.length() < 2 || NOT_NAMES.contains(lower) || n.chars().allMatch(Character::isDigit)
-                    || n.chars().noneMatch(Character::isLetterOrDigit)) {
-                return this;
-            }
-            names.putIfAbsent(lower, kind);
-            if (kind == Kind.HOST && n.indexOf('.') > 0 && !Character.isDigit(n.charAt(0))) {
-                name(kind, n.substring(0, n.indexOf('.'))); // db01.example.com is also printed as db01
-            }
-            if (kind == Kind.WWID && lower.startsWith("0x") && n.length() >= 10) {
-                name(kind, n.substring(2)); // lsblk's 0x5000c500... is the same WWN as by-id's 5000c500...
-            }
-            return this;
-        }
-
-        /** Host names, WWNs, WWIDs and serials the parsers read from the bundle. */
-        public Builder data(CaseData data) {
-            for (HostFact f : data.facts().all(HostFact.class)) {
-                if (f.key().equals("hostname")) {
-                    name(Kind.HOST, f.value());
-                }
-            }
-            for (BlockDevice d : data.facts().all(BlockDevice.class)) {
-                name(Kind.WWID, d.wwn());
-                name(Kind.SERIAL, d.serial());
-            }
-            for (DeviceIdentity d : data.facts().all(DeviceIdentity.class)) {
-                name(Kind.WWID, d.wwid());
-            }
-            return this;
-        }
-
-        /** The same names from a report.json tree (a compared report.json has no parsed data beside it). */
-        public Builder report(JsonNode tree) {
-            walk(tree, null);
-            return this;
-        }
-
-        private void walk(JsonNode node, String field) {
-            if (node == null) {
-                return;
-            }
-            if (node.isObject()) {
-                node.properties().forEach(e -> walk(e.getValue(), e.getKey()));
-            } else if (node.isArray()) {
-                node.forEach(n -> walk(n, field));
-            } else if (node.isTextual()) {
-                String v = node.asText();
-                if (field != null) {
-                    switch (field) {
-                        case "hostname" -> name(Kind.HOST, v);
-                        case "wwn", "wwid" -> name(Kind.WWID, v);
-                        case "serial" -> name(Kind.SERIAL, v);
-                        default -> { }
-                    }
-                }
-                Matcher m = SYSSTAT_HOST.matcher(v);
-                while (m.find()) {
-                    name(Kind.HOST, m.group(1));
-                }
-                Matcher syslog = SYSLOG_HOST.matcher(v);
-                if (syslog.find()) {
-                    name(Kind.HOST, syslog.group(1).replaceFirst("^-", ""));
-                }
-                Matcher home = SHAPES.matcher(v);
-                while (home.find()) {
-                    if (home.group("user") != null && home.group("user").length() >= 3) {
-                        name(Kind.USER, home.group("user")); // the user is named elsewhere too (a process owner, a prompt)
-                    }
-                }
-            }
-        }
-
-        public Redaction build() {
-            return new Redaction(key, names);
-        }
+    /** The redaction of {@code names} (lower case, with their kind) under {@code key}. */
+    static Redaction of(RedactionKey key, Map<String, Kind> names) {
+        return new Redaction(key, names);
     }
 
     /** Every name and shape in {@code text} replaced. */
