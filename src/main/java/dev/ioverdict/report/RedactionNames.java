@@ -29,6 +29,9 @@ public final class RedactionNames {
             "^(?:[A-Z][a-z]{2} [ 0-9]?[0-9] [0-9]{2}:[0-9]{2}:[0-9]{2}|[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+(?:Z|[+-][0-9:]+)?) "
             + "([A-Za-z0-9][^\\s:]*) [A-Za-z][A-Za-z0-9_./-]*(?:\\[[0-9]+\\])?:");
 
+    /** The server of a network file system as iostat, mounts or findmnt name it: "fuji:/export/home", "//nas01/share". */
+    private static final Pattern NFS_SERVER = Pattern.compile("^(?:([A-Za-z][A-Za-z0-9.-]*):/|//([A-Za-z][A-Za-z0-9.-]*)/)");
+
     private final RedactionKey key;
     private final Map<String, Redaction.Kind> names = new LinkedHashMap<>();
 
@@ -101,6 +104,10 @@ public final class RedactionNames {
             Matcher m = SYSSTAT_HOST.matcher(v);
             while (m.find()) {
                 name(Redaction.Kind.HOST, m.group(1));
+            }
+            Matcher server = NFS_SERVER.matcher(v);
+            if (server.find()) {
+                name(Redaction.Kind.HOST, server.group(1) != null ? server.group(1) : server.group(2));
             }
             Matcher syslog = SYSLOG_HOST.matcher(v);
             if (syslog.find()) {

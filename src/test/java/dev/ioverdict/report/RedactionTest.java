@@ -49,6 +49,10 @@ class RedactionTest {
         assertEquals(a, r.text("DB01"));
         assertEquals("sosreport-" + a + "-2026", r.text("sosreport-db01-2026"));
         assertTrue(r.text("worker-02 and dbhost7").matches("host-[0-9a-f]{6} and host-[0-9a-f]{6}"));
+        // an NFS server as Solaris iostat -n names the mount (testdata/iostat-solaris-healthy)
+        Redaction nfs = of("{\"iostat\": [{\"device\": \"fuji:/export/home/user3\"}]}");
+        assertTrue(nfs.text("fuji:/export/home/user3").matches("host-[0-9a-f]{6}:/export/home/user-[0-9a-f]{6}"),
+                nfs.text("fuji:/export/home/user3"));
         // a different key, a different pseudonym: the reader cannot try names against the hash
         assertNotEquals(a, Redaction.with(RedactionKey.of("another key")).report(new ObjectMapper().readTree(
                 "{\"hostname\": \"db01\"}")).build().text("db01"));
