@@ -23,6 +23,7 @@ final class WindowFilter implements Predicate<Object> {
     private long kept;
     private long dropped;
     private long untimed;
+    private double last = Double.NaN;
 
     WindowFilter(TimeWindow window, String path) {
         this.window = window;
@@ -38,6 +39,9 @@ final class WindowFilter implements Predicate<Object> {
         }
         if (Double.isNaN(origin)) {
             origin = t;
+        }
+        if (Double.isNaN(last) || t - origin > last) {
+            last = t - origin;
         }
         if (window.admits(t - origin)) {
             kept++;
@@ -59,7 +63,7 @@ final class WindowFilter implements Predicate<Object> {
 
     AppliedWindow.Input summary(String format) {
         return new AppliedWindow.Input(path, format, clock(format), Double.isNaN(origin) ? null : origin, kept, dropped,
-                untimed);
+                untimed, Double.isNaN(last) ? null : last);
     }
 
     /** Which clock the input's times are on (as its format declares) and what is known of their time zone. */

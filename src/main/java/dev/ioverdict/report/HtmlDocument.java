@@ -64,8 +64,11 @@ public final class HtmlDocument {
         ctx.setVariable("terms", terms(input.report()));
         ctx.setVariable("fmt", new Fmt());
         ctx.setVariable("pdf", forPdf);
+        if (input.brief()) {
+            ctx.setVariable("brief", BriefText.of(input.report()));
+        }
         // a NUL or ESC from a file name or line would stop the PDF renderer (and is no text in HTML either)
-        return DocumentFinish.finish(SafeText.xml(engine.process("report", ctx)), forPdf);
+        return DocumentFinish.finish(SafeText.xml(engine.process(input.template(), ctx)), forPdf);
     }
 
     /** Which groups of the glossary this report uses: a term is explained only where it is printed. */
