@@ -51,8 +51,8 @@ class DirectionsTest {
         phases.put("8,0|Q2C|writes", Distribution.ofSamples(writes, 2000, "every I/O"));
         dev.ioverdict.report.model.Report report = Side.read("""
                 {"block": {"devices": [{"device": "8,0", "source": "blkparse",
-                  "phases": {"Q2C": {"n": 4000, "avg": %s, "p50": %s, "p95": %s}}}]},
-                 "config": {"devices": [{"device": "sda", "majMin": "8:0"}]}, "findings": []}
+                  "phases": {"Q2C": {"n": 4000, "avg": %s, "p50": %s, "p95": %s}}, "overheadPct": {}}]},
+                 "config": {"devices": [{"device": "sda", "majMin": "8:0", "settings": {}}]}, "findings": []}
                 """.formatted(all.mean(), all.quantile(50), all.quantile(95)));
         return new Side(label, label, label, "bundle", report, phases, Map.of(), List.of());
     }
