@@ -79,4 +79,24 @@ class DocumentFinishTest {
         assertTrue(out.startsWith("<pre>short</pre><pre style=\"font-size: 6.5pt; white-space: pre\">"), out);
         assertTrue(out.contains("<pre style=\"font-size: 6.0pt\">y"), out);
     }
+
+    @Test
+    void stylesheetsKeepTheirChildSelectorsAndTheTreeWritesBackAsXml() {
+        String page = "<html><head><style>nav.toc > ol { columns: 2 }</style></head><body><p>a &amp; b<br /></p><div></div></body></html>";
+        String out = Xhtml.write(Xhtml.parse(page));
+        assertTrue(out.contains("nav.toc > ol { columns: 2 }"), out);
+        assertTrue(out.contains("<p>a &amp; b<br /></p><div></div>"), "void elements closed, empty ones not: " + out);
+    }
+
+    @Test
+    void glossaryTermsAreLinkedOnceInProseNeverInQuotedText() {
+        var doc = Xhtml.parse("""
+                <html><body><p>In <code>D2C 5</code> and D2C, then D2C again.</p>
+                <section id="glossary"><h2>Glossary</h2><dl><dt>D2C</dt><dd>Dispatch to complete, D2C.</dd></dl></section></body></html>
+                """);
+        GlossaryLinks.link(doc);
+        String out = Xhtml.write(doc);
+        assertTrue(out.contains("<p>In <code>D2C 5</code> and <a class=\"term\" href=\"#term-d2c\">D2C</a>, then D2C again.</p>"), out);
+        assertTrue(out.contains("<dt id=\"term-d2c\">D2C</dt><dd>Dispatch to complete, D2C.</dd>"), out);
+    }
 }
