@@ -1,7 +1,5 @@
 package dev.ioverdict.compare;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ioverdict.report.HtmlDocument;
 import dev.ioverdict.report.JsonRenderer;
 import dev.ioverdict.report.PdfRenderer;
@@ -26,8 +24,6 @@ import java.util.function.UnaryOperator;
  * and CSS; each file written whole or not at all, as the report's.
  */
 public final class CompareWriter {
-    private static final ObjectMapper TREE = new ObjectMapper();
-
     private CompareWriter() {
     }
 
@@ -94,18 +90,22 @@ public final class CompareWriter {
 
     static String html(Comparison c, List<Chart> charts, Path templates, boolean pdf) throws IOException {
         Map<String, Object> vars = new LinkedHashMap<>();
-        vars.put("c", TREE.readValue(json(c), new TypeReference<Map<String, Object>>() { }));
-        vars.put("charts", charts.stream().map(ch -> TREE.convertValue(ch, new TypeReference<Map<String, Object>>() { }))
-                .toList());
-        List<Map<String, Object>> shown = new ArrayList<>();
-        for (Metric m : c.metrics()) {
-            Map<String, Object> row = TREE.convertValue(m, new TypeReference<Map<String, Object>>() { });
-            row.put("beforeText", Values.show(m.before(), m.unit()));
-            row.put("afterText", Values.show(m.after(), m.unit()));
-            row.put("testShort", m.test() == null ? "" : m.test().startsWith("mann-whitney") ? "Mann-Whitney" : "ratio");
-            shown.add(row);
-        }
-        vars.put("rows", shown);
+        vars.put("c", c);
+        vars.put("charts", charts);
+        vars.put("rows", c.metrics().stream().map(Row::of).toList());
         return HtmlDocument.renderPage("compare", vars, templates, pdf);
+    }
+
+    /** A figure as the page's table shows it: the metric's fields, its two values as text, and the test's short name. */
+    public record Row(String layer, String subject, String metric, String unit, Double before, Double after,
+                      Double changePct, Double factor, Boolean significant, String test, Double p, List<Long> n,
+                      String change, boolean headline, String note, String beforeText, String afterText,
+                      String testShort) {
+        static Row of(Metric m) {
+            return new Row(m.layer(), m.subject(), m.metric(), m.unit(), m.before(), m.after(), m.changePct(),
+                    m.factor(), m.significant(), m.test(), m.p(), m.n(), m.change(), m.headline(), m.note(),
+                    Values.show(m.before(), m.unit()), Values.show(m.after(), m.unit()),
+                    m.test() == null ? "" : m.test().startsWith("mann-whitney") ? "Mann-Whitney" : "ratio");
+        }
     }
 }

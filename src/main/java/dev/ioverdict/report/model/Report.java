@@ -1,5 +1,6 @@
 package dev.ioverdict.report.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -122,6 +123,12 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     public Report withRedaction(Redacted replaced) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
                 findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced);
+    }
+
+    /** The case under the name report.json gives it, for templates ({@code r.case.title}): "case" is a Java keyword. */
+    @JsonIgnore
+    public CaseInfo getCase() {
+        return caseInfo;
     }
 
     /** "rule: message" per failed rule, the shape report.json has always had. */
