@@ -1,5 +1,6 @@
 package dev.ioverdict.compare;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ioverdict.report.HtmlDocument;
 import dev.ioverdict.report.JsonRenderer;
 import dev.ioverdict.report.PdfRenderer;
@@ -24,6 +25,8 @@ import java.util.function.UnaryOperator;
  * and CSS; each file written whole or not at all, as the report's.
  */
 public final class CompareWriter {
+    /** The sides' reports as JSON trees, for collecting the names --redact replaces. */
+    private static final ObjectMapper TREE = new ObjectMapper();
     private CompareWriter() {
     }
 
@@ -34,7 +37,8 @@ public final class CompareWriter {
 
     /** --redact: each side's names as its report would replace them (the same key, the same pseudonyms). */
     public static Redaction redaction(Side before, Side after, RedactionKey key) {
-        return Redaction.with(key).report(before.report()).report(after.report()).build();
+        return Redaction.with(key).report(TREE.valueToTree(before.report())).report(TREE.valueToTree(after.report()))
+                .build();
     }
 
     /** The same through {@code redaction} (null: none); compare.json then lists what was replaced. */
