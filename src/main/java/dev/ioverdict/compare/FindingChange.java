@@ -21,12 +21,13 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FindingChange(String rule, String subject, String severity, String severityBefore, String severityAfter,
                             String title, Impact impactBefore, Impact impactAfter, String matched) {
-    public record Impact(Double seconds, Double sharePct, String of) {
+    /** The impact on one side, and in the words every report says it ({@code text}: seconds, share, per second). */
+    public record Impact(Double seconds, Double sharePct, String of, String text) {
         static Impact of(Finding f) {
             if (f == null || f.impact() == null) {
                 return null;
             }
-            return new Impact(f.impact().seconds(), f.impact().sharePct(), f.impact().of());
+            return new Impact(f.impact().seconds(), f.impact().sharePct(), f.impact().of(), f.impact().text());
         }
     }
 
