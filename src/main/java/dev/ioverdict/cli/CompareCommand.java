@@ -64,6 +64,10 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--templates", paramLabel = "DIR", description = "Folder of Thymeleaf templates overriding the built-in ones.")
     Path templates;
 
+    @Option(names = "--redact", description = "Replace host names, IP and MAC addresses, WWIDs, serial numbers, user "
+            + "names and paths under home folders by the same pseudonyms report --redact gives them.")
+    boolean redact;
+
     @Mixin
     RuleConfigOption config;
 
@@ -116,7 +120,8 @@ final class CompareCommand implements Callable<Integer> {
         List<Path> written;
         try {
             written = CompareWriter.write(compared.comparison(), compared.before(), compared.after(), wanted, output,
-                    templates);
+                    templates, redact ? CompareWriter.redaction(compared.before(), compared.after(),
+                            ReportCommand.redactionKey()) : null);
         } catch (IOException e) {
             throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the comparison into " + output, e), e);
         }

@@ -52,6 +52,24 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--case-id", paramLabel = "ID", description = "Case identifier (default: the bundle's name).")
     String caseId;
 
+    @Option(names = "--customer", paramLabel = "C", description = "Customer, on the masthead and in the PDF's subject.")
+    String customer;
+
+    @Option(names = "--ref", paramLabel = "TICKET", description = "Ticket or case number, on the masthead and in the PDF's keywords.")
+    String ref;
+
+    @Option(names = "--analyst", paramLabel = "NAME", description = "Who prepared the report: the masthead and the PDF's author.")
+    String analyst;
+
+    @Option(names = "--brief", description = "The brief edition: the summary page, each finding in one paragraph with "
+            + "its action, the case facts (at most 3 PDF pages).")
+    boolean brief;
+
+    @Option(names = "--redact", description = "Replace host names, IP and MAC addresses, WWIDs, serial numbers, user "
+            + "names and paths under home folders by stable pseudonyms in every output (key: $"
+            + dev.ioverdict.report.RedactionKey.ENV + " or ~/.config/ioverdict/redact.key, made on first use).")
+    boolean redact;
+
     @Option(names = "--templates", paramLabel = "DIR",
             description = "Folder of Thymeleaf templates overriding the built-in ones (copy templates/ to start).")
     Path templates;
@@ -109,15 +127,26 @@ final class ReportCommand implements Callable<Integer> {
             } catch (BundleException e) {
                 throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
             }
+            if (compiled.report().window() != null && compiled.report().window().holdsNoRecord()) {
+                throw new UserError(ExitCodes.NOTHING_USABLE, compiled.report().window().noDataMessage());
+            }
             if (!compiled.usable()) {
                 throw new UserError(ExitCodes.NOTHING_USABLE, nothingUsable(bundle, compiled.report().inputs()));
             }
             progress.phase(Progress.Phase.RENDERING);
             try {
-                var report = compiled.report().withMarks(marks);
-                written = new java.util.ArrayList<>(ReportWriter.write(report, compiled.data(), wanted, output, templates));
+                var report = compiled.report().withMarks(marks)
+                        .withCase(compiled.report().caseInfo().with(null, customer, ref, analyst));
+                dev.ioverdict.report.Redaction redaction = null;
+                if (redact) {
+                    var redacting = ReportWriter.redacting(report, compiled.data(), redactionKey());
+                    report = redacting.report();
+                    redaction = redacting.redaction();
+                }
+                written = new java.util.ArrayList<>(ReportWriter.write(report, compiled.data(), wanted, output, templates,
+                        brief, redaction));
                 if (csv != null) {
-                    written.addAll(ReportWriter.writeCsv(report, compiled.data(), csv));
+                    written.addAll(ReportWriter.writeCsv(report, compiled.data(), csv, redaction));
                 }
             } catch (IOException e) {
                 throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the report into " + output, e), e);
@@ -148,6 +177,15 @@ final class ReportCommand implements Callable<Integer> {
         }
         err.flush();
         return exitCode(compiled.report(), failAt);
+    }
+
+    static dev.ioverdict.report.RedactionKey redactionKey() {
+        try {
+            return dev.ioverdict.report.RedactionKey.load();
+        } catch (IOException e) {
+            throw new UserError(ExitCodes.USAGE, "--redact needs a key: set " + dev.ioverdict.report.RedactionKey.ENV
+                    + " or let ioverdict write ~/.config/ioverdict/redact.key (" + e.getMessage() + ")", e);
+        }
     }
 
     /** 4 for a finding at --fail-on or worse, else 1 for a damaged input or a failed rule, else 0. */

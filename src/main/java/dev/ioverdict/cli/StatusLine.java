@@ -1,5 +1,6 @@
 package dev.ioverdict.cli;
 
+import dev.ioverdict.model.Figures;
 import dev.ioverdict.pipeline.Progress;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -162,14 +163,14 @@ final class StatusLine implements Progress, AutoCloseable {
             return fit("starting");
         }
         if (p != Progress.Phase.READING || readingStarted < 0) {
-            return fit(p.label() + ", " + duration((now - started) / 1_000_000_000.0) + " so far");
+            return fit(p.label() + ", " + Figures.elapsed((now - started) / 1_000_000_000.0) + " so far");
         }
         long all = read.get();
         // a compressed input gives more bytes than its size on disk: never more than 100 %
         long ofInput = Math.min(all - inputStartRead, inputSize);
         long ofAll = Math.min(all, total);
-        String figures = String.format(Locale.ROOT, ": %s of %s (%d%%)", bytes(ofInput), bytes(inputSize),
-                inputSize == 0 ? 100 : ofInput * 100 / inputSize);
+        String figures = String.format(Locale.ROOT, ": %s of %s (%d%%)", Figures.progressBytes(ofInput),
+                Figures.progressBytes(inputSize), inputSize == 0 ? 100 : ofInput * 100 / inputSize);
         return fit("reading ", input, figures + left(now - readingStarted, ofAll, total));
     }
 
@@ -179,31 +180,7 @@ final class StatusLine implements Progress, AutoCloseable {
             return "";
         }
         double seconds = elapsedNanos / 1e9 * (totalUnits - doneUnits) / doneUnits;
-        return ", about " + duration(seconds) + " left";
-    }
-
-    static String duration(double seconds) {
-        long s = Math.round(seconds);
-        if (s < 60) {
-            return s + " s";
-        }
-        if (s < 3600) {
-            return String.format(Locale.ROOT, "%d min %02d s", s / 60, s % 60);
-        }
-        return String.format(Locale.ROOT, "%d h %02d min", s / 3600, s / 60 % 60);
-    }
-
-    static String bytes(long n) {
-        if (n < 1024) {
-            return n + " B";
-        }
-        if (n < 1024 * 1024) {
-            return String.format(Locale.ROOT, "%.1f KiB", n / 1024.0);
-        }
-        if (n < 1024L * 1024 * 1024) {
-            return String.format(Locale.ROOT, "%.1f MiB", n / (1024.0 * 1024));
-        }
-        return String.format(Locale.ROOT, "%.2f GiB", n / (1024.0 * 1024 * 1024));
+        return ", about " + Figures.elapsed(seconds) + " left";
     }
 
     private String fit(String line) {

@@ -1,10 +1,11 @@
 package dev.ioverdict.compare;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ioverdict.report.HtmlDocument;
 import dev.ioverdict.report.JsonRenderer;
 import dev.ioverdict.report.PdfRenderer;
+import dev.ioverdict.report.Redaction;
+import dev.ioverdict.report.RedactionKey;
 import dev.ioverdict.report.ReportFormat;
 import dev.ioverdict.report.ReportWriter;
 import dev.ioverdict.report.charts.Chart;
@@ -17,43 +18,74 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * compare.json, compare.html and compare.pdf from one {@link Comparison}, with the report's templates
  * and CSS; each file written whole or not at all, as the report's.
  */
 public final class CompareWriter {
+    /** The sides' reports as JSON trees, for collecting the names --redact replaces. */
     private static final ObjectMapper TREE = new ObjectMapper();
-
     private CompareWriter() {
     }
 
     public static List<Path> write(Comparison c, Side before, Side after, Set<ReportFormat> formats, Path dir,
                                    Path templates) throws IOException {
+        return write(c, before, after, formats, dir, templates, null);
+    }
+
+    /** --redact: each side's names as its report would replace them (the same key, the same pseudonyms). */
+    public static Redaction redaction(Side before, Side after, RedactionKey key) {
+        return Redaction.with(key).report(TREE.valueToTree(before.report())).report(TREE.valueToTree(after.report()))
+                .build();
+    }
+
+    /** The same through {@code redaction} (null: none); compare.json then lists what was replaced. */
+    public static List<Path> write(Comparison c, Side before, Side after, Set<ReportFormat> formats, Path dir,
+                                   Path templates, Redaction redaction) throws IOException {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
+        UnaryOperator<String> page = redaction == null ? UnaryOperator.identity() : redaction::html;
         if (formats.contains(ReportFormat.HTML) || formats.contains(ReportFormat.PDF)) {
             List<Chart> charts = CompareCharts.of(c, before, after);
+            if (redaction != null) {
+                charts = charts.stream().map(redaction::chart).toList();
+            }
             if (formats.contains(ReportFormat.HTML)) {
                 Path p = dir.resolve("compare.html");
-                String page = html(c, charts, templates, false);
-                ReportWriter.atomically(p, f -> Files.writeString(f, page, StandardCharsets.UTF_8));
+                String html = page.apply(html(c, charts, templates, false));
+                ReportWriter.atomically(p, f -> Files.writeString(f, html, StandardCharsets.UTF_8));
                 written.add(p);
             }
             if (formats.contains(ReportFormat.PDF)) {
                 Path p = dir.resolve("compare.pdf");
-                String page = html(c, charts, templates, true);
-                ReportWriter.atomically(p, f -> PdfRenderer.write(page, f));
+                String xhtml = page.apply(html(c, charts, templates, true));
+                ReportWriter.atomically(p, f -> PdfRenderer.write(xhtml, f));
                 written.add(p);
             }
         }
         if (formats.contains(ReportFormat.JSON)) {
             Path p = dir.resolve("compare.json");
-            String text = json(c);
+            String text = redaction == null ? json(c) : redactedJson(c, redaction);
             ReportWriter.atomically(p, f -> Files.writeString(f, text, StandardCharsets.UTF_8));
             written.add(p);
         }
         return written;
+    }
+
+    /** compare.json with its names replaced and, added after {@code tool}, what was replaced ({@code redaction}). */
+    static String redactedJson(Comparison c, Redaction redaction) throws IOException {
+        String text = redaction.json(json(c));
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode) TREE.readTree(text);
+        com.fasterxml.jackson.databind.node.ObjectNode out = TREE.createObjectNode();
+        tree.properties().forEach(e -> {
+            out.set(e.getKey(), e.getValue());
+            if (e.getKey().equals("tool")) {
+                out.set("redaction", TREE.valueToTree(redaction.summary()));
+            }
+        });
+        return JsonRenderer.writer().writeValueAsString(out) + "\n";
     }
 
     public static String json(Comparison c) throws IOException {
@@ -62,18 +94,22 @@ public final class CompareWriter {
 
     static String html(Comparison c, List<Chart> charts, Path templates, boolean pdf) throws IOException {
         Map<String, Object> vars = new LinkedHashMap<>();
-        vars.put("c", TREE.readValue(json(c), new TypeReference<Map<String, Object>>() { }));
-        vars.put("charts", charts.stream().map(ch -> TREE.convertValue(ch, new TypeReference<Map<String, Object>>() { }))
-                .toList());
-        List<Map<String, Object>> shown = new ArrayList<>();
-        for (Metric m : c.metrics()) {
-            Map<String, Object> row = TREE.convertValue(m, new TypeReference<Map<String, Object>>() { });
-            row.put("beforeText", Values.show(m.before(), m.unit()));
-            row.put("afterText", Values.show(m.after(), m.unit()));
-            row.put("testShort", m.test() == null ? "" : m.test().startsWith("mann-whitney") ? "Mann-Whitney" : "ratio");
-            shown.add(row);
-        }
-        vars.put("rows", shown);
+        vars.put("c", c);
+        vars.put("charts", charts);
+        vars.put("rows", c.metrics().stream().map(Row::of).toList());
         return HtmlDocument.renderPage("compare", vars, templates, pdf);
+    }
+
+    /** A figure as the page's table shows it: the metric's fields, its two values as text, and the test's short name. */
+    public record Row(String layer, String subject, String metric, String unit, Double before, Double after,
+                      Double changePct, Double factor, Boolean significant, String test, Double p, List<Long> n,
+                      String change, boolean headline, String note, String beforeText, String afterText,
+                      String testShort) {
+        static Row of(Metric m) {
+            return new Row(m.layer(), m.subject(), m.metric(), m.unit(), m.before(), m.after(), m.changePct(),
+                    m.factor(), m.significant(), m.test(), m.p(), m.n(), m.change(), m.headline(), m.note(),
+                    Values.show(m.before(), m.unit()), Values.show(m.after(), m.unit()),
+                    m.test() == null ? "" : m.test().startsWith("mann-whitney") ? "Mann-Whitney" : "ratio");
+        }
     }
 }

@@ -1,8 +1,14 @@
 package dev.ioverdict.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.ioverdict.compare.Metric.Better;
+import dev.ioverdict.model.block.BlockDeviceStats;
+import dev.ioverdict.model.block.Merges;
+import dev.ioverdict.model.block.Phase;
+import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.fio.FioJob;
+import dev.ioverdict.model.iostat.IostatDevice;
+import dev.ioverdict.model.syscall.SyscallStat;
+import dev.ioverdict.report.model.Report;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,8 +34,9 @@ final class Comparer {
     static final double BUSY_PCT = 5;
     static final long MIN_RATIO_N = 50;
     private static final double MIB = 1024.0 * 1024;
-    private static final List<String> PHASES = List.of("Q2C", "Q2Cdm", "D2C", "I2D", "Q2G", "G2I", "Q2M", "M2D");
-    private static final Set<String> DETAILED = Set.of("Q2C", "Q2Cdm", "D2C", "I2D");
+    private static final List<Phase> PHASES = List.of(Phase.Q2C, Phase.Q2Cdm, Phase.D2C, Phase.I2D, Phase.Q2G,
+            Phase.G2I, Phase.Q2M, Phase.M2D);
+    private static final Set<Phase> DETAILED = Set.of(Phase.Q2C, Phase.Q2Cdm, Phase.D2C, Phase.I2D);
 
     private String layer = "block";
     private final Side before;
@@ -110,8 +117,8 @@ final class Comparer {
                 before.label(), after.label(), matching)) {
             devices.add(new Comparison.MatchedDevice(p.subject(), p.before().label(), p.after().label(), p.by(),
                     p.loose(), p.note(), p.before().id(), p.after().id()));
-            device(p.subject(), p.before().id(), p.after().id(), node(before, p.before().id()),
-                    node(after, p.after().id()));
+            device(p.subject(), p.before().id(), p.after().id(), stats(before, p.before().id()),
+                    stats(after, p.after().id()));
         }
     }
 
@@ -138,66 +145,67 @@ final class Comparer {
         }
     }
 
-    private static JsonNode node(Side side, String id) {
-        for (JsonNode d : side.report().path("block").path("devices")) {
-            if (d.path("device").asText().equals(id)) {
+    private static BlockDeviceStats stats(Side side, String id) {
+        for (BlockDeviceStats d : blockDevices(side.report())) {
+            if (id.equals(d.device())) {
                 return d;
             }
         }
         throw new IllegalStateException("no block device " + id);
     }
 
-    private void device(String subject, String idB, String idA, JsonNode b, JsonNode a) {
-        for (String phase : PHASES) {
-            JsonNode sb = b.path("phases").path(phase);
-            JsonNode sa = a.path("phases").path(phase);
-            if (sb.path("n").asLong(0) == 0 || sa.path("n").asLong(0) == 0) {
+    /** The report's traced block devices, none when it has no block section. */
+    static List<BlockDeviceStats> blockDevices(Report report) {
+        return report.block() == null ? List.of() : report.block().devices();
+    }
+
+    private void device(String subject, String idB, String idA, BlockDeviceStats b, BlockDeviceStats a) {
+        for (Phase phase : PHASES) {
+            PhaseStat sb = b.phase(phase);
+            PhaseStat sa = a.phase(phase);
+            if (sb.n() == 0 || sa.n() == 0) {
                 continue;
             }
-            String name = phase.endsWith("dm") ? phase.substring(0, 3) : phase;
+            String name = phase == Phase.Q2Cdm ? "Q2C" : phase.name();
             boolean headline = name.equals("Q2C");
-            Distribution db = before.blockPhases().get(idB + "|" + phase);
-            Distribution da = after.blockPhases().get(idA + "|" + phase);
+            Distribution db = before.blockPhases().get(idB + "|" + phase.name());
+            Distribution da = after.blockPhases().get(idA + "|" + phase.name());
             if (db != null && da != null) {
                 Rank rank = new Rank(RankTest.mannWhitney(db, da), db.n(), da.n(), db.kind());
                 if (DETAILED.contains(phase)) {
                     add(subject, name + " median", "s", db.quantile(50), da.quantile(50), Better.LOWER, headline, rank);
                     add(subject, name + " p95", "s", db.quantile(95), da.quantile(95), Better.LOWER, headline, rank);
                 }
-                add(subject, name + " avg", "s", sb.path("avg").asDouble(), sa.path("avg").asDouble(), Better.LOWER,
-                        false, rank);
+                add(subject, name + " avg", "s", orZero(sb.avg()), orZero(sa.avg()), Better.LOWER, false, rank);
             } else {
-                Ratio ratio = new Ratio(Math.min(sb.path("n").asLong(), sa.path("n").asLong()));
-                if (DETAILED.contains(phase) && sb.hasNonNull("p50") && sa.hasNonNull("p50")) {
-                    add(subject, name + " median", "s", sb.get("p50").asDouble(), sa.get("p50").asDouble(),
-                            Better.LOWER, headline, ratio);
-                    add(subject, name + " p95", "s", sb.path("p95").asDouble(), sa.path("p95").asDouble(),
-                            Better.LOWER, headline, ratio);
+                Ratio ratio = new Ratio(Math.min(sb.n(), sa.n()));
+                if (DETAILED.contains(phase) && sb.p50() != null && sa.p50() != null) {
+                    add(subject, name + " median", "s", sb.p50(), sa.p50(), Better.LOWER, headline, ratio);
+                    add(subject, name + " p95", "s", orZero(sb.p95()), orZero(sa.p95()), Better.LOWER, headline, ratio);
                 }
-                add(subject, name + " avg", "s", sb.path("avg").asDouble(), sa.path("avg").asDouble(), Better.LOWER,
-                        headline && !sb.hasNonNull("p50"), ratio);
+                add(subject, name + " avg", "s", orZero(sb.avg()), orZero(sa.avg()), Better.LOWER,
+                        headline && sb.p50() == null, ratio);
             }
         }
         directions(subject, idB, idA);
-        for (String share : List.of("I2D", "D2C")) {
-            JsonNode ob = b.path("overheadPct").path(share);
-            JsonNode oa = a.path("overheadPct").path(share);
-            if (ob.isNumber() && oa.isNumber()) {
-                add(subject, share + " share of Q2C", "%", ob.asDouble(), oa.asDouble(),
-                        share.equals("I2D") ? Better.LOWER : Better.NEITHER, false, new Ratio());
+        for (Phase share : List.of(Phase.I2D, Phase.D2C)) {
+            Double ob = b.overheadPct().get(share);
+            Double oa = a.overheadPct().get(share);
+            if (ob != null && oa != null) {
+                add(subject, share.name() + " share of Q2C", "%", ob, oa,
+                        share == Phase.I2D ? Better.LOWER : Better.NEITHER, false, new Ratio());
             }
         }
-        JsonNode mb = b.path("merges");
-        JsonNode ma = a.path("merges");
-        if (mb.path("ratio").isNumber() && ma.path("ratio").isNumber()) {
-            add(subject, "merge ratio #Q/#D", "ratio", mb.get("ratio").asDouble(), ma.get("ratio").asDouble(),
-                    Better.NEITHER, false, new Ratio());
+        Merges mb = b.merges();
+        Merges ma = a.merges();
+        if (mb != null && ma != null) {
+            add(subject, "merge ratio #Q/#D", "ratio", mb.ratio(), ma.ratio(), Better.NEITHER, false, new Ratio());
         }
-        String q2c = b.path("phases").has("Q2Cdm") ? "Q2Cdm" : "Q2C";
-        long nb = b.path("phases").path(q2c).path("n").asLong(0);
-        long na = a.path("phases").path(q2c).path("n").asLong(0);
-        Double spanB = before.span(b.path("source").asText(null));
-        Double spanA = after.span(a.path("source").asText(null));
+        Phase q2c = b.phases().containsKey(Phase.Q2Cdm) ? Phase.Q2Cdm : Phase.Q2C;
+        long nb = b.phase(q2c).n();
+        long na = a.phase(q2c).n();
+        Double spanB = before.span(b.source());
+        Double spanA = after.span(a.source());
         if (nb > 0 && na > 0 && spanB != null && spanA != null && spanB > 0 && spanA > 0) {
             add(subject, "I/Os completed per second", "1/s", nb / spanB, na / spanA, Better.HIGHER, false,
                     new Ratio());
@@ -237,27 +245,25 @@ final class Comparer {
             }
             return;
         }
-        Map<String, JsonNode> b = byName(before);
+        Map<String, SyscallStat> b = byName(before);
         for (var e : byName(after).entrySet()) {
-            JsonNode sb = b.get(e.getKey());
-            JsonNode sa = e.getValue();
-            if (sb == null || sb.path("count").asLong() < 10 || sa.path("count").asLong() < 10) {
+            SyscallStat sb = b.get(e.getKey());
+            SyscallStat sa = e.getValue();
+            if (sb == null || sb.count() < 10 || sa.count() < 10) {
                 continue;
             }
-            String[] k = e.getKey().split("\\|");
-            String subject = SyscallSamples.ALL + " (" + k[0] + ")";
-            Ratio ratio = new Ratio(Math.min(sb.path("count").asLong(), sa.path("count").asLong()));
-            if (sb.hasNonNull("p50") && sa.hasNonNull("p50")) {
-                add(subject, k[1] + " median", "s", sb.get("p50").asDouble(), sa.get("p50").asDouble(), Better.LOWER,
-                        true, ratio);
-                add(subject, k[1] + " p95", "s", sb.path("p95").asDouble(), sa.path("p95").asDouble(), Better.LOWER,
-                        false, ratio);
+            String source = sa.source();
+            String call = sa.name();
+            String subject = SyscallSamples.ALL + " (" + source + ")";
+            Ratio ratio = new Ratio(Math.min(sb.count(), sa.count()));
+            if (sb.p50() != null && sa.p50() != null) {
+                add(subject, call + " median", "s", sb.p50(), sa.p50(), Better.LOWER, true, ratio);
+                add(subject, call + " p95", "s", orZero(sb.p95()), orZero(sa.p95()), Better.LOWER, false, ratio);
             }
-            if (sb.hasNonNull("avg") && sa.hasNonNull("avg")) {
-                add(subject, k[1] + " avg", "s", sb.get("avg").asDouble(), sa.get("avg").asDouble(), Better.LOWER,
-                        !sb.hasNonNull("p50"), ratio);
+            if (sb.avg() != null && sa.avg() != null) {
+                add(subject, call + " avg", "s", sb.avg(), sa.avg(), Better.LOWER, sb.p50() == null, ratio);
             }
-            rate(subject, k[1], sb.path("count").asLong(), sa.path("count").asLong(), k[0]);
+            rate(subject, call, sb.count(), sa.count(), source);
         }
     }
 
@@ -281,11 +287,14 @@ final class Comparer {
     }
 
     /** "source|name" -> byName row, I/O calls only, the first input per key. */
-    private static Map<String, JsonNode> byName(Side side) {
-        Map<String, JsonNode> out = new LinkedHashMap<>();
-        for (JsonNode s : side.report().path("syscalls").path("byName")) {
-            if (SyscallSamples.IO_CALLS.contains(s.path("name").asText())) {
-                out.putIfAbsent(s.path("source").asText() + "|" + s.path("name").asText(), s);
+    private static Map<String, SyscallStat> byName(Side side) {
+        Map<String, SyscallStat> out = new LinkedHashMap<>();
+        if (side.report().syscalls() == null) {
+            return out;
+        }
+        for (SyscallStat s : side.report().syscalls().byName()) {
+            if (SyscallSamples.IO_CALLS.contains(s.name())) {
+                out.putIfAbsent(s.source() + "|" + s.name(), s);
             }
         }
         return out;
@@ -295,16 +304,15 @@ final class Comparer {
 
     private void iostat() {
         layer = "iostat";
-        Map<String, JsonNode> b = new LinkedHashMap<>();
-        for (JsonNode d : before.report().path("iostat")) {
-            b.putIfAbsent(d.path("device").asText(), d);
+        Map<String, IostatDevice> b = new LinkedHashMap<>();
+        for (IostatDevice d : iostat(before.report())) {
+            b.putIfAbsent(d.device(), d);
         }
         Set<String> seen = new TreeSet<>();
-        boolean traced = !before.report().path("block").path("devices").isEmpty()
-                || !after.report().path("block").path("devices").isEmpty();
-        for (JsonNode a : after.report().path("iostat")) {
-            String name = a.path("device").asText();
-            JsonNode d = b.get(name);
+        boolean traced = !blockDevices(before.report()).isEmpty() || !blockDevices(after.report()).isEmpty();
+        for (IostatDevice a : iostat(after.report())) {
+            String name = a.device();
+            IostatDevice d = b.get(name);
             if (d == null || !seen.add(name)) {
                 continue;
             }
@@ -312,15 +320,13 @@ final class Comparer {
                 matching.add("iostat device " + name + ": busy below " + BUSY_PCT + " % on both sides, not compared");
                 continue;
             }
-            var it = d.path("metrics").fields();
-            while (it.hasNext()) {
-                var m = it.next();
-                JsonNode am = a.path("metrics").path(m.getKey());
-                if (!am.path("avg").isNumber() || !m.getValue().path("avg").isNumber()) {
+            for (var m : d.metrics().entrySet()) {
+                IostatDevice.Stat am = a.metrics().get(m.getKey());
+                if (am == null || m.getValue() == null) {
                     continue;
                 }
-                double vb = m.getValue().get("avg").asDouble();
-                double va = am.get("avg").asDouble();
+                double vb = m.getValue().avg();
+                double va = am.avg();
                 if (vb == 0 && va == 0 || IostatColumns.latency(m.getKey()) && (vb == 0 || va == 0)) {
                     continue; // an await of 0 means no request of that kind, not an instant one
                 }
@@ -333,14 +339,23 @@ final class Comparer {
     }
 
     /** Busy (%util, %b) below {@link #BUSY_PCT} on average: its ratios are of a handful of requests. */
-    private static boolean idle(JsonNode device) {
+    private static boolean idle(IostatDevice device) {
         for (String busy : List.of("%util", "%b")) {
-            JsonNode v = device.path("metrics").path(busy).path("avg");
-            if (v.isNumber()) {
-                return v.asDouble() < BUSY_PCT;
+            IostatDevice.Stat v = device.metrics().get(busy);
+            if (v != null) {
+                return v.avg() < BUSY_PCT;
             }
         }
-        return device.path("idle").asBoolean(false);
+        return device.idle();
+    }
+
+    private static List<IostatDevice> iostat(Report report) {
+        return report.iostat() == null ? List.of() : report.iostat();
+    }
+
+    /** What report.json's reader made of a figure it did not print: 0, as before. */
+    private static double orZero(Double v) {
+        return v == null ? 0 : v;
     }
 
     // ---- fio --------------------------------------------------------------------------------

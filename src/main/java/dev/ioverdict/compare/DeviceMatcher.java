@@ -1,6 +1,8 @@
 package dev.ioverdict.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.ioverdict.model.block.BlockDeviceStats;
+import dev.ioverdict.model.config.ConfigSection;
+import dev.ioverdict.model.config.DeviceConfig;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,23 +53,24 @@ final class DeviceMatcher {
     }
 
     static List<Traced> traced(Side side) {
-        Map<String, JsonNode> config = new LinkedHashMap<>();
-        for (JsonNode d : side.report().path("config").path("devices")) {
-            if (d.hasNonNull("majMin")) {
-                config.putIfAbsent(d.get("majMin").asText().replace(':', ','), d);
+        Map<String, DeviceConfig> config = new LinkedHashMap<>();
+        ConfigSection section = side.report().config();
+        for (DeviceConfig d : section == null ? List.<DeviceConfig>of() : section.devices()) {
+            if (d.majMin() != null) {
+                config.putIfAbsent(d.majMin().replace(':', ','), d);
             }
         }
         List<Traced> out = new ArrayList<>();
-        for (JsonNode d : side.report().path("block").path("devices")) {
-            String id = d.path("device").asText();
-            JsonNode c = config.get(id);
+        for (BlockDeviceStats d : Comparer.blockDevices(side.report())) {
+            String id = d.device();
+            DeviceConfig c = config.get(id);
             if (c == null) {
                 out.add(new Traced(id, null, null, null, null, null));
                 continue;
             }
-            String dm = text(c, "alias") != null ? text(c, "alias") : text(c, "name");
-            out.add(new Traced(id, text(c, "device"), dm, text(c, "wwid") != null ? text(c, "wwid") : text(c, "wwn"),
-                    text(c, "serial"), text(c, "mount")));
+            String dm = text(c.alias()) != null ? text(c.alias()) : text(c.name());
+            out.add(new Traced(id, text(c.device()), dm, text(c.wwid()) != null ? text(c.wwid()) : text(c.wwn()),
+                    text(c.serial()), text(c.mount())));
         }
         return out;
     }
@@ -157,8 +160,8 @@ final class DeviceMatcher {
         return s;
     }
 
-    private static String text(JsonNode n, String key) {
-        JsonNode v = n.get(key);
-        return v == null || v.isNull() || v.asText().isBlank() ? null : v.asText();
+    /** A name lsblk or dmsetup printed, null when it printed none (or only blanks). */
+    private static String text(String v) {
+        return v == null || v.isBlank() ? null : v;
     }
 }

@@ -1,15 +1,18 @@
 package dev.ioverdict.compare;
 
-import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.statistics.distribution.NormalDistribution;
 
 /**
  * Mann-Whitney U over two {@link Distribution}s, two-sided, by the normal approximation with the
- * correction for ties (the textbook form Commons Math's {@code MannWhitneyUTest} uses, here over
- * counted values so that a million I/Os cost their bins, not their samples). Equal values, and
- * values in one 0.1 % histogram bin, are ties.
+ * correction for ties and without a continuity correction: Commons Statistics'
+ * {@code MannWhitneyUTest} (asymptotic, continuity correction disabled) gives the same p, and the
+ * test holds the two together. Only the rank sum is ours, because the library ranks raw samples:
+ * over counted values a million I/Os cost their bins, not their samples (the library took 3 s and
+ * 290 MB for a million I/Os a side here, 23 s for five million; a compare runs a dozen of these per
+ * device). Equal values, and values in one 0.1 % histogram bin, are ties.
  */
 final class RankTest {
-    private static final NormalDistribution STANDARD = new NormalDistribution(null, 0, 1);
+    private static final NormalDistribution STANDARD = NormalDistribution.of(0, 1);
 
     private RankTest() {
     }
@@ -54,7 +57,7 @@ final class RankTest {
             return new Result(u1, 0, 1);
         }
         double z = (u1 - mean) / Math.sqrt(variance);
-        double p = 2 * STANDARD.cumulativeProbability(-Math.abs(z));
+        double p = 2 * STANDARD.survivalProbability(Math.abs(z));
         return new Result(u1, z, Math.min(1, p));
     }
 }

@@ -1,14 +1,17 @@
 package dev.ioverdict.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.databind.DatabindException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.model.AppliedWindow;
+import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.block.BlockDistributions;
 import dev.ioverdict.model.block.PhaseDistribution;
 import dev.ioverdict.model.fio.FioJob;
 import dev.ioverdict.model.syscall.LatencySamples;
-import dev.ioverdict.report.JsonRenderer;
 import dev.ioverdict.report.model.Report;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,23 +21,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One side of a comparison: its report as report.json's tree (the same whether it was compiled
- * now or read from a report.json), and, when compiled from a bundle, the per-I/O distributions
- * (block phases per device, syscall latencies per process) that significance tests need.
+ * One side of a comparison: its report model (compiled now, or read back from a report.json into
+ * the same records), and, when compiled from a bundle, the per-I/O distributions (block phases per
+ * device, syscall latencies per process) that significance tests need.
  */
-public record Side(String label, String id, String source, String from, JsonNode report,
+public record Side(String label, String id, String source, String from, Report report,
                    Map<String, Distribution> blockPhases, Map<SyscallSamples.Key, SyscallSamples.Sampled> syscalls,
                    List<FioJob> fio) {
-    private static final ObjectMapper READER = new ObjectMapper();
+    /**
+     * report.json back into the model: what it leaves out (an empty list, a derived figure such as
+     * a finding's metrics) is an empty list or recomputed, as the records' own constructors do.
+     */
+    private static final ObjectMapper READER = reader();
 
     /** A side compiled from a bundle in this run. */
     public static Side ofCase(String label, Report report, CaseData data) {
-        JsonNode tree;
-        try {
-            tree = READER.readTree(JsonRenderer.writer().writeValueAsString(report));
-        } catch (IOException e) {
-            throw new IllegalStateException("report model does not serialise: " + e, e);
-        }
         Map<String, Distribution> phases = new LinkedHashMap<>();
         data.results().get(BlockDistributions.class).ifPresent(b -> {
             for (PhaseDistribution d : b.distributions()) {
@@ -43,29 +44,57 @@ public record Side(String label, String id, String source, String from, JsonNode
             }
         });
         var calls = SyscallSamples.of(data.results().get(LatencySamples.class).orElse(null));
-        return new Side(label, report.caseInfo().id(), report.caseInfo().source(), "bundle", tree, phases, calls,
+        return new Side(label, report.caseInfo().id(), report.caseInfo().source(), "bundle", report, phases, calls,
                 data.facts().all(FioJob.class));
     }
 
     /** A side read from a report.json of this version (figures only: no per-I/O samples to test). */
     public static Side ofReportJson(String label, Path file) throws IOException {
-        JsonNode tree = READER.readTree(Files.readString(file));
-        String schema = tree.path("schema").asText("");
-        if (!schema.equals(Report.SCHEMA)) {
-            throw new IllegalArgumentException(file + ": not a report.json of this version (schema '" + schema
-                    + "', expected '" + Report.SCHEMA + "')");
+        String text = Files.readString(file);
+        // the schema first: a report of another version may not even have this version's shape
+        String schema = schema(text);
+        if (!Report.SCHEMA.equals(schema)) {
+            throw new IllegalArgumentException(file + ": not a report.json of this version (schema '"
+                    + (schema == null ? "" : schema) + "', expected '" + Report.SCHEMA + "')");
         }
-        return new Side(label, tree.path("case").path("id").asText(file.toString()), file.toString(), "report.json", tree,
-                Map.of(), Map.of(), List.of());
+        Report report;
+        try {
+            report = read(text);
+        } catch (DatabindException e) {
+            throw new IllegalArgumentException(file + ": not a report.json of this version: " + e.getOriginalMessage());
+        }
+        String id = report.caseInfo() != null && report.caseInfo().id() != null ? report.caseInfo().id() : file.toString();
+        return new Side(label, id, file.toString(), "report.json", report, Map.of(), Map.of(), List.of());
+    }
+
+    /** What report.json says it is, read before the rest. */
+    private record Schema(String schema) {
+    }
+
+    /** The schema the text names; none when it is JSON of another shape (unreadable JSON is an IOException). */
+    private static String schema(String text) throws IOException {
+        try {
+            return READER.readValue(text, Schema.class).schema();
+        } catch (DatabindException e) {
+            return null;
+        }
+    }
+
+    /** report.json's text as the report model. */
+    static Report read(String json) throws IOException {
+        return READER.readValue(json, Report.class);
+    }
+
+    private static ObjectMapper reader() {
+        ObjectMapper m = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+        // report.json leaves an empty list out (the records copy theirs); a map it leaves out stays null (no since-boot report)
+        m.configOverride(List.class).setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.AS_EMPTY));
+        return m;
     }
 
     /** The window the side was restricted to, or null for the whole capture. */
     public AppliedWindow window() {
-        JsonNode w = report.get("window");
-        if (w == null || w.isNull()) {
-            return null;
-        }
-        return READER.convertValue(w, AppliedWindow.class);
+        return report.window();
     }
 
     boolean hasSamples() {
@@ -76,12 +105,12 @@ public record Side(String label, String id, String source, String from, JsonNode
     Double span(String format) {
         AppliedWindow w = window();
         double longest = 0;
-        for (JsonNode i : report.path("inputs")) {
-            if (format != null && !format.equals(i.path("format").asText())) {
+        for (InputSummary i : report.inputs()) {
+            if (format != null && !format.equals(i.format())) {
                 continue;
             }
-            if (i.hasNonNull("firstTime") && i.hasNonNull("lastTime")) {
-                longest = Math.max(longest, i.get("lastTime").asDouble() - i.get("firstTime").asDouble());
+            if (i.firstTime() != null && i.lastTime() != null) {
+                longest = Math.max(longest, i.lastTime() - i.firstTime());
             }
         }
         if (w != null && w.from() != null && w.to() != null) {

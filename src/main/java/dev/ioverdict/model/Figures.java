@@ -66,6 +66,18 @@ public final class Figures {
         throw new AssertionError();
     }
 
+    /** Whole seconds as a clock reads them, for a time elapsed or left: 5 s, 1 min 20 s, 5 h 52 min. */
+    public static String elapsed(double seconds) {
+        long s = Math.round(seconds);
+        if (s < 60) {
+            return s + " s";
+        }
+        if (s < 3600) {
+            return String.format(Locale.ROOT, "%d min %02d s", s / 60, s % 60);
+        }
+        return String.format(Locale.ROOT, "%d h %02d min", s / 3600, s / 60 % 60);
+    }
+
     public static String percent(Double pct) {
         return pct == null || !Double.isFinite(pct) ? NONE : plain(round3(pct)) + "%";
     }
@@ -96,6 +108,20 @@ public final class Figures {
             i++;
         }
         return plain(round3(v)) + " " + BINARY[i];
+    }
+
+    /** Bytes with one decimal (two from GiB on), so a progress line keeps its width: 50.0 MiB of 200.0 MiB. */
+    public static String progressBytes(long n) {
+        if (n < 1024) {
+            return n + " B";
+        }
+        if (n < 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.1f KiB", n / 1024.0);
+        }
+        if (n < 1024L * 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.1f MiB", n / (1024.0 * 1024));
+        }
+        return String.format(Locale.ROOT, "%.2f GiB", n / (1024.0 * 1024 * 1024));
     }
 
     public static String rate(Double perSecond) {

@@ -1,5 +1,6 @@
 package dev.ioverdict.parse;
 
+import dev.ioverdict.model.InputClock;
 import java.io.IOException;
 import java.util.List;
 
@@ -15,6 +16,11 @@ public interface InputFormat {
     String description();
 
     Recognition recognise(Sample sample);
+
+    /** Which clock the times of its records are on; declared here once, for the report and the time window. */
+    default InputClock clock() {
+        return InputClock.UNSTATED;
+    }
 
     /** Reads the whole file once, reporting problems to {@code ctx} instead of throwing on bad lines. */
     void parse(InputFile file, ParseContext ctx) throws IOException;

@@ -1,5 +1,6 @@
 package dev.ioverdict.parse;
 
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.parse.blkparse.BlkparseFormat;
 import dev.ioverdict.parse.blktrace.BlktraceFormat;
 import dev.ioverdict.parse.btt.BttAveragesFormat;
@@ -77,5 +78,10 @@ public final class InputFormats {
 
     public static Optional<InputFormat> byId(String id) {
         return ALL.stream().filter(f -> f.id().equals(id)).findFirst();
+    }
+
+    /** The clock of format {@code id}; {@link InputClock#UNSTATED} for an id no format has ("unknown"). */
+    public static InputClock clockOf(String id) {
+        return byId(id).map(InputFormat::clock).orElse(InputClock.UNSTATED);
     }
 }

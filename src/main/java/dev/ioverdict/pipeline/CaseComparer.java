@@ -67,6 +67,9 @@ public final class CaseComparer {
         }
         CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(spec.path(), id, null,
                 Limits.DEFAULT, spec.window(), progress);
+        if (compiled.report().window() != null && compiled.report().window().holdsNoRecord()) {
+            throw new NothingUsable(spec.label() + ": " + compiled.report().window().noDataMessage());
+        }
         if (!compiled.usable()) {
             throw new NothingUsable(spec.path() + " (" + spec.label() + "): nothing usable: no file in a format "
                     + "ioverdict reads gave a record; see 'ioverdict inspect'");

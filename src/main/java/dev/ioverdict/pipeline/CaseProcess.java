@@ -1,5 +1,6 @@
 package dev.ioverdict.pipeline;
 
+import dev.ioverdict.model.Figures;
 import dev.ioverdict.report.model.BatchSummary.CaseResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +49,7 @@ final class CaseProcess {
             }
             String err = Files.readString(errFile, StandardCharsets.UTF_8);
             if (p.exitValue() != 0 && err.contains("OutOfMemoryError")) {
-                return failed(job, "exceeded " + size(memoryBytes) + " of memory (--case-memory)");
+                return failed(job, "exceeded " + Figures.bytes((double) memoryBytes) + " of memory (--case-memory)");
             }
             if (p.exitValue() != 0 || !Files.isRegularFile(resultFile)) {
                 String last = err.strip().lines().reduce((a, b) -> b).orElse("");
@@ -89,13 +90,6 @@ final class CaseProcess {
     private static String java() {
         return ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    }
-
-    static String size(long bytes) {
-        if (bytes % (1L << 30) == 0) {
-            return (bytes >> 30) + " GiB";
-        }
-        return String.format(Locale.ROOT, "%d MiB", bytes >> 20);
     }
 
     private static CaseResult failed(CaseJob job, String reason) {

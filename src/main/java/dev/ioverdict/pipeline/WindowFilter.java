@@ -1,11 +1,13 @@
 package dev.ioverdict.pipeline;
 
 import dev.ioverdict.model.AppliedWindow;
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.TimeWindow;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.model.perf.PerfEvent;
 import dev.ioverdict.model.syscall.SyscallCall;
+import dev.ioverdict.parse.InputFormats;
 import java.util.function.Predicate;
 
 /**
@@ -21,6 +23,7 @@ final class WindowFilter implements Predicate<Object> {
     private long kept;
     private long dropped;
     private long untimed;
+    private double last = Double.NaN;
 
     WindowFilter(TimeWindow window, String path) {
         this.window = window;
@@ -36,6 +39,9 @@ final class WindowFilter implements Predicate<Object> {
         }
         if (Double.isNaN(origin)) {
             origin = t;
+        }
+        if (Double.isNaN(last) || t - origin > last) {
+            last = t - origin;
         }
         if (window.admits(t - origin)) {
             kept++;
@@ -57,20 +63,15 @@ final class WindowFilter implements Predicate<Object> {
 
     AppliedWindow.Input summary(String format) {
         return new AppliedWindow.Input(path, format, clock(format), Double.isNaN(origin) ? null : origin, kept, dropped,
-                untimed);
+                untimed, Double.isNaN(last) ? null : last);
     }
 
-    /** Which clock an input's times are on, and what the window assumes of its time zone. */
-    static String clock(String format) {
-        return switch (format) {
-            case "blkparse" -> "seconds since the trace started (blktrace's clock); no time zone involved";
-            case "perf-script" -> "seconds of the kernel's monotonic clock as perf prints it; no time zone involved";
-            case "strace" -> "wall-clock time of day as strace -tt prints it, local time of the traced host (zone unknown, "
-                    + "only differences are used)";
-            case "linuxki" -> "seconds since the kitrace started";
-            case "iostat" -> "the report timestamps as iostat -t printed them, local time of the host (zone unknown, "
-                    + "only differences are used); reports without a timestamp are kept whole";
-            default -> "no per-record time: kept whole";
-        };
+    /** Which clock the input's times are on (as its format declares) and what is known of their time zone. */
+    private String clock(String format) {
+        if (Double.isNaN(origin)) {
+            return "no per-record time: kept whole";
+        }
+        InputClock.Reading r = InputFormats.clockOf(format).reading(InputClock.stamps(origin));
+        return r.counts() + "; time zone: " + r.zone();
     }
 }

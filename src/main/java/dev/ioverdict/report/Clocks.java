@@ -2,6 +2,8 @@ package dev.ioverdict.report;
 
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.analysis.iostat.IostatTimeline;
+import dev.ioverdict.model.InputClock;
+import dev.ioverdict.parse.InputFormats;
 
 /**
  * Which clock each input's times are on and what is known of its time zone: detected from the
@@ -9,48 +11,29 @@ import dev.ioverdict.analysis.iostat.IostatTimeline;
  * reader comparing with the customer's incident times knows what a time in the report means.
  */
 final class Clocks {
-    static final String ASSUMED_UTC = "not stated in the file: read as UTC (the host's local time, zone unknown)";
-    static final String RELATIVE = "none: counts from the start of the capture, not a time of day";
-
     private Clocks() {
     }
 
-    /** What the input's times count. */
+    /** What the input's times count, as its format declares ({@link InputClock}). */
     static String clock(String format, boolean wall) {
-        return switch (format) {
-            case "iostat" -> wall ? "iostat -t report stamps" : "iostat reports without stamps (no -t): numbered, not timed";
-            case "sar" -> "sar's header date and times of day";
-            case "strace" -> "time of day as strace -tt prints it";
-            case "perf-script" -> "seconds of the kernel's monotonic clock (since boot), as perf prints it";
-            case "blkparse" -> "seconds since the block trace started";
-            case "linuxki" -> "seconds since kitrace started";
-            case "kernel-log" -> wall ? "the log's time stamps" : "seconds since boot, as dmesg prints them";
-            default -> wall ? "the file's time stamps" : "the file's own clock";
-        };
+        return InputFormats.clockOf(format).reading(wall).counts();
     }
 
     /** The input's time zone: stated by the stamps, assumed, or none for a relative clock. */
     static String zone(CaseData data, String input, String format, boolean wall) {
-        if (format.equals("strace")) {
-            return "not stated: the traced host's local time of day; only differences between calls are used";
+        String zone = InputFormats.clockOf(format).reading(wall).zone();
+        if (!zone.equals(InputClock.ASSUMED_UTC)) {
+            return zone;
         }
-        if (!wall) {
-            return format.equals("perf-script") ? "none: a clock since boot, not a time of day" : RELATIVE;
-        }
-        if (format.equals("iostat")) {
-            String stated = data.results().get(IostatTimeline.class).flatMap(t -> t.series().stream()
-                    .filter(s -> s.input().equals(input) && !s.points().isEmpty()).findFirst())
-                    .map(s -> offset(s.points().get(0).sample().timeText())).orElse(null);
-            if (stated != null) {
-                return "stated in the stamps (" + stated + ")";
-            }
-        }
-        return ASSUMED_UTC;
+        String stated = data.results().get(IostatTimeline.class).flatMap(t -> t.series().stream()
+                .filter(s -> s.input().equals(input) && !s.points().isEmpty()).findFirst())
+                .map(s -> offset(s.points().get(0).sample().timeText())).orElse(null);
+        return stated != null ? "stated in the stamps (" + stated + ")" : zone;
     }
 
     /** A time of day (strace -tt's seconds since midnight) as hh:mm:ss.ffffff, else null. */
     static String timeOfDay(String format, double t) {
-        if (!format.equals("strace") || t < 0 || t >= 86_400) {
+        if (!InputFormats.clockOf(format).secondsOfDay() || t < 0 || t >= 86_400) {
             return null;
         }
         return java.time.LocalTime.ofNanoOfDay(Math.round(t * 1e6) * 1000L)

@@ -1,60 +1,46 @@
 package dev.ioverdict.report;
 
+import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Measurement;
 import dev.ioverdict.model.Metric;
 import dev.ioverdict.rules.disk.IostatEvidence;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
  * How a finding's iostat or sar lines are shown: under the header line that names their columns,
  * trimmed to the device and the columns the rule judged, each value over the finding's limit in a
  * mark. Rendering only: report.json keeps every line as captured. The figures it reads are the iostat
- * rules' shared ones ({@link IostatEvidence}).
+ * rules' shared ones ({@link IostatEvidence}). Templates reach it as {@code ${evidence.of(f)}}.
  */
-final class EvidenceView {
+public final class EvidenceView {
     private static final Set<String> DEVICE = Set.of("Device", "Device:", "device", "DEV");
     private static final Set<String> RESPONSE = Set.of("await", "r_await", "w_await", "svc_t", "asvc_t", "wsvc_t",
             "svctm", "avserv", "avwait");
     private static final Set<String> BUSY = Set.of("%util", "%b", "%w", "%busy");
     private static final Set<String> QUEUE = Set.of("aqu-sz", "avgqu-sz", "avqu-sz", "avque", "actv", "wait");
 
-    private EvidenceView() {
+    EvidenceView() {
     }
 
-    /** Adds "evidenceView" (input, line, html) beside each finding's "evidence" in the report's JSON tree. */
-    @SuppressWarnings("unchecked")
-    static void addTo(Map<String, Object> report) {
-        Object findings = report.get("findings");
-        if (!(findings instanceof List<?> list)) {
-            return;
-        }
-        for (Object f : list) {
-            addToFinding(f);
-            if (f instanceof Map<?, ?> finding && finding.get("symptoms") instanceof List<?> symptoms) {
-                symptoms.forEach(EvidenceView::addToFinding);
-            }
-        }
+    /** One captured line as the page shows it: {@code html} is the text escaped, trimmed and marked. */
+    public record Line(String input, long line, String text, String html) {
     }
 
-    @SuppressWarnings("unchecked")
-    private static void addToFinding(Object f) {
-        if (f instanceof Map<?, ?> finding && finding.get("evidence") instanceof List<?> evidence) {
-            Map<String, Object> metrics = finding.get("metrics") instanceof Map<?, ?> m
-                    ? (Map<String, Object>) m : Map.of();
-            ((Map<String, Object>) finding).put("evidenceView", lines((List<Map<String, Object>>) evidence, metrics));
-        }
+    /** The finding's evidence as the page shows it, in order. */
+    public List<Line> of(Finding finding) {
+        return lines(finding.evidence(), finding);
     }
 
-    static List<Map<String, Object>> lines(List<Map<String, Object>> evidence, Map<String, Object> metrics) {
-        List<Map<String, Object>> out = new ArrayList<>();
+    static List<Line> lines(List<Evidence> evidence, Finding finding) {
+        List<Line> out = new ArrayList<>();
         int i = 0;
         while (i < evidence.size()) {
             List<String> header = tokens(text(evidence.get(i)));
             int device = deviceColumn(header);
-            List<Integer> kept = device < 0 ? List.of() : kept(header, device, metrics);
+            List<Integer> kept = device < 0 ? List.of() : kept(header, device, finding);
             int rows = 0;
             while (kept.size() > 1 && i + 1 + rows < evidence.size()
                     && sameInput(evidence.get(i), evidence.get(i + 1 + rows))
@@ -90,7 +76,7 @@ final class EvidenceView {
                     if (!left) {
                         html.append(pad);
                     }
-                    boolean over = r > 0 && over(header.get(column), cell, metrics);
+                    boolean over = r > 0 && over(header.get(column), cell, finding);
                     html.append(over ? "<mark>" : "").append(escape(cell)).append(over ? "</mark>" : "");
                     if (left && k < kept.size() - 1) {
                         html.append(pad);
@@ -113,10 +99,10 @@ final class EvidenceView {
     }
 
     /** The device column and those the rule judged; all three kinds when the metrics name none. */
-    private static List<Integer> kept(List<String> header, int device, Map<String, Object> metrics) {
-        boolean response = has(metrics, IostatEvidence.WORST_RESPONSE) || has(metrics, IostatEvidence.LIMIT_RESPONSE);
-        boolean busy = has(metrics, IostatEvidence.MAX_BUSY) || has(metrics, IostatEvidence.LIMIT_BUSY);
-        boolean queue = has(metrics, IostatEvidence.MAX_QUEUE) || has(metrics, IostatEvidence.LIMIT_QUEUE);
+    private static List<Integer> kept(List<String> header, int device, Finding finding) {
+        boolean response = finding.has(IostatEvidence.WORST_RESPONSE) || finding.has(IostatEvidence.LIMIT_RESPONSE);
+        boolean busy = finding.has(IostatEvidence.MAX_BUSY) || finding.has(IostatEvidence.LIMIT_BUSY);
+        boolean queue = finding.has(IostatEvidence.MAX_QUEUE) || finding.has(IostatEvidence.LIMIT_QUEUE);
         if (!response && !busy && !queue) {
             response = busy = queue = true;
         }
@@ -132,43 +118,41 @@ final class EvidenceView {
     }
 
     /** A value past the finding's own limit for its column: response times are printed in ms, limits kept in s. */
-    private static boolean over(String column, String cell, Map<String, Object> metrics) {
+    private static boolean over(String column, String cell, Finding finding) {
         double value;
         try {
             value = Double.parseDouble(cell.replace(',', '.'));
         } catch (NumberFormatException e) {
             return false;
         }
-        if (RESPONSE.contains(column) && metrics.get(IostatEvidence.LIMIT_RESPONSE.key()) instanceof Number limit) {
-            return value / 1000 > limit.doubleValue();
+        Double limit;
+        if (RESPONSE.contains(column) && (limit = limit(finding, IostatEvidence.LIMIT_RESPONSE)) != null) {
+            return value / 1000 > limit;
         }
-        if (BUSY.contains(column) && !column.equals("%w") && metrics.get(IostatEvidence.LIMIT_BUSY.key()) instanceof Number limit) {
-            return value >= limit.doubleValue();
+        if (BUSY.contains(column) && !column.equals("%w") && (limit = limit(finding, IostatEvidence.LIMIT_BUSY)) != null) {
+            return value >= limit;
         }
-        if (QUEUE.contains(column) && metrics.get(IostatEvidence.LIMIT_QUEUE.key()) instanceof Number limit) {
-            return value > limit.doubleValue();
+        if (QUEUE.contains(column) && (limit = limit(finding, IostatEvidence.LIMIT_QUEUE)) != null) {
+            return value > limit;
         }
         return false;
     }
 
-    private static boolean has(Map<String, Object> metrics, Metric m) {
-        return metrics.containsKey(m.key());
+    /** The finding's limit for a kind of column, when it carries one as a finite number. */
+    private static Double limit(Finding finding, Metric m) {
+        return finding.measurement(m).map(Measurement::value).filter(Double::isFinite).orElse(null);
     }
 
-    private static boolean sameInput(Map<String, Object> a, Map<String, Object> b) {
-        return String.valueOf(a.get("input")).equals(String.valueOf(b.get("input")));
+    private static boolean sameInput(Evidence a, Evidence b) {
+        return String.valueOf(a.input()).equals(String.valueOf(b.input()));
     }
 
-    private static String text(Map<String, Object> e) {
-        return e.get("text") == null ? "" : e.get("text").toString();
+    private static String text(Evidence e) {
+        return e.text() == null ? "" : e.text();
     }
 
-    private static Map<String, Object> line(Map<String, Object> e, String html) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("input", e.get("input"));
-        m.put("line", e.get("line"));
-        m.put("html", html);
-        return m;
+    private static Line line(Evidence e, String html) {
+        return new Line(e.input(), e.line(), e.text(), html);
     }
 
     private static List<String> tokens(String line) {

@@ -7,6 +7,7 @@ import dev.ioverdict.diagnosis.Diagnosed;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.iostat.IostatDevice;
@@ -23,8 +24,6 @@ import java.util.Set;
 
 /** Writes the front page from the diagnosis and the case's inputs. */
 final class FrontPage {
-    /** Stamps past this are seconds since the epoch (2001 on); smaller ones count from a trace's or the boot's start. */
-    private static final double EPOCH_STAMPS = 1e9;
     /** Set to an ISO 8601 instant to fix the generation time (golden reports, reproducible output). */
     static final String NOW_PROPERTY = "ioverdict.now";
     private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'", Locale.ROOT)
@@ -109,7 +108,7 @@ final class FrontPage {
             if (in.firstTime() == null || in.lastTime() == null) {
                 continue;
             }
-            boolean wall = in.firstTime() >= EPOCH_STAMPS;
+            boolean wall = InputClock.stamps(in.firstTime());
             if (wall) {
                 first = Math.min(first, in.firstTime());
                 last = Math.max(last, in.lastTime());

@@ -6,11 +6,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
 
 /**
  * The first use of each glossary term in the body links to its entry, so a reader who meets "D2C"
  * in a finding gets the explanation one click away (openhtmltopdf turns the same {@code href="#id"}
- * into a PDF link). Works on the finished XHTML so that user templates get it too: every
+ * into a PDF link). Works on the finished document tree so that user templates get it too: every
  * {@code <dt>} of the element with id "glossary" gets an id, and each term it names is linked once,
  * in text outside headings, links, quoted or clickable text and the glossary itself.
  */
@@ -25,57 +29,38 @@ final class GlossaryLinks {
     private GlossaryLinks() {
     }
 
-    static String link(String html) {
-        int glossary = glossaryStart(html);
-        if (glossary < 0) {
-            return html;
+    static void link(Document doc) {
+        Element glossary = doc.getElementById("glossary");
+        if (glossary == null) {
+            return;
         }
+        Map<String, String> terms = entryIds(glossary);
+        if (!terms.isEmpty()) {
+            linkFirstUses(doc, terms);
+        }
+    }
+
+    /** Gives each plain {@code <dt>} of the glossary's list an id and collects the terms it names. */
+    private static Map<String, String> entryIds(Element glossary) {
         Map<String, String> terms = new LinkedHashMap<>();
-        String withIds = entryIds(html, glossary, terms);
-        return terms.isEmpty() ? withIds : linkFirstUses(withIds, terms);
-    }
-
-    private static int glossaryStart(String html) {
-        int id = html.indexOf("id=\"glossary\"");
-        return id < 0 ? -1 : html.lastIndexOf('<', id);
-    }
-
-    /** Gives each plain {@code <dt>} of the glossary an id and collects the terms it names. */
-    private static String entryIds(String html, int glossary, Map<String, String> terms) {
-        int end = html.indexOf("</dl>", glossary);
-        if (end < 0) {
-            return html;
+        Element list = glossary.selectFirst("dl");
+        if (list == null) {
+            return terms;
         }
-        StringBuilder out = new StringBuilder(html.length() + 512);
-        out.append(html, 0, glossary);
-        int i = glossary;
-        while (true) {
-            int dt = html.indexOf("<dt>", i);
-            if (dt < 0 || dt > end) {
-                break;
-            }
-            int close = html.indexOf("</dt>", dt);
-            if (close < 0) {
-                break;
-            }
-            String text = html.substring(dt + 4, close);
-            List<String> names = names(text);
-            if (names.isEmpty() || text.indexOf('<') >= 0) {
-                out.append(html, i, close);
-                i = close;
+        for (Element dt : list.select("dt")) {
+            List<String> names = names(dt.wholeText());
+            if (names.isEmpty() || dt.attributesSize() > 0 || dt.childNodes().stream().anyMatch(n -> !(n instanceof TextNode))) {
                 continue;
             }
             String id = "term-" + slug(names.get(0));
-            out.append(html, i, dt).append("<dt id=\"").append(id).append("\">");
+            dt.attr("id", id);
             for (String name : names) {
                 if (!PLAIN_WORDS.contains(name)) {
                     terms.putIfAbsent(name, id);
                 }
             }
-            i = dt + 4;
         }
-        out.append(html, i, html.length());
-        return out.toString();
+        return terms;
     }
 
     /** "aqu-sz (avgqu-sz)" names aqu-sz and avgqu-sz; "Q2G, G2I" names both. */
@@ -111,46 +96,26 @@ final class GlossaryLinks {
         return s.toString();
     }
 
-    private static String linkFirstUses(String html, Map<String, String> terms) {
+    private static void linkFirstUses(Document doc, Map<String, String> terms) {
         Map<String, String> unlinked = new LinkedHashMap<>(terms);
-        StringBuilder out = new StringBuilder(html.length() + 64 * terms.size());
-        int i = 0;
-        int skipDepth = 0;
-        String skipTag = null;
-        while (i < html.length()) {
-            int lt = html.indexOf('<', i);
-            int textEnd = lt < 0 ? html.length() : lt;
-            if (skipDepth == 0 && !unlinked.isEmpty() && textEnd > i) {
-                linkText(html.substring(i, textEnd), unlinked, out);
-            } else {
-                out.append(html, i, textEnd);
+        for (TextNode t : Xhtml.textNodes(doc)) {
+            if (unlinked.isEmpty()) {
+                return;
             }
-            if (lt < 0) {
-                break;
-            }
-            int gt = DocumentFinish.tagEnd(html, lt);
-            String tag = html.substring(lt, gt);
-            out.append(tag);
-            i = gt;
-            if (tag.startsWith("<!") || tag.startsWith("<?")) {
-                continue;
-            }
-            boolean closing = tag.startsWith("</");
-            String name = DocumentFinish.tagName(tag, closing ? 2 : 1);
-            boolean selfClosing = tag.endsWith("/>");
-            if (skipDepth == 0 && !closing && !selfClosing
-                    && (SKIP.contains(name) || tag.contains("id=\"glossary\"") || tag.contains("class=\"headline\""))) {
-                skipTag = name;
-                skipDepth = 1;
-            } else if (skipDepth > 0 && name.equals(skipTag)) {
-                skipDepth += closing ? -1 : selfClosing ? 0 : 1;
+            if (!Xhtml.within(t, GlossaryLinks::skipped)) {
+                linkText(t, unlinked);
             }
         }
-        return out.toString();
+    }
+
+    private static boolean skipped(Element e) {
+        return SKIP.contains(e.normalName()) || e.id().equals("glossary") || e.attr("class").equals("headline");
     }
 
     /** Links, in one text node, the first use of each term not linked yet, earliest first. */
-    private static void linkText(String text, Map<String, String> unlinked, StringBuilder out) {
+    private static void linkText(TextNode node, Map<String, String> unlinked) {
+        String text = node.getWholeText();
+        List<Node> pieces = new ArrayList<>();
         int from = 0;
         while (!unlinked.isEmpty()) {
             int best = -1;
@@ -165,11 +130,24 @@ final class GlossaryLinks {
             if (best < 0) {
                 break;
             }
-            out.append(text, from, best).append("<a class=\"term\" href=\"#").append(unlinked.remove(bestTerm))
-                    .append("\">").append(bestTerm).append("</a>");
+            if (best > from) {
+                pieces.add(new TextNode(text.substring(from, best)));
+            }
+            pieces.add(new Element("a").attr("class", "term").attr("href", "#" + unlinked.remove(bestTerm)).text(bestTerm));
             from = best + bestTerm.length();
         }
-        out.append(text, from, text.length());
+        if (pieces.isEmpty()) {
+            return;
+        }
+        if (from < text.length()) {
+            pieces.add(new TextNode(text.substring(from)));
+        }
+        Node at = node;
+        for (Node piece : pieces) {
+            at.after(piece);
+            at = piece;
+        }
+        node.remove();
     }
 
     /** Where term occurs as a whole word (not inside r_await, %utilization or a file name). */

@@ -1,10 +1,13 @@
 package dev.ioverdict.report;
 
-import com.fasterxml.jackson.core.type.TypeReference;
+import dev.ioverdict.model.Severity;
+import dev.ioverdict.report.charts.Chart;
+import dev.ioverdict.report.model.Report;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleCatalogue;
-import java.util.LinkedHashMap;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.thymeleaf.TemplateEngine;
@@ -14,9 +17,11 @@ import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver;
 import org.thymeleaf.templateresolver.FileTemplateResolver;
 
 /**
- * The report as one XHTML document from the Thymeleaf templates. Templates see the report as the
- * JSON tree ({@code r.findings}, ...), so report.json documents what a template can use. A user's
- * --templates folder overrides the built-in templates file by file.
+ * The report as one XHTML document from the Thymeleaf templates. Templates read the typed report
+ * model itself ({@code r.findings}, {@code f.impact.seconds}: a record's components by name, as
+ * report.json names them) and a few view records beside it ({@code tally}, {@code evidence.of(f)},
+ * {@code charts}, {@code inputsListed}, {@code rules}). A user's --templates folder overrides the
+ * built-in templates file by file.
  */
 public final class HtmlDocument {
     private HtmlDocument() {
@@ -37,35 +42,40 @@ public final class HtmlDocument {
     static String render(RenderInput input, boolean forPdf) {
         TemplateEngine engine = engine(input.templates());
         Context ctx = new Context(java.util.Locale.ROOT);
-        Map<String, Object> report = JsonRenderer.MAPPER.convertValue(input.report(), new TypeReference<Map<String, Object>>() { });
-        EvidenceView.addTo(report);
+        Report report = input.report();
         ctx.setVariable("r", report);
-        Map<String, List<Map<String, Object>>> bySection = new LinkedHashMap<>();
-        for (var c : input.charts()) {
-            Map<String, Object> chart = new LinkedHashMap<>(JsonRenderer.MAPPER.convertValue(c,
-                    new TypeReference<Map<String, Object>>() { }));
-            chart.put("csvBase64", c.csvBase64());
-            bySection.computeIfAbsent(c.section(), k -> new java.util.ArrayList<>()).add(chart);
+        ctx.setVariable("evidence", new EvidenceView());
+        Map<String, List<Chart>> bySection = new LinkedHashMap<>();
+        for (Chart c : input.charts()) {
+            bySection.computeIfAbsent(c.section(), k -> new ArrayList<>()).add(c);
         }
         ctx.setVariable("charts", bySection);
-        Map<String, Long> tally = new LinkedHashMap<>();
-        for (var sev : dev.ioverdict.model.Severity.values()) {
-            tally.put(sev.id(), input.report().findings().stream().filter(f -> f.severity() == sev).count());
-        }
-        tally.put("notEvaluated", input.report().notEvaluated().stream().filter(n -> n.applicable()).count());
-        tally.put("notApplicable", input.report().notEvaluated().stream().filter(n -> !n.applicable()).count());
-        ctx.setVariable("tally", tally);
-        InputTable inputs = InputTable.of(input.report().inputs(), InputTable.listedLimit());
-        ctx.setVariable("inputsListed", JsonRenderer.MAPPER.convertValue(inputs.listed(),
-                new TypeReference<List<Map<String, Object>>>() { }));
-        ctx.setVariable("inputsGrouped", JsonRenderer.MAPPER.convertValue(inputs.grouped(),
-                new TypeReference<List<Map<String, Object>>>() { }));
-        ctx.setVariable("rules", catalogue());
-        ctx.setVariable("terms", terms(input.report()));
+        ctx.setVariable("tally", Tally.of(report));
+        InputTable inputs = InputTable.of(report.inputs(), InputTable.listedLimit());
+        ctx.setVariable("inputsListed", inputs.listed());
+        ctx.setVariable("inputsGrouped", inputs.grouped());
+        ctx.setVariable("rules", RuleCatalogue.all().stream().map(Rule::info).toList());
+        ctx.setVariable("terms", terms(report));
         ctx.setVariable("fmt", new Fmt());
         ctx.setVariable("pdf", forPdf);
+        if (input.brief()) {
+            ctx.setVariable("brief", BriefText.of(input.report()));
+        }
         // a NUL or ESC from a file name or line would stop the PDF renderer (and is no text in HTML either)
-        return DocumentFinish.finish(SafeText.xml(engine.process("report", ctx)), forPdf);
+        return DocumentFinish.finish(SafeText.xml(engine.process(input.template(), ctx)), forPdf);
+    }
+
+    /** The front page's count of findings per severity and of rules not evaluated ({@code ${tally['critical']}}). */
+    public record Tally(long critical, long warning, long info, long notEvaluated, long notApplicable) {
+        static Tally of(Report r) {
+            return new Tally(count(r, Severity.CRITICAL), count(r, Severity.WARNING), count(r, Severity.INFO),
+                    r.notEvaluated().stream().filter(n -> n.applicable()).count(),
+                    r.notEvaluated().stream().filter(n -> !n.applicable()).count());
+        }
+
+        private static long count(Report r, Severity severity) {
+            return r.findings().stream().filter(f -> f.severity() == severity).count();
+        }
     }
 
     /** Which groups of the glossary this report uses: a term is explained only where it is printed. */
@@ -119,13 +129,5 @@ public final class HtmlDocument {
     }
 
 
-    private static List<Map<String, Object>> catalogue() {
-        return RuleCatalogue.all().stream().map(Rule::info).map(i -> {
-            Map<String, Object> m = new LinkedHashMap<>(JsonRenderer.MAPPER.convertValue(i,
-                    new TypeReference<Map<String, Object>>() { }));
-            m.put("docPath", i.docPath());
-            return m;
-        }).toList();
-    }
 
 }

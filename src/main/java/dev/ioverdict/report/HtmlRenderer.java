@@ -14,6 +14,6 @@ public final class HtmlRenderer implements ReportRenderer {
 
     @Override
     public void render(RenderInput input, Path target) throws IOException {
-        Files.writeString(target, HtmlDocument.render(input, false), StandardCharsets.UTF_8);
+        Files.writeString(target, input.redactedHtml(HtmlDocument.render(input, false)), StandardCharsets.UTF_8);
     }
 }

@@ -28,6 +28,7 @@ public final class JsonRenderer implements ReportRenderer {
 
     @Override
     public void render(RenderInput input, Path target) throws IOException {
-        Files.writeString(target, writer().writeValueAsString(input.report()) + "\n", StandardCharsets.UTF_8);
+        Files.writeString(target, input.redactedJson(writer().writeValueAsString(input.report())) + "\n",
+                StandardCharsets.UTF_8);
     }
 }

@@ -1,17 +1,11 @@
 package dev.ioverdict.report;
 
-import java.io.IOException;
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.Node;
-import org.xml.sax.InputSource;
-import org.xml.sax.SAXException;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
 
 /**
  * The document's outline as the rendered XHTML shows it, whatever the templates hold: every
@@ -26,51 +20,49 @@ record Outline(List<Entry> sections) {
     }
 
     static Outline of(String xhtml) {
-        Document doc = parse(xhtml);
+        return of(Xhtml.parse(xhtml));
+    }
+
+    static Outline of(Document doc) {
         List<Entry> sections = new ArrayList<>();
-        collect(doc.getDocumentElement(), sections);
+        Element root = doc.firstElementChild();
+        if (root != null) {
+            collect(root, sections);
+        }
         return new Outline(List.copyOf(sections));
     }
 
     private static void collect(Element e, List<Entry> out) {
-        for (Node n = e.getFirstChild(); n != null; n = n.getNextSibling()) {
-            if (n instanceof Element child) {
-                Element h2 = heading(child, "h2");
-                if (h2 != null) {
-                    List<Entry> entries = new ArrayList<>();
-                    collectEntries(child, entries);
-                    out.add(new Entry(child.getAttribute("id"), label(h2), List.copyOf(entries)));
-                } else {
-                    collect(child, out);
-                }
+        for (Element child : e.children()) {
+            Element h2 = heading(child, "h2");
+            if (h2 != null) {
+                List<Entry> entries = new ArrayList<>();
+                collectEntries(child, entries);
+                out.add(new Entry(child.id(), label(h2), List.copyOf(entries)));
+            } else {
+                collect(child, out);
             }
         }
     }
 
     private static void collectEntries(Element e, List<Entry> out) {
-        for (Node n = e.getFirstChild(); n != null; n = n.getNextSibling()) {
-            if (n instanceof Element child) {
-                Element h3 = heading(child, "h3");
-                if (h3 != null) {
-                    out.add(new Entry(child.getAttribute("id"), label(h3), List.of()));
-                } else {
-                    collectEntries(child, out);
-                }
+        for (Element child : e.children()) {
+            Element h3 = heading(child, "h3");
+            if (h3 != null) {
+                out.add(new Entry(child.id(), label(h3), List.of()));
+            } else {
+                collectEntries(child, out);
             }
         }
     }
 
     /** The element's first child element when it is the wanted heading and the element has an id. */
     private static Element heading(Element e, String tag) {
-        if (e.getAttribute("id").isEmpty() || "nav".equals(e.getTagName())) {
+        if (e.id().isEmpty() || e.nameIs("nav")) {
             return null;
         }
-        for (Node n = e.getFirstChild(); n != null; n = n.getNextSibling()) {
-            if (n instanceof Element first) {
-                return tag.equals(first.getTagName()) ? first : null;
-            }
-        }
-        return null;
+        Element first = e.firstElementChild();
+        return first != null && first.nameIs(tag) ? first : null;
     }
 
     /** A heading's words: a severity badge becomes a prefix, a rule id in the heading is left out. */
@@ -83,20 +75,19 @@ record Outline(List<Entry> sections) {
         return b.isEmpty() ? t : b + ": " + t;
     }
 
-    private static void walk(Node n, StringBuilder badge, StringBuilder text) {
-        for (Node c = n.getFirstChild(); c != null; c = c.getNextSibling()) {
+    private static void walk(Element e, StringBuilder badge, StringBuilder text) {
+        for (Node c : e.childNodes()) {
             if (c instanceof Element el) {
-                String cls = " " + el.getAttribute("class") + " ";
-                if (cls.contains(" rule-id ") || cls.contains(" toc-skip ")) {
+                if (el.hasClass("rule-id") || el.hasClass("toc-skip")) {
                     continue;
                 }
-                if (cls.contains(" badge ")) {
-                    badge.append(el.getTextContent());
+                if (el.hasClass("badge")) {
+                    badge.append(el.wholeText());
                     continue;
                 }
                 walk(el, badge, text);
-            } else if (c.getNodeType() == Node.TEXT_NODE || c.getNodeType() == Node.CDATA_SECTION_NODE) {
-                text.append(c.getNodeValue());
+            } else if (c instanceof TextNode t) {
+                text.append(t.getWholeText());
             }
         }
     }
@@ -105,57 +96,37 @@ record Outline(List<Entry> sections) {
         return s.replaceAll("[\\s\\u00a0]+", " ").strip();
     }
 
-    /** The table of contents as an XHTML nav: sections, and under each its findings or sub-sections. */
-    String tocHtml() {
-        StringBuilder sb = new StringBuilder("<nav class=\"toc\" id=\"toc\" aria-label=\"Contents\"><div class=\"toc-title\">Contents</div><ol>");
+    /** The table of contents: sections, and under each its findings or sub-sections. */
+    Element toc() {
+        Element nav = new Element("nav").attr("class", "toc").attr("id", "toc").attr("aria-label", "Contents");
+        nav.appendElement("div").attr("class", "toc-title").text("Contents");
+        Element list = nav.appendElement("ol");
         for (Entry s : sections) {
-            sb.append("<li>").append(link(s));
+            Element item = list.appendElement("li");
+            link(item, s);
             if (!s.children().isEmpty()) {
-                sb.append("<ol>");
-                s.children().forEach(c -> sb.append("<li>").append(link(c)).append("</li>"));
-                sb.append("</ol>");
+                Element sub = item.appendElement("ol");
+                s.children().forEach(c -> link(sub.appendElement("li"), c));
             }
-            sb.append("</li>");
         }
-        return sb.append("</ol></nav>").toString();
+        return nav;
     }
 
     /** openhtmltopdf's bookmarks element (it goes in the head): the PDF's outline. */
-    String bookmarksXml() {
-        StringBuilder sb = new StringBuilder("<bookmarks>");
+    Element bookmarks() {
+        Element all = new Element("bookmarks");
         for (Entry s : sections) {
-            sb.append("<bookmark name=\"").append(attr(s.label())).append("\" href=\"#").append(attr(s.id())).append("\">");
-            s.children().forEach(c -> sb.append("<bookmark name=\"").append(attr(c.label())).append("\" href=\"#")
-                    .append(attr(c.id())).append("\"></bookmark>"));
-            sb.append("</bookmark>");
+            Element b = bookmark(all, s);
+            s.children().forEach(c -> bookmark(b, c));
         }
-        return sb.append("</bookmarks>").toString();
+        return all;
     }
 
-    private static String link(Entry e) {
-        return "<a href=\"#" + attr(e.id()) + "\">" + text(e.label()) + "</a>";
+    private static Element bookmark(Element parent, Entry e) {
+        return parent.appendElement("bookmark").attr("name", e.label()).attr("href", "#" + e.id());
     }
 
-    private static String text(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-    }
-
-    private static String attr(String s) {
-        return text(s).replace("\"", "&quot;");
-    }
-
-    private static Document parse(String xhtml) {
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setNamespaceAware(false);
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-            f.setExpandEntityReferences(false);
-            var builder = f.newDocumentBuilder();
-            builder.setErrorHandler(null);
-            return builder.parse(new InputSource(new StringReader(xhtml)));
-        } catch (ParserConfigurationException | SAXException | IOException e) {
-            throw new IllegalStateException("the report's XHTML is not well-formed: " + e.getMessage(), e);
-        }
+    private static void link(Element item, Entry e) {
+        item.appendElement("a").attr("href", "#" + e.id()).text(e.label());
     }
 }

@@ -39,10 +39,35 @@ public final class ReportWriter {
 
     public static List<Path> write(Report report, CaseData data, Set<ReportFormat> formats, Path dir,
                                    Path templates) throws IOException {
+        return write(report, data, formats, dir, templates, false, null);
+    }
+
+    /**
+     * The report with --redact's names gathered from it and from the parsed data; the report gains
+     * the summary of what is replaced (its originals are replaced as each view is written).
+     */
+    public record Redacting(Report report, Redaction redaction) {
+    }
+
+    public static Redacting redacting(Report report, CaseData data, RedactionKey key) {
+        Redaction redaction = Redaction.with(key).data(data).report(JsonRenderer.MAPPER.valueToTree(report)).build();
+        try {
+            redaction.json(JsonRenderer.writer().writeValueAsString(report)); // the pseudonyms report.json will use
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("report model does not serialise: " + e, e);
+        }
+        Charts.draw(data, report.findings(), report.marks()).forEach(redaction::chart);
+        return new Redacting(report.withRedaction(redaction.summary()), redaction);
+    }
+
+    /** As {@link #write(Report, CaseData, Set, Path, Path)}: the brief edition, and through {@code redaction} (null: none). */
+    public static List<Path> write(Report report, CaseData data, Set<ReportFormat> formats, Path dir,
+                                   Path templates, boolean brief, Redaction redaction) throws IOException {
         Files.createDirectories(dir);
         boolean drawn = formats.contains(ReportFormat.HTML) || formats.contains(ReportFormat.PDF);
-        RenderInput input = new RenderInput(report,
-                drawn ? Charts.draw(data, report.findings(), report.marks()) : List.of(), templates);
+        List<Chart> charts = drawn ? Charts.draw(data, report.findings(), report.marks()) : List.of();
+        RenderInput input = new RenderInput(report, redaction == null ? charts
+                : charts.stream().map(redaction::chart).toList(), templates, brief, redaction);
         List<Path> written = new ArrayList<>();
         RuntimeException failed = null;
         for (ReportFormat f : ReportFormat.values()) {
@@ -86,9 +111,17 @@ public final class ReportWriter {
 
     /** The same, with the chart beside each of the report's findings (null: the sections' charts only). */
     public static List<Path> writeCsv(Report report, CaseData data, Path dir) throws IOException {
+        return writeCsv(report, data, dir, null);
+    }
+
+    /** The same through {@code redaction} (null: none). */
+    public static List<Path> writeCsv(Report report, CaseData data, Path dir, Redaction redaction) throws IOException {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
         List<Chart> charts = report == null ? Charts.draw(data) : Charts.draw(data, report.findings(), report.marks());
+        if (redaction != null) {
+            charts = charts.stream().map(redaction::chart).toList();
+        }
         for (Chart c : charts) {
             if (c.csv() != null) {
                 Path target = dir.resolve(c.csvFileName());

@@ -3,8 +3,6 @@ package dev.ioverdict.compare;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +15,6 @@ import org.junit.jupiter.api.Test;
  * writes' is a regression.
  */
 class DirectionsTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void readsBetterWritesWorseIsMixedNotAveragedAway() throws Exception {
@@ -52,10 +49,10 @@ class DirectionsTest {
         phases.put("8,0|Q2C", all);
         phases.put("8,0|Q2C|reads", Distribution.ofSamples(reads, 2000, "every I/O"));
         phases.put("8,0|Q2C|writes", Distribution.ofSamples(writes, 2000, "every I/O"));
-        JsonNode report = JSON.readTree("""
+        dev.ioverdict.report.model.Report report = Side.read("""
                 {"block": {"devices": [{"device": "8,0", "source": "blkparse",
-                  "phases": {"Q2C": {"n": 4000, "avg": %s, "p50": %s, "p95": %s}}}]},
-                 "config": {"devices": [{"device": "sda", "majMin": "8:0"}]}, "findings": []}
+                  "phases": {"Q2C": {"n": 4000, "avg": %s, "p50": %s, "p95": %s}}, "overheadPct": {}}]},
+                 "config": {"devices": [{"device": "sda", "majMin": "8:0", "settings": {}}]}, "findings": []}
                 """.formatted(all.mean(), all.quantile(50), all.quantile(95)));
         return new Side(label, label, label, "bundle", report, phases, Map.of(), List.of());
     }

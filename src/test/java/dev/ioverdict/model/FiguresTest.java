@@ -42,4 +42,15 @@ class FiguresTest {
         assertEquals("12.5/s", Figures.rate(12.49));
         assertEquals("20\u00d7", Figures.factor(20.0));
     }
+
+    /** The progress line's and the batch's styles live here too: the cli formats no figure itself. */
+    @Test
+    void elapsedTimesAndProgressSizes() {
+        assertEquals("5 s", Figures.elapsed(4.6));
+        assertEquals("1 min 20 s", Figures.elapsed(80));
+        assertEquals("5 h 52 min", Figures.elapsed(5 * 3600 + 52 * 60 + 10));
+        assertEquals("50.0 MiB", Figures.progressBytes(50L << 20));
+        assertEquals("1.50 GiB", Figures.progressBytes(3L << 29));
+        assertEquals("12 MiB", Figures.bytes((double) (12L << 20)));
+    }
 }

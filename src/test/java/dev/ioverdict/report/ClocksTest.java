@@ -20,4 +20,13 @@ class ClocksTest {
         assertEquals("10:40:04.850440", Clocks.timeOfDay("strace", 38404.850440));
         assertNull(Clocks.timeOfDay("blkparse", 4.45));
     }
+
+    /** The clock each format declares is what the report says; dmesg's seconds count from boot, not from the capture. */
+    @Test
+    void theReportSaysTheClockTheFormatDeclares() {
+        assertEquals("seconds since the block trace started", Clocks.clock("blktrace", false));
+        assertEquals("seconds since boot, as dmesg prints them", Clocks.clock("kernel-log", false));
+        assertEquals("none: a clock since boot, not a time of day", Clocks.zone(null, "dmesg", "kernel-log", false));
+        assertEquals("the file's own clock", Clocks.clock("unknown", false));
+    }
 }

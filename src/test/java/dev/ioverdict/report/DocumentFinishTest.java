@@ -27,20 +27,25 @@ class DocumentFinishTest {
         assertEquals(List.of("Findings", "Inputs"), o.sections().stream().map(Outline.Entry::label).toList());
         assertEquals(List.of("critical: Disk sdb saturated", "Data consistency"),
                 o.sections().get(0).children().stream().map(Outline.Entry::label).toList());
-        assertTrue(o.bookmarksXml().contains("<bookmark name=\"critical: Disk sdb saturated\" href=\"#finding-1\">"));
+        var bookmark = o.bookmarks().selectFirst("bookmark[href=#finding-1]");
+        assertEquals("critical: Disk sdb saturated", bookmark.attr("name"));
+        assertEquals("bookmark", bookmark.parent().tagName(), "under its section's bookmark");
     }
 
     @Test
     void figuresKeepTheirUnitsButQuotedTextIsLeftAlone() {
-        String out = DocumentFinish.keepUnits("<p>took 4.76 ms, 137 KiB in 3 reports; 10 slowest</p><pre>sdb 4 ms</pre>"
+        var doc = Xhtml.parse("<p>took 4.76 ms, 137 KiB in 3 reports; 10 slowest</p><pre>sdb 4 ms</pre>"
                 + "<code>sleep 5 s</code><p title=\"1 s\">2 h</p>");
-        assertEquals("<p>took 4.76\u00a0ms, 137\u00a0KiB in 3\u00a0reports; 10 slowest</p><pre>sdb 4 ms</pre>"
-                + "<code>sleep 5 s</code><p title=\"1 s\">2\u00a0h</p>", out);
+        DocumentFinish.keepUnits(doc);
+        assertEquals("<p>took 4.76&#xa0;ms, 137&#xa0;KiB in 3&#xa0;reports; 10 slowest</p><pre>sdb 4 ms</pre>"
+                + "<code>sleep 5 s</code><p title=\"1 s\">2&#xa0;h</p>", Xhtml.write(doc));
     }
 
     @Test
     void outerGridTablesScrollInTheirOwnBox() {
-        String out = DocumentFinish.scrollingTables(PAGE);
+        var doc = Xhtml.parse(PAGE);
+        DocumentFinish.scrollingTables(doc);
+        String out = Xhtml.write(doc);
         assertEquals(1, out.split("<div class=\"table-scroll\">", -1).length - 1);
         assertTrue(out.contains("</table></td></tr></table></div></section>"), out);
     }
@@ -49,8 +54,11 @@ class DocumentFinishTest {
     void screenPageGetsTocScriptAndItsHash() {
         String out = DocumentFinish.finish(PAGE, false);
         assertTrue(out.contains("<nav class=\"toc\" id=\"toc\" aria-label=\"Contents\">"), out);
-        assertTrue(out.contains("content=\"script-src 'sha256-" + DocumentFinish.sha256(DocumentFinish.SCRIPT) + "'; default-src 'none';"), out);
-        assertTrue(out.contains("<script>" + DocumentFinish.SCRIPT + "</script>"));
+        assertTrue(out.contains("content=\"script-src 'sha256-" + DocumentFinish.sha256(DocumentFinish.SCRIPT_TEXT) + "'; default-src 'none';"), out);
+        // the hash is of the script element's text as a browser reads the page (HTML) and as XML reads it
+        String script = org.jsoup.Jsoup.parse(out).selectFirst("script").data();
+        assertEquals(DocumentFinish.SCRIPT_TEXT, script);
+        assertTrue(Xhtml.parse(out).selectFirst("script").data().contains(DocumentFinish.SCRIPT));
         assertTrue(!DocumentFinish.SCRIPT.contains("<") && !DocumentFinish.SCRIPT.contains("&"), "the page stays XML");
     }
 
@@ -58,14 +66,37 @@ class DocumentFinishTest {
     void pdfGetsBookmarksAndNoScript() {
         String out = DocumentFinish.finish(PAGE, true);
         assertTrue(out.contains("<bookmarks><bookmark name=\"Findings\" href=\"#findings\">"), out);
+        assertTrue(out.contains("</bookmarks></head>"), out);
         assertTrue(!out.contains("<script"));
     }
 
     @Test
     void longQuotedLinesShrinkOnPaperInsteadOfWrapping() {
         String line = "x".repeat(120);
-        String out = DocumentFinish.fitQuotedLines("<pre>short</pre><pre>" + line + "</pre><pre>" + "y".repeat(400) + "</pre>");
+        var doc = Xhtml.parse("<pre>short</pre><pre>" + line + "</pre><pre>" + "y".repeat(400) + "</pre>");
+        DocumentFinish.fitQuotedLines(doc);
+        String out = Xhtml.write(doc);
         assertTrue(out.startsWith("<pre>short</pre><pre style=\"font-size: 6.5pt; white-space: pre\">"), out);
         assertTrue(out.contains("<pre style=\"font-size: 6.0pt\">y"), out);
+    }
+
+    @Test
+    void stylesheetsKeepTheirChildSelectorsAndTheTreeWritesBackAsXml() {
+        String page = "<html><head><style>nav.toc > ol { columns: 2 }</style></head><body><p>a &amp; b<br /></p><div></div></body></html>";
+        String out = Xhtml.write(Xhtml.parse(page));
+        assertTrue(out.contains("nav.toc > ol { columns: 2 }"), out);
+        assertTrue(out.contains("<p>a &amp; b<br /></p><div></div>"), "void elements closed, empty ones not: " + out);
+    }
+
+    @Test
+    void glossaryTermsAreLinkedOnceInProseNeverInQuotedText() {
+        var doc = Xhtml.parse("""
+                <html><body><p>In <code>D2C 5</code> and D2C, then D2C again.</p>
+                <section id="glossary"><h2>Glossary</h2><dl><dt>D2C</dt><dd>Dispatch to complete, D2C.</dd></dl></section></body></html>
+                """);
+        GlossaryLinks.link(doc);
+        String out = Xhtml.write(doc);
+        assertTrue(out.contains("<p>In <code>D2C 5</code> and <a class=\"term\" href=\"#term-d2c\">D2C</a>, then D2C again.</p>"), out);
+        assertTrue(out.contains("<dt id=\"term-d2c\">D2C</dt><dd>Dispatch to complete, D2C.</dd>"), out);
     }
 }

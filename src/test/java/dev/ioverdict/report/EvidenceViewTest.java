@@ -3,12 +3,17 @@ package dev.ioverdict.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ioverdict.model.Confidence;
+import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Measurement;
+import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.Unit;
 import dev.ioverdict.testing.Cli;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,19 +36,26 @@ class EvidenceViewTest {
 
     @Test
     void linesWithoutAHeaderAreShownAsCaptured() {
-        var view = EvidenceView.lines(List.of(Map.of("input", "strace.txt", "line", 9, "text", "io_submit(0x7f, 1, [...]) = 1 <0.2>")),
-                Map.of("limitResponse", 0.01));
-        assertEquals("io_submit(0x7f, 1, [...]) = 1 &lt;0.2&gt;", view.get(0).get("html"));
+        var view = new EvidenceView().of(finding(Measurement.number("limitResponse", "limit", Unit.SECONDS, 0.01),
+                new Evidence("strace.txt", 9, "io_submit(0x7f, 1, [...]) = 1 <0.2>")));
+        assertEquals("io_submit(0x7f, 1, [...]) = 1 &lt;0.2&gt;", view.get(0).html());
+        assertEquals("strace.txt", view.get(0).input());
+        assertEquals(9, view.get(0).line());
     }
 
     @Test
     void aRowOfAnotherShapeIsNotForcedUnderTheHeader() {
-        var view = EvidenceView.lines(List.of(
-                Map.of("input", "iostat.txt", "line", 1, "text", "Device r/s w/s await %util"),
-                Map.of("input", "iostat.txt", "line", 2, "text", "sda 1.0 2.0 3.0 95.0"),
-                Map.of("input", "iostat.txt", "line", 3, "text", "sdb 1.0 2.0 3.0")), Map.of("limitBusy", 90.0));
-        assertEquals("Device  %util", view.get(0).get("html"), "only the busy column: the finding judged nothing else");
-        assertEquals("sda      <mark>95.0</mark>", view.get(1).get("html"));
-        assertEquals("sdb 1.0 2.0 3.0", view.get(2).get("html"));
+        var view = new EvidenceView().of(finding(Measurement.number("limitBusy", "limit", Unit.PERCENT, 90.0),
+                new Evidence("iostat.txt", 1, "Device r/s w/s await %util"),
+                new Evidence("iostat.txt", 2, "sda 1.0 2.0 3.0 95.0"),
+                new Evidence("iostat.txt", 3, "sdb 1.0 2.0 3.0")));
+        assertEquals("Device  %util", view.get(0).html(), "only the busy column: the finding judged nothing else");
+        assertEquals("sda      <mark>95.0</mark>", view.get(1).html());
+        assertEquals("sdb 1.0 2.0 3.0", view.get(2).html());
+    }
+
+    private static Finding finding(Measurement limit, Evidence... evidence) {
+        return new Finding("disk-saturation", Severity.WARNING, Confidence.HIGH, List.of(), List.of(), null, "title",
+                "summary", "recommendation", List.of(limit), List.of(evidence), null, List.of(), List.of());
     }
 }

@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.block;
 
+import dev.ioverdict.analysis.LogHistogram;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.SchedulerWait;
 import dev.ioverdict.analysis.Analysis;

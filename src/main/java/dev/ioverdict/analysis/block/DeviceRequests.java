@@ -1,5 +1,7 @@
 package dev.ioverdict.analysis.block;
 
+import dev.ioverdict.analysis.LogHistogram;
+
 /**
  * What ioverdict follows on one device beyond btt: the requests issued and not yet completed,
  * the remaps announced for it and not yet taken up, its timeline, and its per-request D2C

@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.block;
 
+import dev.ioverdict.analysis.LogHistogram;
 import dev.ioverdict.model.block.PhaseStat;
 
 /**

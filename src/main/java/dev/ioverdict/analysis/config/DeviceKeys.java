@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.config;
 
+import dev.ioverdict.parse.text.Numbers;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -60,14 +61,6 @@ final class DeviceKeys {
     }
 
     private static boolean digits(String s) {
-        if (s.isEmpty() || s.length() > 9) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            if (!Character.isDigit(s.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
+        return s.length() <= 9 && Numbers.isDigits(s); // parses as an int
     }
 }

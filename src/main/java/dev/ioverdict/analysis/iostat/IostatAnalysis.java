@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.commons.statistics.descriptive.Median;
 
 /**
  * Groups iostat rows by file, run and device, sets the since-boot report apart, derives each report's
@@ -25,6 +26,8 @@ public final class IostatAnalysis implements Analysis {
     static final double LIGHT_QUEUE = 1.0;
     /** Fewer light-load reports than this give no baseline. */
     static final int MIN_BASELINE_REPORTS = 3;
+    /** The arrays it gets are built for it: no copy. */
+    private static final Median MEDIAN = Median.withDefaults().withCopy(false);
 
     private static final Map<IostatDialect, Set<String>> KEY_COLUMNS = Map.of(
             IostatDialect.SYSSTAT_NEW, Set.of("r/s", "w/s", "rkB/s", "wkB/s", "rMB/s", "wMB/s", "rsec/s", "wsec/s",
@@ -239,8 +242,8 @@ public final class IostatAnalysis implements Analysis {
     private static Double baseline(List<IostatPoint> points) {
         double[] light = points.stream()
                 .filter(p -> p.hasIo() && p.queue() <= LIGHT_QUEUE && !Double.isNaN(p.responseMs()))
-                .mapToDouble(IostatPoint::responseMs).sorted().toArray();
-        return light.length < MIN_BASELINE_REPORTS ? null : median(light);
+                .mapToDouble(IostatPoint::responseMs).toArray();
+        return light.length < MIN_BASELINE_REPORTS ? null : MEDIAN.evaluate(light);
     }
 
     private static Double interval(List<IostatPoint> points) {
@@ -252,12 +255,7 @@ public final class IostatAnalysis implements Analysis {
                 gaps.add(b - a);
             }
         }
-        return gaps.isEmpty() ? null : median(gaps.stream().mapToDouble(Double::doubleValue).sorted().toArray());
-    }
-
-    private static double median(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return gaps.isEmpty() ? null : MEDIAN.evaluate(gaps.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     private static IostatDevice summary(DeviceSeries s) {

@@ -1,14 +1,14 @@
 package dev.ioverdict.analysis.syscall;
 
+import dev.ioverdict.analysis.LogHistogram;
 import java.util.ArrayList;
 import java.util.List;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * Count, errors and the latency figures of a set of calls, in one pass. The percentiles come from
- * an HdrHistogram of nanoseconds (3 significant digits) and are kept inside [min, max]; without
- * a histogram only count/total/min/max are kept (the per-process figures).
+ * a {@link LogHistogram} of nanoseconds (3 significant digits, the block phases' histogram) and are
+ * kept inside [min, max]; without a histogram only count/total/min/max are kept (the per-process
+ * figures).
  */
 final class Latency {
     long count;
@@ -17,10 +17,10 @@ final class Latency {
     double total;
     double min = Double.POSITIVE_INFINITY;
     double max;
-    private final Histogram histogram;
+    private final LogHistogram histogram;
 
     Latency(boolean percentiles) {
-        histogram = percentiles ? new Histogram(3) : null;
+        histogram = percentiles ? new LogHistogram() : null;
     }
 
     void add(Double seconds, boolean failed) {
@@ -36,7 +36,7 @@ final class Latency {
         min = Math.min(min, seconds);
         max = Math.max(max, seconds);
         if (histogram != null) {
-            histogram.recordValue(Math.round(seconds * 1e9));
+            histogram.record(Math.round(seconds * 1e9));
         }
     }
 
@@ -64,14 +64,16 @@ final class Latency {
         }
         double[] bounds = SyscallHistograms.BOUNDS;
         long[] counts = new long[bounds.length + 1];
-        for (HistogramIterationValue v : histogram.recordedValues()) {
-            double seconds = histogram.medianEquivalentValue(v.getValueIteratedTo()) / 1e9;
+        histogram.forEachBin((lowest, count) -> {
+            // a bin counts as its middle value
+            long highest = LogHistogram.highest(LogHistogram.index(lowest));
+            double seconds = (lowest + (highest - lowest + 1) / 2) / 1e9;
             int b = 0;
             while (b < bounds.length && seconds > bounds[b]) {
                 b++;
             }
-            counts[b] += v.getCountAtValueIteratedTo();
-        }
+            counts[b] += count;
+        });
         for (int b = 0; b < bounds.length; b++) {
             out.add(new SyscallHistograms.Bucket(bounds[b], counts[b]));
         }
@@ -83,7 +85,7 @@ final class Latency {
         if (timed == 0 || histogram == null) {
             return null;
         }
-        double v = histogram.getValueAtPercentile(p) / 1e9;
+        double v = histogram.binHighest(p) / 1e9;
         return Math.max(min, Math.min(max, v));
     }
 }

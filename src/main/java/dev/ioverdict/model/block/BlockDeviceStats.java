@@ -19,4 +19,14 @@ public record BlockDeviceStats(String device, String source, Map<Phase, PhaseSta
     public PhaseStat phase(Phase name) {
         return phases.getOrDefault(name, PhaseStat.EMPTY);
     }
+
+    /** The figures of the phase btt prints as {@code name} ("D2C"), null when there are none: templates name phases so. */
+    public PhaseStat phaseNamed(String name) {
+        return Phase.byName(name).map(phases::get).orElse(null);
+    }
+
+    /** The Device Overhead share of the phase btt prints as {@code name}, null when there is none. */
+    public Double overheadNamed(String name) {
+        return Phase.byName(name).map(overheadPct::get).orElse(null);
+    }
 }

@@ -21,4 +21,9 @@ public record BlockIo(String device, String path, String rwbs,
         phases = Phases.copy(phases);
         lines = List.copyOf(lines);
     }
+
+    /** The seconds of the phase btt prints as {@code name} ("Q2C"), null when the I/O went through none: templates name phases so. */
+    public Double phaseNamed(String name) {
+        return Phase.byName(name).map(phases::get).orElse(null);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.blkparse;
 
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.block.BlockInput;
 import dev.ioverdict.parse.ForwardClocks;
@@ -38,6 +39,11 @@ public final class BlkparseFormat implements InputFormat {
     @Override
     public String description() {
         return "blkparse default output (blktrace events)";
+    }
+
+    @Override
+    public InputClock clock() {
+        return InputClock.BLOCK_TRACE;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.ioverdict.parse.blkparse;
 
 import dev.ioverdict.model.block.BlockEvent;
+import dev.ioverdict.parse.text.Excerpt;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -38,9 +39,9 @@ final class BlkparseReading {
         }
         String text = new String(b, from, to - from, StandardCharsets.UTF_8);
         if (parser.problem != null) {
-            problems.add(number, parser.problem + ": " + abbreviate(text));
+            problems.add(number, parser.problem + ": " + Excerpt.of(text));
         } else if (!SummaryLines.recognised(text)) {
-            problems.add(number, "not a blkparse event or summary line: " + abbreviate(text));
+            problems.add(number, "not a blkparse event or summary line: " + Excerpt.of(text));
         }
         return null;
     }
@@ -50,10 +51,5 @@ final class BlkparseReading {
         events += moreEvents;
         firstNs = Math.min(firstNs, first);
         lastNs = Math.max(lastNs, last);
-    }
-
-    private static String abbreviate(String line) {
-        String s = line.strip();
-        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
     }
 }

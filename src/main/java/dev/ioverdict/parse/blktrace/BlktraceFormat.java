@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.blktrace;
 
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.block.BlockInput;
 import dev.ioverdict.parse.InputFile;
@@ -30,6 +31,11 @@ public final class BlktraceFormat implements InputFormat {
     @Override
     public String description() {
         return "blktrace binary (per-CPU files or blkparse -d)";
+    }
+
+    @Override
+    public InputClock clock() {
+        return InputClock.BLOCK_TRACE;
     }
 
     @Override

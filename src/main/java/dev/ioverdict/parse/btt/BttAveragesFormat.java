@@ -9,6 +9,8 @@ import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.Excerpt;
+import dev.ioverdict.parse.text.Numbers;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,7 +85,7 @@ public final class BttAveragesFormat implements InputFormat {
                     others.add(new BttReport.Row(t.get(0), t.get(1), t.subList(2, t.size()), no, line));
                     ctx.record();
                 } else {
-                    ctx.skip(no, "not a btt -X record: " + (line.length() <= 100 ? line : line.substring(0, 97) + "..."));
+                    ctx.skip(no, "not a btt -X record: " + Excerpt.of(line));
                 }
             }
             ctx.lines(lines.number());
@@ -97,13 +99,13 @@ public final class BttAveragesFormat implements InputFormat {
     private static boolean isPhaseRecord(List<String> t) {
         return t.size() == 5 && t.get(0).length() == 3 && Phase.byName(t.get(0)).isPresent()
                 && !Double.isNaN(BttText.number(t.get(1))) && !Double.isNaN(BttText.number(t.get(2)))
-                && !Double.isNaN(BttText.number(t.get(3))) && BttText.isDigits(t.get(4));
+                && !Double.isNaN(BttText.number(t.get(3))) && Numbers.isDigits(t.get(4));
     }
 
     /** btt -X's device: {@code 8,16}. */
     private static boolean isDevice(String s) {
         int comma = s.indexOf(',');
-        return comma > 0 && BttText.isDigits(s.substring(0, comma)) && BttText.isDigits(s.substring(comma + 1));
+        return comma > 0 && Numbers.isDigits(s.substring(0, comma)) && Numbers.isDigits(s.substring(comma + 1));
     }
 
     private static boolean numbers(List<String> t, int from) {

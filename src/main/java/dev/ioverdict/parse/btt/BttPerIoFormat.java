@@ -8,6 +8,7 @@ import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.ConsoleNoise;
+import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Numbers;
 import java.io.IOException;
 
@@ -64,7 +65,7 @@ public final class BttPerIoFormat implements InputFormat {
                 }
                 Step s = Step.of(line);
                 if (s == null) {
-                    ctx.skip(no, "not a btt -p line: " + (t.length() <= 100 ? t : t.substring(0, 97) + "..."));
+                    ctx.skip(no, "not a btt -p line: " + Excerpt.of(t));
                     continue;
                 }
                 if (s.device != null) {
@@ -111,8 +112,8 @@ public final class BttPerIoFormat implements InputFormat {
             if (colon > 0) {
                 String dev = line.substring(0, colon).strip();
                 int comma = dev.indexOf(',');
-                if (comma <= 0 || !BttText.isDigits(dev.substring(0, comma).strip())
-                        || !BttText.isDigits(dev.substring(comma + 1).strip())) {
+                if (comma <= 0 || !Numbers.isDigits(dev.substring(0, comma).strip())
+                        || !Numbers.isDigits(dev.substring(comma + 1).strip())) {
                     return null;
                 }
                 s.device = dev.substring(0, comma).strip() + "," + dev.substring(comma + 1).strip();

@@ -9,6 +9,7 @@ import dev.ioverdict.model.block.BttReport.Row;
 import dev.ioverdict.model.block.BttReport.Table;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.text.Excerpt;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,7 +54,7 @@ final class BttTables {
         if (section == BttSection.NONE) {
             section = implicitSection(own);
             if (section == BttSection.NONE) {
-                ctx.skip(number, "not part of a btt report: " + abbreviate(raw));
+                ctx.skip(number, "not part of a btt report: " + Excerpt.of(raw));
                 return;
             }
         }
@@ -110,7 +111,7 @@ final class BttTables {
         }
         List<String> t = BttText.tokens(own);
         if (t.size() < 5) {
-            ctx.skip(number, "btt " + section.title() + " row without MIN AVG MAX N: " + abbreviate(raw));
+            ctx.skip(number, "btt " + section.title() + " row without MIN AVG MAX N: " + Excerpt.of(raw));
             return;
         }
         int k = t.size();
@@ -119,7 +120,7 @@ final class BttTables {
         double max = BttText.number(t.get(k - 2));
         long n = BttText.integer(t.get(k - 1));
         if (Double.isNaN(min) || Double.isNaN(avg) || Double.isNaN(max) || n < 0) {
-            ctx.skip(number, "btt " + section.title() + " row with unreadable numbers: " + abbreviate(raw));
+            ctx.skip(number, "btt " + section.title() + " row with unreadable numbers: " + Excerpt.of(raw));
             return;
         }
         String label = own.substring(0, labelEnd(own, k - 4)).strip();
@@ -154,14 +155,14 @@ final class BttTables {
         List<String> t = bar < 0 ? List.of() : BttText.tokens(own, bar + 1, own.length());
         if (t.size() != overheadColumns.size()) {
             ctx.skip(number, "btt Device Overhead row without " + overheadColumns.size() + " percentages: "
-                    + abbreviate(raw));
+                    + Excerpt.of(raw));
             return;
         }
         Map<Phase, Double> pct = new LinkedHashMap<>();
         for (int i = 0; i < t.size(); i++) {
             double v = BttText.number(t.get(i));
             if (Double.isNaN(v)) {
-                ctx.skip(number, "btt Device Overhead row with an unreadable percentage: " + abbreviate(raw));
+                ctx.skip(number, "btt Device Overhead row with an unreadable percentage: " + Excerpt.of(raw));
                 return;
             }
             // a column btt does not print (a hand-edited header) has no phase to belong to
@@ -190,7 +191,7 @@ final class BttTables {
         }
         if (!ok) {
             ctx.skip(number, "btt Device Merge Information row not '#Q #D Ratio | BLKmin BLKavg BLKmax Total': "
-                    + abbreviate(raw));
+                    + Excerpt.of(raw));
             return;
         }
         String label = own.substring(0, bar).strip();
@@ -205,7 +206,7 @@ final class BttTables {
             return; // "...(3 more)": btt's note that more seek distances share the MODE count
         }
         if (bar < 0) {
-            ctx.skip(number, "btt " + section.title() + " row without 'DEV |': " + abbreviate(raw));
+            ctx.skip(number, "btt " + section.title() + " row without 'DEV |': " + Excerpt.of(raw));
             return;
         }
         List<String> cells = BttText.tokens(own, bar + 1, own.length()).stream().filter(x -> !x.equals("|")).toList();
@@ -220,7 +221,7 @@ final class BttTables {
     private void activityLine(String own, long number, String raw) {
         for (String tok : BttText.tokens(own)) {
             if (Double.isNaN(BttText.number(tok))) {
-                ctx.skip(number, "btt activity data line not 'time value': " + abbreviate(raw));
+                ctx.skip(number, "btt activity data line not 'time value': " + Excerpt.of(raw));
                 return;
             }
         }
@@ -248,10 +249,5 @@ final class BttTables {
             }
         }
         return n;
-    }
-
-    private static String abbreviate(String line) {
-        String s = line.strip();
-        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
     }
 }

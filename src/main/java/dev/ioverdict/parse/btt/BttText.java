@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.btt;
 
+import dev.ioverdict.parse.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -74,19 +75,7 @@ final class BttText {
         }
         String major = t.substring(1, comma).strip();
         String minor = t.substring(comma + 1, t.length() - 1).strip();
-        return isDigits(major) && isDigits(minor) ? major + "," + minor : t;
-    }
-
-    static boolean isDigits(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return true;
+        return Numbers.isDigits(major) && Numbers.isDigits(minor) ? major + "," + minor : t;
     }
 
     /** A number btt printed ("0.000418363", "97.8223%", "2.5"), or NaN. */
@@ -107,7 +96,7 @@ final class BttText {
     }
 
     static long integer(String token) {
-        return isDigits(token) ? Long.parseLong(token) : -1;
+        return Numbers.isDigits(token) ? Long.parseLong(token) : -1;
     }
 
     /**

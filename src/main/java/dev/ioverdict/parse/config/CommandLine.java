@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.config;
 
+import dev.ioverdict.parse.text.Tokens;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,7 +35,7 @@ final class CommandLine {
             }
             cmd = s;
         }
-        String[] words = cmd.split("\\s+");
+        String[] words = Tokens.split(cmd).toArray(String[]::new);
         int at = -1;
         for (int i = 0; i < words.length; i++) {
             if (words[i].equals(tool) || words[i].endsWith("/" + tool)) {

@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.config;
 
+import dev.ioverdict.parse.text.Numbers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -263,19 +264,10 @@ final class LsblkTable {
                 i++;
             }
             int c = row.indexOf(':', start);
-            if (c > start && c < i - 1 && digits(row, start, c) && digits(row, c + 1, i)) {
+            if (c > start && c < i - 1 && Numbers.isDigits(row, start, c) && Numbers.isDigits(row, c + 1, i)) {
                 return c;
             }
         }
         return -1;
-    }
-
-    private static boolean digits(String s, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return to > from;
     }
 }

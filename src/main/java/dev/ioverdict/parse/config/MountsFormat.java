@@ -8,6 +8,8 @@ import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.Numbers;
+import dev.ioverdict.parse.text.Tokens;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,12 +95,12 @@ public final class MountsFormat implements InputFormat {
         if (line.contains(" on ") && line.contains(" type ")) {
             return mountCommand(line, number, input);
         }
-        String[] f = line.strip().split("\\s+");
-        if (f.length == 6 && isNumber(f[4]) && isNumber(f[5]) && optionsLook(f[3])) {
+        String[] f = Tokens.split(line).toArray(String[]::new);
+        if (f.length == 6 && Numbers.isDigits(f[4]) && Numbers.isDigits(f[5]) && optionsLook(f[3])) {
             return new Mount(unescape(f[0]), unescape(f[1]), f[2], options(f[3]), null, input, number, line);
         }
         int dash = indexOf(f, "-");
-        if (dash >= 6 && f.length >= dash + 3 && isNumber(f[0]) && isNumber(f[1]) && f[2].indexOf(':') > 0
+        if (dash >= 6 && f.length >= dash + 3 && Numbers.isDigits(f[0]) && Numbers.isDigits(f[1]) && f[2].indexOf(':') > 0
                 && optionsLook(f[5])) {
             List<String> opts = new ArrayList<>(options(f[5]));
             if (dash + 3 < f.length) {
@@ -154,18 +156,6 @@ public final class MountsFormat implements InputFormat {
             }
         }
         return -1;
-    }
-
-    private static boolean isNumber(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            if (!Character.isDigit(s.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** /proc/mounts writes space, tab, newline and backslash as \040 \011 \012 \134. */

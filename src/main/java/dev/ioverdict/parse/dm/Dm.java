@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.dm;
 
+import dev.ioverdict.parse.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -67,19 +68,6 @@ final class Dm {
     }
 
     static boolean digits(String s) {
-        if (s.isEmpty() || s.length() > 9) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    static String abbreviate(String line) {
-        String s = line.strip();
-        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+        return s.length() <= 9 && Numbers.isDigits(s); // parses as an int
     }
 }

@@ -7,6 +7,7 @@ import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.Excerpt;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -159,7 +160,7 @@ public final class DmsetupFormat implements InputFormat {
                     continue;
                 }
                 if (!line.contains(": ") && !line.startsWith("#") && !line.contains("dmsetup")) {
-                    ctx.skip(n, "not dmsetup output: " + Dm.abbreviate(line));
+                    ctx.skip(n, "not dmsetup output: " + Excerpt.of(line));
                 }
             }
             while (!tree.isEmpty()) {

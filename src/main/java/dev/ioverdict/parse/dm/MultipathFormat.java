@@ -7,6 +7,7 @@ import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.Excerpt;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -133,7 +134,7 @@ public final class MultipathFormat implements InputFormat {
                         || s.contains(" = ") || s.startsWith("*word") || s.startsWith("process ") || s.startsWith("forked ")
                         || s.contains("multipath -l");
                 if (!structural) {
-                    ctx.skip(n, "not multipath -ll output: " + Dm.abbreviate(line));
+                    ctx.skip(n, "not multipath -ll output: " + Excerpt.of(line));
                 }
             }
             emit(ctx, map, mapLine, mapText, paths);

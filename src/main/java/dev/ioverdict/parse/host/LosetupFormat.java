@@ -7,8 +7,8 @@ import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.Tokens;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -43,7 +43,7 @@ public final class LosetupFormat implements InputFormat {
                 if (line.isBlank()) {
                     continue;
                 }
-                List<String> t = Arrays.asList(line.strip().split("\\s+")); // a few lines
+                List<String> t = Tokens.split(line);
                 if (header == null) {
                     header = t;
                     continue;

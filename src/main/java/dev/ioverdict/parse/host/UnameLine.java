@@ -2,6 +2,7 @@ package dev.ioverdict.parse.host;
 
 import dev.ioverdict.model.host.HostFact;
 import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.text.Tokens;
 import java.util.List;
 
 /**
@@ -18,7 +19,7 @@ public final class UnameLine {
         if (!s.startsWith("Linux ") && !s.startsWith("SunOS ")) {
             return null;
         }
-        List<String> t = List.of(s.split("\\s+")); // one line per file
+        List<String> t = Tokens.split(s);
         if (t.size() < 4) {
             return null;
         }

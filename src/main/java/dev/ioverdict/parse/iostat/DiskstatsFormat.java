@@ -10,6 +10,9 @@ import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.Excerpt;
+import dev.ioverdict.parse.text.Numbers;
+import dev.ioverdict.parse.text.Tokens;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -64,27 +67,15 @@ public final class DiskstatsFormat implements InputFormat {
         if (c != 4 && c != 11 && c != 15 && c != 17) {
             return 0;
         }
-        if (!digits(t.get(0)) || !digits(t.get(1)) || digits(t.get(2))) {
+        if (!Numbers.isDigits(t.get(0)) || !Numbers.isDigits(t.get(1)) || Numbers.isDigits(t.get(2))) {
             return 0;
         }
         for (int i = 3; i < t.size(); i++) {
-            if (!digits(t.get(i))) {
+            if (!Numbers.isDigits(t.get(i))) {
                 return 0;
             }
         }
         return c;
-    }
-
-    private static boolean digits(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return true;
     }
 
     @Override
@@ -137,7 +128,7 @@ public final class DiskstatsFormat implements InputFormat {
                         pendingText = line.strip();
                         pendingLine = n;
                     } else if (!line.contains("diskstats")) {
-                        ctx.skip(n, "not a /proc/diskstats line: " + abbreviate(line));
+                        ctx.skip(n, "not a /proc/diskstats line: " + Excerpt.of(line));
                     }
                     continue;
                 }
@@ -148,7 +139,7 @@ public final class DiskstatsFormat implements InputFormat {
                 ctx.record();
                 double[] v = new double[c];
                 for (int i = 0; i < c; i++) {
-                    v[i] = Tokens.number(t.get(3 + i));
+                    v[i] = SysstatNumbers.number(t.get(3 + i));
                 }
                 Snap now = new Snap(v, time);
                 current.put(dev, now);
@@ -213,10 +204,5 @@ public final class DiskstatsFormat implements InputFormat {
         private static double d(Snap a, Snap b, int i) {
             return b.c()[i] - a.c()[i];
         }
-    }
-
-    private static String abbreviate(String line) {
-        String s = line.strip();
-        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
     }
 }

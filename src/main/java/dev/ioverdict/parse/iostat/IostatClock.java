@@ -1,5 +1,7 @@
 package dev.ioverdict.parse.iostat;
 
+import dev.ioverdict.parse.text.Numbers;
+import dev.ioverdict.parse.text.Tokens;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -39,7 +41,7 @@ final class IostatClock {
         if (s.isEmpty()) {
             return Double.NaN;
         }
-        if (isDigits(s) && s.length() >= 9 && s.length() <= 11) {
+        if (Numbers.isDigits(s) && s.length() >= 9 && s.length() <= 11) {
             return Long.parseLong(s);
         }
         List<String> t = Tokens.split(s);
@@ -55,10 +57,10 @@ final class IostatClock {
     /** {@code Mon Nov 24 14:58:36 [ZONE] 2003}. */
     private static double ctime(List<String> t) {
         int month = MONTHS.indexOf(lower3(t.get(1))) + 1;
-        int day = (int) Tokens.number(t.get(2));
+        int day = (int) SysstatNumbers.number(t.get(2));
         int[] hms = hms(t.get(3));
         String yearToken = t.get(t.size() - 1);
-        if (hms == null || !isDigits(yearToken) || yearToken.length() != 4 || day < 1 || day > 31 || t.size() > 6) {
+        if (hms == null || !Numbers.isDigits(yearToken) || yearToken.length() != 4 || day < 1 || day > 31 || t.size() > 6) {
             return Double.NaN;
         }
         return epoch(Integer.parseInt(yearToken), month, day, hms, 0);
@@ -102,7 +104,7 @@ final class IostatClock {
         String clock = timePart;
         if (offsetAt > 0) {
             String off = timePart.substring(offsetAt + 1).replace(":", "");
-            if (off.length() != 4 || !isDigits(off)) {
+            if (off.length() != 4 || !Numbers.isDigits(off)) {
                 return Double.NaN;
             }
             offsetSeconds = Integer.parseInt(off.substring(0, 2)) * 3600 + Integer.parseInt(off.substring(2)) * 60;
@@ -133,7 +135,7 @@ final class IostatClock {
         String p1 = s.substring(0, a);
         String p2 = s.substring(a + 1, b);
         String p3 = s.substring(b + 1);
-        if (!isDigits(p1) || !isDigits(p2) || !isDigits(p3) || p1.length() > 4 || p2.length() > 2 || p3.length() > 4) {
+        if (!Numbers.isDigits(p1) || !Numbers.isDigits(p2) || !Numbers.isDigits(p3) || p1.length() > 4 || p2.length() > 2 || p3.length() > 4) {
             return null;
         }
         int x = Integer.parseInt(p1);
@@ -183,7 +185,7 @@ final class IostatClock {
         String h = s.substring(0, s.length() - 6);
         String m = s.substring(s.length() - 5, s.length() - 3);
         String sec = s.substring(s.length() - 2);
-        if (!isDigits(h) || !isDigits(m) || !isDigits(sec)) {
+        if (!Numbers.isDigits(h) || !Numbers.isDigits(m) || !Numbers.isDigits(sec)) {
             return null;
         }
         int[] v = {Integer.parseInt(h), Integer.parseInt(m), Integer.parseInt(sec)};
@@ -217,17 +219,5 @@ final class IostatClock {
 
     private static String lower3(String s) {
         return s.length() < 3 ? s : s.substring(0, 3).toLowerCase(Locale.ROOT);
-    }
-
-    private static boolean isDigits(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
-                return false;
-            }
-        }
-        return true;
     }
 }

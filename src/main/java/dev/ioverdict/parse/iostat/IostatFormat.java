@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.iostat;
 
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.parse.InputFile;
@@ -9,7 +10,9 @@ import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Interner;
+import dev.ioverdict.parse.text.Tokens;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,7 +28,6 @@ import java.util.Map;
  * not show: its first interval report is marked too).
  */
 public final class IostatFormat implements InputFormat {
-    private static final int ABBREVIATE = 80;
 
     @Override
     public String id() {
@@ -35,6 +37,11 @@ public final class IostatFormat implements InputFormat {
     @Override
     public String description() {
         return "iostat -x (sysstat old and new layouts, Solaris)";
+    }
+
+    @Override
+    public InputClock clock() {
+        return InputClock.IOSTAT;
     }
 
     @Override
@@ -80,7 +87,7 @@ public final class IostatFormat implements InputFormat {
         private final ParseContext ctx;
         private final IostatClock clock = new IostatClock();
         private final Map<String, IostatLayout> layouts = new HashMap<>();
-        private final Tokens.Spans spans = new Tokens.Spans();
+        private final Tokens spans = new Tokens();
         /** Device names, one String each, not one per row. */
         private final Interner devices = new Interner(8);
         private IostatLayout layout;
@@ -141,7 +148,7 @@ public final class IostatFormat implements InputFormat {
                     if (inRows) {
                         badRow(n, line, tokens);
                     } else {
-                        ctx.skip(n, "not iostat output: " + abbreviate(line));
+                        ctx.skip(n, "not iostat output: " + Excerpt.of(line));
                     }
                 }
             }
@@ -288,38 +295,38 @@ public final class IostatFormat implements InputFormat {
          * capture are rows); false when the line does not read as one, for the slower path to judge.
          */
         private boolean row(long n, String line) {
-            spans.scan(line);
-            if (!layout.fits(spans.count)) {
+            spans.of(line);
+            if (!layout.fits(spans.count())) {
                 return false;
             }
             int count = layout.metricCount();
             double[] values = new double[count];
             for (int i = 0; i < count; i++) {
                 int t = layout.tokenOf(i);
-                double v = Tokens.number(line, spans.start[t], spans.end[t]);
+                double v = SysstatNumbers.number(line, spans.start(t), spans.end(t));
                 if (Double.isNaN(v)) {
                     return false;
                 }
                 values[i] = v;
             }
             int d = layout.deviceIndex();
-            emit(n, line, devices.of(line, spans.start[d], spans.end[d]), values);
+            emit(n, line, devices.of(line, spans.start(d), spans.end(d)), values);
             return true;
         }
 
         /** {@link #cpuValues} of a line's fields in place. */
         private boolean cpuValuesInPlace(String line) {
-            spans.scan(line);
-            for (int t = 0; t < spans.count; t++) {
-                int end = spans.end[t];
+            spans.of(line);
+            for (int t = 0; t < spans.count(); t++) {
+                int end = spans.end(t);
                 if (line.charAt(end - 1) == '%') {
                     end--;
                 }
-                if (Double.isNaN(Tokens.number(line, spans.start[t], end))) {
+                if (Double.isNaN(SysstatNumbers.number(line, spans.start(t), end))) {
                     return false;
                 }
             }
-            return spans.count > 0;
+            return spans.count() > 0;
         }
 
         /** Emits a device row; false when a value is not a number (the caller reports it). */
@@ -327,7 +334,7 @@ public final class IostatFormat implements InputFormat {
             int count = layout.metricCount();
             double[] values = new double[count];
             for (int i = 0; i < count; i++) {
-                double v = Tokens.number(tokens.get(layout.tokenOf(i)));
+                double v = SysstatNumbers.number(tokens.get(layout.tokenOf(i)));
                 if (Double.isNaN(v)) {
                     return false;
                 }
@@ -346,14 +353,14 @@ public final class IostatFormat implements InputFormat {
         private void badRow(long n, String line, List<String> tokens) {
             if (!layout.fits(tokens.size())) {
                 ctx.skip(n, "device row with " + tokens.size() + " fields where the header at line " + headerLine
-                        + " has " + layout.headerTokens() + " (truncated?): " + abbreviate(line));
+                        + " has " + layout.headerTokens() + " (truncated?): " + Excerpt.of(line));
                 return;
             }
             for (int i = 0; i < layout.metricCount(); i++) {
                 String t = tokens.get(layout.tokenOf(i));
-                if (!Tokens.isNumber(t)) {
+                if (!SysstatNumbers.isNumber(t)) {
                     ctx.skip(n, "value '" + t + "' in column " + layout.columns().names().get(i)
-                            + " is not a number: " + abbreviate(line));
+                            + " is not a number: " + Excerpt.of(line));
                     return;
                 }
             }
@@ -387,7 +394,7 @@ public final class IostatFormat implements InputFormat {
     /** The values under avg-cpu or Solaris' cpu header; -h prints them with a % sign. */
     private static boolean cpuValues(List<String> tokens) {
         for (String t : tokens) {
-            if (!Tokens.isNumber(t.endsWith("%") ? t.substring(0, t.length() - 1) : t)) {
+            if (!SysstatNumbers.isNumber(t.endsWith("%") ? t.substring(0, t.length() - 1) : t)) {
                 return false;
             }
         }
@@ -396,7 +403,7 @@ public final class IostatFormat implements InputFormat {
 
     private static boolean numericRow(IostatLayout layout, List<String> tokens) {
         for (int i = 0; i < layout.metricCount(); i++) {
-            if (!Tokens.isNumber(tokens.get(layout.tokenOf(i)))) {
+            if (!SysstatNumbers.isNumber(tokens.get(layout.tokenOf(i)))) {
                 return false;
             }
         }
@@ -440,10 +447,5 @@ public final class IostatFormat implements InputFormat {
             }
         }
         return true;
-    }
-
-    private static String abbreviate(String line) {
-        String s = line.strip();
-        return s.length() <= ABBREVIATE ? s : s.substring(0, ABBREVIATE - 3) + "...";
     }
 }

@@ -56,7 +56,7 @@ record IostatLayout(IostatColumns columns, int deviceIndex, int headerTokens, in
             } else if (KNOWN.contains(t)) {
                 known++;
                 extended |= EXTENDED.contains(t);
-            } else if (Tokens.isNumber(t)) {
+            } else if (SysstatNumbers.isNumber(t)) {
                 return null;
             }
         }

@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.iostat;
 
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
@@ -12,6 +13,8 @@ import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.Excerpt;
+import dev.ioverdict.parse.text.Tokens;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +44,11 @@ public final class SarFormat implements InputFormat {
     }
 
     @Override
+    public InputClock clock() {
+        return InputClock.SAR;
+    }
+
+    @Override
     public Recognition recognise(Sample sample) {
         boolean banner = false;
         int rows = 0;
@@ -53,7 +61,7 @@ public final class SarFormat implements InputFormat {
             List<String> t = Tokens.split(line);
             if (devHeader(t) >= 0) {
                 header = true;
-            } else if (header && t.size() > 3 && Tokens.isNumber(t.get(t.size() - 1)) && timeTokens(t) > 0) {
+            } else if (header && t.size() > 3 && SysstatNumbers.isNumber(t.get(t.size() - 1)) && timeTokens(t) > 0) {
                 rows++;
             }
         }
@@ -178,7 +186,7 @@ public final class SarFormat implements InputFormat {
             int k = timeTokens(t);
             if (k == 0) {
                 if (!t.get(0).startsWith("$") && !t.get(0).startsWith("#")) {
-                    ctx.skip(n, "not sar output: " + abbreviate(line));
+                    ctx.skip(n, "not sar output: " + Excerpt.of(line));
                 }
                 return;
             }
@@ -194,11 +202,11 @@ public final class SarFormat implements InputFormat {
             if (t.size() > k && t.get(k).equals("COM")) {
                 return; // a comment record (sadc -C)
             }
-            if (t.size() > k + 1 && !Tokens.isNumber(t.get(k)) && !Tokens.isNumber(t.get(k + 1)) && !inDevRow(t, k)) {
+            if (t.size() > k + 1 && !SysstatNumbers.isNumber(t.get(k)) && !SysstatNumbers.isNumber(t.get(k + 1)) && !inDevRow(t, k)) {
                 inDev = false; // the header of another sar section: CPU, memory, network ...
                 if (!foreignWarned) {
                     foreignWarned = true;
-                    ctx.warn(n, "sar sections other than the block devices (-d) are not read: " + abbreviate(line));
+                    ctx.warn(n, "sar sections other than the block devices (-d) are not read: " + Excerpt.of(line));
                 }
                 return;
             }
@@ -228,23 +236,23 @@ public final class SarFormat implements InputFormat {
 
         private boolean inDevRow(List<String> t, int k) {
             return inDev && t.size() == k + 1 + columns.names().size()
-                    && Tokens.isNumber(t.get(devLast ? k : t.size() - 1));
+                    && SysstatNumbers.isNumber(t.get(devLast ? k : t.size() - 1));
         }
 
         private void row(long n, String line, List<String> t, int k, String stamp) {
             int count = columns.names().size();
             if (t.size() != k + 1 + count) {
                 ctx.skip(n, "sar row with " + (t.size() - k - 1) + " values where the header at line " + headerLine
-                        + " has " + count + ": " + abbreviate(line));
+                        + " has " + count + ": " + Excerpt.of(line));
                 return;
             }
             int first = devLast ? k : k + 1;
             double[] values = new double[count];
             for (int i = 0; i < count; i++) {
-                values[i] = Tokens.number(t.get(first + i));
+                values[i] = SysstatNumbers.number(t.get(first + i));
                 if (Double.isNaN(values[i])) {
                     ctx.skip(n, "value '" + t.get(first + i) + "' in column " + columns.names().get(i)
-                            + " is not a number: " + abbreviate(line));
+                            + " is not a number: " + Excerpt.of(line));
                     return;
                 }
             }
@@ -283,7 +291,7 @@ public final class SarFormat implements InputFormat {
             }
             if (f.size() != 4 + columns.names().size()) {
                 ctx.skip(n, "sadf -d row with " + f.size() + " fields where the header at line " + headerLine
-                        + " has " + (4 + columns.names().size()) + ": " + abbreviate(line));
+                        + " has " + (4 + columns.names().size()) + ": " + Excerpt.of(line));
                 return;
             }
             String stamp = f.get(2);
@@ -291,10 +299,10 @@ public final class SarFormat implements InputFormat {
             double time = clock.stamp(s);
             double[] values = new double[columns.names().size()];
             for (int i = 0; i < values.length; i++) {
-                values[i] = Tokens.number(f.get(4 + i));
+                values[i] = SysstatNumbers.number(f.get(4 + i));
                 if (Double.isNaN(values[i])) {
                     ctx.skip(n, "value '" + f.get(4 + i) + "' in column " + columns.names().get(i)
-                            + " is not a number: " + abbreviate(line));
+                            + " is not a number: " + Excerpt.of(line));
                     return;
                 }
             }
@@ -328,10 +336,5 @@ public final class SarFormat implements InputFormat {
     private static IostatDialect dialect(List<String> names) {
         return names.contains("aqu-sz") || names.contains("areq-sz") ? IostatDialect.SYSSTAT_NEW
                 : IostatDialect.SYSSTAT_OLD;
-    }
-
-    private static String abbreviate(String line) {
-        String s = line.strip();
-        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
     }
 }

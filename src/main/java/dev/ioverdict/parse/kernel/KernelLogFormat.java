@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.kernel;
 
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.kernel.HungTask;
 import dev.ioverdict.model.kernel.KernelEvent;
 import dev.ioverdict.parse.InputFile;
@@ -8,6 +9,7 @@ import dev.ioverdict.parse.Lines;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.Excerpt;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +33,11 @@ public final class KernelLogFormat implements InputFormat {
     @Override
     public String description() {
         return "kernel log (dmesg, dmesg -T, journalctl -k, /var/log/messages)";
+    }
+
+    @Override
+    public InputClock clock() {
+        return InputClock.KERNEL_LOG;
     }
 
     @Override
@@ -95,7 +102,7 @@ public final class KernelLogFormat implements InputFormat {
                 if (p == null) {
                     endHung();
                     if (!line.startsWith("-- ")) {
-                        ctx.skip(n, "not a kernel log line: " + abbreviate(line));
+                        ctx.skip(n, "not a kernel log line: " + Excerpt.of(line));
                     }
                     continue;
                 }
@@ -233,10 +240,5 @@ public final class KernelLogFormat implements InputFormat {
             }
             return v;
         }
-    }
-
-    private static String abbreviate(String line) {
-        String s = line.strip();
-        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
     }
 }

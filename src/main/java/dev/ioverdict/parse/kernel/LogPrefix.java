@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.kernel;
 
+import dev.ioverdict.parse.text.Numbers;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -60,7 +61,7 @@ record LogPrefix(int bodyStart, Double uptime, Double epoch, String timeText, St
             p++;
         }
         int dayEnd = line.indexOf(' ', p);
-        if (dayEnd < 0 || dayEnd - p > 2 || !digits(line, p, dayEnd)) {
+        if (dayEnd < 0 || dayEnd - p > 2 || !Numbers.isDigits(line, p, dayEnd)) {
             return null;
         }
         int timeEnd = line.indexOf(' ', dayEnd + 1);
@@ -72,7 +73,7 @@ record LogPrefix(int bodyStart, Double uptime, Double epoch, String timeText, St
 
     /** {@code 2022-05-11T16:40:10[.fff][+00:00|Z] host tag: } */
     private static LogPrefix iso(String line) {
-        if (line.length() < 20 || line.charAt(4) != '-' || line.charAt(10) != 'T' || !digits(line, 0, 4)
+        if (line.length() < 20 || line.charAt(4) != '-' || line.charAt(10) != 'T' || !Numbers.isDigits(line, 0, 4)
                 || !clock(line, 11)) {
             return null;
         }
@@ -87,7 +88,7 @@ record LogPrefix(int bodyStart, Double uptime, Double epoch, String timeText, St
             int sign = Math.max(line.lastIndexOf('+', end), line.lastIndexOf('-', end));
             if (sign > 19 && end - sign >= 5) {
                 String off = line.substring(sign + 1, end).replace(":", "");
-                if (off.length() == 4 && digits(off, 0, 4)) {
+                if (off.length() == 4 && Numbers.isDigits(off, 0, 4)) {
                     offset = Integer.parseInt(off.substring(0, 2)) * 3600 + Integer.parseInt(off.substring(2)) * 60;
                     offset = line.charAt(sign) == '-' ? -offset : offset;
                 }
@@ -155,19 +156,7 @@ record LogPrefix(int bodyStart, Double uptime, Double epoch, String timeText, St
     }
 
     private static boolean clock(String s, int at) {
-        return s.length() >= at + 8 && digits(s, at, at + 2) && s.charAt(at + 2) == ':' && digits(s, at + 3, at + 5)
-                && s.charAt(at + 5) == ':' && digits(s, at + 6, at + 8);
-    }
-
-    private static boolean digits(String s, int from, int to) {
-        if (from >= to) {
-            return false;
-        }
-        for (int k = from; k < to; k++) {
-            if (s.charAt(k) < '0' || s.charAt(k) > '9') {
-                return false;
-            }
-        }
-        return true;
+        return s.length() >= at + 8 && Numbers.isDigits(s, at, at + 2) && s.charAt(at + 2) == ':' && Numbers.isDigits(s, at + 3, at + 5)
+                && s.charAt(at + 5) == ':' && Numbers.isDigits(s, at + 6, at + 8);
     }
 }

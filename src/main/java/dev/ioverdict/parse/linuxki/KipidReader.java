@@ -8,6 +8,7 @@ import dev.ioverdict.model.syscall.SleepStack;
 import dev.ioverdict.model.syscall.SyscallSummary;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.host.UnameLine;
+import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Tokens;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -76,7 +77,7 @@ final class KipidReader {
                 enter(Section.OTHER);
             } else {
                 ctx.skip(no, "not a row of the " + section.name().toLowerCase().replace('_', ' ')
-                        + " table: " + abbreviate(line));
+                        + " table: " + Excerpt.of(line));
             }
         }
     }
@@ -422,7 +423,7 @@ final class KipidReader {
         boolean tail = 2 + numbers == tok.count() || tok.get(2 + numbers).startsWith("Aborted");
         if (numbers != deviceColumns || !tail || deviceColumns < 7) {
             ctx.skip(no, "device row with " + numbers + " values where the header has " + deviceColumns
-                    + " columns: " + abbreviate(line));
+                    + " columns: " + Excerpt.of(line));
             return true;
         }
         boolean full = deviceColumns >= 14;
@@ -523,9 +524,5 @@ final class KipidReader {
             return new SleepStack("linuxki", ctx.input(), line, raw.toString(), stacksOfPid ? pid : null,
                     stacksOfPid ? comm : null, frames, count, count * avg, avg, null, pct);
         }
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() <= 100 ? s : s.substring(0, 97) + "...";
     }
 }

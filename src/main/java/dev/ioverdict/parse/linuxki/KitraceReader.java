@@ -8,6 +8,7 @@ import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.perf.SleepTracker;
 import dev.ioverdict.parse.text.Errno;
+import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Numbers;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -119,7 +120,7 @@ final class KitraceReader {
         String t = r.joined.toString();
         int ev = eventStart(t);
         if (ev < 0) {
-            ctx.skip(r.line, "kitrace record without an event name: " + abbreviate(t));
+            ctx.skip(r.line, "kitrace record without an event name: " + Excerpt.of(t));
             return;
         }
         int evEnd = indexOrEnd(t, ' ', ev);
@@ -152,7 +153,7 @@ final class KitraceReader {
         String len = field(t, "len=");
         if (action == null || dev == null || !dev.startsWith("0x") || len == null) {
             if (action != null) {
-                ctx.skip(r.line, "kitrace block record without dev_t or len: " + abbreviate(t));
+                ctx.skip(r.line, "kitrace block record without dev_t or len: " + Excerpt.of(t));
             }
             return;
         }
@@ -194,7 +195,7 @@ final class KitraceReader {
         int close = t.indexOf(']', from);
         int kind = close < 0 ? -1 : close + 2;
         if (kind < 0 || kind > t.length()) {
-            ctx.skip(r.line, "kitrace syscall record without entry or ret: " + abbreviate(t));
+            ctx.skip(r.line, "kitrace syscall record without entry or ret: " + Excerpt.of(t));
             return;
         }
         if (t.startsWith("entry", kind)) {
@@ -341,9 +342,5 @@ final class KitraceReader {
     private static int indexOrEnd(String s, char c, int from) {
         int k = s.indexOf(c, from);
         return k < 0 ? s.length() : k;
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() <= 100 ? s : s.substring(0, 97) + "...";
     }
 }

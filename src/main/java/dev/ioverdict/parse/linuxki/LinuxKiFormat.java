@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.linuxki;
 
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.Lines;
@@ -30,6 +31,11 @@ public final class LinuxKiFormat implements InputFormat {
     @Override
     public String description() {
         return "LinuxKI kiinfo reports (kipid, kidsk, kparse) and kitrace records";
+    }
+
+    @Override
+    public InputClock clock() {
+        return InputClock.KITRACE;
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.ioverdict.model.block.BlockAction;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.perf.PerfEvent;
 import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Interner;
 import java.util.HashMap;
 import java.util.Map;
@@ -38,7 +39,7 @@ public final class BlockTracepointHandler implements PerfEventHandler {
         }
         BlockEvent parsed = BlockTracepointPayload.parse(known.get(), event, rwbs);
         if (parsed == null) {
-            ctx.skip(event.line(), "unreadable " + event.event() + " payload: " + abbreviate(event.payload()));
+            ctx.skip(event.line(), "unreadable " + event.event() + " payload: " + Excerpt.of(event.payload()));
             return;
         }
         ctx.emit(parsed);
@@ -63,9 +64,5 @@ public final class BlockTracepointHandler implements PerfEventHandler {
             case "block_bio_bounce" -> BlockAction.BOUNCE;
             default -> null;
         };
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
     }
 }

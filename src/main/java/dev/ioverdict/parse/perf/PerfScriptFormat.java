@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.perf;
 
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.perf.PerfEvent;
 import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.InputFile;
@@ -9,7 +10,9 @@ import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Interner;
+import dev.ioverdict.parse.text.Numbers;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,6 +33,11 @@ public final class PerfScriptFormat implements InputFormat {
     @Override
     public String description() {
         return "perf script (tracepoints: block, syscalls, sched; call chains)";
+    }
+
+    @Override
+    public InputClock clock() {
+        return InputClock.PERF;
     }
 
     @Override
@@ -107,10 +115,10 @@ public final class PerfScriptFormat implements InputFormat {
                     dispatch(pending, pendingLine, stack, pendingHandler, ctx);
                     pending = null;
                 }
-                Header h = inBytes ? Header.parse(bytes, length, line, names) : Header.parse(line, names);
+                Header h = Header.parse(line, names);
                 unhandledSample = false;
                 if (h == null) {
-                    ctx.skip(lines.number(), "not a perf script sample line: " + abbreviate(line));
+                    ctx.skip(lines.number(), "not a perf script sample line: " + Excerpt.of(line));
                     continue;
                 }
                 clocks.see(h.cpu, h.timeNs / 1e9, lines.number());
@@ -306,10 +314,6 @@ public final class PerfScriptFormat implements InputFormat {
         return names != null ? names.of(line, i, end) : line.substring(i, end);
     }
 
-    private static String abbreviate(String line) {
-        return line.length() <= 80 ? line : line.substring(0, 77) + "...";
-    }
-
     /** The parsed header line of one sample. */
     static final class Header {
         String comm;
@@ -337,7 +341,7 @@ public final class PerfScriptFormat implements InputFormat {
             for (int i = line.indexOf(':'); i >= 0; i = line.indexOf(':', i + 1)) {
                 int j = i - 1;
                 int fracDigits = 0;
-                while (j >= 0 && Character.isDigit(line.charAt(j))) {
+                while (j >= 0 && Numbers.isDigit(line.charAt(j))) {
                     j--;
                     fracDigits++;
                 }
@@ -345,7 +349,7 @@ public final class PerfScriptFormat implements InputFormat {
                     continue;
                 }
                 int k = j - 1;
-                while (k >= 0 && Character.isDigit(line.charAt(k))) {
+                while (k >= 0 && Numbers.isDigit(line.charAt(k))) {
                     k--;
                 }
                 if (k == j - 1 || k < 0 || line.charAt(k) != ' ') {
@@ -404,7 +408,7 @@ public final class PerfScriptFormat implements InputFormat {
                 i++;
             }
             int tokEnd = line.indexOf(' ', i);
-            if (tokEnd > i && allDigits(line, i, tokEnd)) {
+            if (tokEnd > i && Numbers.isDigits(line, i, tokEnd)) {
                 i = tokEnd;
                 while (i < n && line.charAt(i) == ' ') {
                     i++;
@@ -414,172 +418,13 @@ public final class PerfScriptFormat implements InputFormat {
             if (evEnd < 0) {
                 evEnd = line.endsWith(":") ? n - 1 : -1;
             }
-            if (evEnd <= i) {
-                return null;
+            int space = line.indexOf(' ', i);
+            if (evEnd <= i || (space >= 0 && space < evEnd)) {
+                return null; // an event name holds no space: checked before it is interned
             }
             h.event = names != null ? names.of(line, i, evEnd) : line.substring(i, evEnd);
-            if (h.event.indexOf(' ') >= 0) {
-                return null;
-            }
             h.payload = evEnd + 2 <= n ? line.substring(Math.min(n, evEnd + 2)) : "";
             return h;
-        }
-
-        /**
-         * {@link #parse(String, Interner)} read from an ASCII line's bytes {@code b[0, n)}, whose
-         * text is {@code text}: the same fields, with names interned from the bytes and only the
-         * payload cut from the text.
-         */
-        static Header parse(byte[] b, int n, String text, Interner names) {
-            int colon = -1;
-            int tsStart = -1;
-            // searches for one character go through the text, whose indexOf is vectorised
-            for (int i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) {
-                int j = i - 1;
-                int fracDigits = 0;
-                while (j >= 0 && isDigit(b[j])) {
-                    j--;
-                    fracDigits++;
-                }
-                if (fracDigits == 0 || j < 1 || b[j] != '.') {
-                    continue;
-                }
-                int k = j - 1;
-                while (k >= 0 && isDigit(b[k])) {
-                    k--;
-                }
-                if (k == j - 1 || k < 0 || b[k] != ' ') {
-                    continue;
-                }
-                colon = i;
-                tsStart = k + 1;
-                break;
-            }
-            if (colon < 0) {
-                return null;
-            }
-            Header h = new Header();
-            h.text = text;
-            h.timeNs = parseTimeNs(b, tsStart, colon);
-            int end = tsStart - 1;
-            while (end > 0 && b[end - 1] == ' ') {
-                end--;
-            }
-            if (end > 0 && b[end - 1] == ']') {
-                int open = lastIndexOf(b, '[', end - 1);
-                if (open < 0) {
-                    return null;
-                }
-                h.cpu = parseIntOr(b, open + 1, end - 1, -1);
-                end = open;
-                while (end > 0 && b[end - 1] == ' ') {
-                    end--;
-                }
-            }
-            int idStart = lastIndexOf(b, ' ', end - 1) + 1;
-            int slash = text.indexOf('/', idStart);
-            if (slash > 0 && slash < end) {
-                h.pid = parseIntOr(b, idStart, slash, Integer.MIN_VALUE);
-                h.tid = parseIntOr(b, slash + 1, end, Integer.MIN_VALUE);
-            } else {
-                h.pid = parseIntOr(b, idStart, end, Integer.MIN_VALUE);
-                h.tid = h.pid;
-            }
-            if (h.pid == Integer.MIN_VALUE || h.tid == Integer.MIN_VALUE) {
-                return null;
-            }
-            int commEnd = Math.max(0, idStart);
-            while (commEnd > 0 && isWhitespace(b[commEnd - 1])) {
-                commEnd--;
-            }
-            int commStart = 0;
-            while (commStart < commEnd && isWhitespace(b[commStart])) {
-                commStart++;
-            }
-            h.comm = names.of(b, commStart, commEnd);
-            int i = colon + 1;
-            while (i < n && b[i] == ' ') {
-                i++;
-            }
-            int tokEnd = text.indexOf(' ', i);
-            if (tokEnd > i && allDigits(b, i, tokEnd)) {
-                i = tokEnd;
-                while (i < n && b[i] == ' ') {
-                    i++;
-                }
-            }
-            int evEnd = text.indexOf(": ", i);
-            if (evEnd < 0) {
-                evEnd = n > 0 && b[n - 1] == ':' ? n - 1 : -1;
-            }
-            int space = text.indexOf(' ', i);
-            if (evEnd <= i || (space >= 0 && space < evEnd)) {
-                return null;
-            }
-            h.event = names.of(b, i, evEnd);
-            h.payload = evEnd + 2 <= n ? text.substring(evEnd + 2) : "";
-            return h;
-        }
-
-        /** Last {@code c} in {@code b[0, from]}, or -1. */
-        private static int lastIndexOf(byte[] b, char c, int from) {
-            for (int i = from; i >= 0; i--) {
-                if (b[i] == c) {
-                    return i;
-                }
-            }
-            return -1;
-        }
-
-        private static boolean isDigit(byte c) {
-            return c >= '0' && c <= '9';
-        }
-
-        private static long parseTimeNs(byte[] b, int from, int to) {
-            long secs = 0;
-            int i = from;
-            while (i < to && b[i] != '.') {
-                secs = secs * 10 + (b[i++] - '0');
-            }
-            i++;
-            long frac = 0;
-            int digits = 0;
-            while (i < to && digits < 9) {
-                frac = frac * 10 + (b[i++] - '0');
-                digits++;
-            }
-            while (digits++ < 9) {
-                frac *= 10;
-            }
-            return secs * 1_000_000_000L + frac;
-        }
-
-        private static boolean allDigits(byte[] b, int from, int to) {
-            for (int i = from; i < to; i++) {
-                if (!isDigit(b[i])) {
-                    return false;
-                }
-            }
-            return to > from;
-        }
-
-        private static int parseIntOr(byte[] b, int from, int to, int fallback) {
-            if (to <= from) {
-                return fallback;
-            }
-            if (b[from] == '-' && to > from + 1) {
-                int v = parseIntOr(b, from + 1, to, fallback);
-                return v == fallback ? fallback : -v;
-            }
-            int v = 0;
-            for (int i = from; i < to; i++) {
-                byte c = b[i];
-                if (c < '0' || c > '9') {
-                    return fallback;
-                }
-                v = v * 10 + (c - '0');
-            }
-            return v;
         }
 
         private static long parseTimeNs(String s, int from, int to) {
@@ -599,15 +444,6 @@ public final class PerfScriptFormat implements InputFormat {
                 frac *= 10;
             }
             return secs * 1_000_000_000L + frac;
-        }
-
-        private static boolean allDigits(String s, int from, int to) {
-            for (int i = from; i < to; i++) {
-                if (!Character.isDigit(s.charAt(i))) {
-                    return false;
-                }
-            }
-            return to > from;
         }
 
         private static int parseIntOr(String s, int from, int to, int fallback) {

@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.perf;
 
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.InputFormat;
@@ -8,6 +9,7 @@ import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.ConsoleNoise;
+import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Numbers;
 import java.io.IOException;
 
@@ -30,6 +32,11 @@ public final class PerfTraceFormat implements InputFormat {
     @Override
     public String description() {
         return "perf trace (system calls with durations, page faults, tracepoints)";
+    }
+
+    @Override
+    public InputClock clock() {
+        return InputClock.PERF_TRACE;
     }
 
     @Override
@@ -81,7 +88,7 @@ public final class PerfTraceFormat implements InputFormat {
                         continue;
                     }
                     if (!line.strip().startsWith("[") && !line.contains("trace ")) {
-                        ctx.skip(no, "not a perf trace event: " + abbreviate(line));
+                        ctx.skip(no, "not a perf trace event: " + Excerpt.of(line));
                     }
                     inEvent = false;
                     continue;
@@ -97,7 +104,7 @@ public final class PerfTraceFormat implements InputFormat {
                 } else if (e.durationEnd > 0 && call(line, no, e, ctx)) {
                     calls++;
                 } else {
-                    ctx.skip(no, "not a perf trace event: " + abbreviate(line));
+                    ctx.skip(no, "not a perf trace event: " + Excerpt.of(line));
                 }
             }
             ctx.lines(lines.number());
@@ -152,10 +159,6 @@ public final class PerfTraceFormat implements InputFormat {
     /** A callchain frame printed under an event: deep indentation, {@code symbol (dso)}. */
     private static boolean isCallchainFrame(String line) {
         return line.startsWith("          ") && line.strip().endsWith(")");
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() <= 100 ? s : s.substring(0, 97) + "...";
     }
 
     /**

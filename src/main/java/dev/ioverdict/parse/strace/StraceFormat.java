@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.strace;
 
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.model.syscall.SyscallSummary;
 import dev.ioverdict.parse.ForwardClocks;
@@ -11,6 +12,7 @@ import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.ConsoleNoise;
+import dev.ioverdict.parse.text.Excerpt;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -35,6 +37,11 @@ public final class StraceFormat implements InputFormat {
     @Override
     public String description() {
         return "strace (-f, -ff, -t/-tt/-ttt/-r, -T, -c summary)";
+    }
+
+    @Override
+    public InputClock clock() {
+        return InputClock.STRACE;
     }
 
     @Override
@@ -211,7 +218,7 @@ public final class StraceFormat implements InputFormat {
             }
             if (kind == RecordKind.NONE) {
                 if (!line.startsWith("strace: ") && !ConsoleNoise.isCommentary(line)) {
-                    ctx.skip(no, "not an strace record: " + abbreviate(line));
+                    ctx.skip(no, "not an strace record: " + Excerpt.of(line));
                 }
                 return;
             }
@@ -290,7 +297,7 @@ public final class StraceFormat implements InputFormat {
             int c = prefix.content;
             int mark = line.indexOf(" resumed>", c);
             if (mark <= c + 5) {
-                ctx.skip(no, "resumption without a syscall name: " + abbreviate(line));
+                ctx.skip(no, "resumption without a syscall name: " + Excerpt.of(line));
                 return;
             }
             int nameLength = mark - (c + 5);
@@ -378,7 +385,7 @@ public final class StraceFormat implements InputFormat {
 
         private void neverCloses(Pending p) {
             ctx.skip(p.firstLine, "call never closes: no '= ret' after " + (p.lastLine - p.firstLine + 1)
-                    + " line(s) (lines " + p.firstLine + "-" + p.lastLine + "): " + abbreviate(p.raw.toString()));
+                    + " line(s) (lines " + p.firstLine + "-" + p.lastLine + "): " + Excerpt.of(p.raw.toString()));
             wrapped = null;
             recycle(p);
         }
@@ -398,7 +405,7 @@ public final class StraceFormat implements InputFormat {
         private void complete(long firstLine, long lastLine, int pid, String comm, Double time, String text,
                               int from, CallScanner scanned, String raw, boolean argsComplete) {
             if (!decoder.decode(text, from, scanned, pid, argsComplete)) {
-                ctx.skip(firstLine, "not an strace call: " + abbreviate(text.substring(from)));
+                ctx.skip(firstLine, "not an strace call: " + Excerpt.of(text.substring(from)));
                 return;
             }
             if (decoder.problem != null) {
@@ -430,11 +437,6 @@ public final class StraceFormat implements InputFormat {
                 ctx.record();
             }
             return true;
-        }
-
-        private static String abbreviate(String s) {
-            String one = s.replace('\n', ' ');
-            return one.length() <= 100 ? one : one.substring(0, 97) + "...";
         }
     }
 }

@@ -35,7 +35,7 @@ final class StracePrefix {
                 j++;
             }
             int start = j;
-            while (j < n && isDigit(line.charAt(j))) {
+            while (j < n && Numbers.isDigit(line.charAt(j))) {
                 j++;
             }
             if (j > start && j < n && line.charAt(j) == ']') {
@@ -44,7 +44,7 @@ final class StracePrefix {
             }
         } else {
             int j = 0;
-            while (j < n && isDigit(line.charAt(j))) {
+            while (j < n && Numbers.isDigit(line.charAt(j))) {
                 j++;
             }
             if (j > 0 && j < n && line.charAt(j) == '<') {
@@ -73,7 +73,7 @@ final class StracePrefix {
         long hms = 0;
         while (i < n) {
             char c = line.charAt(i);
-            if (isDigit(c)) {
+            if (Numbers.isDigit(c)) {
                 whole = whole * 10 + (c - '0');
                 i++;
             } else if (c == ':' && i > start && colons < 2) {
@@ -92,7 +92,7 @@ final class StracePrefix {
         if (i < n && line.charAt(i) == '.') {
             i++;
             int fs = i;
-            while (i < n && isDigit(line.charAt(i))) {
+            while (i < n && Numbers.isDigit(line.charAt(i))) {
                 frac += (line.charAt(i) - '0') * Numbers.decimalPlace(i - fs);
                 i++;
             }
@@ -128,10 +128,6 @@ final class StracePrefix {
             i++;
         }
         return i;
-    }
-
-    static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
     }
 
     private static int parseInt(String s, int from, int to) {

@@ -51,6 +51,29 @@ public final class Numbers {
         return negative ? -v : v;
     }
 
+    /** An ASCII digit ({@link Character#isDigit} also takes the digits of other scripts). */
+    public static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** Whether {@code s} is one or more ASCII digits: an unsigned decimal integer. */
+    public static boolean isDigits(CharSequence s) {
+        return isDigits(s, 0, s.length());
+    }
+
+    /** Whether {@code s[from, to)} is one or more ASCII digits. */
+    public static boolean isDigits(CharSequence s, int from, int to) {
+        if (from >= to) {
+            return false;
+        }
+        for (int i = from; i < to; i++) {
+            if (!isDigit(s.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** A decimal fraction with '.' or ',' (a comma-decimal locale) as separator; NaN when none. */
     /**
      * The weight of the k-th digit after the decimal point: 0.1, then each divided by ten, the same

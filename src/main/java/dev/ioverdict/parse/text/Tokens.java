@@ -1,10 +1,13 @@
 package dev.ioverdict.parse.text;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
- * The blank-separated words of one line, as index pairs into it: a reusable tokenizer for the
- * column layouts of report-style tools (LinuxKI, strace -c), without String.split.
+ * The blank-separated words of one line, as index pairs into it: the one tokenizer of the column
+ * layouts (iostat, sar, /proc/diskstats, LinuxKI, strace -c), reused line after line without
+ * String.split or a String per field; {@link #split} for the few lines that want the Strings.
  */
 public final class Tokens {
     private String line;
@@ -18,14 +21,14 @@ public final class Tokens {
         int n = line.length();
         int i = 0;
         while (i < n) {
-            while (i < n && Character.isWhitespace(line.charAt(i))) {
+            while (i < n && isBlank(line.charAt(i))) {
                 i++;
             }
             if (i >= n) {
                 break;
             }
             int s = i;
-            while (i < n && !Character.isWhitespace(line.charAt(i))) {
+            while (i < n && !isBlank(line.charAt(i))) {
                 i++;
             }
             if (count == starts.length) {
@@ -47,6 +50,11 @@ public final class Tokens {
         return starts[i];
     }
 
+    /** Where token {@code i} ends (exclusive). */
+    public int end(int i) {
+        return ends[i];
+    }
+
     public String get(int i) {
         return line.substring(starts[i], ends[i]);
     }
@@ -62,16 +70,7 @@ public final class Tokens {
 
     /** Whether the token is a plain unsigned integer. */
     public boolean isInteger(int i) {
-        if (i >= count) {
-            return false;
-        }
-        for (int k = starts[i]; k < ends[i]; k++) {
-            char c = line.charAt(k);
-            if (c < '0' || c > '9') {
-                return false;
-            }
-        }
-        return true;
+        return i < count && Numbers.isDigits(line, starts[i], ends[i]);
     }
 
     /** Whether the token is a number with a decimal point (LinuxKI's %f columns). */
@@ -83,5 +82,30 @@ public final class Tokens {
     /** The rest of the line from token {@code i} on, or "" past the last token. */
     public String rest(int i) {
         return i < count ? line.substring(starts[i]) : "";
+    }
+
+    /** The words of a line as Strings. */
+    public static List<String> split(String line) {
+        List<String> out = new ArrayList<>();
+        int n = line.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && isBlank(line.charAt(i))) {
+                i++;
+            }
+            int s = i;
+            while (i < n && !isBlank(line.charAt(i))) {
+                i++;
+            }
+            if (i > s) {
+                out.add(line.substring(s, i));
+            }
+        }
+        return out;
+    }
+
+    /** ASCII white space: what separates the columns of the tools' text (no Unicode spaces there). */
+    public static boolean isBlank(char c) {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == 0x0B;
     }
 }

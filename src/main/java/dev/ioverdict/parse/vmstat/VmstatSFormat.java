@@ -8,6 +8,7 @@ import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.Regressions;
+import dev.ioverdict.parse.text.Excerpt;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -72,8 +73,8 @@ public final class VmstatSFormat implements InputFormat {
                 VmstatCounter c = parseCounter(line, lines.number(), ctx.input());
                 if (c == null) {
                     ctx.skip(lines.number(), overflows(line)
-                            ? "counter above 2^63-1, not a vmstat -s value: " + abbreviate(line)
-                            : "not a vmstat -s counter line: " + abbreviate(line));
+                            ? "counter above 2^63-1, not a vmstat -s value: " + Excerpt.of(line)
+                            : "not a vmstat -s counter line: " + Excerpt.of(line));
                     continue;
                 }
                 if (cumulative(line)) {
@@ -149,10 +150,5 @@ public final class VmstatSFormat implements InputFormat {
             name = name.substring(0, open).trim();
         }
         return new VmstatCounter(input, number, line, name, value, percent);
-    }
-
-    private static String abbreviate(String line) {
-        String s = line.strip(); // a long line of mostly blanks is short once stripped
-        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
     }
 }

@@ -1,5 +1,6 @@
 package dev.ioverdict.report.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -18,7 +19,7 @@ import dev.ioverdict.rules.RuleFailure;
 import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
-@JsonPropertyOrder({"schema", "tool", "case", "window", "marks", "summary", "verdict", "timeModel", "layers", "inputs", "block", "syscalls",
+@JsonPropertyOrder({"schema", "tool", "case", "redaction", "window", "marks", "summary", "verdict", "timeModel", "layers", "inputs", "block", "syscalls",
     "iostat", "config",    "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, Summary summary, String verdict,
@@ -26,7 +27,8 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                      List<IostatDevice> iostat, ConfigSection config, List<Finding> findings,
                      List<NotEvaluated> notEvaluated, List<RuleFailure> failedRules,
                      List<ConsistencyNote> consistency, AppliedWindow window,
-                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Mark> marks, TimeModel timeModel) {
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Mark> marks, TimeModel timeModel,
+                     Redacted redaction) {
     public static final String SCHEMA = "ioverdict.report/1";
 
     public Report {
@@ -39,19 +41,19 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                   ConfigSection config, List<Finding> findings, List<NotEvaluated> notEvaluated,
                   List<RuleFailure> failedRules, List<ConsistencyNote> consistency, AppliedWindow window) {
         this(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config, findings,
-                notEvaluated, failedRules, consistency, window, List.of(), null);
+                notEvaluated, failedRules, consistency, window, List.of(), null, null);
     }
 
     /** The same report with the user's marks (--mark), drawn on every time chart and listed with the case facts. */
     public Report withMarks(List<Mark> more) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, more, timeModel);
+                findings, notEvaluated, failedRules, consistency, window, more, timeModel, redaction);
     }
 
     /** The same report with the time model every impact is a part of. */
     public Report withTimeModel(TimeModel model) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, model);
+                findings, notEvaluated, failedRules, consistency, window, marks, model, redaction);
     }
 
     /** The report of the whole capture (no time window). */
@@ -66,13 +68,67 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     public record Tool(String name, String version) {
     }
 
-    /** {@code host}: host name, kernel, OS, architecture with their sources, when the bundle states them. */
-    @JsonPropertyOrder({"id", "title", "source", "host"})
-    public record CaseInfo(String id, String title, String source,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) dev.ioverdict.analysis.host.HostInfo host) {
+    /**
+     * {@code host}: host name, kernel, OS, architecture with their sources, when the bundle states them.
+     * {@code bundle}: the bundle's own name (its file or folder name), for the masthead: {@code source}
+     * is the path as the analyst typed it, which names the analyst's own folders. {@code customer},
+     * {@code ref} (ticket or case number) and {@code analyst} as given on the command line.
+     */
+    @JsonPropertyOrder({"id", "title", "source", "bundle", "customer", "ref", "analyst", "host"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record CaseInfo(String id, String title, String source, String bundle, String customer, String ref,
+                           String analyst, dev.ioverdict.analysis.host.HostInfo host) {
         public CaseInfo(String id, String title, String source) {
             this(id, title, source, null);
         }
+
+        public CaseInfo(String id, String title, String source, dev.ioverdict.analysis.host.HostInfo host) {
+            this(id, title, source, nameOf(source), null, null, null, host);
+        }
+
+        /** The same case with the analyst's fields; a null keeps what was there. */
+        public CaseInfo with(String newTitle, String newCustomer, String newRef, String newAnalyst) {
+            return new CaseInfo(id, newTitle != null ? newTitle : title, source, bundle,
+                    newCustomer != null ? newCustomer : customer, newRef != null ? newRef : ref,
+                    newAnalyst != null ? newAnalyst : analyst, host);
+        }
+
+        /** The last part of a path as typed ({@code /home/ann/cases/db01.tgz}: {@code db01.tgz}). */
+        public static String nameOf(String source) {
+            if (source == null) {
+                return null;
+            }
+            String s = source;
+            while (s.length() > 1 && (s.endsWith("/") || s.endsWith("\\"))) {
+                s = s.substring(0, s.length() - 1);
+            }
+            int cut = Math.max(s.lastIndexOf('/'), s.lastIndexOf('\\'));
+            String name = cut < 0 || s.length() == 1 ? s : s.substring(cut + 1);
+            if (name.equals("bundle") && cut > 0) {
+                // CASE/bundle layouts: the case folder names the bundle
+                int up = Math.max(s.lastIndexOf('/', cut - 1), s.lastIndexOf('\\', cut - 1));
+                return s.substring(up + 1);
+            }
+            return name;
+        }
+    }
+
+    /** The same report with other case fields (the analyst's title, customer, ticket, name). */
+    public Report withCase(CaseInfo info) {
+        return new Report(schema, tool, info, summary, verdict, layers, inputs, block, syscalls, iostat, config,
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction);
+    }
+
+    /** The same report as --redact leaves it: what was replaced, listed by kind with its pseudonyms. */
+    public Report withRedaction(Redacted replaced) {
+        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced);
+    }
+
+    /** The case under the name report.json gives it, for templates ({@code r.case.title}): "case" is a Java keyword. */
+    @JsonIgnore
+    public CaseInfo getCase() {
+        return caseInfo;
     }
 
     /** "rule: message" per failed rule, the shape report.json has always had. */

@@ -4,6 +4,7 @@ import dev.ioverdict.analysis.config.KernelMajors;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.config.FilesystemInfo;
+import dev.ioverdict.parse.text.Numbers;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -57,20 +58,11 @@ final class DeviceNames {
             }
             String tok = text.substring(start, i);
             int colon = tok.indexOf(':');
-            if (colon > 0 && colon < tok.length() - 1 && digits(tok, 0, colon) && digits(tok, colon + 1, tok.length())) {
+            if (colon > 0 && colon < tok.length() - 1 && Numbers.isDigits(tok, 0, colon) && Numbers.isDigits(tok, colon + 1, tok.length())) {
                 return tok.substring(0, colon) + "," + tok.substring(colon + 1);
             }
         }
         return null;
-    }
-
-    private static boolean digits(String s, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (!Character.isDigit(s.charAt(i))) {
-                return false;
-            }
-        }
-        return to > from;
     }
 
     private static String shortName(String device) {

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.commons.statistics.descriptive.Median;
 
 /** Legs of a dm/multipath device (from the trace's remaps) whose D2C is far above their siblings'. */
 final class SlowPaths {
@@ -37,7 +38,7 @@ final class SlowPaths {
             }
             for (String leg : legs) {
                 List<String> siblings = legs.stream().filter(l -> !l.equals(leg)).toList();
-                double typical = median(siblings.stream().map(d2cAvg::get).toList());
+                double typical = Median.withDefaults().evaluate(siblings.stream().mapToDouble(d2cAvg::get).toArray());
                 double mine = d2cAvg.get(leg);
                 if (mine >= minAvgSeconds && mine >= ratio * typical) {
                     slow.put(leg, "it is the slow path of " + names.label(dm) + ": D2C avg " + Figures.duration(mine)
@@ -48,11 +49,5 @@ final class SlowPaths {
             }
         });
         return slow;
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> v = values.stream().sorted().toList();
-        int n = v.size();
-        return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
     }
 }

@@ -14,6 +14,10 @@ import dev.ioverdict.rules.RuleContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.commons.statistics.descriptive.DoubleStatistics;
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.Statistic;
+import org.apache.commons.statistics.descriptive.StatisticsConfiguration;
 
 /** What the iostat rules share: their input requirement, evidence lines and wording. */
 public final class IostatEvidence {
@@ -134,24 +138,22 @@ public final class IostatEvidence {
         if (s.baselineMs() != null) {
             return false;
         }
-        double n = 0;
-        double sum = 0;
-        double squares = 0;
-        double queue = 0;
+        // the population's deviation (biased), as the figure always was: these points are all the intervals
+        DoubleStatistics response = DoubleStatistics.of(Statistic.MEAN, Statistic.STANDARD_DEVIATION)
+                .setConfiguration(StatisticsConfiguration.withDefaults().withBiased(true));
+        Mean queue = Mean.create();
         for (IostatPoint p : s.points()) {
             if (!p.hasIo() || Double.isNaN(p.responseMs()) || Double.isNaN(p.queue())) {
                 continue;
             }
-            n++;
-            sum += p.responseMs();
-            squares += p.responseMs() * p.responseMs();
-            queue += p.queue();
+            response.accept(p.responseMs());
+            queue.accept(p.queue());
         }
-        if (n < 3 || sum <= 0) {
+        double mean = response.getAsDouble(Statistic.MEAN);
+        if (response.getCount() < 3 || !(mean > 0)) {
             return false;
         }
-        double mean = sum / n;
-        double cv = Math.sqrt(Math.max(0, squares / n - mean * mean)) / mean;
-        return cv < FLAT_CV && queue / n < DEEP_QUEUE;
+        double cv = response.getAsDouble(Statistic.STANDARD_DEVIATION) / mean;
+        return cv < FLAT_CV && queue.getAsDouble() < DEEP_QUEUE;
     }
 }

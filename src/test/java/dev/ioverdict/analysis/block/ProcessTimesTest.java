@@ -2,6 +2,7 @@ package dev.ioverdict.analysis.block;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.ioverdict.analysis.LogHistogram;
 import dev.ioverdict.model.block.BlockProcessTimes;
 import java.util.ArrayList;
 import java.util.List;

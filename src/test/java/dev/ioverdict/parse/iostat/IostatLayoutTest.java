@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.parse.text.Tokens;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,7 @@
 package dev.ioverdict.parse.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -32,5 +33,14 @@ class NumbersTest {
         assertEquals(-1, Numbers.secondsEnd("0.5", 0)); // nothing after it
         assertEquals(-1, Numbers.secondsEnd("0.5x ", 0));
         assertEquals(-1, Numbers.secondsEnd(" 0.5 ", 0)); // starts at a blank
+    }
+
+    @Test
+    void digitsAreAsciiDigitsOnly() {
+        assertTrue(Numbers.isDigits("0123"));
+        assertTrue(Numbers.isDigits("8,0", 2, 3));
+        assertFalse(Numbers.isDigits(""));
+        assertFalse(Numbers.isDigits("12a"));
+        assertFalse(Numbers.isDigits("\u0661\u0662"), "Arabic-Indic digits are no numbers in a tool's output");
     }
 }

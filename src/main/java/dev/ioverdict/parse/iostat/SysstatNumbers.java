@@ -1,35 +1,13 @@
 package dev.ioverdict.parse.iostat;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
-/** Whitespace splitting and number reading for iostat's column layouts, without regex. */
-final class Tokens {
-    private Tokens() {
-    }
-
-    static List<String> split(String line) {
-        List<String> out = new ArrayList<>();
-        int n = line.length();
-        int i = 0;
-        while (i < n) {
-            while (i < n && isSpace(line.charAt(i))) {
-                i++;
-            }
-            int start = i;
-            while (i < n && !isSpace(line.charAt(i))) {
-                i++;
-            }
-            if (i > start) {
-                out.add(line.substring(start, i));
-            }
-        }
-        return out;
-    }
-
-    static boolean isSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\r' || c == '\f';
+/**
+ * Numbers as sysstat prints them (iostat, sar, /proc/diskstats), read without exceptions or
+ * allocation; the fields themselves come from {@link dev.ioverdict.parse.text.Tokens}.
+ */
+final class SysstatNumbers {
+    private SysstatNumbers() {
     }
 
     /**
@@ -82,37 +60,6 @@ final class Tokens {
 
     private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
         1e13, 1e14, 1e15, 1e16, 1e17, 1e18};
-
-    /** Where the whitespace-separated fields of a line start and end; reused line after line. */
-    static final class Spans {
-        int count;
-        int[] start = new int[32];
-        int[] end = new int[32];
-
-        void scan(String line) {
-            count = 0;
-            int n = line.length();
-            int i = 0;
-            while (i < n) {
-                while (i < n && isSpace(line.charAt(i))) {
-                    i++;
-                }
-                int from = i;
-                while (i < n && !isSpace(line.charAt(i))) {
-                    i++;
-                }
-                if (i > from) {
-                    if (count == start.length) {
-                        start = Arrays.copyOf(start, count * 2);
-                        end = Arrays.copyOf(end, count * 2);
-                    }
-                    start[count] = from;
-                    end[count] = i;
-                    count++;
-                }
-            }
-        }
-    }
 
     static boolean isNumber(String s) {
         return !Double.isNaN(number(s));

@@ -1,12 +1,13 @@
-package dev.ioverdict.analysis.block;
+package dev.ioverdict.analysis;
 
 import java.util.Arrays;
 
 /**
  * Counts of nanosecond latencies in log-linear bins: exact below 2048 ns, above that 1024 bins
  * per power of two, so any value is known within 0.1 % (HdrHistogram's scheme with 3 significant
- * digits, written out here because recording is on the path of every event and needs nothing
- * of HdrHistogram's concurrency care). Grows to the largest value seen; mergeable. Counts are
+ * digits, bin for bin, so the block phases and the syscalls share one histogram and HdrHistogram
+ * is no dependency: recording is on the path of every block event and needs nothing of
+ * HdrHistogram's concurrency care). Grows to the largest value seen; mergeable. Counts are
  * 16 bits, a quarter of the bytes of longs: a trace records into dozens of these at random bins
  * and the cache misses were the cost; a bin that fills its 16 bits moves the count on to
  * {@code overflow}.
@@ -14,7 +15,7 @@ import java.util.Arrays;
  * increments of one tight loop miss the cache side by side, not one after the other between
  * the tracker's own steps.
  */
-final class LogHistogram {
+public final class LogHistogram {
     private static final int SUB_BITS = 10;
     private static final int SUB = 1 << SUB_BITS;
     private static final int PENDING = 64;
@@ -29,7 +30,7 @@ final class LogHistogram {
     private final long[] pending = new long[PENDING];
     private int pendingCount;
 
-    void record(long ns) {
+    public void record(long ns) {
         pending[pendingCount] = ns;
         if (++pendingCount == PENDING) {
             flush();
@@ -65,7 +66,7 @@ final class LogHistogram {
         overflow[i] += n;
     }
 
-    void add(LogHistogram other) {
+    public void add(LogHistogram other) {
         flush();
         other.flush();
         if (other.counts.length > counts.length) {
@@ -88,12 +89,12 @@ final class LogHistogram {
         return overflow != null && i < overflow.length ? n + overflow[i] : n;
     }
 
-    long total() {
+    public long total() {
         flush();
         return total;
     }
 
-    long max() {
+    public long max() {
         flush();
         return max;
     }
@@ -102,21 +103,29 @@ final class LogHistogram {
      * The value at percentile {@code p} (0 < p <= 100): the highest value of the bin holding the
      * sample of that rank, never above the largest sample.
      */
-    long percentile(double p) {
+    public long percentile(double p) {
+        return Math.min(binHighest(p), max);
+    }
+
+    /**
+     * The highest value of the bin holding the sample at percentile {@code p}, the sample of rank
+     * ceil(p/100 n) (HdrHistogram's {@code getValueAtPercentile}); the largest sample when empty.
+     */
+    public long binHighest(double p) {
         flush();
         long rank = Math.max(1, (long) Math.ceil(p / 100.0 * total));
         long seen = 0;
         for (int i = 0; i < counts.length; i++) {
             seen += count(i);
             if (seen >= rank) {
-                return Math.min(highest(i), max);
+                return highest(i);
             }
         }
         return max;
     }
 
     /** Calls {@code visitor} with the lowest value and count of every non-empty bin, in order. */
-    void forEachBin(BinVisitor visitor) {
+    public void forEachBin(BinVisitor visitor) {
         flush();
         for (int i = 0; i < counts.length; i++) {
             long n = count(i);
@@ -126,11 +135,11 @@ final class LogHistogram {
         }
     }
 
-    interface BinVisitor {
+    public interface BinVisitor {
         void bin(long lowest, long count);
     }
 
-    static int index(long v) {
+    public static int index(long v) {
         if (v < 2 * SUB) {
             return (int) Math.max(v, 0);
         }
@@ -138,7 +147,7 @@ final class LogHistogram {
         return (m - SUB_BITS + 1) * SUB + (int) ((v >>> (m - SUB_BITS)) - SUB);
     }
 
-    static long lowest(int i) {
+    public static long lowest(int i) {
         if (i < 2 * SUB) {
             return i;
         }
@@ -146,7 +155,7 @@ final class LogHistogram {
         return (long) (i % SUB + SUB) << (m - SUB_BITS);
     }
 
-    static long highest(int i) {
+    public static long highest(int i) {
         if (i < 2 * SUB) {
             return i;
         }
