@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.thymeleaf.TemplateEngine;
 import org.thymeleaf.context.Context;
+import org.thymeleaf.exceptions.TemplateEngineException;
 import org.thymeleaf.templatemode.TemplateMode;
 import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver;
 import org.thymeleaf.templateresolver.FileTemplateResolver;
@@ -31,7 +32,7 @@ public final class HtmlDocument {
         variables.forEach(ctx::setVariable);
         ctx.setVariable("fmt", new Fmt());
         ctx.setVariable("pdf", forPdf);
-        return engine(templates).process(template, ctx);
+        return process(engine(templates), template, ctx, templates);
     }
 
     static String render(RenderInput input, boolean forPdf) {
@@ -65,7 +66,7 @@ public final class HtmlDocument {
         ctx.setVariable("fmt", new Fmt());
         ctx.setVariable("pdf", forPdf);
         // a NUL or ESC from a file name or line would stop the PDF renderer (and is no text in HTML either)
-        return DocumentFinish.finish(SafeText.xml(engine.process("report", ctx)), forPdf);
+        return DocumentFinish.finish(SafeText.xml(process(engine, "report", ctx, input.templates())), forPdf);
     }
 
     /** Which groups of the glossary this report uses: a term is explained only where it is printed. */
@@ -92,6 +93,14 @@ public final class HtmlDocument {
                     .forEach(g -> t.add(g.id()));
         }
         return t;
+    }
+
+    private static String process(TemplateEngine engine, String template, Context ctx, Path templates) {
+        try {
+            return engine.process(template, ctx);
+        } catch (TemplateEngineException e) {
+            throw TemplateError.of(e, templates);
+        }
     }
 
     private static TemplateEngine engine(Path templates) {
