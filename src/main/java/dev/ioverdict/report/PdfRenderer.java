@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.pdfbox.pdfwriter.compress.CompressParameters;
 import org.apache.pdfbox.pdmodel.PDDocument;
 
 /**
@@ -63,7 +64,9 @@ public final class PdfRenderer implements ReportRenderer {
                 if (data != null) {
                     PdfAttachment.attach(doc, name, "application/json", description, data);
                 }
-                doc.save(out);
+                // a classic cross-reference table: PDFBox's cross-reference stream (its default, with
+                // object streams) leaves out its own entry, and qpdf --check warns about the count
+                doc.save(out, CompressParameters.NO_COMPRESSION);
             }
         }
     }
