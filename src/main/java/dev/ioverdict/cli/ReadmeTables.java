@@ -80,10 +80,10 @@ final class ReadmeTables {
             if (o.usageHelp() || o.versionHelp() || shared.contains(o) || o.hidden()) {
                 continue;
             }
-            String name = o.negatable() && "true".equals(o.defaultValue())
-                    ? o.longestName().replaceFirst("^--", "--no-") : o.shortestName();
-            StringBuilder one = new StringBuilder(name);
-            if (o.arity().max() > 0 && !(o.negatable() && "true".equals(o.defaultValue()))) {
+            // an option on by default is written as the way to turn it off (--no-resume)
+            boolean negated = o.negatable() && "true".equals(o.defaultValue());
+            StringBuilder one = new StringBuilder(negated ? o.longestName().replaceFirst("^--", "--no-") : o.shortestName());
+            if (o.arity().max() > 0 && !negated) {
                 one.append(' ').append(o.paramLabel());
                 if (o.splitRegex() != null && !o.splitRegex().isEmpty()) {
                     one.append(o.splitRegex().replace("\\", "")).append("...");
