@@ -73,7 +73,7 @@ class RandomBlkgenScenariosTest {
         Assumptions.assumeTrue(onPath("python3") && onPath("blkparse") && onPath("btt"),
                 "python3, blkparse and btt are needed");
         Path blkgen = TestData.blkgen().resolve("blkgen.py");
-        TestSeed seed = TestSeed.of("ioverdict.blkgen.seed", "RandomBlkgenScenariosTest");
+        TestSeed seed = TestSeed.of("ioverdict.blkgen.seed", "RandomBlkgenScenariosTest#randomScenariosAgreeWithBtt");
         List<DynamicTest> tests = new ArrayList<>();
         List<Scenario> scenarios = scenarios(seed.value(), Integer.getInteger("ioverdict.blkgen.scenarios", 6));
         for (int i = 0; i < scenarios.size(); i++) {
@@ -98,7 +98,7 @@ class RandomBlkgenScenariosTest {
         try (var in = getClass().getResourceAsStream("chaos_trace.py")) {
             Files.copy(in, script);
         }
-        TestSeed base = TestSeed.of("ioverdict.blkgen.seed", "RandomBlkgenScenariosTest");
+        TestSeed base = TestSeed.of("ioverdict.blkgen.seed", "RandomBlkgenScenariosTest#chaosTracesAgreeWithBtt");
         int count = Integer.getInteger("ioverdict.blkgen.scenarios", 6);
         List<DynamicTest> tests = new ArrayList<>();
         for (int i = 0; i < count; i++) {
