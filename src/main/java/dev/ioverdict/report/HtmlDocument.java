@@ -66,7 +66,12 @@ public final class HtmlDocument {
         ctx.setVariable("fmt", new Fmt());
         ctx.setVariable("pdf", forPdf);
         // a NUL or ESC from a file name or line would stop the PDF renderer (and is no text in HTML either)
-        return DocumentFinish.finish(SafeText.xml(process(engine, "report", ctx, input.templates())), forPdf);
+        String page = SafeText.xml(process(engine, "report", ctx, input.templates()));
+        try {
+            return DocumentFinish.finish(page, forPdf);
+        } catch (RuntimeException e) {
+            throw TemplateError.ofPage(e, input.templates());
+        }
     }
 
     /** Which groups of the glossary this report uses: a term is explained only where it is printed. */

@@ -18,10 +18,33 @@ public final class TemplateError extends RuntimeException {
     private final Integer line;
 
     private TemplateError(Path file, Integer line, Integer column, String reason, Throwable cause) {
-        super("template " + file + (line == null ? "" : ", line " + line + (column == null ? "" : ", column " + column))
-                + ": " + reason, cause);
+        this("template " + file + (line == null ? "" : ", line " + line + (column == null ? "" : ", column " + column))
+                + ": " + reason, file, line, cause);
+    }
+
+    private TemplateError(String message, Path file, Integer line, Throwable cause) {
+        super(message, cause);
         this.file = file;
         this.line = line;
+    }
+
+    /**
+     * {@code e}, a failure to finish the page (outline, glossary links, PDF layout: all read it as
+     * XML), as a TemplateError when the user's templates gave a page that is not well-formed XHTML.
+     * Thymeleaf does not say which template wrote a line of the page, so the page's line is named.
+     */
+    static RuntimeException ofPage(RuntimeException e, Path templates) {
+        if (templates == null) {
+            return e;
+        }
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof org.xml.sax.SAXParseException x) {
+                return new TemplateError("the templates of " + templates + " give a page that is not well-formed "
+                        + "XHTML: line " + x.getLineNumber() + ", column " + x.getColumnNumber()
+                        + " of the page: " + x.getMessage(), templates, null, e);
+            }
+        }
+        return e;
     }
 
     public Path file() {

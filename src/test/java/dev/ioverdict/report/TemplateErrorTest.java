@@ -89,6 +89,24 @@ class TemplateErrorTest {
     }
 
     @Test
+    void aPageThatIsNotXhtmlIsTheTemplatesFaultNotADefect() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("tpl"));
+        // well-formed for Thymeleaf, but it writes an element it never closes, which the PDF's XML parser refuses
+        Files.writeString(dir.resolve("report.html"), """
+                <!DOCTYPE html>
+                <html xmlns="http://www.w3.org/1999/xhtml">
+                <body>
+                <p th:utext="'&lt;b&gt;' + ${r.caseId}">x</p>
+                </body></html>
+                """);
+        Cli r = report(dir, "html,pdf");
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("ioverdict: the templates of " + dir + " give a page that is not well-formed XHTML"),
+                r.err());
+        assertTrue(r.err().contains("\"b\" must be terminated"), r.err());
+    }
+
+    @Test
     void theBuiltInTemplatesStillRender() throws Exception {
         Cli r = report(fragment("th:title=\"${r.caseId}\""), "html");
         assertEquals(0, r.exitCode(), r.err());
