@@ -185,6 +185,7 @@ class PdfDocumentTest {
                         .mapToLong(org.apache.pdfbox.cos.COSObjectKey::getNumber).max().orElseThrow();
                 assertEquals(highest + 1, doc.getDocument().getTrailer().getLong(org.apache.pdfbox.cos.COSName.SIZE),
                         name + ": /Size");
+                assertEquals(1.7f, doc.getVersion(), name + ": the PDF version PDF/A-3 is built on");
             }
             if (BrowserAndPdfRenderTest.onPath("qpdf")) {
                 Process p = new ProcessBuilder("qpdf", "--check", pdf.toString()).redirectErrorStream(true).start();
