@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Regenerates testdata/blkgen-<preset>/ from blkgen (../shared/tools/blkgen): the blkparse text
+# Regenerates testdata/blkgen-<preset>/ from blkgen (testdata/tools/blkgen): the blkparse text
 # as the bundle, btt's own reports and btt2json's figures (the oracle) beside it. Needs python3,
 # blkparse and btt (apt-get install blktrace). Same blkgen, same Python: byte-identical files.
 #   bench/blkgen-testdata.sh [PRESET...]
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-blkgen=${BLKGEN:-$here/../shared/tools/blkgen/blkgen.py}
+blkgen=${BLKGEN:-$here/testdata/tools/blkgen/blkgen.py}
 
 # preset -> bios to queue: as many as keep the text near 1 MB while the preset still shows its
 # point (d2c-dominant and mpath-rq-lgwr need a trace longer than their ~1 s outliers).
@@ -49,10 +49,10 @@ flush, a requeue, an error completion, a dm-0 -> sdb remap), one file set per de
 
 Regenerate:
 
-    python3 ../shared/tools/blkgen/blkgen.py selftest --out OUT
+    python3 testdata/tools/blkgen/blkgen.py selftest --out OUT
     cd OUT/per-device && blkparse -i sda -i sdb -i dm-0 -d trace.bin -O
     btt -i trace.bin > btt.txt && btt -i trace.bin -A > btt_A.txt
-    python3 ../shared/tools/blkgen/btt2json.py btt.txt btt_A.txt > expected.json
+    python3 testdata/tools/blkgen/btt2json.py btt.txt btt_A.txt > expected.json
     # or: bench/blkgen-testdata.sh selftest
 MD
     rm -rf "$work"
@@ -84,7 +84,7 @@ for p in "${presets[@]}"; do
     cat > "$dir/README.md" <<MD
 # blkgen-$p
 
-Synthetic blktrace trace of blkgen's \`$p\` preset (../shared/tools/blkgen, blkgen
+Synthetic blktrace trace of blkgen's \`$p\` preset (testdata/tools/blkgen, blkgen
 $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("generator", {}).get("version", "1.0"))' "$work/manifest.json" 2>/dev/null || echo 1.0)), turned into text by the real blkparse and analysed by the real btt:
 
 - \`bundle/blkparse.txt\`: \`$blkparse_cmd > blkparse.txt\` (blkparse 1.2.0), the input.
@@ -99,7 +99,7 @@ $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("generator
 
 Regenerate:
 
-    python3 ../shared/tools/blkgen/blkgen.py case $p --out OUT --ios $ios
+    python3 testdata/tools/blkgen/blkgen.py case $p --out OUT --ios $ios
     # or, for every blkgen case at once:
     bench/blkgen-testdata.sh $p
 MD

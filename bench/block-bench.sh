@@ -10,10 +10,10 @@
 # --profile: after the timed runs, one more ioverdict run on the text and one on the per-CPU
 # binary files under JFR (bench/jfr-summary.sh), printed after the table.
 #
-# Needs python3, blkparse and btt (apt-get install blktrace), ../shared/tools/blkgen, a JDK >= 21.
+# Needs python3, blkparse and btt (apt-get install blktrace), testdata/tools/blkgen, a JDK >= 21.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-blkgen=${BLKGEN:-$here/../shared/tools/blkgen/blkgen.py}
+blkgen=${BLKGEN:-$here/testdata/tools/blkgen/blkgen.py}
 ios=1000000
 big_ios=1500000
 runs=3

@@ -20,6 +20,21 @@ if bare sh -c 'command -v java' >/dev/null; then
 fi
 
 fail() { echo "check-dist: $*" >&2; exit 1; }
+
+# the archive's README: each command of its first sh block, run from the unpacked folder as written
+# (what it writes under /tmp goes to the scratch folder instead)
+[ -f "$scratch/ioverdict/README.md" ] || fail "the archive has no README.md"
+mkdir -p "$scratch/tmp"
+commands=$(sed -n '/^```sh$/,/^```$/p' "$scratch/ioverdict/README.md" | sed '1d;$d' | sed "s#/tmp/#$scratch/tmp/#g")
+[ -n "$commands" ] || fail "the archive's README has no sh block of commands"
+while IFS= read -r line; do
+    [ -n "$line" ] || continue
+    status=0
+    (cd "$scratch/ioverdict" && bare sh -c "$line") > "$scratch/readme.log" 2>&1 || status=$?
+    [ "$status" -le 1 ] || { cat "$scratch/readme.log" >&2; fail "the README's '$line' exited with $status"; }
+done <<< "$commands"
+[ -s "$scratch/tmp/ioverdict-report/report.pdf" ] || fail "the README's report command wrote no report.pdf"
+
 status=0
 bare "$scratch/ioverdict/bin/ioverdict" report "$root/testdata/xfs-unaligned-512b/bundle" -o "$scratch/report" \
     > "$scratch/report.log" 2>&1 || status=$?
@@ -35,4 +50,4 @@ status=0
 bare "$scratch/ioverdict/bin/ioverdict" batch "$scratch/cases" -o "$scratch/batch" --format json --case-memory 256M \
     > "$scratch/batch.log" 2>&1 || status=$?
 grep -q '2 case(s): 2 ok' "$scratch/batch.log" || { cat "$scratch/batch.log" >&2; fail "batch exited with $status"; }
-echo "check-dist: $(basename "$archive") runs report and batch with no JDK on PATH"
+echo "check-dist: $(basename "$archive") runs its README's commands, report and batch with no JDK on PATH"

@@ -33,7 +33,14 @@ mkdir -p "$out/bin" "$out/lib"
 "$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-header-files --no-man-pages \
     --compress=zip-6 --output "$out/runtime"
 cp "$root/target/ioverdict.jar" "$out/lib/"
-cp "$root/README.md" "$out/"
+# its own README, whose commands run from the unpacked folder (dist/check-dist.sh runs them), and
+# the two captures they use, each with how it was recorded
+cp "$root/dist/README.md" "$out/"
+for sample in xfs-unaligned-512b iostat-linux-saturated; do
+    mkdir -p "$out/samples/$sample"
+    cp -r "$root/testdata/$sample/bundle" "$out/samples/$sample/bundle"
+    cp "$root/testdata/$sample/README.md" "$out/samples/$sample/"
+done
 cat > "$out/bin/ioverdict" <<'SH'
 #!/bin/sh
 # ioverdict, self-contained: runs the Java runtime shipped beside it. JAVA_OPTS goes to the JVM.

@@ -9,7 +9,7 @@
 #   testdata/capture-recording/blkgen-pairs.sh
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-blkgen=${BLKGEN:-$here/../../shared/tools/blkgen/blkgen.py}
+blkgen=${BLKGEN:-$here/tools/blkgen/blkgen.py}
 [ -f "$blkgen" ] || blkgen=/work/shared/tools/blkgen/blkgen.py
 IOS=2000
 

@@ -16,11 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every public sample of ../shared/external is recognised as some format and gives records,
+ * Every public sample of testdata/external is recognised as some format and gives records,
  * except the files SOURCES.md describes as not tool output (the sosreport layout notes and tree
  * listing) and the catalogue itself.
  */
@@ -31,9 +30,7 @@ class ExternalSamplesTest {
 
     @Test
     void everySampleIsRecognisedWithRecords() throws Exception {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        Path root = shared.resolve("external");
+        Path root = TestData.external();
         FormatDetector detector = new FormatDetector(InputFormats.all());
         List<Path> files;
         try (Stream<Path> s = Files.walk(root)) {

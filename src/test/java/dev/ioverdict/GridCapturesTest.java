@@ -28,8 +28,9 @@ class GridCapturesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
-     * Cells whose verdict the model does not reach yet, each with what is missing: they run, and are
-     * reported as skipped with the reason, so a fix shows at once and nothing is hidden.
+     * Cells whose verdict the model does not reach yet, each with what is missing: they run, the gap
+     * is printed with its reason, and a cell that reaches its verdict fails until it is taken out of
+     * this list, so a fix shows at once and nothing is hidden (nor skipped).
      */
     private static final Map<String, String> KNOWN_GAPS = Map.of();
 
@@ -48,9 +49,13 @@ class GridCapturesTest {
             try {
                 check(c);
             } catch (AssertionError e) {
-                org.junit.jupiter.api.Assumptions.assumeTrue(gap == null, "known gap: " + gap + " (" + e.getMessage() + ")");
-                throw e;
+                if (gap == null) {
+                    throw e;
+                }
+                System.out.println("GridCapturesTest: known gap " + c.getFileName() + ": " + gap + " (" + e.getMessage() + ")");
+                return;
             }
+            assertTrue(gap == null, c.getFileName() + " reaches its verdict now: take it out of KNOWN_GAPS");
         }));
     }
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ioverdict.testing.Cli;
 import dev.ioverdict.testing.ReportInvariants;
 import dev.ioverdict.testing.TestData;
+import dev.ioverdict.testing.TestSeed;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -104,9 +105,8 @@ class ReportInvariantsTest {
 
     @TestFactory
     Stream<DynamicTest> randomTimeCutsOfTheRealCaptures() throws IOException {
-        long base = Long.getLong("ioverdict.invariants.seed", System.nanoTime() & 0xffffffL);
-        System.out.println("ReportInvariantsTest.randomTimeCutsOfTheRealCaptures: -Dioverdict.invariants.seed=" + base);
-        Random random = new Random(base);
+        TestSeed seed = TestSeed.of("ioverdict.invariants.seed", "ReportInvariantsTest#randomTimeCutsOfTheRealCaptures");
+        Random random = new Random(seed.value());
         List<Path> timed = new ArrayList<>();
         for (Path b : bundles()) {
             if (span(b) > 0.5) {
@@ -122,7 +122,7 @@ class ReportInvariantsTest {
             String f = String.format(Locale.ROOT, "%.3f", from);
             String t = String.format(Locale.ROOT, "%.3f", to);
             Path out = tmp.resolve("cut" + i);
-            tests.add(DynamicTest.dynamicTest(name(b) + " --from " + f + " --to " + t, () -> {
+            tests.add(DynamicTest.dynamicTest(name(b) + " --from " + f + " --to " + t + " " + seed.tag(), () -> {
                 Cli r = Cli.run("report", b.toString(), "-o", out.toString(), "--format", "json,html", "--quiet",
                         "--from", f, "--to", t);
                 assertTrue(WRITTEN_OR_EMPTY.contains(r.exitCode()), r.exitCode() + ": " + r.err());
@@ -139,9 +139,8 @@ class ReportInvariantsTest {
      */
     @TestFactory
     Stream<DynamicTest> damagedRealCaptures() throws IOException {
-        long base = Long.getLong("ioverdict.invariants.seed", System.nanoTime() & 0xffffffL);
-        System.out.println("ReportInvariantsTest.damagedRealCaptures: -Dioverdict.invariants.seed=" + base);
-        Random random = new Random(base);
+        TestSeed base = TestSeed.of("ioverdict.invariants.seed", "ReportInvariantsTest#damagedRealCaptures");
+        Random random = new Random(base.value());
         List<Path> timed = bundles().stream().filter(b -> span(b) > 0.5 && !b.toString().contains("sosreport")).toList();
         List<DynamicTest> tests = new ArrayList<>();
         for (int i = 0; i < Integer.getInteger("ioverdict.invariants.damages", 8); i++) {
@@ -150,7 +149,7 @@ class ReportInvariantsTest {
             long seed = random.nextLong();
             Path copy = tmp.resolve("damaged" + i);
             Path out = tmp.resolve("damaged-out" + i);
-            tests.add(DynamicTest.dynamicTest(name(b) + " damage " + kind + " seed " + seed, () -> {
+            tests.add(DynamicTest.dynamicTest(name(b) + " damage " + kind + " seed " + seed + " " + base.tag(), () -> {
                 copyDamaged(b, copy, kind, new Random(seed));
                 Cli r = Cli.run("report", copy.toString(), "-o", out.toString(), "--format", "json,html", "--quiet");
                 assertTrue(WRITTEN_OR_EMPTY.contains(r.exitCode()), r.exitCode() + ": " + r.err());

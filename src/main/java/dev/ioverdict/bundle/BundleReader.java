@@ -13,6 +13,10 @@ import java.util.List;
  * Anything else (a FIFO, a device) is refused before it is opened: reading one could block forever.
  */
 public final class BundleReader {
+    /** What a bundle may be, as {@code --help} and the README say it. */
+    public static final String KINDS = "a folder, a .tar, .tar.gz/.tgz, .tar.xz, .tar.bz2 or .zip archive "
+            + "(recognised by content; a sosreport too) or one file";
+
     private BundleReader() {
     }
 

@@ -7,6 +7,7 @@ import dev.ioverdict.bundle.BundleReader;
 import dev.ioverdict.model.Diagnostic;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.pipeline.CaseCompiler;
+import dev.ioverdict.report.Clocks;
 import dev.ioverdict.report.JsonRenderer;
 import dev.ioverdict.report.SafeText;
 import java.io.IOException;
@@ -69,11 +70,13 @@ final class InspectCommand implements Callable<Integer> {
     }
 
     private static void print(PrintWriter out, CaseData data) {
-        out.printf(Locale.ROOT, "%-40s %-16s %10s %10s %8s %-31s %s%n", "FILE", "FORMAT", "LINES", "RECORDS",
-                "SKIPPED", "SPAN (s)", "RECOGNISED BECAUSE");
+        out.printf(Locale.ROOT, "%-40s %-16s %10s %10s %8s %-44s %s%n", "FILE", "FORMAT", "LINES", "RECORDS",
+                "SKIPPED", "SPAN", "RECOGNISED BECAUSE");
         for (InputSummary i : data.inputs()) {
-            String span = i.firstTime() == null ? "-" : String.format(Locale.ROOT, "%.3f..%.3f", i.firstTime(), i.lastTime());
-            out.printf(Locale.ROOT, "%-40s %-16s %10d %10d %8d %-31s %s%n", SafeText.terminal(i.path()), i.format(),
+            // the times the report's case facts print: ISO 8601 (UTC) for stamps, else the input's own seconds
+            String span = i.firstTime() == null ? "-"
+                    : Clocks.time(i.format(), i.firstTime()) + " .. " + Clocks.time(i.format(), i.lastTime());
+            out.printf(Locale.ROOT, "%-40s %-16s %10d %10d %8d %-44s %s%n", SafeText.terminal(i.path()), i.format(),
                     i.lines(), i.records(), i.skipped(), span, SafeText.terminal(i.detectedBecause()));
             for (Diagnostic d : i.warnings()) {
                 out.printf(Locale.ROOT, "    warning %s:%d: %s%n", SafeText.terminal(i.path()), d.line(),

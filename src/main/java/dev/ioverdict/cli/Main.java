@@ -1,6 +1,7 @@
 package dev.ioverdict.cli;
 
 import dev.ioverdict.report.SafeText;
+import dev.ioverdict.report.TemplateError;
 import dev.ioverdict.report.Version;
 import java.util.List;
 import java.io.PrintWriter;
@@ -86,6 +87,10 @@ public final class Main implements Runnable {
             }
             cl.getErr().flush();
             return u.exitCode();
+        }
+        if (e instanceof TemplateError t) {
+            // the --templates folder is part of the command line: its mistakes are usage errors
+            return handleException(new UserError(ExitCodes.USAGE, t.getMessage(), t), cl, parsed);
         }
         cl.getErr().println("ioverdict: internal error: " + SafeText.terminal(e.toString())
                 + (debug ? "" : " (run with --debug for details)"));

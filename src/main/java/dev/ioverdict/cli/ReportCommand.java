@@ -1,6 +1,7 @@
 package dev.ioverdict.cli;
 
 import dev.ioverdict.bundle.BundleException;
+import dev.ioverdict.bundle.BundleReader;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.Severity;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ioverdict report BUNDLE}: one case in, report.html / report.pdf / report.json out. */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
-        description = "Diagnose one capture bundle (folder, .tar, .tar.gz/.tgz, .zip) and write the report.")
+        description = "Diagnose one capture bundle and write the report. A bundle is " + BundleReader.KINDS + ".")
 final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

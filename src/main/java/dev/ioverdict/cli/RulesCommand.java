@@ -47,6 +47,9 @@ final class RulesCommand implements Callable<Integer> {
     Path writeDocs;
 
     @Mixin
+    QuietOption quiet;
+
+    @Mixin
     DebugOption debug;
 
     @Override

@@ -12,7 +12,10 @@ public interface InputFormat {
     /** The format id of CONTRACT.md, e.g. {@code iostat}. */
     String id();
 
-    /** A few words for the inventory and {@code inspect}, e.g. "iostat -x (sysstat, Solaris)". */
+    /**
+     * What the format is, in the words of the README's format table, which is written from it
+     * (Markdown: commands in backticks), e.g. "`iostat -x` (sysstat old and new layouts, Solaris)".
+     */
     String description();
 
     Recognition recognise(Sample sample);

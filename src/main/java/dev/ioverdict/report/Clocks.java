@@ -4,14 +4,43 @@ import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.analysis.iostat.IostatTimeline;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.parse.InputFormats;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 
 /**
  * Which clock each input's times are on and what is known of its time zone: detected from the
  * stamps where they carry one, else stated as the assumption the report works under, so that a
  * reader comparing with the customer's incident times knows what a time in the report means.
  */
-final class Clocks {
+public final class Clocks {
+    static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+
     private Clocks() {
+    }
+
+    /**
+     * An input's time as the report's case facts and {@code inspect} print it: an ISO 8601 instant
+     * (UTC) for seconds since the epoch, strace's time of day as hh:mm:ss.ffffff, else the seconds of
+     * the input's own clock (since the trace or the boot started).
+     */
+    public static String time(String format, double t) {
+        String tod = timeOfDay(format, t);
+        if (tod != null) {
+            return tod;
+        }
+        return wall(t) ? iso(t) : String.format(Locale.ROOT, "%.6f", t);
+    }
+
+    /** Whether a time is seconds since the epoch (a time of day) rather than since a start. */
+    static boolean wall(double t) {
+        return InputClock.stamps(t);
+    }
+
+    static String iso(double epochSeconds) {
+        return ISO.format(Instant.ofEpochMilli((long) Math.floor(epochSeconds * 1000)));
     }
 
     /** What the input's times count, as its format declares ({@link InputClock}). */

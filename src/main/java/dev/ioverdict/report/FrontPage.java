@@ -14,8 +14,6 @@ import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.report.model.Summary;
 import dev.ioverdict.rules.RuleCatalogue;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,8 +24,6 @@ import java.util.Set;
 final class FrontPage {
     /** Set to an ISO 8601 instant to fix the generation time (golden reports, reproducible output). */
     static final String NOW_PROPERTY = "ioverdict.now";
-    private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'", Locale.ROOT)
-            .withZone(ZoneOffset.UTC);
     private static final int ACTIONS = 3;
 
     private FrontPage() {
@@ -113,19 +109,13 @@ final class FrontPage {
                 first = Math.min(first, in.firstTime());
                 last = Math.max(last, in.lastTime());
             }
-            String from = Clocks.timeOfDay(in.format(), in.firstTime());
-            String to = Clocks.timeOfDay(in.format(), in.lastTime());
-            spans.add(new Summary.Span(in.path(), in.format(), from != null ? from : stamp(in.firstTime(), wall),
-                    to != null ? to : stamp(in.lastTime(), wall),
+            spans.add(new Summary.Span(in.path(), in.format(), Clocks.time(in.format(), in.firstTime()),
+                    Clocks.time(in.format(), in.lastTime()),
                     Clocks.clock(in.format(), wall), Clocks.zone(data, in.path(), in.format(), wall)));
         }
-        String window = first <= last ? stamp(first, true) + " .. " + stamp(last, true) + " UTC" : null;
+        String window = first <= last ? Clocks.iso(first) + " .. " + Clocks.iso(last) + " UTC" : null;
         return new Summary.Facts(caseId, host == null ? null : host.hostname(), host == null ? null : host.kernel(),
-                host == null ? null : host.os(), window, spans, List.copyOf(tools), ISO.format(now()), Version.get());
-    }
-
-    private static String stamp(double t, boolean wall) {
-        return wall ? ISO.format(Instant.ofEpochMilli((long) Math.floor(t * 1000))) : String.format(Locale.ROOT, "%.6f", t);
+                host == null ? null : host.os(), window, spans, List.copyOf(tools), Clocks.ISO.format(now()), Version.get());
     }
 
     private static Instant now() {

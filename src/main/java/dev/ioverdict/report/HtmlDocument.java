@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.thymeleaf.TemplateEngine;
 import org.thymeleaf.context.Context;
+import org.thymeleaf.exceptions.TemplateEngineException;
 import org.thymeleaf.templatemode.TemplateMode;
 import org.thymeleaf.templateresolver.ClassLoaderTemplateResolver;
 import org.thymeleaf.templateresolver.FileTemplateResolver;
@@ -36,7 +37,7 @@ public final class HtmlDocument {
         variables.forEach(ctx::setVariable);
         ctx.setVariable("fmt", new Fmt());
         ctx.setVariable("pdf", forPdf);
-        return engine(templates).process(template, ctx);
+        return process(engine(templates), template, ctx, templates);
     }
 
     static String render(RenderInput input, boolean forPdf) {
@@ -62,7 +63,12 @@ public final class HtmlDocument {
             ctx.setVariable("brief", BriefText.of(input.report()));
         }
         // a NUL or ESC from a file name or line would stop the PDF renderer (and is no text in HTML either)
-        return DocumentFinish.finish(SafeText.xml(engine.process(input.template(), ctx)), forPdf);
+        String page = SafeText.xml(process(engine, input.template(), ctx, input.templates()));
+        try {
+            return DocumentFinish.finish(page, forPdf);
+        } catch (RuntimeException e) {
+            throw TemplateError.ofPage(e, input.templates());
+        }
     }
 
     /** The front page's count of findings per severity and of rules not evaluated ({@code ${tally['critical']}}). */
@@ -102,6 +108,14 @@ public final class HtmlDocument {
                     .forEach(g -> t.add(g.id()));
         }
         return t;
+    }
+
+    private static String process(TemplateEngine engine, String template, Context ctx, Path templates) {
+        try {
+            return engine.process(template, ctx);
+        } catch (TemplateEngineException e) {
+            throw TemplateError.of(e, templates);
+        }
     }
 
     private static TemplateEngine engine(Path templates) {

@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.pdfbox.pdfwriter.compress.CompressParameters;
 import org.apache.pdfbox.pdmodel.PDDocument;
 
 /**
@@ -64,7 +65,11 @@ public final class PdfRenderer implements ReportRenderer {
                 if (data != null) {
                     PdfAttachment.attach(doc, name, "application/json", description, data);
                 }
-                doc.save(out);
+                // a classic cross-reference table: PDFBox's cross-reference stream (its default, with
+                // object streams) leaves out its own entry, and qpdf --check warns about the count.
+                // The header says PDF 1.7, the version PDF/A-3 is built on (PDFBox would write 1.4).
+                doc.setVersion(1.7f);
+                doc.save(out, CompressParameters.NO_COMPRESSION);
             }
         }
     }

@@ -81,7 +81,11 @@ public final class ReportWriter {
                         InvariantGate.text(r.fileName(), visibleText(f, target));
                     }
                 } catch (RuntimeException e) {
-                    failed = failed == null ? new RenderFailed(r.fileName() + " could not be rendered: " + e, e) : failed;
+                    if (failed == null) {
+                        // a user's broken template is said as such, not as a defect
+                        failed = e instanceof TemplateError ? e
+                                : new RenderFailed(r.fileName() + " could not be rendered: " + e, e);
+                    }
                 }
             }
         }

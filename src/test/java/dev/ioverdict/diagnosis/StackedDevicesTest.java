@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** One stack, one cause: the recorded loop-on-loop capture, and where the upper device is slow by itself. */
@@ -95,10 +94,8 @@ class StackedDevicesTest {
 
     @Test
     void aVolumeOnAnArrayThatHoldsTheTimeIsOneCauseOnTheArrayWhenTheDisksAreFine() {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
         // rhel-root on md126 on vda2 and vdb2 on vda and vdb (lsblk's tree)
-        CaseData md = RuleHarness.data(shared.resolve("external/lsblk/insights-md-raid1-ascii-tree.txt"));
+        CaseData md = RuleHarness.data(TestData.external("lsblk/insights-md-raid1-ascii-tree.txt"));
         List<Finding> out = StackedDevices.fold(List.of(finding("device-latency", "rhel-root", 40),
                 finding("device-latency", "md126", 38), finding("device-latency", "vda", 3)), md);
         assertEquals(List.of("md126", "vda"), out.stream().map(f -> f.subject().id()).toList());

@@ -175,6 +175,27 @@ class PdfDocumentTest {
         }
     }
 
+    /** The cross-reference counts every object once (/Size is one past the highest), and qpdf --check finds nothing. */
+    @Test
+    void qpdfFindsNothingToWarnAbout() throws Exception {
+        for (String name : List.of(RICH, TINY)) {
+            Path pdf = tmp.resolve(name).resolve("report.pdf");
+            try (PDDocument doc = org.apache.pdfbox.Loader.loadPDF(pdf.toFile())) {
+                long highest = doc.getDocument().getXrefTable().keySet().stream()
+                        .mapToLong(org.apache.pdfbox.cos.COSObjectKey::getNumber).max().orElseThrow();
+                assertEquals(highest + 1, doc.getDocument().getTrailer().getLong(org.apache.pdfbox.cos.COSName.SIZE),
+                        name + ": /Size");
+                assertEquals(1.7f, doc.getVersion(), name + ": the PDF version PDF/A-3 is built on");
+            }
+            if (BrowserAndPdfRenderTest.onPath("qpdf")) {
+                Process p = new ProcessBuilder("qpdf", "--check", pdf.toString()).redirectErrorStream(true).start();
+                String said = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                assertEquals(0, p.waitFor(), name + ": " + said);
+                assertTrue(!said.contains("WARNING"), name + ": " + said);
+            }
+        }
+    }
+
     @Test
     void veraPdfTellsAPlainPdfFromPdfA() throws Exception {
         VeraGreenfieldFoundryProvider.initialise();

@@ -3,7 +3,7 @@ package dev.ioverdict.testing;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Locates testdata/ bundles and ../shared/ material from the repository root. */
+/** Locates testdata/ bundles, public samples and tools from the repository root. */
 public final class TestData {
     private TestData() {
     }
@@ -29,12 +29,21 @@ public final class TestData {
     }
 
     /**
-     * ../shared/ beside the repository (seeds, external samples, blkgen), or null when absent;
-     * {@code -Dioverdict.shared=DIR} names it for a checkout elsewhere (a git worktree).
+     * The public sample outputs of testdata/external/ (one folder per tool; testdata/external/SOURCES.md
+     * says where each file comes from), e.g. {@code external("btt/btt-doc-per-io-dump.txt")}. Copied
+     * from testdata/external so the suite runs the same on a fresh clone, with nothing beside it.
      */
-    public static Path shared() {
-        String named = System.getProperty("ioverdict.shared");
-        Path s = named != null ? Path.of(named) : root().resolveSibling("shared");
-        return Files.isDirectory(s) ? s : null;
+    public static Path external(String relative) {
+        return root().resolve("testdata/external").resolve(relative);
+    }
+
+    /** testdata/external/ itself. */
+    public static Path external() {
+        return root().resolve("testdata/external");
+    }
+
+    /** blkgen, the generator of synthetic blktrace traces (testdata/tools/blkgen, a copy of ../shared/tools/blkgen). */
+    public static Path blkgen() {
+        return root().resolve("testdata/tools/blkgen");
     }
 }

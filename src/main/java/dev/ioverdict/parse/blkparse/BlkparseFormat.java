@@ -38,7 +38,7 @@ public final class BlkparseFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "blkparse default output (blktrace events)";
+        return "blkparse default output of blktrace";
     }
 
     @Override

@@ -30,7 +30,8 @@ public final class BlktraceFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "blktrace binary (per-CPU files or blkparse -d)";
+        return "blktrace's own binary files: the per-CPU `DEV.blktrace.N` of a blktrace run, or a `blkparse "
+                + "-d` dump (either byte order)";
     }
 
     @Override

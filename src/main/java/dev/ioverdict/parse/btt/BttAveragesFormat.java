@@ -33,7 +33,8 @@ public final class BttAveragesFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "btt -X easy-parse averages (Q2Q ... Q2C, DMI, QSK, DSK, PLG, UPG, ARQ)";
+        return "btt -X easy-parse averages (`Q2Q ... Q2C`, `DMI`, `QSK`, `DSK`, `PLG`, `UPG`, `ARQ`): the "
+                + "same phase and merge rows as btt's report";
     }
 
     @Override

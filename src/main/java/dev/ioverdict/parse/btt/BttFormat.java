@@ -24,7 +24,7 @@ public final class BttFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "btt report (All Devices, Per Device, Device Overhead, Merge Information ...)";
+        return "btt's text report (All Devices, Per Device, Device Overhead, Merge Information ...)";
     }
 
     @Override

@@ -32,7 +32,8 @@ public final class BttIostatFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "btt -I iostat-style output (per device and interval, btt's own await and svctm)";
+        return "btt -I iostat-style rows (per device and interval; btt's own await and svctm, kept as btt "
+                + "rows, not read as iostat)";
     }
 
     @Override

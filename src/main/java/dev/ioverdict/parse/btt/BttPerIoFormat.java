@@ -27,7 +27,7 @@ public final class BttPerIoFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "btt -p per-I/O dump (each I/O's Q, G, I, M, D and C times)";
+        return "btt -p per-I/O dump: each I/O's Q, G, I, M, D and C times";
     }
 
     @Override

@@ -25,7 +25,7 @@ public final class FindmntFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "findmnt and findmnt -l (TARGET SOURCE FSTYPE OPTIONS)";
+        return "`findmnt`, `findmnt -l`";
     }
 
     @Override

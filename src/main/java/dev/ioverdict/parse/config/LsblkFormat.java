@@ -42,7 +42,7 @@ public final class LsblkFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "lsblk (tree, -o columns, -P pairs)";
+        return "`lsblk` (tree, `-o` columns, `-P` pairs, all columns)";
     }
 
     @Override

@@ -27,7 +27,7 @@ public final class LsblkJsonFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "lsblk -J (JSON)";
+        return "`lsblk -J` (JSON)";
     }
 
     @Override

@@ -37,7 +37,7 @@ public final class MountsFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "/proc/mounts, /proc/self/mountinfo or mount output";
+        return "`/proc/mounts`, mountinfo, `mount`";
     }
 
     @Override

@@ -44,7 +44,7 @@ public final class SysfsFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "/sys/block/DEV/queue values: scheduler, nr_requests, rotational, ... (file copies or dumps)";
+        return "`/sys/block/*/queue/*` values (also under a sosreport's `sys/devices/.../block/DEV/queue/`)";
     }
 
     @Override

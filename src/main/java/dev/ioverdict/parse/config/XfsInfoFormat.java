@@ -31,7 +31,7 @@ public final class XfsInfoFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "xfs_info / mkfs.xfs geometry (one or several filesystems)";
+        return "`xfs_info` / `mkfs.xfs` geometry (one or several filesystems)";
     }
 
     @Override

@@ -30,7 +30,9 @@ public final class DiskByIdFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "ls -l /dev/disk/by-id (by-path, by-uuid, /dev/mapper, ls -lR /dev)";
+        return "`ls -l /dev/disk/by-id` (by-path, by-uuid, `/dev/mapper`, and those sections of a "
+                + "sosreport's `ls -lanR /dev`): dm names, multipath WWIDs (`dm-uuid-mpath-`, `scsi-3`), "
+                + "`wwn-` and NVMe EUIs name the devices";
     }
 
     @Override

@@ -33,7 +33,7 @@ public final class DmsetupFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "dmsetup info -C, ls [--tree], table [-v] (device-mapper names, majors and minors, stacking)";
+        return "`dmsetup info -C`, `ls [--tree]`, `table [-v]`: device-mapper names, majors and minors, stacking";
     }
 
     @Override

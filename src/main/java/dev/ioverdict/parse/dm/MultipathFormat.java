@@ -28,7 +28,7 @@ public final class MultipathFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "multipath -ll / -l (maps, WWIDs and paths)";
+        return "`multipath -ll` / `-l` (current and RHEL 5 layouts, `-v4` path lists): map alias, WWID, dm-N, paths";
     }
 
     @Override

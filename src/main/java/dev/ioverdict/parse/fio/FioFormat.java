@@ -27,7 +27,7 @@ public final class FioFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "fio normal output (per-job IOPS, slat/clat/lat, clat percentiles)";
+        return "fio's output (per-job IOPS, slat/clat/lat, clat percentiles)";
     }
 
     @Override

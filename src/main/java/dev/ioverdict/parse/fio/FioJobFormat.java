@@ -30,7 +30,7 @@ public final class FioJobFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "fio job file ([global]/[job] sections of fio options)";
+        return "fio job files (`[global]` and job sections of fio options)";
     }
 
     @Override

@@ -22,7 +22,7 @@ public final class HostnameFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "hostname output (a file named hostname holding one name)";
+        return "a file named `hostname` holding one name (sosreport)";
     }
 
     @Override

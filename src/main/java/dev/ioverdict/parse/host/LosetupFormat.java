@@ -24,7 +24,7 @@ public final class LosetupFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "losetup -l (loop devices and their backing files)";
+        return "`losetup -l`: loop devices' backing files";
     }
 
     @Override

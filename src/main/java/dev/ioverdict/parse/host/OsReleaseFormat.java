@@ -22,7 +22,7 @@ public final class OsReleaseFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "/etc/os-release, /etc/redhat-release (distribution and version)";
+        return "`/etc/os-release`, `/etc/redhat-release`";
     }
 
     @Override

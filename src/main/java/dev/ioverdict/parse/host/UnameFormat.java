@@ -17,7 +17,7 @@ public final class UnameFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "uname -a (host name, kernel release, architecture)";
+        return "`uname -a`: host name, kernel, architecture (`case.host` in report.json)";
     }
 
     @Override

@@ -39,7 +39,7 @@ public final class DiskstatsFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "/proc/diskstats snapshots (two dated snapshots give iostat -x figures)";
+        return "`/proc/diskstats` (11, 15, 17 and 4 counters): two dated snapshots give iostat -x figures";
     }
 
     @Override

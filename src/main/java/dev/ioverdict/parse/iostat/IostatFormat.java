@@ -36,7 +36,7 @@ public final class IostatFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "iostat -x (sysstat old and new layouts, Solaris)";
+        return "`iostat -x` (sysstat old and new layouts, Solaris / illumos)";
     }
 
     @Override

@@ -40,7 +40,8 @@ public final class SarFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "sar -d / -dp block device reports and sadf -d (sysstat old and new layouts)";
+        return "`sar -d` / `-dp` (old and new layouts, device first or last, `Average:` and `LINUX RESTART` "
+                + "lines), the DEV section of `sar -A`, `sadf -d`: the same series and rules as iostat";
     }
 
     @Override

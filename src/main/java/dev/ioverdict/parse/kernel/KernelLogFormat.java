@@ -32,7 +32,8 @@ public final class KernelLogFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "kernel log (dmesg, dmesg -T, journalctl -k, /var/log/messages)";
+        return "dmesg, dmesg -T, journalctl -k / -u multipathd, /var/log/messages, syslog: I/O errors, "
+                + "timeouts, resets, path failures, filesystem errors, hung tasks with their stacks";
     }
 
     @Override

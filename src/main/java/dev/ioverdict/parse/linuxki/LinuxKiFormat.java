@@ -30,7 +30,9 @@ public final class LinuxKiFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "LinuxKI kiinfo reports (kipid, kidsk, kparse) and kitrace records";
+        return "LinuxKI kiinfo reports (kipid, kidsk, kparse ...) and kitrace syscalls and block events; "
+                + "the kiinfo header gives host, kernel and capture start; tables about something else than "
+                + "I/O (hardclock, futex, socket, container, power) are counted with a \"no I/O data\" note";
     }
 
     @Override

@@ -32,7 +32,8 @@ public final class PerfScriptFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "perf script (tracepoints: block, syscalls, sched; call chains)";
+        return "`perf script` of block, syscall and sched tracepoints; CPU-sample profiles are read as "
+                + "samples with \"no I/O events\"";
     }
 
     @Override

@@ -31,7 +31,8 @@ public final class PerfTraceFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "perf trace (system calls with durations, page faults, tracepoints)";
+        return "`perf trace` (perf's strace-like tool): system calls with durations, threads, return values "
+                + "and errno, read like strace's; page faults and tracepoints counted";
     }
 
     @Override

@@ -36,7 +36,7 @@ public final class StraceFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "strace (-f, -ff, -t/-tt/-ttt/-r, -T, -c summary)";
+        return "`strace -f -ttT` (also `-ff`, `-t`, `-ttt`, `-r`, and `-c` summaries)";
     }
 
     @Override

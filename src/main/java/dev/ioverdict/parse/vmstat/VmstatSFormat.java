@@ -30,7 +30,7 @@ public final class VmstatSFormat implements InputFormat {
 
     @Override
     public String description() {
-        return "vmstat -s counters (Solaris, Linux procps)";
+        return "`vmstat -s` counters (Solaris, Linux procps)";
     }
 
     @Override

@@ -13,8 +13,8 @@ import dev.ioverdict.testing.TestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,19 +59,16 @@ class BlockTraceTest {
 
     @Test
     void seed000ExcerptGivesTheSlowPathCompletion() throws IOException {
-        Path s = TestData.shared();
-        Assumptions.assumeTrue(s != null && Files.isDirectory(s.resolve("seeds")));
-        Path seed;
-        try (var files = Files.list(s.resolve("seeds"))) {
-            seed = files.filter(p -> p.getFileName().toString().startsWith("000_")).findFirst().orElseThrow();
-        }
-        List<String> lines = Files.readAllLines(seed);
-        int from = 0;
-        while (!lines.get(from).startsWith("[ Device ]")) {
-            from++;
-        }
+        // seed 000's two excerpts as the author pasted them, one after the other: the UEK5 one
+        // (testdata/seed-000-blkparse, from its column legend on), the author's sentence between
+        // them, then the OL8 one
+        List<String> uek5 = Files.readAllLines(TestData.file("seed-000-blkparse", "blkparse-uek5.txt"));
+        List<String> lines = new ArrayList<>(uek5.subList(1, uek5.size()));
+        lines.addAll(List.of("", "OL8 에서의 blkstat 은 조금 보기 편한다 :", ""));
+        lines.addAll(Files.readAllLines(TestData.file("seed-000-blkparse", "blkparse-ol8.txt")));
+        assertEquals(13, lines.size());
         Path excerpt = tmp.resolve("blkparse.txt");
-        Files.write(excerpt, lines.subList(from, from + 13));
+        Files.write(excerpt, lines);
         Traces.Analysed a = Traces.analyse(excerpt);
         BlockIo slow = a.trace().slowest().get(0);
         assertEquals("252,154 -> 67,720", slow.path());

@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.block;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ioverdict.testing.Cli;
 import dev.ioverdict.testing.ReportInvariants;
 import dev.ioverdict.testing.TestData;
+import dev.ioverdict.testing.TestSeed;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,14 +24,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Random blkgen scenarios, generated now, run through the real blkparse and btt and through
  * ioverdict: every figure must agree. Varies preset, seed, number of bios, arrival rate, CPUs
- * one device's timings, and sometimes squeezes every process into 1 GiB so bios overlap. The base seed is printed; rerun one with
- * {@code -Dioverdict.blkgen.seed=N} (and {@code -Dioverdict.blkgen.scenarios=K} for more).
+ * one device's timings, and sometimes squeezes every process into 1 GiB so bios overlap. The base seed is printed and
+ * in every test's name; {@code -Dioverdict.blkgen.seed=N} replays a run ({@code -Dioverdict.blkgen.scenarios=K} for more).
  */
 class RandomBlkgenScenariosTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -41,30 +44,44 @@ class RandomBlkgenScenariosTest {
     @TempDir
     Path tmp;
 
+    /** One random scenario: a preset with its seed, size, rate, CPUs, and the seed of its device timings. */
+    record Scenario(String preset, long seed, int ios, double rate, int extraCpus, long timingSeed) {
+        String name() {
+            return String.format(Locale.ROOT, "%s seed=%d ios=%d rate=x%.2f cpus=+%d", preset, seed, ios, rate, extraCpus);
+        }
+    }
+
+    /** The scenarios of one base seed: the same seed, the same scenarios. */
+    static List<Scenario> scenarios(long base, int count) {
+        Random random = new Random(base);
+        List<Scenario> out = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            out.add(new Scenario(PRESETS[random.nextInt(PRESETS.length)], random.nextInt(1_000_000),
+                    200 + random.nextInt(900), 0.25 + random.nextDouble() * 2.75, random.nextInt(5), random.nextLong()));
+        }
+        return out;
+    }
+
+    @Test
+    void aSeedReplaysItsScenarios() {
+        assertEquals(scenarios(4242, 6), scenarios(4242, 6));
+        assertNotEquals(scenarios(4242, 6), scenarios(4243, 6));
+    }
+
     @TestFactory
     Stream<DynamicTest> randomScenariosAgreeWithBtt() {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null && Files.exists(shared.resolve("tools/blkgen/blkgen.py")),
-                "blkgen (../shared/tools/blkgen) not found");
         Assumptions.assumeTrue(onPath("python3") && onPath("blkparse") && onPath("btt"),
                 "python3, blkparse and btt are needed");
-        Path blkgen = shared.resolve("tools/blkgen/blkgen.py");
-        long base = Long.getLong("ioverdict.blkgen.seed", System.nanoTime() & 0xffffffL);
-        int count = Integer.getInteger("ioverdict.blkgen.scenarios", 6);
-        System.out.println("RandomBlkgenScenariosTest: -Dioverdict.blkgen.seed=" + base);
-        Random random = new Random(base);
+        Path blkgen = TestData.blkgen().resolve("blkgen.py");
+        TestSeed seed = TestSeed.of("ioverdict.blkgen.seed", "RandomBlkgenScenariosTest#randomScenariosAgreeWithBtt");
         List<DynamicTest> tests = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            String preset = PRESETS[random.nextInt(PRESETS.length)];
-            long seed = random.nextInt(1_000_000);
-            int ios = 200 + random.nextInt(900);
-            double rate = 0.25 + random.nextDouble() * 2.75;
-            int extraCpus = random.nextInt(5);
-            long timingSeed = random.nextLong();
-            String name = String.format(Locale.ROOT, "%s seed=%d ios=%d rate=x%.2f cpus=+%d", preset, seed, ios, rate, extraCpus);
+        List<Scenario> scenarios = scenarios(seed.value(), Integer.getInteger("ioverdict.blkgen.scenarios", 6));
+        for (int i = 0; i < scenarios.size(); i++) {
+            Scenario s = scenarios.get(i);
+            String name = s.name() + " " + seed.tag();
             Path dir = tmp.resolve("s" + i);
-            tests.add(DynamicTest.dynamicTest(name,
-                    () -> check(blkgen, dir, preset, seed, ios, rate, extraCpus, new Random(timingSeed), name)));
+            tests.add(DynamicTest.dynamicTest(name, () -> check(blkgen, dir, s.preset(), s.seed(), s.ios(), s.rate(),
+                    s.extraCpus(), new Random(s.timingSeed()), name)));
         }
         return tests.stream();
     }
@@ -75,34 +92,31 @@ class RandomBlkgenScenariosTest {
      */
     @TestFactory
     Stream<DynamicTest> chaosTracesAgreeWithBtt() throws IOException {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null && Files.exists(shared.resolve("tools/blkgen/blkgen.py")),
-                "blkgen (../shared/tools/blkgen) not found");
         Assumptions.assumeTrue(onPath("python3") && onPath("blkparse") && onPath("btt"),
                 "python3, blkparse and btt are needed");
         Path script = tmp.resolve("chaos_trace.py");
         try (var in = getClass().getResourceAsStream("chaos_trace.py")) {
             Files.copy(in, script);
         }
-        long base = Long.getLong("ioverdict.blkgen.seed", System.nanoTime() & 0xffffffL);
+        TestSeed base = TestSeed.of("ioverdict.blkgen.seed", "RandomBlkgenScenariosTest#chaosTracesAgreeWithBtt");
         int count = Integer.getInteger("ioverdict.blkgen.scenarios", 6);
-        System.out.println("chaosTracesAgreeWithBtt: -Dioverdict.blkgen.seed=" + base);
         List<DynamicTest> tests = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            long seed = base + i;
+            long seed = base.value() + i;
             Path dir = tmp.resolve("chaos" + i);
-            tests.add(DynamicTest.dynamicTest("chaos seed=" + seed, () -> {
+            String name = "chaos seed=" + seed + " " + base.tag();
+            tests.add(DynamicTest.dynamicTest(name, () -> {
                 Files.createDirectories(dir);
-                run(dir, "python3", script.toString(), shared.resolve("tools/blkgen").toString(), Long.toString(seed),
+                run(dir, "python3", script.toString(), TestData.blkgen().toString(), Long.toString(seed),
                         dir.toString(), "3000");
                 JsonNode expected = JSON.readTree(dir.resolve("expected.json").toFile());
                 Traces.Analysed a = Traces.analyse(dir.resolve("blkparse.txt"));
-                assertEquals(List.of(), a.input().warnings(), "chaos seed=" + seed);
-                assertEquals(List.of(), BttOracle.differences(expected, a.trace().section()), "chaos seed=" + seed);
+                assertEquals(List.of(), a.input().warnings(), name);
+                assertEquals(List.of(), BttOracle.differences(expected, a.trace().section()), name);
                 Path report = tmp.resolve("chaos-report" + seed);
                 Cli run = Cli.run("report", dir.toString(), "-o", report.toString(), "--format", "json,html", "--quiet");
-                assertTrue(run.exitCode() == 0 || run.exitCode() == 1, run.exitCode() + ": " + run.err());
-                ReportInvariants.assertNone(report, "chaos seed=" + seed);
+                assertTrue(run.exitCode() == 0 || run.exitCode() == 1, name + ": " + run.exitCode() + ": " + run.err());
+                ReportInvariants.assertNone(report, name);
             }));
         }
         return tests.stream();

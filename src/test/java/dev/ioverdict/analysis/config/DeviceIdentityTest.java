@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,9 +21,7 @@ class DeviceIdentityTest {
     Path tmp;
 
     private Path multipath() {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        return shared.resolve("external/multipath/sles-rear-issue-multipath-l-iet-three-paths-prefix.txt");
+        return TestData.external("multipath/sles-rear-issue-multipath-l-iet-three-paths-prefix.txt");
     }
 
     @Test

@@ -10,7 +10,6 @@ import dev.ioverdict.testing.RuleHarness;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** Which device sits on which, from the listings of real captures and the block trace's remaps. */
@@ -18,12 +17,6 @@ class DeviceStacksTest {
 
     private static DeviceStacks stacks(Path... files) {
         return RuleHarness.data(files).results().get(DeviceStacks.class).orElseThrow();
-    }
-
-    private static Path shared(String file) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        return shared.resolve("external").resolve(file);
     }
 
     private static List<String> pairs(List<DeviceLink> links) {
@@ -61,7 +54,7 @@ class DeviceStacksTest {
 
     @Test
     void aMultipathMapSitsOnItsPaths() {
-        DeviceStacks s = stacks(shared("multipath/sles-rear-issue-multipath-l-iet-three-paths-prefix.txt"));
+        DeviceStacks s = stacks(TestData.external("multipath/sles-rear-issue-multipath-l-iet-three-paths-prefix.txt"));
         List<DeviceLink> below = s.below("dm-4");
         assertEquals(List.of("dm-4>sdi", "dm-4>sdm", "dm-4>sdp"), pairs(below));
         assertTrue(below.stream().allMatch(l -> l.via().equals(List.of(Via.MULTIPATH))));
@@ -72,14 +65,14 @@ class DeviceStacksTest {
 
     @Test
     void aDmTableSitsOnTheDevicesItMaps() {
-        DeviceStacks s = stacks(shared("multipath/stratis-devicemapper-rs-issue-dmsetup-table-v-thin-pool-on-loop.txt"));
+        DeviceStacks s = stacks(TestData.external("multipath/stratis-devicemapper-rs-issue-dmsetup-table-v-thin-pool-on-loop.txt"));
         assertEquals(List.of("dm-0>7,1", "dm-0>7,0"), pairs(s.below("dm-0")));
         assertEquals(Via.DMSETUP, s.below("254:0").get(0).via().get(0));
     }
 
     @Test
     void lsblksTreeStacksAnLvOnMdOnPartitionsOnDisks() {
-        DeviceStacks s = stacks(shared("lsblk/insights-md-raid1-ascii-tree.txt"));
+        DeviceStacks s = stacks(TestData.external("lsblk/insights-md-raid1-ascii-tree.txt"));
         List<DeviceLink> down = s.path("rhel-root", "vdb");
         assertEquals(List.of("dm-0>md126", "md126>vdb2", "vdb2>vdb"), pairs(down).stream()
                 .map(p -> p.replace("rhel-root", "dm-0")).toList());
@@ -91,7 +84,7 @@ class DeviceStacksTest {
 
     @Test
     void lsblksTreeStacksAnLvOnMultipathPartitionsOnDisks() {
-        DeviceStacks s = stacks(shared("lsblk/insights-rhel6-ascii-tree-mpath-dm-names.txt"));
+        DeviceStacks s = stacks(TestData.external("lsblk/insights-rhel6-ascii-tree-mpath-dm-names.txt"));
         assertEquals(List.of("dm-7>dm-4", "dm-4>dm-2", "dm-2>sdb"), pairs(s.path("appdg-app", "sdb")));
         assertEquals(3, s.below("dm-7").size(), "three multipath partitions under the LV");
     }

@@ -23,7 +23,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class StorageConfigTest {
@@ -47,13 +46,10 @@ class StorageConfigTest {
     }
 
     private static Facts external(String... files) throws Exception {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
         Path dir = Files.createTempDirectory("ioverdict-config");
         try {
             for (String f : files) {
-                Path src = shared.resolve("external").resolve(f);
-                Assumptions.assumeTrue(Files.exists(src), src + " not present");
+                Path src = TestData.external().resolve(f);
                 Files.copy(src, dir.resolve(src.getFileName()));
             }
             return facts(dir);

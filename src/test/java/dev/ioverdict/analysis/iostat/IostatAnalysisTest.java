@@ -19,7 +19,6 @@ import dev.ioverdict.testing.TestData;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class IostatAnalysisTest {
@@ -73,9 +72,7 @@ class IostatAnalysisTest {
 
     @Test
     void awaitOfSysstat12IsTheRateWeightedMeanAndALoneReportIsJudged() throws Exception {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        CaseData data = read(shared.resolve("external/iostat-linux"));
+        CaseData data = read(TestData.external("iostat-linux"));
         DeviceSeries sda = series(data, "ubuntu2010-sysstat12-x-dkB-f_await-layout.txt", "sda");
         assertTrue(sda.singleReport());
         assertEquals(1, sda.points().size());
@@ -87,9 +84,7 @@ class IostatAnalysisTest {
 
     @Test
     void solarisResponseIsWaitPlusActiveServiceTime() throws Exception {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        CaseData data = read(shared.resolve("external/iostat-solaris"));
+        CaseData data = read(TestData.external("iostat-solaris"));
         DeviceSeries zones = series(data, "smartos-danubecloud-docs-iostat-xzn-lofi-ramdisk-zones.txt", "zones");
         assertEquals(8.1 + 0.8, zones.points().get(0).responseMs(), 1e-12);
         assertEquals(3.1 + 0.3, zones.points().get(0).queue(), 1e-12);

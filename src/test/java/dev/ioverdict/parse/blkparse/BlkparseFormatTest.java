@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,12 +44,6 @@ class BlkparseFormatTest {
         ParseContext ctx = new ParseContext(file.getFileName().toString(), facts);
         format.parse(new BundleFile(file.getFileName().toString(), file, Files.size(file), false), ctx);
         return new Parsed(events, ctx.summary("blkparse", "test"), facts.all(BlockInput.class));
-    }
-
-    private Path shared(String relative) {
-        Path s = TestData.shared();
-        Assumptions.assumeTrue(s != null && Files.exists(s.resolve(relative)), "../shared/" + relative + " not found");
-        return s.resolve(relative);
     }
 
     @Test
@@ -85,17 +78,13 @@ class BlkparseFormatTest {
 
     @Test
     void seed000ExcerptParsesWithItsColumnLegendPassedOver() throws IOException {
-        List<String> seed = Files.readAllLines(firstSeed("000_"));
-        int header = -1;
-        for (int i = 0; i < seed.size(); i++) {
-            if (seed.get(i).startsWith("[ Device ]")) {
-                header = i;
-                break;
-            }
-        }
-        assertTrue(header >= 0);
+        // seed 000's first excerpt (testdata/seed-000-blkparse), from its column legend on
+        List<String> pasted = Files.readAllLines(TestData.file("seed-000-blkparse", "blkparse-uek5.txt"));
+        List<String> seed = pasted.subList(1, pasted.size());
+        assertTrue(seed.get(0).startsWith("[ Device ]"));
+        assertEquals(6, seed.size());
         Path excerpt = tmp.resolve("seed000.txt");
-        Files.write(excerpt, seed.subList(header, header + 6));
+        Files.write(excerpt, seed);
         Parsed p = parse(excerpt);
         assertEquals(List.of(), p.warningLines());
         assertEquals(5, p.events().size());
@@ -106,7 +95,7 @@ class BlkparseFormatTest {
         assertEquals(1266874873_591919042L, a.timeNs());
         assertEquals("ora_lgwr_m1***", p.events().get(1).comm());
         assertEquals(BlockAction.COMPLETE, p.events().get(4).action());
-        assertTrue(format.recognise(new Sample("x", seed.subList(header, header + 6))).score() >= 70);
+        assertTrue(format.recognise(new Sample("x", seed)).score() >= 70);
     }
 
     @Test
@@ -116,11 +105,11 @@ class BlkparseFormatTest {
         for (String name : List.of("blktrace-doc-btrace-cdrom-scsi-pc.txt", "blktrace-doc-kjournald-live-with-percpu-summary.txt",
                 "blktrace-doc-mkfs-ext3-3devices-with-summary.txt",
                 "blog-fio-ext4-rwbs-WS-summary-with-requeued-depth-throughput.txt", "blog-partition-remap-A-lines.txt")) {
-            Parsed p = parse(shared("external/blkparse/" + name));
+            Parsed p = parse(TestData.external("blkparse/" + name));
             warned.put(name, p.warningLines());
             events.put(name, p.events().size());
             for (Diagnostic d : p.summary().warnings()) {
-                String line = Files.readAllLines(shared("external/blkparse/" + name)).get((int) d.line() - 1).strip();
+                String line = Files.readAllLines(TestData.external("blkparse/" + name)).get((int) d.line() - 1).strip();
                 if (name.startsWith("blog-partition-remap") && d.message().startsWith("time runs backwards")) {
                     continue; // the page's second excerpt, a grep of the same trace, starts again at 21.2254 s
                 }
@@ -140,12 +129,5 @@ class BlkparseFormatTest {
                 "blktrace-doc-mkfs-ext3-3devices-with-summary.txt", List.of(1L, 2L, 3L, 10L, 29L, 63L),
                 "blog-fio-ext4-rwbs-WS-summary-with-requeued-depth-throughput.txt", List.of(5L, 28L, 46L),
                 "blog-partition-remap-A-lines.txt", List.of(18L, 29L)), warned);
-    }
-
-    private Path firstSeed(String prefix) throws IOException {
-        Path dir = shared("seeds");
-        try (var s = Files.list(dir)) {
-            return s.filter(p -> p.getFileName().toString().startsWith(prefix)).findFirst().orElseThrow();
-        }
     }
 }

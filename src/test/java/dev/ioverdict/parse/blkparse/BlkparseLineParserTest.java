@@ -11,7 +11,7 @@ import dev.ioverdict.model.block.BlockEvent;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** One line of each kind, as blkparse 1.2.0 printed it (testdata/blkgen-selftest, ../shared/external/blkparse). */
+/** One line of each kind, as blkparse 1.2.0 printed it (testdata/blkgen-selftest, testdata/external/blkparse). */
 class BlkparseLineParserTest {
     private final BlkparseLineParser parser = new BlkparseLineParser();
 

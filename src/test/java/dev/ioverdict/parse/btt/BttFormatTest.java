@@ -15,7 +15,6 @@ import dev.ioverdict.testing.TestData;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,9 +57,7 @@ class BttFormatTest {
 
     @Test
     void bttDocumentationSampleHasEverySection() throws Exception {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        Parsed p = parse(shared.resolve("external/btt/btt-doc-sample-full-report.txt"));
+        Parsed p = parse(TestData.external("btt/btt-doc-sample-full-report.txt"));
         assertTrue(p.summary().warnings().isEmpty(), p.summary().warnings().toString());
         BttReport r = p.report();
         assertEquals(List.of("8,0", "8,32", "all"), r.overhead().stream().map(BttReport.OverheadRow::device).toList());

@@ -10,15 +10,12 @@ import dev.ioverdict.testing.ParseRun;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
-/** btt's -X, -I and -p outputs, on the examples of btt's own documentation (../shared/external/btt). */
+/** btt's -X, -I and -p outputs, on the examples of btt's own documentation (testdata/external/btt). */
 class BttVariantsTest {
     private static Path sample(String file) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        return shared.resolve("external").resolve("btt").resolve(file);
+        return TestData.external().resolve("btt").resolve(file);
     }
 
     @Test

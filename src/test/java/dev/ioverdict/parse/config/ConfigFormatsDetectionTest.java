@@ -15,12 +15,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
  * The configuration formats claim their own files and nothing else: every public sample in
- * ../shared/external and every file of the recorded config bundle, through the real detector.
+ * testdata/external and every file of the recorded config bundle, through the real detector.
  */
 class ConfigFormatsDetectionTest {
     private static final List<InputFormat> MINE = List.of(new LsblkFormat(), new MountsFormat(), new SysfsFormat(),
@@ -44,9 +43,7 @@ class ConfigFormatsDetectionTest {
 
     @Test
     void everyExternalSample() throws Exception {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        Path external = shared.resolve("external");
+        Path external = TestData.external();
         List<String> wrong = new ArrayList<>();
         int mineSeen = 0;
         for (Path f : files(external)) {

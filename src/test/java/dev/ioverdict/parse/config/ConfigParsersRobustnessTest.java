@@ -26,14 +26,10 @@ class ConfigParsersRobustnessTest {
             for (Path p : s.filter(Files::isRegularFile).toList()) {
                 out.addAll(Files.readAllLines(p));
             }
-            Path shared = TestData.shared();
             for (String dir : new String[] {"lsblk", "xfs_info", "block-queue-scheduler"}) {
-                Path d = shared == null ? null : shared.resolve("external").resolve(dir);
-                if (d != null && Files.isDirectory(d)) {
-                    try (Stream<Path> e = Files.list(d)) {
-                        for (Path p : e.toList()) {
-                            out.addAll(Files.readAllLines(p));
-                        }
+                try (Stream<Path> e = Files.list(TestData.external(dir))) {
+                    for (Path p : e.toList()) {
+                        out.addAll(Files.readAllLines(p));
                     }
                 }
             }

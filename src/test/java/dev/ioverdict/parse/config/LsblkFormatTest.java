@@ -17,17 +17,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class LsblkFormatTest {
     private static final LsblkFormat FORMAT = new LsblkFormat();
 
     private static Path external(String name) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        Path p = shared.resolve("external/lsblk").resolve(name);
-        Assumptions.assumeTrue(Files.exists(p), p + " not present");
+        Path p = TestData.external("lsblk").resolve(name);
         return p;
     }
 

@@ -13,17 +13,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class SysfsFormatTest {
     private static final SysfsFormat FORMAT = new SysfsFormat();
 
     private static Path external(String name) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        Path p = shared.resolve("external/block-queue-scheduler").resolve(name);
-        Assumptions.assumeTrue(Files.exists(p), p + " not present");
+        Path p = TestData.external("block-queue-scheduler").resolve(name);
         return p;
     }
 

@@ -11,17 +11,13 @@ import dev.ioverdict.testing.TestData;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class XfsInfoFormatTest {
     private static final XfsInfoFormat FORMAT = new XfsInfoFormat();
 
     private static Path external(String name) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        Path p = shared.resolve("external/xfs_info").resolve(name);
-        Assumptions.assumeTrue(Files.exists(p), p + " not present");
+        Path p = TestData.external("xfs_info").resolve(name);
         return p;
     }
 

@@ -12,14 +12,11 @@ import dev.ioverdict.testing.ParseRun;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class DeviceMapperFormatsTest {
     private static Path external(String file) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        return shared.resolve("external").resolve(file);
+        return TestData.external().resolve(file);
     }
 
     private static List<DeviceIdentity> maps(ParseRun run) {

@@ -13,13 +13,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * ls -l of /dev/disk/by-id and /dev/mapper. The listings are written in ls -l's layout (no public
- * capture of one is among ../shared/external) for the multipath map of the Red Hat guide's
+ * capture of one is among testdata/external) for the multipath map of the Red Hat guide's
  * {@code multipath -ll} example (WWID 3600d0230000000000e13955cc3757800 on dm-1, paths sdb sdf).
  */
 class DiskByIdFormatTest {
@@ -81,9 +80,7 @@ class DiskByIdFormatTest {
 
     @Test
     void theMultipathMapIsNamedByItsAliasFromTheListing() throws IOException {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        Path multipath = shared.resolve("external/multipath/redhat-rhel6-dm-multipath-guide-example-winsys-two-pgs.txt");
+        Path multipath = TestData.external("multipath/redhat-rhel6-dm-multipath-guide-example-winsys-two-pgs.txt");
         StorageConfig alone = RuleHarness.data(multipath).results().get(StorageConfig.class).orElseThrow();
         assertEquals("dm-1 (paths sdb sdf, WWID " + WWID + ")", alone.label("dm-1")); // its name is its WWID
         Path listing = Files.writeString(tmp.resolve("zz-ls_-lanR_.dev"), LS_LR); // read after multipath -ll

@@ -11,15 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class DiskstatsFormatTest {
     @Test
     void everyPublicLayoutIsRecognisedWithOneRecordPerLine() throws IOException {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        try (Stream<Path> files = Files.list(shared.resolve("external/diskstats"))) {
+        try (Stream<Path> files = Files.list(TestData.external("diskstats"))) {
             for (Path f : files.toList()) {
                 assertEquals(100, ParseRun.recognise(new DiskstatsFormat(), f).score(), f.toString());
                 ParseRun run = ParseRun.of(new DiskstatsFormat(), f);

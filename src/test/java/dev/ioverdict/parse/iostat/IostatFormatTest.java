@@ -10,7 +10,6 @@ import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class IostatFormatTest {
@@ -19,9 +18,7 @@ class IostatFormatTest {
     }
 
     private static Path external(String file) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        return shared.resolve("external").resolve(file);
+        return TestData.external().resolve(file);
     }
 
     @Test

@@ -10,14 +10,11 @@ import dev.ioverdict.testing.ParseRun;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class SarFormatTest {
     private static Path external(String file) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        return shared.resolve("external").resolve("sar-d").resolve(file);
+        return TestData.external().resolve("sar-d").resolve(file);
     }
 
     @Test

@@ -10,14 +10,11 @@ import dev.ioverdict.testing.ParseRun;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class KernelLogFormatTest {
     private static ParseRun external(String file) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        Path p = shared.resolve("external").resolve("kernel-log").resolve(file);
+        Path p = TestData.external().resolve("kernel-log").resolve(file);
         assertTrue(ParseRun.recognise(new KernelLogFormat(), p).score() >= 70, file);
         return ParseRun.of(new KernelLogFormat(), p);
     }

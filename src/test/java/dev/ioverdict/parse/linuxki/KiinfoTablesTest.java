@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,9 +22,7 @@ class KiinfoTablesTest {
     private static final LinuxKiFormat FORMAT = new LinuxKiFormat();
 
     private static Path sample(String dir, String file) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        return shared.resolve("external").resolve(dir).resolve(file);
+        return TestData.external().resolve(dir).resolve(file);
     }
 
     private static Map<String, String> host(ParseRun run) {

@@ -8,15 +8,12 @@ import dev.ioverdict.testing.ParseRun;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** kitrace block_rq_* records become the same block events as perf's block tracepoints. */
 class KitraceBlockEventsTest {
     private static List<BlockEvent> events(String file) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        return ParseRun.of(new LinuxKiFormat(), shared.resolve("external/linuxki-kitrace").resolve(file))
+        return ParseRun.of(new LinuxKiFormat(), TestData.external("linuxki-kitrace").resolve(file))
                 .facts().all(BlockEvent.class);
     }
 

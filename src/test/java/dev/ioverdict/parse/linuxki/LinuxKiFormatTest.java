@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class LinuxKiFormatTest {
@@ -108,7 +107,7 @@ class LinuxKiFormatTest {
 
     @Test
     void retWithoutEntryIsTimedBySyscallbeg() {
-        ParseRun run = ParseRun.of(FORMAT, shared("linuxki-kitrace/runq_delays-kitrace-openat-fstat-read-getrandom.txt"));
+        ParseRun run = ParseRun.of(FORMAT, TestData.external("linuxki-kitrace/runq_delays-kitrace-openat-fstat-read-getrandom.txt"));
         List<SyscallCall> calls = run.all(SyscallCall.class);
         assertEquals(9, calls.size());
         assertEquals("openat", calls.get(0).name());
@@ -119,7 +118,7 @@ class LinuxKiFormatTest {
 
     @Test
     void kitraceSleepWithStackTraceOpenWithoutTheWakeup() {
-        ParseRun run = ParseRun.of(FORMAT, shared("linuxki-kitrace/BarrierWritesOracleASM-kitrace-io_submit-flush-sched_switch.txt"));
+        ParseRun run = ParseRun.of(FORMAT, TestData.external("linuxki-kitrace/BarrierWritesOracleASM-kitrace-io_submit-flush-sched_switch.txt"));
         Sleep s = run.all(Sleep.class).get(0);
         assertEquals(List.of("wait_for_completion", "__blkev_issue_flush", "blkdev_issue_flush", "blkdev_fsync"),
                 s.frames().subList(0, 4));
@@ -130,14 +129,14 @@ class LinuxKiFormatTest {
 
     @Test
     void kidskDevicesAndGlobalSleepStacks() {
-        ParseRun dsk = ParseRun.of(FORMAT, shared("linuxki-kidsk/manpage-kiinfo-5.4-kidsk-sles12-multipath.txt"));
+        ParseRun dsk = ParseRun.of(FORMAT, TestData.external("linuxki-kidsk/manpage-kiinfo-5.4-kidsk-sles12-multipath.txt"));
         List<PhysicalDeviceStat> rows = dsk.all(PhysicalDeviceStat.class);
         assertEquals(27, rows.size());
         assertEquals("/dev/mapper/TW1_data", rows.get(24).device());
         assertNull(rows.get(0).pid());
         assertEquals(79.72, rows.get(0).avservMs(), 1e-9);
 
-        ParseRun md = ParseRun.of(FORMAT, shared("linuxki-kparse/md_flush-kparse-2.1.2-global-sleep-stacks.txt"));
+        ParseRun md = ParseRun.of(FORMAT, TestData.external("linuxki-kparse/md_flush-kparse-2.1.2-global-sleep-stacks.txt"));
         SleepStack top = md.all(SleepStack.class).get(0);
         assertEquals(10576576, top.count());
         assertEquals("md_flush_request", top.frames().get(0));
@@ -147,10 +146,8 @@ class LinuxKiFormatTest {
     /** Every public LinuxKI sample is recognised and read without a crash; only a garbled row warns. */
     @Test
     void everyPublicSampleParses() throws Exception {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null);
         List<String> warned = new ArrayList<>();
-        try (Stream<Path> dirs = Files.list(shared.resolve("external"))) {
+        try (Stream<Path> dirs = Files.list(TestData.external())) {
             for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith("linuxki-")).sorted().toList()) {
                 try (Stream<Path> files = Files.list(dir)) {
                     for (Path p : files.sorted().toList()) {
@@ -165,11 +162,5 @@ class LinuxKiFormatTest {
         }
         // the man page's 't' row of /dev/sdh reads "0.50    0. 0  14610 ...": 8 values under 7 columns
         assertEquals(List.of("manpage-kiinfo-2.0-kipid-rhel6-full-report.txt:121"), warned);
-    }
-
-    private static Path shared(String file) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null);
-        return shared.resolve("external").resolve(file);
     }
 }

@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class PerfScriptFormatTest {
@@ -60,9 +59,7 @@ class PerfScriptFormatTest {
 
     @Test
     void recognisesPublicSamples() throws Exception {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null);
-        for (Path p : Files.list(shared.resolve("external/perf-script")).toList()) {
+        for (Path p : Files.list(TestData.external("perf-script")).toList()) {
             var sample = new Sample(p.getFileName().toString(), Files.readAllLines(p).stream().limit(200).toList());
             assertTrue(new PerfScriptFormat().recognise(sample).matches(), p.toString());
         }

@@ -9,17 +9,14 @@ import dev.ioverdict.testing.ParseRun;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
-/** perf trace on the examples of perf-trace(1) (../shared/external/perf-trace) and a few lines of its error forms. */
+/** perf trace on the examples of perf-trace(1) (testdata/external/perf-trace) and a few lines of its error forms. */
 class PerfTraceFormatTest {
     private static final PerfTraceFormat FORMAT = new PerfTraceFormat();
 
     private static Path sample(String file) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        return shared.resolve("external").resolve("perf-trace").resolve(file);
+        return TestData.external().resolve("perf-trace").resolve(file);
     }
 
     @Test

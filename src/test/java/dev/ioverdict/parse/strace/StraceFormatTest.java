@@ -15,16 +15,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class StraceFormatTest {
     private static final StraceFormat FORMAT = new StraceFormat();
 
     private static Path external(String name) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        return shared.resolve("external/strace").resolve(name);
+        return TestData.external("strace").resolve(name);
     }
 
     private static SyscallCall call(ParseRun run, String name, int nth) {
@@ -157,13 +154,11 @@ class StraceFormatTest {
 
     @Test
     void doesNotClaimKitraceOrPerfScript() {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null);
         for (String f : List.of("linuxki-kitrace/OracleLGWRwithXFS-kitrace-io_submit-IOCB.txt",
                 "linuxki-kitrace/manpage-kiinfo-4.3-kitrace-rhel7-syscalls.txt",
                 "perf-script/linux-doc-powerpc-vpa-dtl-sched-tracepoints.txt",
                 "linuxki-kipid/OracleLGWRwithXFS-kipid-sched-syscall-physdev.txt")) {
-            assertFalse(ParseRun.recognise(FORMAT, shared.resolve("external").resolve(f)).matches(), f);
+            assertFalse(ParseRun.recognise(FORMAT, TestData.external().resolve(f)).matches(), f);
         }
     }
 

@@ -54,9 +54,7 @@ class NameCacheRuleTest {
 
     @Test
     void linuxProcpsHasNoNameLookupsSoTheRuleIsNotEvaluated() throws Exception {
-        Path shared = TestData.shared();
-        org.junit.jupiter.api.Assumptions.assumeTrue(shared != null, "../shared not present");
-        var compiled = new CaseCompiler(RuleConfig.DEFAULTS).compile(shared.resolve("external/vmstat-s"), null, null);
+        var compiled = new CaseCompiler(RuleConfig.DEFAULTS).compile(TestData.external("vmstat-s"), null, null);
         assertEquals("vmstat-s", compiled.report().inputs().get(0).format());
         assertTrue(compiled.report().notEvaluated().stream().anyMatch(n -> n.rule().equals("name-cache")));
     }

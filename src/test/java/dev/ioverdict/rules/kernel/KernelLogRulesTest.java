@@ -9,15 +9,12 @@ import dev.ioverdict.testing.RuleHarness;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
-/** The kernel-log rules on the public kernel logs of ../shared/external/kernel-log. */
+/** The kernel-log rules on the public kernel logs of testdata/external/kernel-log. */
 class KernelLogRulesTest {
     private static Path log(String file) {
-        Path shared = TestData.shared();
-        Assumptions.assumeTrue(shared != null, "../shared not present");
-        return shared.resolve("external").resolve("kernel-log").resolve(file);
+        return TestData.external().resolve("kernel-log").resolve(file);
     }
 
     @Test
