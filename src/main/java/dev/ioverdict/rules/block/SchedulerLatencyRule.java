@@ -122,8 +122,8 @@ public final class SchedulerLatencyRule implements Rule {
             double share = i2d + m2d;
             double perIo = share / 100 * q2c.avg();
             // above 100 % the shares count different I/Os (lost completions): ConsistencyAnalysis says so
-            boolean overall = share >= ctx.value(SHARE_PCT) && share <= 100 && d.share(Phase.D2C) <= 100
-                    && perIo >= ctx.seconds(MIN_AVG_MS);
+            boolean shareHolds = share <= 100 && d.share(Phase.D2C) <= 100;
+            boolean overall = share >= ctx.value(SHARE_PCT) && shareHolds && perIo >= ctx.seconds(MIN_AVG_MS);
             var waits = figs.trace().schedulerWaits();
             long minIos = (long) ctx.value(MIN_IOS);
             var starved = StarvedClass.find(waits, d.id(), "direction", minIos, ctx.seconds(CLASS_AVG_MS),
@@ -171,11 +171,12 @@ public final class SchedulerLatencyRule implements Rule {
                     .text(SubjectMetrics.DEVICE, d.name() != null ? d.name() : d.id())
                     .text(SubjectMetrics.DEVNO, d.id())
                     .text(SubjectMetrics.SOURCE, d.source())
-                    .figure(SHARE, share)
-                    .figure(I2D_ONLY_SHARE_PCT, m2d >= 1 ? i2d : null)
-                    .figure(M2D_SHARE, m2d >= 1 ? m2d : null)
+                    // shares above 100 % count different I/Os (lost completions, a damaged trace): not figures
+                    .figure(SHARE, shareHolds ? share : null)
+                    .figure(I2D_ONLY_SHARE_PCT, shareHolds && m2d >= 1 ? i2d : null)
+                    .figure(M2D_SHARE, shareHolds && m2d >= 1 ? m2d : null)
                     .limit(BlockFigures.LIMIT_SHARE.labelled("limit for the scheduler share"), SHARE_PCT)
-                    .figure(I2D_PER_IO, perIo)
+                    .figure(I2D_PER_IO, shareHolds ? perIo : null)
                     .figure(Q2C_AVG, q2c.avg())
                     .figure(IOS, q2c.n())
                     .evidence(figs.bttLines(d, Phase.I2D, Phase.M2D, Phase.Q2C))
