@@ -62,7 +62,7 @@ class TemplateErrorTest {
                 <!DOCTYPE html>
                 <html xmlns:th="http://www.thymeleaf.org">
                 <body>
-                <p th:text="${r.caseId}">x</p>
+                <p th:text="${r.schema}">x</p>
                 <div th:replace="~{fragments/nosuch :: x}"></div>
                 </body></html>
                 """);
@@ -79,7 +79,7 @@ class TemplateErrorTest {
                 <!DOCTYPE html>
                 <html xmlns:th="http://www.thymeleaf.org">
                 <body>
-                <p th:text="${r.caseId}>x</p>
+                <p th:text="${r.schema}>x</p>
                 </body></html>
                 """);
         Cli r = report(dir, "html");
@@ -89,26 +89,25 @@ class TemplateErrorTest {
     }
 
     @Test
-    void aPageThatIsNotXhtmlIsTheTemplatesFaultNotADefect() throws Exception {
+    void aPageWithAnElementLeftOpenIsRepairedNotRefused() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("tpl"));
-        // well-formed for Thymeleaf, but it writes an element it never closes, which the PDF's XML parser refuses
+        // well-formed for Thymeleaf, but it writes an element it never closes: the page is finished on a DOM
+        // (jsoup), which closes it as a browser would, so the PDF's XML parser gets well-formed XHTML
         Files.writeString(dir.resolve("report.html"), """
                 <!DOCTYPE html>
                 <html xmlns="http://www.w3.org/1999/xhtml">
                 <body>
-                <p th:utext="'&lt;b&gt;' + ${r.caseId}">x</p>
+                <p th:utext="'&lt;b&gt;' + ${r.schema}">x</p>
                 </body></html>
                 """);
         Cli r = report(dir, "html,pdf");
-        assertEquals(2, r.exitCode(), r.err());
-        assertTrue(r.err().startsWith("ioverdict: the templates of " + dir + " give a page that is not well-formed XHTML"),
-                r.err());
-        assertTrue(r.err().contains("\"b\" must be terminated"), r.err());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(Files.size(tmp.resolve("out/report.pdf")) > 0);
     }
 
     @Test
     void theBuiltInTemplatesStillRender() throws Exception {
-        Cli r = report(fragment("th:title=\"${r.caseId}\""), "html");
+        Cli r = report(fragment("th:title=\"${r.schema}\""), "html");
         assertEquals(0, r.exitCode(), r.err());
     }
 }
