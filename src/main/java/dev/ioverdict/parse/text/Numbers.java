@@ -74,7 +74,6 @@ public final class Numbers {
         return true;
     }
 
-    /** A decimal fraction with '.' or ',' (a comma-decimal locale) as separator; NaN when none. */
     /**
      * The weight of the k-th digit after the decimal point: 0.1, then each divided by ten, the same
      * doubles a loop dividing by ten per digit makes (so figures do not move in their last bit),
@@ -118,6 +117,7 @@ public final class Numbers {
         return scale;
     }
 
+    /** A decimal fraction with '.' or ',' (a comma-decimal locale) as separator; NaN when none. */
     public static double parseDecimal(CharSequence s, int from, int to) {
         int i = from;
         boolean negative = false;

@@ -132,7 +132,7 @@ class RandomBlkgenScenariosTest {
         // processes name their CPUs, so CPUs may be added, never taken away
         sc.put("ncpus", sc.path("ncpus").asInt(4) + extraCpus);
         ArrayNode devices = (ArrayNode) sc.path("devices");
-        ObjectNode timing = (ObjectNode) devices.get(r.nextInt(devices.size())).with("timing");
+        ObjectNode timing = devices.get(r.nextInt(devices.size())).withObject("timing");
         ObjectNode d2c = timing.putObject("d2c");
         d2c.put("dist", "lognormal").put("median", 50 + r.nextInt(3000)).put("sigma", 0.2 + r.nextDouble()).put("min", 20);
         if (r.nextBoolean()) {
