@@ -106,7 +106,7 @@ public final class NoisyNeighbourRule implements Rule {
     private void report(RuleContext ctx, TimeModel model, ProcessWait victim, String device, double seconds,
                         double share, List<WaitPart.Neighbour> others) {
         String label = ctx.optional(Inputs.STORAGE).map(c -> c.label(device)).orElse(device);
-        String who = victim.command() + (victim.pids().size() == 1 ? " pid " + victim.pids().get(0) : "");
+        String who = victim.who();
         List<WaitPart.Neighbour> top = others.stream().collect(Collectors.toMap(WaitPart.Neighbour::command, n -> n,
                 (a, b) -> a.sharePct() >= b.sharePct() ? a : b, java.util.LinkedHashMap::new)).values().stream()
                 .sorted((a, b) -> Double.compare(b.sharePct(), a.sharePct())).limit(3).toList();

@@ -147,7 +147,7 @@ public final class SyncWriteLatencyRule implements Rule {
 
     private void report(RuleContext ctx, TimeModel model, ProcessWait p, String device, double seconds, double share,
                         SyncCalls calls, StorageConfig config) {
-        String who = p.command() + (p.pids().size() == 1 && !p.command().startsWith("pid ") ? " pid " + p.pids().get(0) : "");
+        String who = p.who();
         String label = device == null ? "its device" : config == null ? device : config.label(device);
         MediaClass.Media media = MediaClass.of(device, config);
         String cache = device == null || config == null ? null : config.queueSetting(device, "write_cache")
