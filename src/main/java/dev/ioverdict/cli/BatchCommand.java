@@ -1,6 +1,7 @@
 package dev.ioverdict.cli;
 
 import dev.ioverdict.pipeline.BatchRunner;
+import dev.ioverdict.report.model.CaseStatus;
 import dev.ioverdict.pipeline.BatchSettings;
 import dev.ioverdict.pipeline.SchedulerShard;
 import dev.ioverdict.report.Version;
@@ -128,15 +129,15 @@ final class BatchCommand implements Callable<Integer> {
             throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the batch into " + output, e), e);
         }
         out.printf(Locale.ROOT, "%d case(s): %d ok, %d with damaged input, %d failed, %d with nothing usable%n",
-                summary.cases().size(), summary.count("ok"), summary.count("damaged"), summary.count("failed"),
-                summary.count("nothing-usable"));
+                summary.cases().size(), summary.count(CaseStatus.OK), summary.count(CaseStatus.DAMAGED), summary.count(CaseStatus.FAILED),
+                summary.count(CaseStatus.NOTHING_USABLE));
         out.println("wrote " + SafeText.terminal(output.resolve("index.html").toString()));
         out.println("wrote " + SafeText.terminal(output.resolve("summary.json").toString()));
         out.flush();
-        if (summary.cases().isEmpty() || summary.count("nothing-usable") == summary.cases().size()) {
+        if (summary.cases().isEmpty() || summary.count(CaseStatus.NOTHING_USABLE) == summary.cases().size()) {
             return ExitCodes.NOTHING_USABLE;
         }
-        return summary.count("ok") == summary.cases().size() ? ExitCodes.OK : ExitCodes.DAMAGED_INPUT;
+        return summary.count(CaseStatus.OK) == summary.cases().size() ? ExitCodes.OK : ExitCodes.DAMAGED_INPUT;
     }
 
 }

@@ -1,6 +1,7 @@
 package dev.ioverdict.cli;
 
 import dev.ioverdict.pipeline.ShardMerge;
+import dev.ioverdict.report.model.CaseStatus;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -47,14 +48,14 @@ final class MergeCommand implements Callable<Integer> {
         m.problems().forEach(p -> out.println("warning: " + p));
         var s = m.summary();
         out.printf(Locale.ROOT, "%d case(s) from %d shard(s): %d ok, %d with damaged input, %d failed, %d with nothing usable%n",
-                s.cases().size(), shards.size(), s.count("ok"), s.count("damaged"), s.count("failed"),
-                s.count("nothing-usable"));
+                s.cases().size(), shards.size(), s.count(CaseStatus.OK), s.count(CaseStatus.DAMAGED), s.count(CaseStatus.FAILED),
+                s.count(CaseStatus.NOTHING_USABLE));
         out.println("wrote " + output.resolve("index.html"));
         out.println("wrote " + output.resolve("summary.json"));
         out.flush();
         if (s.cases().isEmpty()) {
             return ExitCodes.NOTHING_USABLE;
         }
-        return m.problems().isEmpty() && s.count("ok") == s.cases().size() ? ExitCodes.OK : ExitCodes.DAMAGED_INPUT;
+        return m.problems().isEmpty() && s.count(CaseStatus.OK) == s.cases().size() ? ExitCodes.OK : ExitCodes.DAMAGED_INPUT;
     }
 }

@@ -1,6 +1,7 @@
 package dev.ioverdict.pipeline;
 
 import dev.ioverdict.bundle.Limits;
+import dev.ioverdict.report.model.CaseStatus;
 import dev.ioverdict.report.BatchIndex;
 import dev.ioverdict.report.JsonRenderer;
 import dev.ioverdict.report.ReportWriter;
@@ -89,7 +90,7 @@ public final class BatchRunner {
             futures.add(pool.submit(() -> {
                 ResumableCase.Outcome o = resumable.run(id, c, output.resolve(id), () -> one(c, id, output));
                 CaseResult r = o.result();
-                status.caseDone(r.status().equals("failed"));
+                status.caseDone(r.status() == CaseStatus.FAILED);
                 progress.accept(String.format(Locale.ROOT, "[%d/%d] %-14s %s (%d critical, %d warning)%s%s",
                         done.incrementAndGet(), mine.size(), r.status(), r.caseId(), r.critical(), r.warning(),
                         r.message().isEmpty() ? "" : ": " + r.message(), o.reused() ? " (unchanged: not redone)" : ""));

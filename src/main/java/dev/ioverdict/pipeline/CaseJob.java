@@ -1,6 +1,7 @@
 package dev.ioverdict.pipeline;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ioverdict.report.model.CaseStatus;
 import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.bundle.Limits;
 import dev.ioverdict.model.Finding;
@@ -35,14 +36,14 @@ public record CaseJob(String bundle, String caseId, String output, Set<ReportFor
             CaseCompiler.Compiled compiled = new CaseCompiler(rules).compile(Path.of(bundle).toRealPath(), id, null,
                     limits);
             if (!compiled.usable()) {
-                return new CaseResult(id, bundle, "nothing-usable", "no input in a known format",
+                return new CaseResult(id, bundle, CaseStatus.NOTHING_USABLE, "no input in a known format",
                         0, 0, 0, List.of(), null);
             }
             ReportWriter.write(compiled.report(), compiled.data(), formats, ReportWriter.under(Path.of(output), id), null);
             List<Finding> fs = compiled.report().findings();
-            String status = compiled.report().anyInputDamaged() ? "damaged" : "ok";
+            CaseStatus status = compiled.report().anyInputDamaged() ? CaseStatus.DAMAGED : CaseStatus.OK;
             return new CaseResult(id, bundle, status,
-                    status.equals("damaged") ? "an input had warnings" : "",
+                    status == CaseStatus.DAMAGED ? "an input had warnings" : "",
                     count(fs, "critical"), count(fs, "warning"), count(fs, "info"),
                     fs.stream().map(f -> f.severity().id() + " " + f.rule() + ": " + f.title()).toList(),
                     id + "/" + (formats.contains(ReportFormat.HTML) ? "report.html" : "report.json"), null,
@@ -50,14 +51,14 @@ public record CaseJob(String bundle, String caseId, String output, Set<ReportFor
                             f.subject() == null ? null : f.subject().label())).toList(),
                     formats.stream().sorted().map(f -> id + "/report." + f.name().toLowerCase(Locale.ROOT)).toList());
         } catch (BundleException e) {
-            return new CaseResult(id, bundle, "failed", e.getMessage(), 0, 0, 0, List.of(), null);
+            return new CaseResult(id, bundle, CaseStatus.FAILED, e.getMessage(), 0, 0, 0, List.of(), null);
         } catch (IOException | RuntimeException e) {
-            return new CaseResult(id, bundle, "failed", e.toString(), 0, 0, 0, List.of(), null);
+            return new CaseResult(id, bundle, CaseStatus.FAILED, e.toString(), 0, 0, 0, List.of(), null);
         } catch (OutOfMemoryError e) {
-            return new CaseResult(id, bundle, "failed", "out of memory (give the JVM more with "
+            return new CaseResult(id, bundle, CaseStatus.FAILED, "out of memory (give the JVM more with "
                     + "JAVA_OPTS=-Xmx..., or fewer --jobs)", 0, 0, 0, List.of(), null);
         } catch (StackOverflowError e) {
-            return new CaseResult(id, bundle, "failed", "stack overflow (a defect of ioverdict)",
+            return new CaseResult(id, bundle, CaseStatus.FAILED, "stack overflow (a defect of ioverdict)",
                     0, 0, 0, List.of(), null);
         }
     }

@@ -1,6 +1,7 @@
 package dev.ioverdict.pipeline;
 
 import dev.ioverdict.report.model.BatchSummary.CaseResult;
+import dev.ioverdict.report.model.CaseStatus;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -47,6 +48,6 @@ final class CaseLimits {
     }
 
     static CaseResult failed(String caseId, String source, String reason) {
-        return new CaseResult(caseId, source, "failed", reason, 0, 0, 0, List.of(), null);
+        return new CaseResult(caseId, source, CaseStatus.FAILED, reason, 0, 0, 0, List.of(), null);
     }
 }

@@ -1,6 +1,7 @@
 package dev.ioverdict.pipeline;
 
 import dev.ioverdict.report.model.BatchSummary.CaseResult;
+import dev.ioverdict.report.model.CaseStatus;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -38,7 +39,7 @@ final class ResumableCase {
             hash = null; // the bundle cannot be read whole: compile it and let the compiler say why
         }
         CaseResult r = limits.run(caseId, bundle.toString(), compile);
-        if (hash != null && !r.status().equals("failed")) {
+        if (hash != null && r.status() != CaseStatus.FAILED) {
             try {
                 CaseStamp.write(caseDir, hash, r);
             } catch (IOException e) {

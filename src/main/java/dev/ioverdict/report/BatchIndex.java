@@ -3,6 +3,7 @@ package dev.ioverdict.report;
 import dev.ioverdict.report.model.BatchSummary;
 import dev.ioverdict.report.model.BatchSummary.CaseResult;
 import dev.ioverdict.report.model.BatchSummary.FindingRef;
+import dev.ioverdict.report.model.CaseStatus;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -23,7 +24,8 @@ import java.util.TreeMap;
  * Links are relative or not written.
  */
 public final class BatchIndex {
-    private static final List<String> VERDICTS = List.of("critical", "failed", "warning", "info", "clean", "nothing-usable");
+    private static final List<String> VERDICTS = List.of("critical", CaseStatus.FAILED.id(), "warning", "info", "clean",
+            CaseStatus.NOTHING_USABLE.id());
     private static final String SCRIPT = """
             (function () {
               var t = document.getElementById('cases'), q = document.getElementById('q'), v = document.getElementById('v');
@@ -116,7 +118,7 @@ public final class BatchIndex {
         count(sb, cases.stream().mapToLong(CaseResult::critical).sum(), "critical");
         count(sb, cases.stream().mapToLong(CaseResult::warning).sum(), "warning");
         count(sb, cases.stream().mapToLong(CaseResult::info).sum(), "info");
-        count(sb, cases.stream().filter(c -> c.status().equals("damaged")).count(), "damaged");
+        count(sb, cases.stream().filter(c -> c.status() == CaseStatus.DAMAGED).count(), "damaged");
         sb.append("</tr></table>\n");
     }
 
@@ -163,8 +165,9 @@ public final class BatchIndex {
             sb.append(esc(c.caseId()));
         }
         sb.append("</td><td class=\"").append(esc(c.verdict())).append("\">").append(esc(c.verdict()));
-        if (!c.status().equals("ok") && !c.status().equals(c.verdict())) {
-            sb.append(" <span class=\"").append(esc(c.status())).append("\">(").append(esc(c.status())).append(")</span>");
+        if (c.status() != CaseStatus.OK && !c.status().id().equals(c.verdict())) {
+            sb.append(" <span class=\"").append(esc(c.status().id())).append("\">(").append(esc(c.status().id()))
+                    .append(")</span>");
         }
         if (!c.message().isEmpty()) {
             sb.append("<div class=\"small\">").append(esc(c.message())).append("</div>");

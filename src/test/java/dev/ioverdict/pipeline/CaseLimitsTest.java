@@ -1,6 +1,7 @@
 package dev.ioverdict.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.ioverdict.report.model.CaseStatus;
 
 import dev.ioverdict.report.model.BatchSummary.CaseResult;
 import java.time.Duration;
@@ -16,7 +17,7 @@ class CaseLimitsTest {
             never.await();
             return null;
         });
-        assertEquals("failed", r.status());
+        assertEquals(CaseStatus.FAILED, r.status());
         assertEquals("exceeded 1 s (--case-timeout)", r.message());
         assertEquals("stuck", r.caseId());
     }
@@ -26,7 +27,7 @@ class CaseLimitsTest {
         CaseResult r = new CaseLimits(null).run("big", "/cases/big", () -> {
             throw new OutOfMemoryError("Java heap space");
         });
-        assertEquals("failed", r.status());
+        assertEquals(CaseStatus.FAILED, r.status());
         assertEquals("out of memory (raise -Xmx through JAVA_OPTS, or split the case)", r.message());
     }
 }

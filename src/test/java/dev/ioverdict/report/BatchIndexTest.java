@@ -1,6 +1,7 @@
 package dev.ioverdict.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.ioverdict.report.model.CaseStatus;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,7 +24,7 @@ class BatchIndexTest {
         for (int i = 0; i < info; i++) {
             refs.add(new FindingRef("name-cache", "info", "cache", null));
         }
-        return new CaseResult(id, "/x/" + id, "ok", "", critical, warning, info, List.of(), id + "/report.html", null,
+        return new CaseResult(id, "/x/" + id, CaseStatus.OK, "", critical, warning, info, List.of(), id + "/report.html", null,
                 refs, List.of(links));
     }
 
@@ -31,7 +32,7 @@ class BatchIndexTest {
             c("b-clean", 0, 0, 0, "b-clean/report.html"),
             c("a-info", 0, 0, 2, "a-info/report.html", "a-info/report.pdf", "a-info/report.json"),
             c("c-bad", 4, 0, 0, "c-bad/report.html", "javascript:alert(1)", "/etc/passwd"),
-            new CaseResult("d-failed", "/x/d", "failed", "time limit of 5 s exceeded", 0, 0, 0, List.of(), null)));
+            new CaseResult("d-failed", "/x/d", CaseStatus.FAILED, "time limit of 5 s exceeded", 0, 0, 0, List.of(), null)));
 
     @Test
     void theInlineScriptIsTheOneTheCspAllows() throws Exception {

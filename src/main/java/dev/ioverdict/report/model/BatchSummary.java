@@ -10,12 +10,12 @@ public record BatchSummary(String schema, List<CaseResult> cases) {
 
     /**
      * One case's outcome for summary.json and index.html. {@code status} says whether the case was
-     * read (ok, damaged, failed, nothing-usable); {@code verdict} what it found: its worst
+     * read ({@link CaseStatus}); {@code verdict} what it found: its worst
      * severity (critical, warning, info), "clean", or the status when it was not diagnosed.
      * {@code findings} is the old one-line form of {@code findingDetails}; {@code reports} the
      * case's report files, relative to summary.json.
      */
-    public record CaseResult(String caseId, String source, String status, String message, int critical,
+    public record CaseResult(String caseId, String source, CaseStatus status, String message, int critical,
                              int warning, int info, List<String> findings, String report, String verdict,
                              List<FindingRef> findingDetails, List<String> reports) {
         public CaseResult {
@@ -27,15 +27,15 @@ public record BatchSummary(String schema, List<CaseResult> cases) {
             }
         }
 
-        public CaseResult(String caseId, String source, String status, String message, int critical, int warning,
+        public CaseResult(String caseId, String source, CaseStatus status, String message, int critical, int warning,
                           int info, List<String> findings, String report) {
             this(caseId, source, status, message, critical, warning, info, findings, report, null, List.of(),
                     report == null ? List.of() : List.of(report));
         }
 
-        static String verdict(String status, int critical, int warning, int info) {
-            if (status.equals("failed") || status.equals("nothing-usable")) {
-                return status;
+        static String verdict(CaseStatus status, int critical, int warning, int info) {
+            if (!status.diagnosed()) {
+                return status.id();
             }
             return critical > 0 ? "critical" : warning > 0 ? "warning" : info > 0 ? "info" : "clean";
         }
@@ -45,7 +45,7 @@ public record BatchSummary(String schema, List<CaseResult> cases) {
     public record FindingRef(String rule, String severity, String title, String subject) {
     }
 
-    public long count(String status) {
-        return cases.stream().filter(c -> c.status().equals(status)).count();
+    public long count(CaseStatus status) {
+        return cases.stream().filter(c -> c.status() == status).count();
     }
 }
