@@ -1,6 +1,7 @@
 package dev.ioverdict;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.ioverdict.pipeline.CaseRequest;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.analysis.host.HostInfo;
@@ -24,7 +25,7 @@ class SosreportBundleTest {
     @Test
     void hostKernelConfigurationAndFindings() throws Exception {
         Report r = new CaseCompiler(RuleConfig.DEFAULTS)
-                .compile(TestData.bundle("sosreport-sar-saturated").resolve("bundle"), null, null).report();
+                .compile(CaseRequest.of(TestData.bundle("sosreport-sar-saturated").resolve("bundle"))).report();
         HostInfo host = r.caseInfo().host();
         assertEquals("vm", host.hostname());
         assertEquals("6.18.44-fc-v657", host.kernel());

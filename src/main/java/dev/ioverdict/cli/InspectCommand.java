@@ -1,6 +1,7 @@
 package dev.ioverdict.cli;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.pipeline.CaseReader;
 import dev.ioverdict.bundle.Bundle;
 import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.bundle.BundleReader;
@@ -49,7 +50,7 @@ final class InspectCommand implements Callable<Integer> {
         CaseData data;
         try (Bundle b = BundleReader.open(bundle, limits.limits());
              StatusLine status = quiet.statusLine(spec.commandLine().getErr())) {
-            data = CaseCompiler.read(b, null, status.progress());
+            data = CaseReader.read(b, null, status.progress());
         } catch (BundleException e) {
             throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
         }

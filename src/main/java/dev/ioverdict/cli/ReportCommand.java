@@ -1,6 +1,8 @@
 package dev.ioverdict.cli;
 
 import dev.ioverdict.bundle.BundleException;
+import dev.ioverdict.analysis.AnalysisFailure;
+import dev.ioverdict.pipeline.CaseRequest;
 import dev.ioverdict.bundle.BundleReader;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
@@ -123,8 +125,8 @@ final class ReportCommand implements Callable<Integer> {
         try (StatusLine status = quiet.statusLine(spec.commandLine().getErr())) {
             Progress progress = status.progress();
             try {
-                compiled = new CaseCompiler(config.load()).compile(bundle, caseId, title, limits.limits(), window,
-                        progress);
+                compiled = new CaseCompiler(config.load()).compile(CaseRequest.of(bundle).withCaseId(caseId)
+                        .withTitle(title).withLimits(limits.limits()).withWindow(window).withProgress(progress));
             } catch (BundleException e) {
                 throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
             }
@@ -176,6 +178,13 @@ final class ReportCommand implements Callable<Integer> {
                 f.cause().printStackTrace(err);
             }
         }
+        for (AnalysisFailure f : compiled.report().analysisFailures()) {
+            err.println("ioverdict: analysis " + f.analysis() + " failed (a defect of ioverdict; the report was "
+                    + "written without what it derives): " + SafeText.terminal(f.message()));
+            if (debug.debug && f.cause() != null) {
+                f.cause().printStackTrace(err);
+            }
+        }
         err.flush();
         return exitCode(compiled.report(), failAt);
     }
@@ -194,7 +203,7 @@ final class ReportCommand implements Callable<Integer> {
         if (failAt != null && report.findings().stream().anyMatch(f -> f.severity().atLeast(failAt))) {
             return ExitCodes.FINDING_AT_SEVERITY;
         }
-        return report.anyInputDamaged() || !report.failedRules().isEmpty() ? ExitCodes.DAMAGED_INPUT : ExitCodes.OK;
+        return report.incomplete() ? ExitCodes.DAMAGED_INPUT : ExitCodes.OK;
     }
 
     static TimeWindow window(Double from, Double to) {

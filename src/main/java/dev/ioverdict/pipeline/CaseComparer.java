@@ -65,8 +65,8 @@ public final class CaseComparer {
         if (spec.window() != null) {
             id = id + "@" + spec.window().label().replace(" s", "s");
         }
-        CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(spec.path(), id, null,
-                Limits.DEFAULT, spec.window(), progress);
+        CaseCompiler.Compiled compiled = new CaseCompiler(config).compile(CaseRequest.of(spec.path())
+                .withCaseId(id).withWindow(spec.window()).withProgress(progress));
         if (compiled.report().window() != null && compiled.report().window().holdsNoRecord()) {
             throw new NothingUsable(spec.label() + ": " + compiled.report().window().noDataMessage());
         }
@@ -74,7 +74,7 @@ public final class CaseComparer {
             throw new NothingUsable(spec.path() + " (" + spec.label() + "): nothing usable: no file in a format "
                     + "ioverdict reads gave a record; see 'ioverdict inspect'");
         }
-        if (compiled.report().anyInputDamaged() || !compiled.report().failedRules().isEmpty()) {
+        if (compiled.report().incomplete()) {
             damaged[0] = true;
         }
         return Side.ofCase(spec.label(), compiled.report(), compiled.data());

@@ -33,17 +33,17 @@ public record CaseJob(String bundle, String caseId, String output, Set<ReportFor
     CaseResult run(RuleConfig rules) {
         String id = caseId;
         try {
-            CaseCompiler.Compiled compiled = new CaseCompiler(rules).compile(Path.of(bundle).toRealPath(), id, null,
-                    limits);
+            CaseCompiler.Compiled compiled = new CaseCompiler(rules).compile(
+                    CaseRequest.of(Path.of(bundle).toRealPath()).withCaseId(id).withLimits(limits));
             if (!compiled.usable()) {
                 return new CaseResult(id, bundle, CaseStatus.NOTHING_USABLE, "no input in a known format",
                         0, 0, 0, List.of(), null);
             }
             ReportWriter.write(compiled.report(), compiled.data(), formats, ReportWriter.under(Path.of(output), id), null);
             List<Finding> fs = compiled.report().findings();
-            CaseStatus status = compiled.report().anyInputDamaged() ? CaseStatus.DAMAGED : CaseStatus.OK;
+            CaseStatus status = compiled.report().incomplete() ? CaseStatus.DAMAGED : CaseStatus.OK;
             return new CaseResult(id, bundle, status,
-                    status == CaseStatus.DAMAGED ? "an input had warnings" : "",
+                    status == CaseStatus.DAMAGED ? "an input had warnings, or a rule or an analysis failed" : "",
                     count(fs, "critical"), count(fs, "warning"), count(fs, "info"),
                     fs.stream().map(f -> f.severity().id() + " " + f.rule() + ": " + f.title()).toList(),
                     id + "/" + (formats.contains(ReportFormat.HTML) ? "report.html" : "report.json"), null,

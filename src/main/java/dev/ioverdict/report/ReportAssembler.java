@@ -48,6 +48,7 @@ public final class ReportAssembler {
                 results.get(ConfigSection.class).orElse(null),
                 outcome.causes(), outcome.notEvaluated(), outcome.failures(), outcome.consistency(),
                 results.get(AppliedWindow.class).orElse(null)))
-                .withTimeModel(results.get(TimeModel.class).orElse(null));
+                .withTimeModel(results.get(TimeModel.class).orElse(null))
+                .withAnalysisFailures(data.analysisFailures());
     }
 }

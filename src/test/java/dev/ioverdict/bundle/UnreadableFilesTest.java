@@ -1,6 +1,8 @@
 package dev.ioverdict.bundle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.ioverdict.pipeline.Progress;
+import dev.ioverdict.pipeline.CaseReader;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.analysis.CaseData;
@@ -36,7 +38,7 @@ class UnreadableFilesTest {
         Bundle bundle = new Bundle("hostile", List.of(BundleFile.of("iostat.txt", iostat, Limits.DEFAULT),
                 new BundleFile("mounts.txt", failsOnRead, 4096, false)), List.of(), null, Limits.DEFAULT);
 
-        CaseData data = CaseCompiler.read(bundle);
+        CaseData data = CaseReader.read(bundle, null, Progress.NONE);
 
         InputSummary bad = input(data, "mounts.txt");
         assertEquals("unknown", bad.format());
@@ -60,7 +62,7 @@ class UnreadableFilesTest {
         Bundle bundle = new Bundle("hostile", List.of(BundleFile.of("blkparse.txt.gz", gz, Limits.DEFAULT),
                 BundleFile.of("vmstat-s.txt", vmstat, Limits.DEFAULT)), List.of(), null, Limits.DEFAULT);
 
-        CaseData data = CaseCompiler.read(bundle);
+        CaseData data = CaseReader.read(bundle, null, Progress.NONE);
 
         InputSummary cut = input(data, "blkparse.txt.gz");
         assertEquals("blkparse", cut.format());

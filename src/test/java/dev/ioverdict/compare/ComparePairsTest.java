@@ -1,6 +1,7 @@
 package dev.ioverdict.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.ioverdict.pipeline.CaseRequest;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -151,7 +152,7 @@ class ComparePairsTest {
     }
 
     private static Path reportJson(Path bundle, Path out) throws Exception {
-        var compiled = new dev.ioverdict.pipeline.CaseCompiler(RuleConfig.DEFAULTS).compile(bundle, null, null);
+        var compiled = new dev.ioverdict.pipeline.CaseCompiler(RuleConfig.DEFAULTS).compile(CaseRequest.of(bundle));
         Files.createDirectories(out);
         Path file = out.resolve("report.json");
         Files.writeString(file, dev.ioverdict.report.JsonRenderer.writer().writeValueAsString(compiled.report()));

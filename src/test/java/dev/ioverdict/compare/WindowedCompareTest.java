@@ -1,6 +1,7 @@
 package dev.ioverdict.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.ioverdict.pipeline.CaseRequest;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,8 +37,8 @@ class WindowedCompareTest {
 
     @Test
     void windowDropsRecordsBeforeTheAnalysesSeeThem() throws Exception {
-        var whole = new CaseCompiler(RuleConfig.DEFAULTS).compile(SCHEDULER, null, null);
-        var part = new CaseCompiler(RuleConfig.DEFAULTS).compile(SCHEDULER, null, null, TimeWindow.parse("0.2..0.4"));
+        var whole = new CaseCompiler(RuleConfig.DEFAULTS).compile(CaseRequest.of(SCHEDULER));
+        var part = new CaseCompiler(RuleConfig.DEFAULTS).compile(CaseRequest.of(SCHEDULER).withWindow(TimeWindow.parse("0.2..0.4")));
         long all = whole.report().block().all().phase(dev.ioverdict.model.block.Phase.Q2C).n();
         long some = part.report().block().all().phase(dev.ioverdict.model.block.Phase.Q2C).n();
         assertTrue(some > 0 && some < all / 2, some + " of " + all);

@@ -42,7 +42,7 @@ class AnalysedAlongsideTest {
         System.setProperty(CaseCompiler.ALONGSIDE_FROM_BYTES, Long.toString(bytes));
         try {
             CaseCompiler.Compiled c = new CaseCompiler(RuleConfig.DEFAULTS)
-                    .compile(TestData.bundle(bundle).resolve("bundle"), bundle, null);
+                    .compile(CaseRequest.of(TestData.bundle(bundle).resolve("bundle")).withCaseId(bundle));
             JsonNode report = JSON.readTree(JsonRenderer.writer().writeValueAsString(c.report()));
             Stream.of(report.path("summary").path("facts")).filter(ObjectNode.class::isInstance)
                     .forEach(f -> ((ObjectNode) f).put("generated", "(generated)"));

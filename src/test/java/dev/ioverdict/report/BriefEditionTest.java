@@ -1,6 +1,7 @@
 package dev.ioverdict.report;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import dev.ioverdict.pipeline.CaseRequest;
 
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.pipeline.CaseCompiler;
@@ -26,7 +27,8 @@ class BriefEditionTest {
     @Test
     void twelveLongFindingsStillFitThreePages() throws Exception {
         var compiled = new CaseCompiler(RuleConfig.DEFAULTS).compile(
-                TestData.bundle("unaligned-on-slow-device").resolve("bundle"), "many-findings", "Twelve findings");
+                CaseRequest.of(TestData.bundle("unaligned-on-slow-device").resolve("bundle")).withCaseId("many-findings")
+                        .withTitle("Twelve findings"));
         Report real = compiled.report();
         List<Finding> findings = new ArrayList<>();
         List<Summary.Cause> causes = new ArrayList<>();
@@ -43,7 +45,7 @@ class BriefEditionTest {
                 "Ann Analyst"), new Summary(s.headline(), causes, s.actions(), use, s.checked(), s.facts()),
                 real.verdict(), real.layers(), real.inputs(), real.block(), real.syscalls(), real.iostat(), real.config(),
                 findings, real.notEvaluated(), real.failedRules(), real.consistency(), real.window(), real.marks(),
-                real.timeModel(), null);
+                real.timeModel(), null, List.of());
         RenderInput input = new RenderInput(many, List.of(), null, true, null);
         Path out = Path.of("target", "brief-edition-sample");
         Files.createDirectories(out);

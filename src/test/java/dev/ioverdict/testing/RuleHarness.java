@@ -1,6 +1,7 @@
 package dev.ioverdict.testing;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.pipeline.CaseRequest;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.Finding;
@@ -62,7 +63,7 @@ public final class RuleHarness {
         try {
             RuleConfig rc = RuleConfig.of(config);
             rc.validate(rule == null ? List.of() : List.of(rule));
-            return new CaseCompiler(rc, rule == null ? List.of() : List.of(rule)).compile(bundle, "test", null);
+            return new CaseCompiler(rc, rule == null ? List.of() : List.of(rule)).compile(CaseRequest.of(bundle).withCaseId("test"));
         } catch (Exception e) {
             throw new AssertionError("compiling " + bundle + ": " + e, e);
         }

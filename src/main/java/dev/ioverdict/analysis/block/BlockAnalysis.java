@@ -4,6 +4,7 @@ import dev.ioverdict.analysis.LogHistogram;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.SchedulerWait;
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockEvent;
@@ -60,6 +61,12 @@ public final class BlockAnalysis implements Analysis {
             cachedTracker[slot] = tracker;
         }
         tracker.accept(e);
+    }
+
+    @Override
+    public Dataflow dataflow() {
+        return Dataflow.writes(BlockTrace.class, BlockSection.class, BlockDistributions.class,
+                BlockProcessTimes.class, RequestTimes.class);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.ioverdict.analysis.btt;
 
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockDeviceStats;
@@ -26,6 +27,13 @@ import java.util.Set;
  * chosen report is also a result of its own ({@code BttReport}), for rules that quote its lines.
  */
 public final class BttSectionAnalysis implements Analysis {
+    /** Reads the block section and trace to fill them only where no analysis computed them from a trace. */
+    @Override
+    public Dataflow dataflow() {
+        return Dataflow.writes(BttReport.class, BlockSection.class, BlockTrace.class)
+                .reading(BlockSection.class, BlockTrace.class);
+    }
+
     @Override
     public void finish(Facts facts, Results results) {
         List<BttReport> reports = facts.all(BttReport.class);

@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.config;
 
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.config.ConfigSection;
@@ -11,6 +12,11 @@ import dev.ioverdict.model.config.ConfigSection;
  * queue settings). The section is left out when the bundle holds no configuration input.
  */
 public final class ConfigAnalysis implements Analysis {
+    @Override
+    public Dataflow dataflow() {
+        return Dataflow.writes(StorageConfig.class, ConfigSection.class);
+    }
+
     @Override
     public void finish(Facts facts, Results results) {
         StorageConfig config = StorageConfig.of(facts);

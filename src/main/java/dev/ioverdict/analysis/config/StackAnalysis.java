@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.config;
 
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockTrace;
@@ -11,6 +12,13 @@ import dev.ioverdict.model.config.ConfigSection;
  * backing files) and the block trace (its remaps) are known; the report's config section lists them.
  */
 public final class StackAnalysis implements Analysis {
+    /** Adds the stacks to the config section it reads. */
+    @Override
+    public Dataflow dataflow() {
+        return Dataflow.writes(DeviceStacks.class, ConfigSection.class)
+                .reading(StorageConfig.class, BlockTrace.class, ConfigSection.class);
+    }
+
     @Override
     public void finish(Facts facts, Results results) {
         StorageConfig config = results.get(StorageConfig.class).orElseGet(() -> StorageConfig.of(facts));

@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.consistency;
 
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.Evidence;
@@ -25,6 +26,11 @@ import java.util.Optional;
 public final class ConsistencyAnalysis implements Analysis {
     /** Shares further apart than this (percentage points, and a factor of two) disagree. */
     static final double POINTS = 10;
+
+    @Override
+    public Dataflow dataflow() {
+        return Dataflow.writes(ConsistencyNotes.class).reading(BttReport.class, BlockSection.class, BlockTrace.class);
+    }
 
     @Override
     public void finish(Facts facts, Results results) {

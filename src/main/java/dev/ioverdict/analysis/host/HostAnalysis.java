@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.host;
 
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.host.HostFact;
@@ -17,6 +18,11 @@ import java.util.Map;
  * the first file in bundle order.
  */
 public final class HostAnalysis implements Analysis {
+    @Override
+    public Dataflow dataflow() {
+        return Dataflow.writes(HostInfo.class);
+    }
+
     @Override
     public void finish(Facts facts, Results results) {
         List<HostFact> all = new ArrayList<>(facts.all(HostFact.class));

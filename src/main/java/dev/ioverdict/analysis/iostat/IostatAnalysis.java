@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.iostat;
 
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.iostat.IostatDevice;
@@ -169,6 +170,11 @@ public final class IostatAnalysis implements Analysis {
             return new IostatSample(first.input(), first.line(), first.text(), first.headerLine(), first.columns(),
                     first.device(), first.report(), false, first.time(), first.timeText(), first.date(), first.run(), values);
         }
+    }
+
+    @Override
+    public Dataflow dataflow() {
+        return Dataflow.writes(IostatTimeline.class, IostatSection.class);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.kernel;
 
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.kernel.HungTask;
@@ -16,6 +17,11 @@ import java.util.Set;
 
 /** Groups the kernel log's storage events per device and keeps the hung-task reports: {@link KernelLog}. */
 public final class KernelLogAnalysis implements Analysis {
+    @Override
+    public Dataflow dataflow() {
+        return Dataflow.writes(KernelLog.class);
+    }
+
     @Override
     public void finish(Facts facts, Results results) {
         List<KernelEvent> events = facts.all(KernelEvent.class);

@@ -6,6 +6,7 @@ import dev.ioverdict.analysis.consistency.ConsistencyNotes;
 import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.Invariants;
@@ -40,6 +41,12 @@ public final class LayerAnalysis implements Analysis {
             "pread64", "pwrite64", "preadv", "pwritev", "preadv2", "pwritev2", "read", "write", "fsync",
             "fdatasync", "io_uring_enter");
     private static final List<String> SOURCE_PREFERENCE = List.of("perf-script", "strace", "linuxki");
+
+    @Override
+    public Dataflow dataflow() {
+        return Dataflow.writes(LayerTimes.class).reading(SyscallSection.class, StorageConfig.class,
+                BlockSection.class, IostatSection.class, ConsistencyNotes.class, SlowestWaits.class, BlockTrace.class);
+    }
 
     @Override
     public void finish(Facts facts, Results results) {

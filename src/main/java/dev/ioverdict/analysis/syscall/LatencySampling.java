@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.syscall;
 
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.syscall.LatencySamples;
@@ -140,6 +141,11 @@ public final class LatencySampling implements Analysis {
             byGroup.put(g, r);
         }
         return r;
+    }
+
+    @Override
+    public Dataflow dataflow() {
+        return Dataflow.writes(LatencySamples.class);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.syscall;
 
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.Figures;
@@ -178,6 +179,12 @@ public final class SleepTiming implements Analysis {
 
     /** A trace whose call ends may end sleeps, on the recording's clock once {@code offset} is taken off. */
     private record Ends(ThreadEvents trace, double offset) {
+    }
+
+    /** Leaves its timed sleep stacks among the facts, for the analyses and rules that read them. */
+    @Override
+    public Dataflow dataflow() {
+        return Dataflow.addsFacts(SleepStack.class);
     }
 
     @Override

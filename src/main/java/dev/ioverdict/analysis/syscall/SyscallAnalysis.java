@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.syscall;
 
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Facts;
@@ -196,6 +197,12 @@ public final class SyscallAnalysis implements Analysis {
 
     private static void keepSlowest(List<SyscallCall> kept, SyscallCall c) {
         SlowestWaits.insertSlowest(kept, c, SLOWEST_PER_PROCESS);
+    }
+
+    @Override
+    public Dataflow dataflow() {
+        return Dataflow.writes(SyscallSection.class, SyscallEvidence.class, SlowestWaits.class,
+                SyscallHistograms.class).readingFacts(SleepStack.class);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.timemodel;
 
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.analysis.config.KernelMajors;
 import dev.ioverdict.analysis.config.MediaClass;
@@ -58,6 +59,12 @@ public final class TimeModelAnalysis implements Analysis {
     @Override
     public void attach(Facts facts) {
         facts.stream(SyscallCall.class, waits::add);
+    }
+
+    @Override
+    public Dataflow dataflow() {
+        return Dataflow.writes(TimeModel.class).reading(StorageConfig.class, BlockProcessTimes.class,
+                IostatSection.class, SyscallSection.class, RequestTimes.class).readingFacts(SleepStack.class);
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.ioverdict.analysis.AnalysisFailure;
 import dev.ioverdict.model.AppliedWindow;
 import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.Finding;
@@ -20,7 +21,7 @@ import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
 @JsonPropertyOrder({"schema", "tool", "case", "redaction", "window", "marks", "summary", "verdict", "timeModel", "layers", "inputs", "block", "syscalls",
-    "iostat", "config",    "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules"})
+    "iostat", "config",    "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, Summary summary, String verdict,
                      LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
@@ -28,11 +29,13 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                      List<NotEvaluated> notEvaluated, List<RuleFailure> failedRules,
                      List<ConsistencyNote> consistency, AppliedWindow window,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Mark> marks, TimeModel timeModel,
-                     Redacted redaction) {
+                     Redacted redaction,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AnalysisFailure> analysisFailures) {
     public static final String SCHEMA = "ioverdict.report/1";
 
     public Report {
         marks = marks == null ? List.of() : List.copyOf(marks);
+        analysisFailures = analysisFailures == null ? List.of() : List.copyOf(analysisFailures);
     }
 
     /** The report of a time window of the capture, no marks. */
@@ -41,19 +44,19 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                   ConfigSection config, List<Finding> findings, List<NotEvaluated> notEvaluated,
                   List<RuleFailure> failedRules, List<ConsistencyNote> consistency, AppliedWindow window) {
         this(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config, findings,
-                notEvaluated, failedRules, consistency, window, List.of(), null, null);
+                notEvaluated, failedRules, consistency, window, List.of(), null, null, List.of());
     }
 
     /** The same report with the user's marks (--mark), drawn on every time chart and listed with the case facts. */
     public Report withMarks(List<Mark> more) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, more, timeModel, redaction);
+                findings, notEvaluated, failedRules, consistency, window, more, timeModel, redaction, analysisFailures);
     }
 
     /** The same report with the time model every impact is a part of. */
     public Report withTimeModel(TimeModel model) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, model, redaction);
+                findings, notEvaluated, failedRules, consistency, window, marks, model, redaction, analysisFailures);
     }
 
     /** The report of the whole capture (no time window). */
@@ -116,13 +119,13 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     /** The same report with other case fields (the analyst's title, customer, ticket, name). */
     public Report withCase(CaseInfo info) {
         return new Report(schema, tool, info, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, analysisFailures);
     }
 
     /** The same report as --redact leaves it: what was replaced, listed by kind with its pseudonyms. */
     public Report withRedaction(Redacted replaced) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced, analysisFailures);
     }
 
     /** The case under the name report.json gives it, for templates ({@code r.case.title}): "case" is a Java keyword. */
@@ -139,5 +142,16 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
 
     public boolean anyInputDamaged() {
         return inputs.stream().anyMatch(InputSummary::damaged);
+    }
+
+    /** The same report with the analyses that failed on this case. */
+    public Report withAnalysisFailures(List<AnalysisFailure> failed) {
+        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, failed);
+    }
+
+    /** Whether the report lacks something: an input was damaged, a rule or an analysis failed (exit status 1). */
+    public boolean incomplete() {
+        return anyInputDamaged() || !failedRules.isEmpty() || !analysisFailures.isEmpty();
     }
 }

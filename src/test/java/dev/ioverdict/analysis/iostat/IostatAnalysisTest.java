@@ -1,6 +1,8 @@
 package dev.ioverdict.analysis.iostat;
 
 import dev.ioverdict.testing.TestInputs;
+import dev.ioverdict.pipeline.Progress;
+import dev.ioverdict.pipeline.CaseReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class IostatAnalysisTest {
     private static CaseData read(Path bundle) throws Exception {
         try (var b = BundleReader.open(bundle)) {
-            return CaseCompiler.read(b);
+            return CaseReader.read(b, null, Progress.NONE);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.layers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.ioverdict.pipeline.CaseRequest;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** The application's longest waits followed down to the I/O each waited for, on real captures. */
 class IoPathsTest {
     private static LayerTimes layers(String testCase) throws Exception {
-        return new CaseCompiler(RuleConfig.DEFAULTS).compile(TestData.bundle(testCase).resolve("bundle"), null, null)
+        return new CaseCompiler(RuleConfig.DEFAULTS).compile(CaseRequest.of(TestData.bundle(testCase).resolve("bundle")))
                 .report().layers();
     }
 

@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.layers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.ioverdict.pipeline.CaseRequest;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.layers.LayerTimes;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class LayerAnalysisTest {
     private static LayerTimes layers(String testCase) throws Exception {
-        return new CaseCompiler(RuleConfig.DEFAULTS).compile(TestData.bundle(testCase).resolve("bundle"), null, null)
+        return new CaseCompiler(RuleConfig.DEFAULTS).compile(CaseRequest.of(TestData.bundle(testCase).resolve("bundle")))
                 .report().layers();
     }
 

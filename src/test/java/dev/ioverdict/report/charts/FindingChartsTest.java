@@ -1,6 +1,7 @@
 package dev.ioverdict.report.charts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.ioverdict.pipeline.CaseRequest;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,8 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Each finding gets its chart: the judged metric with the rule's limit as a series, or one line saying why not. */
 class FindingChartsTest {
     private static CaseCompiler.Compiled compile(String testCase) throws Exception {
-        return new CaseCompiler(RuleConfig.DEFAULTS).compile(TestData.bundle(testCase).resolve("bundle"), testCase,
-                null, (dev.ioverdict.model.TimeWindow) null);
+        return new CaseCompiler(RuleConfig.DEFAULTS).compile(
+                CaseRequest.of(TestData.bundle(testCase).resolve("bundle")).withCaseId(testCase));
     }
 
     private static List<Chart> findingCharts(String testCase, List<Mark> marks) throws Exception {

@@ -1,6 +1,8 @@
 package dev.ioverdict.report.charts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.ioverdict.pipeline.Progress;
+import dev.ioverdict.pipeline.CaseReader;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.analysis.CaseData;
@@ -22,7 +24,7 @@ import org.w3c.dom.NodeList;
 class IostatChartsTest {
     private static List<Chart> charts(String bundle) throws Exception {
         try (var b = BundleReader.open(TestData.bundle(bundle).resolve("bundle"))) {
-            CaseData data = CaseCompiler.read(b);
+            CaseData data = CaseReader.read(b, null, Progress.NONE);
             return new IostatCharts().charts(data);
         }
     }

@@ -1,6 +1,7 @@
 package dev.ioverdict.rules.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.ioverdict.pipeline.CaseRequest;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.Finding;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NameCacheRuleTest {
     @Test
     void solarisHitRateBelowNinetyIsAFinding() throws Exception {
-        var compiled = new CaseCompiler(RuleConfig.DEFAULTS).compile(TestData.bundle("solaris-dnlc-low").resolve("bundle"), null, null);
+        var compiled = new CaseCompiler(RuleConfig.DEFAULTS).compile(CaseRequest.of(TestData.bundle("solaris-dnlc-low").resolve("bundle")));
         List<Finding> fs = compiled.report().findings().stream().filter(f -> f.rule().equals("name-cache")).toList();
         assertEquals(1, fs.size());
         Finding f = fs.get(0);
@@ -33,7 +34,7 @@ class NameCacheRuleTest {
             Files.writeString(tmp.resolve("vmstat-s-" + i + ".txt"), i == 17 ? snapshot.replace("cache hits 86%",
                     "cache hits 71%") : snapshot);
         }
-        var compiled = new CaseCompiler(RuleConfig.DEFAULTS).compile(tmp, null, null);
+        var compiled = new CaseCompiler(RuleConfig.DEFAULTS).compile(CaseRequest.of(tmp));
         List<Finding> fs = compiled.report().findings().stream().filter(f -> f.rule().equals("name-cache")).toList();
         assertEquals(1, fs.size(), "one host, one cache: one finding");
         Finding f = fs.get(0);
@@ -48,13 +49,13 @@ class NameCacheRuleTest {
     void thresholdCanBeLoweredByConfig(@TempDir Path tmp) throws Exception {
         Path cfg = tmp.resolve("cfg.properties");
         Files.writeString(cfg, "name-cache.min_hit_pct = 80\n");
-        var compiled = new CaseCompiler(RuleConfig.load(cfg)).compile(TestData.bundle("solaris-dnlc-low").resolve("bundle"), null, null);
+        var compiled = new CaseCompiler(RuleConfig.load(cfg)).compile(CaseRequest.of(TestData.bundle("solaris-dnlc-low").resolve("bundle")));
         assertTrue(compiled.report().findings().stream().noneMatch(f -> f.rule().equals("name-cache")));
     }
 
     @Test
     void linuxProcpsHasNoNameLookupsSoTheRuleIsNotEvaluated() throws Exception {
-        var compiled = new CaseCompiler(RuleConfig.DEFAULTS).compile(TestData.external("vmstat-s"), null, null);
+        var compiled = new CaseCompiler(RuleConfig.DEFAULTS).compile(CaseRequest.of(TestData.external("vmstat-s")));
         assertEquals("vmstat-s", compiled.report().inputs().get(0).format());
         assertTrue(compiled.report().notEvaluated().stream().anyMatch(n -> n.rule().equals("name-cache")));
     }

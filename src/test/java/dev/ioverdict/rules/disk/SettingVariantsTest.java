@@ -1,6 +1,7 @@
 package dev.ioverdict.rules.disk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import dev.ioverdict.pipeline.CaseRequest;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,8 +22,8 @@ class SettingVariantsTest {
 
     @Test
     void seed003sAdviceDoesNotRaiseMaxcontigWhereTheBundleShows128AndSaysWhatTheChangeDid() throws Exception {
-        var report = new CaseCompiler(RuleConfig.DEFAULTS).compile(TestData.bundle("iostat-solaris-seed003")
-                .resolve("bundle"), "seed003", null, (dev.ioverdict.model.TimeWindow) null).report();
+        var report = new CaseCompiler(RuleConfig.DEFAULTS).compile(CaseRequest.of(
+                TestData.bundle("iostat-solaris-seed003").resolve("bundle")).withCaseId("seed003")).report();
         var sd0 = report.findings().stream().filter(f -> f.title().startsWith("sd0")).findFirst().orElseThrow();
         assertFalse(sd0.recommendation().contains("tunefs -a"), sd0.recommendation());
         assertTrue(sd0.recommendation().contains("maxcontig at 128 already"), sd0.recommendation());
