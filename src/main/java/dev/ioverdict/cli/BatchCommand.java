@@ -19,17 +19,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ioverdict batch PATH... -o DIR}: every subfolder or archive of each PATH is one case. */
-@Command(name = "batch", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+@Command(name = "batch",
         description = "Diagnose many bundles: each subfolder or archive of PATH is one case. Writes DIR/CASE/report.*, "
                 + "DIR/index.html and DIR/summary.json.")
 final class BatchCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Folders holding one case per subfolder or archive.")
     List<Path> paths;
 
@@ -65,22 +60,13 @@ final class BatchCommand implements Callable<Integer> {
                     + "this process.")
     String caseMemory;
 
-    @Option(names = "--format", split = ",", paramLabel = "FMT", defaultValue = "html,pdf,json",
-            converter = Converters.Format.class, completionCandidates = Converters.Formats.class,
-            description = "Any of ${COMPLETION-CANDIDATES} per case (default: ${DEFAULT-VALUE}).")
-    List<ReportFormat> formats;
 
     @Mixin
-    RuleConfigOption config;
+    ReportingOptions reporting;
 
     @Mixin
-    LimitsOption limits;
+    BundleOptions reading;
 
-    @Mixin
-    QuietOption quiet;
-
-    @Mixin
-    DebugOption debug;
 
     @Override
     public Integer call() throws IOException {
@@ -100,7 +86,7 @@ final class BatchCommand implements Callable<Integer> {
         if (memory != null && memory < 8L << 20) {
             throw new UserError(ExitCodes.USAGE, "--case-memory must be at least 8M (a Java process needs that much)");
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = reading.common.out();
         Converters.Shard part = shard;
         if (part == null) {
             try {
@@ -114,15 +100,15 @@ final class BatchCommand implements Callable<Integer> {
                 throw new UserError(ExitCodes.USAGE, e.getMessage());
             }
         }
-        var rules = config.load();
-        String options = "ioverdict " + Version.get() + "\nformats " + formats.stream().sorted().toList()
-                + "\nconfig " + config.fingerprint();
-        BatchRunner runner = new BatchRunner(rules, java.util.EnumSet.copyOf(formats), n,
+        var rules = reporting.load();
+        String options = "ioverdict " + Version.get() + "\nformats " + reporting.formats.stream().sorted().toList()
+                + "\nconfig " + reporting.fingerprint();
+        BatchRunner runner = new BatchRunner(rules, java.util.EnumSet.copyOf(reporting.formats), n,
                 new BatchSettings(resume, caseTimeout == null ? null : Duration.ofSeconds(caseTimeout), memory, options),
-                limits.limits());
+                reading.limits.limits());
         dev.ioverdict.report.model.BatchSummary summary;
         Converters.Shard chosen = part;
-        try (StatusLine status = quiet.statusLine(spec.commandLine().getErr())) {
+        try (StatusLine status = reading.common.statusLine()) {
             summary = runner.run(paths, chosen.index(), chosen.count(), output,
                     line -> status.println(out, SafeText.terminal(line)), status.progress());
         } catch (IOException e) {

@@ -19,18 +19,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ioverdict compare BEFORE AFTER} or {@code compare BUNDLE --before FROM..TO --after FROM..TO}. */
-@Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+@Command(name = "compare",
         description = {"Before and after: two bundles (folders or archives), two report.json files, or two time "
                 + "windows of one bundle; writes compare.html, compare.pdf, compare.json (ioverdict.compare/1).",
             "Exit 4 with --fail-on-regression when a significant change for the worse was found."})
 final class CompareCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Parameters(arity = "1..2", paramLabel = "SIDE",
             description = "BEFORE AFTER (bundle or report.json each), or one BUNDLE with --before and --after windows.")
     List<Path> sides;
@@ -47,10 +42,6 @@ final class CompareCommand implements Callable<Integer> {
             description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path output;
 
-    @Option(names = "--format", split = ",", paramLabel = "FMT", defaultValue = "html,pdf,json",
-            converter = Converters.Format.class, completionCandidates = Converters.Formats.class,
-            description = "Any of ${COMPLETION-CANDIDATES}, comma-separated (default: ${DEFAULT-VALUE}).")
-    List<ReportFormat> formats;
 
     @Option(names = "--label-before", paramLabel = "L", defaultValue = "before", description = "Name of the before side.")
     String labelBefore;
@@ -69,13 +60,11 @@ final class CompareCommand implements Callable<Integer> {
     boolean redact;
 
     @Mixin
-    RuleConfigOption config;
+    ReportingOptions reporting;
 
     @Mixin
-    QuietOption quiet;
+    CommonOptions common;
 
-    @Mixin
-    DebugOption debug;
 
     static final class WindowConverter implements CommandLine.ITypeConverter<TimeWindow> {
         @Override
@@ -105,8 +94,8 @@ final class CompareCommand implements Callable<Integer> {
             throw new UserError(ExitCodes.USAGE, "--templates " + templates + ": no such folder");
         }
         CaseComparer.Compared compared;
-        try (StatusLine status = quiet.statusLine(spec.commandLine().getErr())) {
-            compared = new CaseComparer(config.load(), status.progress()).compare(
+        try (StatusLine status = common.statusLine()) {
+            compared = new CaseComparer(reporting.load(), status.progress()).compare(
                     new CaseComparer.SideSpec(beforePath, labelBefore, beforeWindow),
                     new CaseComparer.SideSpec(afterPath, labelAfter, afterWindow));
         } catch (BundleException | CaseComparer.NothingUsable e) {
@@ -116,7 +105,7 @@ final class CompareCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError(ExitCodes.NOTHING_USABLE, "cannot read a side: " + e.getMessage(), e);
         }
-        Set<ReportFormat> wanted = EnumSet.copyOf(formats);
+        Set<ReportFormat> wanted = EnumSet.copyOf(reporting.formats);
         List<Path> written;
         try {
             written = CompareWriter.write(compared.comparison(), compared.before(), compared.after(), wanted, output,
@@ -126,7 +115,7 @@ final class CompareCommand implements Callable<Integer> {
             throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the comparison into " + output, e), e);
         }
         Comparison c = compared.comparison();
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = common.out();
         out.println(c.outcome() + ": " + c.verdict());
         c.regressions().forEach(r -> out.println("  worse: " + r));
         written.forEach(p -> out.println("wrote " + p));

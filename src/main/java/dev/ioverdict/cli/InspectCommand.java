@@ -20,16 +20,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ioverdict inspect BUNDLE}: what was recognised, nothing rendered. */
-@Command(name = "inspect", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+@Command(name = "inspect",
         description = "Show what was recognised in a bundle: each file's format, lines, records, time span, warnings.")
 final class InspectCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Parameters(index = "0", paramLabel = "BUNDLE")
     Path bundle;
 
@@ -37,24 +32,19 @@ final class InspectCommand implements Callable<Integer> {
     boolean json;
 
     @Mixin
-    LimitsOption limits;
+    BundleOptions reading;
 
-    @Mixin
-    QuietOption quiet;
-
-    @Mixin
-    DebugOption debug;
 
     @Override
     public Integer call() throws IOException {
         CaseData data;
-        try (Bundle b = BundleReader.open(bundle, limits.limits());
-             StatusLine status = quiet.statusLine(spec.commandLine().getErr())) {
+        try (Bundle b = BundleReader.open(bundle, reading.limits.limits());
+             StatusLine status = reading.common.statusLine()) {
             data = CaseReader.read(b, null, status.progress());
         } catch (BundleException e) {
             throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = reading.common.out();
         if (json) {
             out.println(JsonRenderer.writer().writeValueAsString(data.inputs()));
         } else {
@@ -63,7 +53,7 @@ final class InspectCommand implements Callable<Integer> {
         out.flush();
         boolean usable = data.usable();
         if (!usable) {
-            spec.commandLine().getErr().println("ioverdict: "
+            reading.common.err().println("ioverdict: "
                     + SafeText.terminal(ReportCommand.nothingUsable(bundle, data.inputs())));
             return ExitCodes.NOTHING_USABLE;
         }

@@ -13,17 +13,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ioverdict merge SHARD_DIR... -o DIR}: one index over the outputs of {@code batch --shard} runs. */
-@Command(name = "merge", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+@Command(name = "merge",
         description = "One index.html and summary.json from the outputs of 'batch --shard' runs; links to each "
                 + "case's reports stay relative.")
 final class MergeCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Parameters(arity = "1..*", paramLabel = "SHARD_DIR", description = "Output folders of batch runs.")
     List<Path> shards;
 
@@ -31,10 +26,8 @@ final class MergeCommand implements Callable<Integer> {
     Path output;
 
     @Mixin
-    QuietOption quiet;
+    CommonOptions common;
 
-    @Mixin
-    DebugOption debug;
 
     @Override
     public Integer call() throws IOException {
@@ -44,7 +37,7 @@ final class MergeCommand implements Callable<Integer> {
             }
         }
         ShardMerge.Merged m = ShardMerge.merge(shards, output);
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = common.out();
         m.problems().forEach(p -> out.println("warning: " + p));
         var s = m.summary();
         out.printf(Locale.ROOT, "%d case(s) from %d shard(s): %d ok, %d with damaged input, %d failed, %d with nothing usable%n",

@@ -24,7 +24,7 @@ final class ReadmeTables {
     static final String FORMATS = "formats";
     static final String COMMANDS = "commands";
     /** Options every command has: said once under the table, not in every row. */
-    private static final Set<String> SHARED_MIXINS = Set.of("quiet", "debug", "limits");
+    private static final Set<String> SHARED_MIXINS = Set.of("common", "limits");
 
     private ReadmeTables() {
     }
@@ -54,7 +54,7 @@ final class ReadmeTables {
             }
             md.append("| `").append(cell(synopsis(spec))).append("` | ")
                     .append(cell(String.join(" ", spec.usageMessage().description()))).append(" |\n");
-            CommandSpec mixin = spec.mixins().get("limits");
+            CommandSpec mixin = mixins(spec).get("limits");
             if (mixin != null) {
                 limited.add("`" + spec.name() + "`");
                 limits = mixin.options().stream().map(o -> "`" + o.longestName() + " " + o.paramLabel() + "`").toList();
@@ -74,7 +74,7 @@ final class ReadmeTables {
         for (PositionalParamSpec p : spec.positionalParameters()) {
             s.append(' ').append(positional(p.paramLabel(), p.arity()));
         }
-        Set<OptionSpec> shared = spec.mixins().entrySet().stream().filter(e -> SHARED_MIXINS.contains(e.getKey()))
+        Set<OptionSpec> shared = mixins(spec).entrySet().stream().filter(e -> SHARED_MIXINS.contains(e.getKey()))
                 .flatMap(e -> e.getValue().options().stream()).collect(Collectors.toSet());
         for (OptionSpec o : spec.options()) {
             if (o.usageHelp() || o.versionHelp() || shared.contains(o) || o.hidden()) {
@@ -93,6 +93,16 @@ final class ReadmeTables {
             s.append(' ').append(o.required() ? one : "[" + one + "]").append(repeatable ? "..." : "");
         }
         return s.toString();
+    }
+
+    /** The command's mixins by field name, with the mixins inside them (BundleOptions holds common and limits). */
+    private static Map<String, CommandSpec> mixins(CommandSpec spec) {
+        Map<String, CommandSpec> out = new TreeMap<>();
+        spec.mixins().forEach((name, mixin) -> {
+            out.put(name, mixin);
+            out.putAll(mixins(mixin));
+        });
+        return out;
     }
 
     /** BUNDLE, [ID], PATH..., SIDE [SIDE]. */

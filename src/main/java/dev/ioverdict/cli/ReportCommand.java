@@ -27,16 +27,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ioverdict report BUNDLE}: one case in, report.html / report.pdf / report.json out. */
-@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+@Command(name = "report",
         description = "Diagnose one capture bundle and write the report. A bundle is " + BundleReader.KINDS + ".")
 final class ReportCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Parameters(index = "0", paramLabel = "BUNDLE", description = "Folder or archive of captured tool output.")
     Path bundle;
 
@@ -44,10 +39,6 @@ final class ReportCommand implements Callable<Integer> {
             description = "Output folder (default: ${DEFAULT-VALUE}).")
     Path output;
 
-    @Option(names = "--format", split = ",", paramLabel = "FMT", defaultValue = "html,pdf,json",
-            converter = Converters.Format.class, completionCandidates = Converters.Formats.class,
-            description = "Any of ${COMPLETION-CANDIDATES}, comma-separated (default: ${DEFAULT-VALUE}).")
-    List<ReportFormat> formats;
 
     @Option(names = "--title", paramLabel = "T", description = "Report title.")
     String title;
@@ -101,20 +92,15 @@ final class ReportCommand implements Callable<Integer> {
     List<dev.ioverdict.model.Mark> marks = List.of();
 
     @Mixin
-    RuleConfigOption config;
+    ReportingOptions reporting;
 
     @Mixin
-    LimitsOption limits;
+    BundleOptions reading;
 
-    @Mixin
-    QuietOption quiet;
-
-    @Mixin
-    DebugOption debug;
 
     @Override
     public Integer call() {
-        Set<ReportFormat> wanted = EnumSet.copyOf(formats);
+        Set<ReportFormat> wanted = EnumSet.copyOf(reporting.formats);
         Severity failAt = failOn;
         if (templates != null && !Files.isDirectory(templates)) {
             throw new UserError(ExitCodes.USAGE, "--templates " + templates + ": no such folder");
@@ -122,11 +108,11 @@ final class ReportCommand implements Callable<Integer> {
         TimeWindow window = window(from, to);
         CaseCompiler.Compiled compiled;
         List<Path> written;
-        try (StatusLine status = quiet.statusLine(spec.commandLine().getErr())) {
+        try (StatusLine status = reading.common.statusLine()) {
             Progress progress = status.progress();
             try {
-                compiled = new CaseCompiler(config.load()).compile(CaseRequest.of(bundle).withCaseId(caseId)
-                        .withTitle(title).withLimits(limits.limits()).withWindow(window).withProgress(progress));
+                compiled = new CaseCompiler(reporting.load()).compile(CaseRequest.of(bundle).withCaseId(caseId)
+                        .withTitle(title).withLimits(reading.limits.limits()).withWindow(window).withProgress(progress));
             } catch (BundleException e) {
                 throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
             }
@@ -155,7 +141,7 @@ final class ReportCommand implements Callable<Integer> {
                 throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the report into " + output, e), e);
             }
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = reading.common.out();
         List<Finding> findings = compiled.report().findings();
         out.println(summaryLine(findings));
         for (Finding f : findings) {
@@ -170,18 +156,18 @@ final class ReportCommand implements Callable<Integer> {
         }
         written.forEach(p -> out.println("wrote " + SafeText.terminal(p.toString())));
         out.flush();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = reading.common.err();
         for (RuleFailure f : compiled.report().failedRules()) {
             err.println("ioverdict: rule " + f.rule() + " failed (a defect of ioverdict; the report was written "
                     + "without it): " + SafeText.terminal(f.message()));
-            if (debug.debug && f.cause() != null) {
+            if (reading.common.debug && f.cause() != null) {
                 f.cause().printStackTrace(err);
             }
         }
         for (AnalysisFailure f : compiled.report().analysisFailures()) {
             err.println("ioverdict: analysis " + f.analysis() + " failed (a defect of ioverdict; the report was "
                     + "written without what it derives): " + SafeText.terminal(f.message()));
-            if (debug.debug && f.cause() != null) {
+            if (reading.common.debug && f.cause() != null) {
                 f.cause().printStackTrace(err);
             }
         }

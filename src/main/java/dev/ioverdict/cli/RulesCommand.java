@@ -21,20 +21,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code ioverdict rules [ID]}: the catalogue with severities, thresholds and the evidence each rule
  * needs; with an id, that rule's full page, the same text as docs/rules/ID.md.
  */
-@Command(name = "rules", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+@Command(name = "rules",
         description = "List the rule catalogue: id, severity, thresholds, and what evidence each rule needs. "
                 + "With a rule id, print that rule's documentation page.")
 final class RulesCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
     @Parameters(arity = "0..1", paramLabel = "ID", description = "A rule id: print its documentation page.",
             completionCandidates = RuleIds.class)
     String id;
@@ -47,14 +42,12 @@ final class RulesCommand implements Callable<Integer> {
     Path writeDocs;
 
     @Mixin
-    QuietOption quiet;
+    CommonOptions common;
 
-    @Mixin
-    DebugOption debug;
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = common.out();
         List<Rule> rules = id == null ? RuleCatalogue.all() : List.of(RuleCatalogue.byId(id).orElseThrow(() ->
                 new UserError(ExitCodes.USAGE, "no rule '" + id + "'; rules: "
                         + String.join(", ", RuleCatalogue.all().stream().map(r -> r.info().id()).toList()))));

@@ -61,7 +61,9 @@ class ReadmeTablesTest {
     @Test
     void synopsesAreReadFromTheOptions() {
         String table = ReadmeTables.commands();
-        assertTrue(table.contains("| `ioverdict report BUNDLE [-o DIR] [--format FMT,...]"), table);
+        assertTrue(table.contains("| `ioverdict report BUNDLE [-o DIR] [--title T]"), table);
+        // the options of a mixin (ReportingOptions) come after the command's own
+        assertTrue(table.contains("[--mark TIME=LABEL]... [--format FMT,...] [--config FILE]` |"), table);
         assertTrue(table.contains("[--mark TIME=LABEL]..."), table);
         assertTrue(table.contains("| `ioverdict compare SIDE [SIDE] "), table);
         assertTrue(table.contains("| `ioverdict batch PATH... -o DIR "), table);

@@ -2,11 +2,21 @@ package dev.ioverdict.cli;
 
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.RuleConfig;
+import dev.ioverdict.report.ReportFormat;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine.Option;
 
-/** --config FILE: threshold overrides, validated against the catalogue before any work is done. */
-final class RuleConfigOption {
+/**
+ * What every command that writes reports takes: the formats (--format) and the thresholds (--config
+ * FILE, validated against the catalogue before any work is done).
+ */
+final class ReportingOptions {
+    @Option(names = "--format", split = ",", paramLabel = "FMT", defaultValue = "html,pdf,json",
+            converter = Converters.Format.class, completionCandidates = Converters.Formats.class,
+            description = "Any of ${COMPLETION-CANDIDATES}, comma-separated (default: ${DEFAULT-VALUE}).")
+    List<ReportFormat> formats;
+
     @Option(names = "--config", paramLabel = "FILE",
             description = "Threshold overrides: lines 'rule-id.key = value' (or the same as JSON {\"rule-id\": {\"key\": value}}).")
     Path file;
