@@ -1,5 +1,6 @@
 package dev.ioverdict.cli;
 
+import dev.ioverdict.analysis.AnalysisFailure;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.pipeline.CaseReader;
 import dev.ioverdict.bundle.Bundle;
@@ -7,7 +8,6 @@ import dev.ioverdict.bundle.BundleException;
 import dev.ioverdict.bundle.BundleReader;
 import dev.ioverdict.model.Diagnostic;
 import dev.ioverdict.model.InputSummary;
-import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.report.Clocks;
 import dev.ioverdict.report.JsonRenderer;
 import dev.ioverdict.report.SafeText;
@@ -57,7 +57,12 @@ final class InspectCommand implements Callable<Integer> {
                     + SafeText.terminal(ReportCommand.nothingUsable(bundle, data.inputs())));
             return ExitCodes.NOTHING_USABLE;
         }
-        return data.inputs().stream().anyMatch(InputSummary::damaged) ? ExitCodes.DAMAGED_INPUT : ExitCodes.OK;
+        for (AnalysisFailure f : data.analysisFailures()) {
+            reading.common.err().println("ioverdict: analysis " + f.analysis() + " failed (a defect of ioverdict): "
+                    + SafeText.terminal(f.message()));
+        }
+        return data.inputs().stream().anyMatch(InputSummary::damaged) || !data.analysisFailures().isEmpty()
+                ? ExitCodes.DAMAGED_INPUT : ExitCodes.OK;
     }
 
     private static void print(PrintWriter out, CaseData data) {
