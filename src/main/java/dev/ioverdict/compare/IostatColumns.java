@@ -35,7 +35,7 @@ final class IostatColumns {
             return "%";
         }
         if (column.endsWith("/s")) {
-            return column.contains("kB") || column.startsWith("k") ? "kB/s" : column.contains("MB") ? "MB/s" : "1/s";
+            return column.contains("kB") || column.startsWith("k") ? "kB/s" : column.contains("MB") ? "MB/s" : "/s";
         }
         if (column.endsWith("req-sz")) {
             return "kB"; // sysstat 12's areq-sz, rareq-sz, wareq-sz, dareq-sz
