@@ -30,7 +30,7 @@ import java.util.TreeSet;
 final class Comparer {
     static final double ALPHA = 0.05;
     static final double MIN_EFFECT_PCT = 5;
-    static final double RATIO = 2;
+    static final double RATIO = dev.ioverdict.model.RatioRule.RATIO;
     static final double BUSY_PCT = 5;
     static final long MIN_RATIO_N = 50;
     private static final double MIB = 1024.0 * 1024;
@@ -116,9 +116,7 @@ final class Comparer {
             test = "untested: fewer than " + MIN_RATIO_N + " samples on a side (" + r.fewest + ") for the ratio rule "
                     + "over a percentile or average";
         } else {
-            double hi = Math.max(Math.abs(p.before), Math.abs(p.after));
-            double lo = Math.min(Math.abs(p.before), Math.abs(p.after));
-            significant = hi > 0 && (lo == 0 || hi / lo >= RATIO);
+            significant = dev.ioverdict.model.RatioRule.significant(p.before, p.after);
             n = p.test instanceof Ratio r ? r.n : null;
             test = String.format(Locale.ROOT, "ratio (pmdiff's rule: after/before >= %.0f or <= 1/%.0f; averages only)",
                     RATIO, RATIO);
