@@ -77,7 +77,7 @@ public final class Compare {
         var w = s.window();
         Comparison.Window window = w == null ? new Comparison.Window(null, null, "whole capture", List.of())
                 : new Comparison.Window(w.from(), w.to(), w.label(), w.inputs());
-        return new Comparison.SideInfo(s.label(), s.id(), s.source(), s.from(), window);
+        return new Comparison.SideInfo(s.label(), s.id(), s.source(), s.from(), window, s.seconds(), s.name());
     }
 
     static Comparison.Policy policy() {

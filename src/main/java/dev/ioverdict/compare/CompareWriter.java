@@ -100,16 +100,45 @@ public final class CompareWriter {
         return HtmlDocument.renderPage("compare", vars, templates, pdf);
     }
 
-    /** A figure as the page's table shows it: the metric's fields, its two values as text, and the test's short name. */
+    /**
+     * A figure as the page's table shows it: the metric's fields, its two values and its change as
+     * text, the verdict on it, and the test with the sample sizes and p value that decided it.
+     */
     public record Row(String layer, String subject, String metric, String unit, Double before, Double after,
                       Double changePct, Double factor, Boolean significant, String test, Double p, List<Long> n,
                       String change, boolean headline, String note, String beforeText, String afterText,
-                      String testShort) {
+                      String changeText, String significance, String testShort, String testDetail) {
         static Row of(Metric m) {
+            String shortName = m.test() == null ? "" : m.test().startsWith("mann-whitney") ? "Mann-Whitney" : "ratio";
             return new Row(m.layer(), m.subject(), m.metric(), m.unit(), m.before(), m.after(), m.changePct(),
                     m.factor(), m.significant(), m.test(), m.p(), m.n(), m.change(), m.headline(), m.note(),
-                    Values.show(m.before(), m.unit()), Values.show(m.after(), m.unit()),
-                    m.test() == null ? "" : m.test().startsWith("mann-whitney") ? "Mann-Whitney" : "ratio");
+                    Values.show(m.before(), m.unit()), Values.show(m.after(), m.unit()), m.changeText(),
+                    significance(m), shortName, detail(m));
         }
+
+        /** "better", "no (within noise)", or why the figure was not tested. */
+        private static String significance(Metric m) {
+            if (m.significant() == null) {
+                return m.n() == null ? "untested" : "untested (too few samples)";
+            }
+            return m.significant() ? m.change() : "no (within noise)";
+        }
+
+        /** "n 1,943 / 2,006, p < 0.001": the sample sizes that make the call, and the p value of a rank test. */
+        private static String detail(Metric m) {
+            List<String> parts = new ArrayList<>();
+            if (m.n() != null && m.n().size() == 2) {
+                parts.add(String.format(java.util.Locale.ROOT, "n %,d / %,d", m.n().get(0), m.n().get(1)));
+            }
+            if (m.p() != null) {
+                parts.add(pValue(m.p()));
+            }
+            return String.join(", ", parts);
+        }
+    }
+
+    /** A p value as a reader takes it: "p < 0.001" below a thousandth, else two significant digits. */
+    static String pValue(double p) {
+        return p < 0.001 ? "p < 0.001" : String.format(java.util.Locale.ROOT, "p = %.2g", p);
     }
 }

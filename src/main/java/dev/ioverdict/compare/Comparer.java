@@ -30,7 +30,7 @@ import java.util.TreeSet;
 final class Comparer {
     static final double ALPHA = 0.05;
     static final double MIN_EFFECT_PCT = 5;
-    static final double RATIO = 2;
+    static final double RATIO = dev.ioverdict.model.RatioRule.RATIO;
     static final double BUSY_PCT = 5;
     static final long MIN_RATIO_N = 50;
     private static final double MIB = 1024.0 * 1024;
@@ -51,10 +51,23 @@ final class Comparer {
     private record Rank(RankTest.Result result, long nBefore, long nAfter, String kind) implements Test {
     }
 
-    /** {@code fewest}: the smaller sample count of the two sides when known (percentiles of a report.json), else 0. */
-    private record Ratio(long fewest) implements Test {
+    /**
+     * {@code fewest}: the smaller sample count of the two sides when it decides whether the figure is
+     * tested (percentiles of a report.json), else 0; {@code n}: each side's count of samples (I/Os,
+     * calls, reports) behind the figure, when known, printed beside the verdict on it.
+     */
+    private record Ratio(long fewest, List<Long> n) implements Test {
         Ratio() {
-            this(0);
+            this(0, null);
+        }
+
+        Ratio(long nBefore, long nAfter) {
+            this(Math.min(nBefore, nAfter), List.of(nBefore, nAfter));
+        }
+
+        /** Counts to print only: figures of this many samples are tested whatever their number (averages of reports). */
+        static Ratio counted(long nBefore, long nAfter) {
+            return new Ratio(0, List.of(nBefore, nAfter));
         }
     }
 
@@ -82,7 +95,9 @@ final class Comparer {
     }
 
     private static Metric decide(Pending p, double alpha, long tests) {
-        Double pct = Metric.changePct(p.before, p.after);
+        boolean share = Metric.POINTS.equals(p.unit);
+        Double pct = share ? null : Metric.changePct(p.before, p.after);
+        Double points = share ? Metric.round(p.after - p.before, 1) : null;
         Double factor = Metric.factor(p.before, p.after);
         Boolean significant;
         String test;
@@ -96,17 +111,17 @@ final class Comparer {
             pValue = r.result.p() == 0 ? 0.0 : Double.valueOf(String.format(Locale.ROOT, "%.3g", r.result.p()));
             n = List.of(r.nBefore, r.nAfter);
         } else if (p.test instanceof Ratio r && r.fewest > 0 && r.fewest < MIN_RATIO_N) {
+            n = r.n;
             significant = null;
             test = "untested: fewer than " + MIN_RATIO_N + " samples on a side (" + r.fewest + ") for the ratio rule "
                     + "over a percentile or average";
         } else {
-            double hi = Math.max(Math.abs(p.before), Math.abs(p.after));
-            double lo = Math.min(Math.abs(p.before), Math.abs(p.after));
-            significant = hi > 0 && (lo == 0 || hi / lo >= RATIO);
+            significant = dev.ioverdict.model.RatioRule.significant(p.before, p.after);
+            n = p.test instanceof Ratio r ? r.n : null;
             test = String.format(Locale.ROOT, "ratio (pmdiff's rule: after/before >= %.0f or <= 1/%.0f; averages only)",
                     RATIO, RATIO);
         }
-        return new Metric(p.layer, p.subject, p.metric, p.unit, p.before, p.after, pct, factor, significant, test, pValue, n,
+        return new Metric(p.layer, p.subject, p.metric, p.unit, p.before, p.after, pct, points, factor, significant, test, pValue, n,
                 Metric.change(significant, p.before, p.after, p.better), p.headline, null);
     }
 
@@ -178,7 +193,7 @@ final class Comparer {
                 }
                 add(subject, name + " avg", "s", orZero(sb.avg()), orZero(sa.avg()), Better.LOWER, false, rank);
             } else {
-                Ratio ratio = new Ratio(Math.min(sb.n(), sa.n()));
+                Ratio ratio = new Ratio(sb.n(), sa.n());
                 if (DETAILED.contains(phase) && sb.p50() != null && sa.p50() != null) {
                     add(subject, name + " median", "s", sb.p50(), sa.p50(), Better.LOWER, headline, ratio);
                     add(subject, name + " p95", "s", orZero(sb.p95()), orZero(sa.p95()), Better.LOWER, headline, ratio);
@@ -192,7 +207,7 @@ final class Comparer {
             Double ob = b.overheadPct().get(share);
             Double oa = a.overheadPct().get(share);
             if (ob != null && oa != null) {
-                add(subject, share.name() + " share of Q2C", "%", ob, oa,
+                add(subject, share.name() + " share of Q2C", Metric.POINTS, ob, oa,
                         share == Phase.I2D ? Better.LOWER : Better.NEITHER, false, new Ratio());
             }
         }
@@ -207,7 +222,7 @@ final class Comparer {
         Double spanB = before.span(b.source());
         Double spanA = after.span(a.source());
         if (nb > 0 && na > 0 && spanB != null && spanA != null && spanB > 0 && spanA > 0) {
-            add(subject, "I/Os completed per second", "1/s", nb / spanB, na / spanA, Better.HIGHER, false,
+            add(subject, "I/Os completed per second", "/s", nb / spanB, na / spanA, Better.HIGHER, false,
                     new Ratio());
         }
     }
@@ -255,7 +270,7 @@ final class Comparer {
             String source = sa.source();
             String call = sa.name();
             String subject = SyscallSamples.ALL + " (" + source + ")";
-            Ratio ratio = new Ratio(Math.min(sb.count(), sa.count()));
+            Ratio ratio = new Ratio(sb.count(), sa.count());
             if (sb.p50() != null && sa.p50() != null) {
                 add(subject, call + " median", "s", sb.p50(), sa.p50(), Better.LOWER, true, ratio);
                 add(subject, call + " p95", "s", orZero(sb.p95()), orZero(sa.p95()), Better.LOWER, false, ratio);
@@ -271,7 +286,7 @@ final class Comparer {
         Double spanB = before.span(source);
         Double spanA = after.span(source);
         if (spanB != null && spanA != null && spanB > 0 && spanA > 0) {
-            add(subject, call + " calls per second", "1/s", nb / spanB, na / spanA, Better.NEITHER, false, new Ratio());
+            add(subject, call + " calls per second", "/s", nb / spanB, na / spanA, Better.NEITHER, false, new Ratio());
         }
     }
 
@@ -333,7 +348,7 @@ final class Comparer {
                 Better better = IostatColumns.better(m.getKey());
                 // with a block trace on a side, its Q2C is the headline and iostat's await a cross-check
                 add(name + " (iostat)", m.getKey() + " avg", IostatColumns.unit(m.getKey()), vb, va, better,
-                        IostatColumns.latency(m.getKey()) && !traced, new Ratio());
+                        IostatColumns.latency(m.getKey()) && !traced, Ratio.counted(d.samples(), a.samples()));
             }
         }
     }
@@ -373,7 +388,7 @@ final class Comparer {
             }
             String subject = "fio " + a.job();
             String d = a.direction() + " ";
-            add(subject, d + "IOPS (fio, whole run)", "1/s", j.iops(), a.iops(), Better.HIGHER, true, new Ratio());
+            add(subject, d + "IOPS (fio, whole run)", "/s", j.iops(), a.iops(), Better.HIGHER, true, new Ratio());
             add(subject, d + "bandwidth (fio, whole run)", "MiB/s", j.bandwidth() / MIB, a.bandwidth() / MIB,
                     Better.HIGHER, false, new Ratio());
             if (j.clat() != null && a.clat() != null) {

@@ -22,10 +22,20 @@ public record Comparison(String schema, Tool tool, SideInfo before, SideInfo aft
     /**
      * One side: its label, case id, what was given ({@code source}, {@code kind}: bundle or
      * report.json), its window ({@code from}/{@code to} seconds since each input's start, null
-     * for the whole capture) and how each input's clock was read.
+     * for the whole capture) and how each input's clock was read; {@code seconds}: the period's
+     * length, what every rate of this side is per second of (null when no input states it);
+     * {@code name}: the bundle's own name, which the pages show instead of the path as typed.
      */
-    @JsonPropertyOrder({"label", "id", "source", "kind", "window"})
-    public record SideInfo(String label, String id, String source, String kind, Window window) {
+    @JsonPropertyOrder({"label", "id", "source", "kind", "window", "seconds", "name"})
+    public record SideInfo(String label, String id, String source, String kind, Window window, Double seconds,
+                           String name) {
+        /** "25.0 s", "3.5 min": the period's length as the pages say it, or "length not stated". */
+        public String length() {
+            if (seconds == null) {
+                return "length not stated";
+            }
+            return seconds >= 120 ? Values.show(seconds / 60, "min") : Values.show(seconds, "s");
+        }
     }
 
     @JsonInclude(JsonInclude.Include.ALWAYS)

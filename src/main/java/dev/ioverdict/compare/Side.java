@@ -118,4 +118,37 @@ public record Side(String label, String id, String source, String from, Report r
         }
         return longest > 0 ? longest : null;
     }
+
+    /**
+     * The period's length in seconds: the window's, else the time model's capture, else the longest
+     * iostat run (its reports' span plus one interval, or its reports times the interval); null when no input states one.
+     */
+    public Double seconds() {
+        AppliedWindow w = window();
+        if (w != null && w.from() != null && w.to() != null && w.to() > w.from()) {
+            return w.to() - w.from();
+        }
+        if (report.timeModel() != null && report.timeModel().captureSeconds() > 0) {
+            return report.timeModel().captureSeconds();
+        }
+        double longest = 0;
+        for (var d : report.iostat() == null ? List.<dev.ioverdict.model.iostat.IostatDevice>of() : report.iostat()) {
+            if (d.intervalSeconds() == null) {
+                continue;
+            }
+            // without time stamps, the reports' count: each covers one interval
+            longest = Math.max(longest, d.firstTime() != null && d.lastTime() != null
+                    ? d.lastTime() - d.firstTime() + d.intervalSeconds() : d.samples() * d.intervalSeconds());
+        }
+        return longest > 0 ? longest : null;
+    }
+
+    /** The bundle's own name (not the path as typed, which names the analyst's folders). */
+    public String name() {
+        var info = report.caseInfo();
+        if (info != null && info.bundle() != null) {
+            return info.bundle();
+        }
+        return Report.CaseInfo.nameOf(source);
+    }
 }

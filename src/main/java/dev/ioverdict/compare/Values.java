@@ -21,8 +21,18 @@ final class Values {
             }
             return sig(v * 1e6) + " µs";
         }
-        String u = unit == null || unit.isEmpty() || unit.equals("ratio") ? "" : unit.equals("%") ? " %" : " " + unit;
+        String u = switch (unit == null ? "" : unit) {
+            case "", "ratio" -> "";
+            case "%", Metric.POINTS -> " %";
+            case "/s" -> "/s";
+            default -> " " + unit;
+        };
         return sig(v) + u;
+    }
+
+    /** A change in percentage points, signed: "+96.0 pp". */
+    static String points(double v) {
+        return String.format(Locale.ROOT, "%+.1f pp", v);
     }
 
     private static String sig(double v) {

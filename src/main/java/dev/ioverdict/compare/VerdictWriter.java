@@ -17,41 +17,64 @@ final class VerdictWriter {
     static Verdict write(List<Metric> metrics, FindingChange.Diff findings, List<String> regressions) {
         List<List<Metric>> better = strongest(metrics.stream().filter(m -> m.headline() && m.better()).toList());
         List<List<Metric>> worse = strongest(metrics.stream().filter(m -> m.headline() && m.worse()).toList());
-        List<String> resolved = findings.resolved().stream().filter(f -> FindingChange.rank(f.severity()) >= 2)
-                .map(FindingChange::rule).distinct().toList();
-        List<String> added = findings.added().stream().filter(FindingChange::regression).map(FindingChange::rule)
-                .distinct().toList();
+        List<FindingChange> resolved = findings.resolved().stream().filter(f -> FindingChange.rank(f.severity()) >= 2)
+                .toList();
+        List<FindingChange> added = findings.added().stream().filter(FindingChange::regression).toList();
         boolean improved = !better.isEmpty() || !resolved.isEmpty();
         boolean regressed = !regressions.isEmpty();
-        List<String> parts = new ArrayList<>();
+        List<String> clauses = new ArrayList<>();
         String outcome;
+        String lead;
         if (improved && !regressed) {
             outcome = "improved";
-            parts.add("The change helped: " + figures(better, 2));
+            lead = "The change helped";
+            clauses.add(figures(better, 2));
         } else if (regressed && !improved) {
             outcome = "regressed";
-            parts.add("The change made it worse: " + figures(worse, 2));
+            lead = "The change made it worse";
+            clauses.add(figures(worse, 2));
         } else if (improved) {
             outcome = "mixed";
-            parts.add("Mixed: better " + figures(better, 1) + "; worse " + figures(worse, 1));
+            lead = "Mixed";
+            clauses.add(better.isEmpty() ? "" : "better " + figures(better, 1));
+            clauses.add(worse.isEmpty() ? "" : "worse " + figures(worse, 1));
         } else {
             outcome = "no significant change";
+            lead = "No significant change";
             Metric main = metrics.stream().filter(Metric::headline).filter(m -> m.p() != null).findFirst()
                     .orElse(metrics.stream().filter(Metric::headline).findFirst().orElse(null));
-            parts.add("No significant change" + (main == null ? "" : ": " + figure(main) + testNote(main)));
+            clauses.add(main == null ? "" : figure(main) + testNote(main));
         }
-        if (!resolved.isEmpty()) {
-            parts.add(String.join(", ", resolved) + " resolved");
-        }
-        if (!added.isEmpty()) {
-            parts.add(String.join(", ", added) + " new");
-        }
+        clauses.add(resolved.isEmpty() ? "" : "no longer found: " + named(resolved));
+        clauses.add(added.isEmpty() ? "" : "new: " + named(added));
         if (outcome.equals("no significant change") && findings.resolved().isEmpty() && findings.added().isEmpty()) {
-            parts.add(findings.persisting().isEmpty() ? "no finding before or after"
-                    : findings.persisting().stream().map(FindingChange::rule).distinct()
-                            .collect(Collectors.joining(", ")) + " persisting");
+            clauses.add(findings.persisting().isEmpty() ? "no finding before or after"
+                    : "still found: " + named(findings.persisting()));
         }
-        return new Verdict(outcome, String.join("; ", parts.stream().filter(p -> !p.isBlank()).toList()) + ".");
+        List<String> said = clauses.stream().filter(c -> !c.isBlank()).toList();
+        // never a clause without words ("The change helped: ; ..."): the lead stands alone when nothing follows it
+        return new Verdict(outcome, lead + (said.isEmpty() ? "" : ": " + String.join("; ", said)) + ".");
+    }
+
+    /**
+     * The findings by what their rule means, not by its id (ids belong in compare.json and the
+     * appendix): "I/O scheduler latency on sda (8,0), disk saturation on sd0".
+     */
+    private static String named(List<FindingChange> findings) {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        for (FindingChange f : findings) {
+            String what = firstLower(f.what());
+            names.add("\u201c" + what + "\u201d" + (f.subject() == null || f.subject().isBlank() ? "" : " on " + f.subject()));
+        }
+        return String.join(", ", names);
+    }
+
+    /** "Requests wait ..." inside a sentence: "requests wait ...", leaving an acronym (I/O, XFS) as it is. */
+    private static String firstLower(String title) {
+        if (title.length() > 1 && Character.isUpperCase(title.charAt(0)) && Character.isLowerCase(title.charAt(1))) {
+            return Character.toLowerCase(title.charAt(0)) + title.substring(1);
+        }
+        return title;
     }
 
     /**
@@ -120,13 +143,18 @@ final class VerdictWriter {
     }
 
     static String figure(Metric m) {
-        String pct = m.changePct() == null ? "" : String.format(Locale.ROOT, " (%+.1f %%)", m.changePct());
+        String pct = m.changePct() == null && m.changePoints() == null ? "" : " (" + m.changeText() + ")";
         return kind(m) + " on " + m.subject() + " " + m.metric().substring(kind(m).length()).strip() + " "
                 + Values.show(m.before(), m.unit()) + " -> "
                 + Values.show(m.after(), m.unit()) + pct;
     }
 
     private static String testNote(Metric m) {
-        return m.p() == null ? "" : String.format(Locale.ROOT, ", Mann-Whitney p = %.2g", m.p());
+        if (m.p() == null) {
+            return "";
+        }
+        String n = m.n() == null || m.n().size() != 2 ? ""
+                : String.format(Locale.ROOT, ", n %,d / %,d", m.n().get(0), m.n().get(1));
+        return " (Mann-Whitney" + n + ", " + CompareWriter.pValue(m.p()) + ")";
     }
 }

@@ -37,7 +37,13 @@ public final class HtmlDocument {
         variables.forEach(ctx::setVariable);
         ctx.setVariable("fmt", new Fmt());
         ctx.setVariable("pdf", forPdf);
-        return process(engine(templates), template, ctx, templates);
+        String page = SafeText.xml(process(engine(templates), template, ctx, templates));
+        try {
+            // the same finishing as the report's: contents, PDF bookmarks, units kept with their figures
+            return DocumentFinish.finish(page, forPdf);
+        } catch (RuntimeException e) {
+            throw TemplateError.ofPage(e, templates);
+        }
     }
 
     static String render(RenderInput input, boolean forPdf) {

@@ -1,6 +1,7 @@
 package dev.ioverdict.report;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.iostat.PeriodFinder;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.host.HostInfo;
 import dev.ioverdict.model.AppliedWindow;
@@ -49,6 +50,7 @@ public final class ReportAssembler {
                 outcome.causes(), outcome.notEvaluated(), outcome.failures(), outcome.consistency(),
                 results.get(AppliedWindow.class).orElse(null)))
                 .withTimeModel(results.get(TimeModel.class).orElse(null))
+                .withPeriods(PeriodFinder.of(iostat))
                 .withAnalysisFailures(data.analysisFailures());
     }
 }

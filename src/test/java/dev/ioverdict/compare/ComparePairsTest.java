@@ -116,7 +116,7 @@ class ComparePairsTest {
                     continue;
                 }
                 m = new Metric(m.layer(), m.subject().substring(0, m.subject().length() - direction.length()), m.metric(),
-                        m.unit(), m.before(), m.after(), m.changePct(), m.factor(), m.significant(), m.test(), m.p(),
+                        m.unit(), m.before(), m.after(), m.changePct(), m.changePoints(), m.factor(), m.significant(), m.test(), m.p(),
                         m.n(), m.change(), m.headline(), m.note());
             } else if (!direction.isEmpty()) {
                 continue;

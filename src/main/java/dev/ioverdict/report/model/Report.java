@@ -17,11 +17,12 @@ import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.rules.NotEvaluated;
 import dev.ioverdict.rules.RuleFailure;
+import dev.ioverdict.model.iostat.Periods;
 import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
 @JsonPropertyOrder({"schema", "tool", "case", "redaction", "window", "marks", "summary", "verdict", "timeModel", "layers", "inputs", "block", "syscalls",
-    "iostat", "config",    "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures"})
+    "iostat", "periods", "config",    "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, Summary summary, String verdict,
                      LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
@@ -29,7 +30,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                      List<NotEvaluated> notEvaluated, List<RuleFailure> failedRules,
                      List<ConsistencyNote> consistency, AppliedWindow window,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Mark> marks, TimeModel timeModel,
-                     Redacted redaction,
+                     Redacted redaction, Periods periods,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AnalysisFailure> analysisFailures) {
     public static final String SCHEMA = "ioverdict.report/1";
 
@@ -44,19 +45,26 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                   ConfigSection config, List<Finding> findings, List<NotEvaluated> notEvaluated,
                   List<RuleFailure> failedRules, List<ConsistencyNote> consistency, AppliedWindow window) {
         this(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config, findings,
-                notEvaluated, failedRules, consistency, window, List.of(), null, null, List.of());
+                notEvaluated, failedRules, consistency, window, List.of(), null, null, null, List.of());
     }
 
     /** The same report with the user's marks (--mark), drawn on every time chart and listed with the case facts. */
     public Report withMarks(List<Mark> more) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, more, timeModel, redaction, analysisFailures);
+                findings, notEvaluated, failedRules, consistency, window, more, timeModel, redaction, periods, analysisFailures);
     }
 
     /** The same report with the time model every impact is a part of. */
     public Report withTimeModel(TimeModel model) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, model, redaction, analysisFailures);
+                findings, notEvaluated, failedRules, consistency, window, marks, model, redaction, periods, analysisFailures);
+    }
+
+    /** The same report with the periods of its bundle (null or none: one capture). */
+    public Report withPeriods(Periods found) {
+        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction,
+                found == null || found.isEmpty() ? null : found, analysisFailures);
     }
 
     /** The report of the whole capture (no time window). */
@@ -119,13 +127,13 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     /** The same report with other case fields (the analyst's title, customer, ticket, name). */
     public Report withCase(CaseInfo info) {
         return new Report(schema, tool, info, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, analysisFailures);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, analysisFailures);
     }
 
     /** The same report as --redact leaves it: what was replaced, listed by kind with its pseudonyms. */
     public Report withRedaction(Redacted replaced) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced, analysisFailures);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced, periods, analysisFailures);
     }
 
     /** The case under the name report.json gives it, for templates ({@code r.case.title}): "case" is a Java keyword. */
@@ -147,7 +155,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     /** The same report with the analyses that failed on this case. */
     public Report withAnalysisFailures(List<AnalysisFailure> failed) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, failed);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, failed);
     }
 
     /** Whether the report lacks something: an input was damaged, a rule or an analysis failed (exit status 1). */
