@@ -31,7 +31,7 @@ import java.util.List;
  * Requests wait in the I/O scheduler: I2D (insert to issue) holds most of Q2C, btt's Device
  * Overhead (seed 002: I2D 97.8 %). The device is fast; the elevator holds the requests.
  */
-public final class SchedulerLatencyRule implements Rule {
+public final class SchedulerLatencyRule extends Rule {
     public static final Metric I2D_ONLY_SHARE_PCT = Metric.percent("i2dOnlySharePct", "I2D share of Q2C");
     public static final Metric I2D_PER_IO = Metric.duration("i2dPerIo", "scheduler time per I/O");
     public static final Metric Q2C_AVG = Metric.duration("q2cAvg", "Q2C average");
@@ -80,30 +80,20 @@ public final class SchedulerLatencyRule implements Rule {
                 .of(w.q2c().avg() * w.q2c().n(), "Q2C time of the " + w.label() + " on " + d.label());
     }
 
-    @Override
-    public MeasuredIn measuredIn() {
-        return MeasuredIn.device(Part.SCHEDULER);
-    }
-
-    @Override
-    public RuleInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public Meaning meaning() {
-        return Meaning.of(Meaning.Layer.SCHEDULER).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
-                .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT)
-                // the process waits in io_getevents because completions wait in the scheduler
-                .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the scheduler holds back",
-                        (c, s) -> true)
-                .explains(QueueWaitRule.ID, "about the same device",
-                        Meaning.Explains::sameSubject)
-                .explains(DiskSaturationRule.ID, "about the same device",
-                        Meaning.Explains::sameSubject)
-                .chart(f -> new ChartSpec.Shares(SubjectMetrics.DEVICE, SubjectMetrics.DEVNO, SHARE,
-                        f.has(M2D_SHARE) ? "I2D + M2D" : "I2D", BlockFigures.LIMIT_SHARE))
-                .insideView(BlockFigures.heldIn("in the I/O scheduler", SHARE));
+    public SchedulerLatencyRule() {
+        super(INFO, MeasuredIn.device(Part.SCHEDULER),
+                Meaning.of(Meaning.Layer.SCHEDULER).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
+                        .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT)
+                        // the process waits in io_getevents because completions wait in the scheduler
+                        .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the scheduler holds back",
+                                (c, s) -> true)
+                        .explains(QueueWaitRule.ID, "about the same device",
+                                Meaning.Explains::sameSubject)
+                        .explains(DiskSaturationRule.ID, "about the same device",
+                                Meaning.Explains::sameSubject)
+                        .chart(f -> new ChartSpec.Shares(SubjectMetrics.DEVICE, SubjectMetrics.DEVNO, SHARE,
+                                f.has(M2D_SHARE) ? "I2D + M2D" : "I2D", BlockFigures.LIMIT_SHARE))
+                        .insideView(BlockFigures.heldIn("in the I/O scheduler", SHARE)));
     }
 
     @Override

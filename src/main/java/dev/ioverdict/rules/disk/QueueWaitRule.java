@@ -32,7 +32,7 @@ import java.util.function.Predicate;
  * the queue size (aqu-sz, avgqu-sz) and await, which includes the wait: a long queue with await
  * well above the device's light-load time means requests wait.
  */
-public final class QueueWaitRule implements Rule {
+public final class QueueWaitRule extends Rule {
     public static final Metric REPORTS = Metric.count("reports", "reports over the limit");
     public static final Metric OF_REPORTS = Metric.count("ofReports", "reports");
     public static final Metric LONGEST_RUN = Metric.count("longestRun", "longest run of reports");
@@ -69,25 +69,15 @@ public final class QueueWaitRule implements Rule {
             + "(/sys/block/DEV/queue/scheduler: none or mq-deadline for SSD, NVMe and arrays). If the device is at "
             + "its limit, spread the load over more devices or paths or lower the application's concurrency.";
 
-    @Override
-    public MeasuredIn measuredIn() {
-        return MeasuredIn.device(Part.DEVICE, Part.SCHEDULER, Part.BEHIND_OTHER_IO);
-    }
-
-    @Override
-    public RuleInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public Meaning meaning() {
-        return Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
-                .evidence(EvidenceKind.IOSTAT).seenFromOutside()
-                .chart(f -> f.has(SubjectMetrics.INPUT) && (f.has(IostatEvidence.LIMIT_RESPONSE) || f.has(LIMIT_WAIT_PCT))
-                        ? new ChartSpec.IostatSeries(SubjectMetrics.INPUT, SubjectMetrics.DEVICE,
-                        IostatEvidence.LIMIT_RESPONSE, false,
-                        new ChartSpec.Axis(ChartSpec.Axis.Series.QUEUE, IostatEvidence.LIMIT_QUEUE, true),
-                        new ChartSpec.Axis(ChartSpec.Axis.Series.WAIT_PCT, LIMIT_WAIT_PCT, false)) : ChartSpec.NONE);
+    public QueueWaitRule() {
+        super(INFO, MeasuredIn.device(Part.DEVICE, Part.SCHEDULER, Part.BEHIND_OTHER_IO),
+                Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
+                        .evidence(EvidenceKind.IOSTAT).seenFromOutside()
+                        .chart(f -> f.has(SubjectMetrics.INPUT) && (f.has(IostatEvidence.LIMIT_RESPONSE) || f.has(LIMIT_WAIT_PCT))
+                                ? new ChartSpec.IostatSeries(SubjectMetrics.INPUT, SubjectMetrics.DEVICE,
+                                IostatEvidence.LIMIT_RESPONSE, false,
+                                new ChartSpec.Axis(ChartSpec.Axis.Series.QUEUE, IostatEvidence.LIMIT_QUEUE, true),
+                                new ChartSpec.Axis(ChartSpec.Axis.Series.WAIT_PCT, LIMIT_WAIT_PCT, false)) : ChartSpec.NONE));
     }
 
     @Override
