@@ -36,11 +36,6 @@ public final class SchedulerLatencyRule extends Rule {
     public static final Metric I2D_PER_IO = Metric.duration("i2dPerIo", "scheduler time per I/O");
     public static final Metric Q2C_AVG = Metric.duration("q2cAvg", "Q2C average");
     public static final Metric IOS = Metric.count("ios", "completed I/Os");
-    public static final Metric STARVED_SHARE_PCT = Metric.percent("starvedSharePct", "starved class: scheduler share of their Q2C");
-    public static final Metric STARVED_CLASS = Metric.text("starvedClass", "starved class");
-    public static final Metric STARVED_WAIT_AVG = Metric.duration("starvedWaitAvg", "starved class: average scheduler wait");
-    public static final Metric STARVED_WAIT_MAX = Metric.duration("starvedWaitMax", "starved class: longest scheduler wait");
-    public static final Metric OTHERS_WAIT_AVG = Metric.duration("othersWaitAvg", "other I/O: average scheduler wait");
     public static final Metric SCHEDULER = Metric.text("scheduler", "active scheduler");
 
     static final Threshold SHARE_PCT = Threshold.percent("share_pct", 50,
@@ -174,7 +169,6 @@ public final class SchedulerLatencyRule extends Rule {
                     .impact(classFirst && starved.get().starved().sharePct() != null ? classImpact(starved.get(), d)
                             : Impact.measured(perIo * q2c.n(), "scheduler share x Q2C average x I/Os")
                             .of(q2c.avg() * q2c.n(), "Q2C time on " + d.label()));
-            starved.map(c -> c.starved().sharePct()).ifPresent(p -> f.figure(STARVED_SHARE_PCT.labelled(starved.get().starved().label() + ": scheduler share of their Q2C"), p));
             if (starved.isPresent() && d.name() != null) {
                 ctx.optional(IostatEvidence.SERIES).ifPresent(series ->
                         f.evidence(IostatEvidence.worstFor(series, d.name(), starved.get().starved().label())));
@@ -183,10 +177,7 @@ public final class SchedulerLatencyRule extends Rule {
             storage.flatMap(c -> c.queueSetting(key, "iosched/strict_guarantees"))
                     .filter(q -> q.value().strip().equals("1"))
                     .ifPresent(q -> f.evidence(new Evidence(q.input(), q.line(), q.text())));
-            starved.ifPresent(c -> f.text(STARVED_CLASS, c.starved().label())
-                    .figure(STARVED_WAIT_AVG.labelled(c.starved().label() + ": average scheduler wait"), c.starved().time().avg())
-                    .figure(STARVED_WAIT_MAX.labelled(c.starved().label() + ": longest scheduler wait"), c.starved().time().max())
-                    .figure(OTHERS_WAIT_AVG.labelled(c.others().label() + ": average scheduler wait"), c.others().time().avg()));
+            starved.ifPresent(c -> c.figures(f));
             if (!doubt.isEmpty()) {
                 f.doubt(Confidence.MEDIUM, "the btt report's own I2D row disagrees with its Device Overhead table");
             }

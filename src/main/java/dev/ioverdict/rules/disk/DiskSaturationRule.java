@@ -38,11 +38,6 @@ import java.util.function.Predicate;
  * capture, with a queue behind it.
  */
 public final class DiskSaturationRule extends Rule {
-    public static final Metric REPORTS = Metric.count("reports", "reports over the limit");
-    public static final Metric OF_REPORTS = Metric.count("ofReports", "reports");
-    public static final Metric LONGEST_RUN = Metric.count("longestRun", "longest run of reports");
-    public static final Metric FIRST_TIME = Metric.time("firstTime", "first report");
-    public static final Metric LAST_TIME = Metric.time("lastTime", "last report");
     public static final Metric RESPONSE_COLUMN = Metric.text("responseColumn", "response time column");
     public static final Metric AVG_RESPONSE = Metric.duration("avgResponse", "average response time");
     public static final Metric BASELINE = Metric.duration("baseline", "light-load response time");
@@ -173,11 +168,7 @@ public final class DiskSaturationRule extends Rule {
                 .source(EvidenceKind.IOSTAT)
                 .text(SubjectMetrics.DEVICE, s.device())
                 .text(SubjectMetrics.INPUT, s.source())
-                .figure(REPORTS, e.flagged().size())
-                .figure(OF_REPORTS, e.all().size())
-                .figure(LONGEST_RUN, e.longestRun())
-                .text(FIRST_TIME, DeviceSeries.when(e.first().sample()))
-                .text(LAST_TIME, DeviceSeries.when(e.last().sample()))
+                .with(e::figures)
                 .text(RESPONSE_COLUMN, s.responseLabel())
                 .figure(IostatEvidence.WORST_RESPONSE.labelled("worst " + s.responseLabel()), worst.responseMs() / 1000)
                 .figure(AVG_RESPONSE.labelled("average " + s.responseLabel()), e.avg(IostatPoint::responseMs) / 1000)

@@ -33,11 +33,6 @@ import java.util.function.Predicate;
  * well above the device's light-load time means requests wait.
  */
 public final class QueueWaitRule extends Rule {
-    public static final Metric REPORTS = Metric.count("reports", "reports over the limit");
-    public static final Metric OF_REPORTS = Metric.count("ofReports", "reports");
-    public static final Metric LONGEST_RUN = Metric.count("longestRun", "longest run of reports");
-    public static final Metric FIRST_TIME = Metric.time("firstTime", "first report");
-    public static final Metric LAST_TIME = Metric.time("lastTime", "last report");
     public static final Metric AVG_WAIT = Metric.duration("avgWait", "wait per request");
     public static final Metric MAX_WAIT_PCT = Metric.percent("maxWaitPct", "highest %w");
 
@@ -124,11 +119,7 @@ public final class QueueWaitRule extends Rule {
                 .source(EvidenceKind.IOSTAT)
                 .text(SubjectMetrics.DEVICE, s.device())
                 .text(SubjectMetrics.INPUT, s.source())
-                .figure(REPORTS, e.flagged().size())
-                .figure(OF_REPORTS, e.all().size())
-                .figure(LONGEST_RUN, e.longestRun())
-                .text(FIRST_TIME, DeviceSeries.when(e.first().sample()))
-                .text(LAST_TIME, DeviceSeries.when(e.last().sample()))
+                .with(e::figures)
                 .evidence(IostatEvidence.lines(e.worst(3, order)))
                 .figure(AVG_WAIT, e.avg(p -> waitMs(s, p)) / 1000)
                 .impact(IostatEvidence.requestTime(waitSeconds, e.flagged().size(), s.secondsPerReport(), label,
