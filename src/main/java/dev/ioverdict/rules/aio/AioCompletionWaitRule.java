@@ -36,9 +36,10 @@ public final class AioCompletionWaitRule extends Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "Asynchronous I/O waits for completions, not for submission", Severity.INFO,
-            "io_getevents holds almost all of a process's AIO time while io_submit returns quickly: submission "
-                    + "works as it should and the time goes to the I/O itself. Where it goes below the syscall "
-                    + "layer (device, HBA, array) is for the block-layer evidence (blkparse/btt D2C, iostat) to show.",
+            """
+            io_getevents holds almost all of a process's AIO time while io_submit returns quickly: submission \
+            works as it should and the time goes to the I/O itself. Where it goes below the syscall \
+            layer (device, HBA, array) is for the block-layer evidence (blkparse/btt D2C, iostat) to show.""",
             List.of(AioSymptoms.AIO_TIMING), List.of(),
             List.of(MAX_SUBMIT_SHARE_PCT, MIN_GETEVENTS_AVG_MS));
 

@@ -52,10 +52,11 @@ public final class SyncIoSubmitRule extends Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "io_submit blocks: asynchronous submission is not asynchronous", Severity.CRITICAL,
-            "A process spends in io_submit a time comparable to its io_getevents waits or to the device service "
-                    + "time. Submitting asynchronous I/O should not wait for the device; when it does, the "
-                    + "submission path serialises (unaligned direct I/O on XFS, a full request queue, buffered "
-                    + "AIO, file extension) and the application's I/O concurrency is lost.",
+            """
+            A process spends in io_submit a time comparable to its io_getevents waits or to the device service \
+            time. Submitting asynchronous I/O should not wait for the device; when it does, the \
+            submission path serialises (unaligned direct I/O on XFS, a full request queue, buffered \
+            AIO, file extension) and the application's I/O concurrency is lost.""",
             List.of(AioSymptoms.AIO_TIMING), List.of(),
             List.of(MIN_CALLS, MIN_SUBMIT_AVG_MS, SUBMIT_VS_GETEVENTS_RATIO, SUBMIT_VS_SERVICE_RATIO));
 

@@ -64,10 +64,11 @@ public final class UnalignedDioXfsRule extends Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "Direct I/O not aligned to the XFS block size serialises on the inode", Severity.CRITICAL,
-            "Direct writes to a file on XFS whose size or offset is not a multiple of the filesystem block size "
-                    + "(xfs_info data bsize), while io_submit takes the wait or sleeps in inode_dio_wait: XFS waits "
-                    + "for every other direct I/O of the inode to drain before an unaligned write, so asynchronous "
-                    + "submission becomes synchronous and the writes of that file serialise.",
+            """
+            Direct writes to a file on XFS whose size or offset is not a multiple of the filesystem block size \
+            (xfs_info data bsize), while io_submit takes the wait or sleeps in inode_dio_wait: XFS waits \
+            for every other direct I/O of the inode to drain before an unaligned write, so asynchronous \
+            submission becomes synchronous and the writes of that file serialise.""",
             List.of(AioSymptoms.DIRECT_WRITE_SIZES), List.of(),
             List.of(MIN_UNALIGNED_PCT, MIN_SUBMIT_SHARE_PCT, MIN_SUBMIT_AVG_MS, CRITICAL_SHARE_PCT, WARNING_SHARE_PCT));
 

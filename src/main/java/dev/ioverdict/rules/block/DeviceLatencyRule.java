@@ -58,11 +58,12 @@ public final class DeviceLatencyRule extends Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "Time is spent below the driver (device, HBA, array)", Severity.CRITICAL,
-            "The device takes long to complete what the host handed it: D2C (dispatch to completion) is slow on "
-                    + "average or in its tail, has outliers far above its median, or one leg of a dm/multipath "
-                    + "device is much slower than its siblings; or iostat shows long response times with no queue "
-                    + "in front of the device; or, with no block-layer data, the application submits at once and "
-                    + "waits long for completions. The device, HBA, fabric or array takes the time.",
+            """
+            The device takes long to complete what the host handed it: D2C (dispatch to completion) is slow on \
+            average or in its tail, has outliers far above its median, or one leg of a dm/multipath \
+            device is much slower than its siblings; or iostat shows long response times with no queue \
+            in front of the device; or, with no block-layer data, the application submits at once and \
+            waits long for completions. The device, HBA, fabric or array takes the time.""",
             List.of(), List.of(BlockFigures.INPUT, IostatEvidence.SERIES, AioSymptoms.AIO_TIMING),
             List.of(Inputs.STORAGE),
             java.util.stream.Stream.concat(java.util.stream.Stream.of(AVG_MS), java.util.stream.Stream.concat(

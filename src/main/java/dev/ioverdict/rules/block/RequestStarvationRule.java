@@ -47,10 +47,11 @@ public final class RequestStarvationRule extends Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "I/Os wait for a free request (Q2G / G2I)", Severity.WARNING,
-            "Q2G (queue to get-request) plus G2I (get-request to insert) hold a large part of Q2C: bios wait for a "
-                    + "free request or tag because the queue allows fewer requests (nr_requests) than the workload "
-                    + "keeps in flight, or because writeback throttling holds them back; S2G rows mean processes "
-                    + "slept for a request.",
+            """
+            Q2G (queue to get-request) plus G2I (get-request to insert) hold a large part of Q2C: bios wait for a \
+            free request or tag because the queue allows fewer requests (nr_requests) than the workload \
+            keeps in flight, or because writeback throttling holds them back; S2G rows mean processes \
+            slept for a request.""",
             List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE),
             List.of(SHARE_PCT, MIN_AVG_MS, MIN_IOS));
 

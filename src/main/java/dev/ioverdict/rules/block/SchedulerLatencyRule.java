@@ -60,11 +60,12 @@ public final class SchedulerLatencyRule extends Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "Requests wait in the I/O scheduler (I2D dominates Q2C)", Severity.CRITICAL,
-            "The time from a bio's entering the I/O scheduler until its request is dispatched to the driver (I2D "
-                    + "for inserted bios, M2D for bios merged into a waiting request) holds most of Q2C and is not "
-                    + "trivial per I/O; or one class of I/O (reads, writes, one process) waits there far longer "
-                    + "than the others, starved behind them. The device answers quickly; the elevator (cfq, bfq, "
-                    + "mq-deadline's write batches ...) or a full device queue holds requests.",
+            """
+            The time from a bio's entering the I/O scheduler until its request is dispatched to the driver (I2D \
+            for inserted bios, M2D for bios merged into a waiting request) holds most of Q2C and is not \
+            trivial per I/O; or one class of I/O (reads, writes, one process) waits there far longer \
+            than the others, starved behind them. The device answers quickly; the elevator (cfq, bfq, \
+            mq-deadline's write batches ...) or a full device queue holds requests.""",
             List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE, IostatEvidence.SERIES),
             List.of(SHARE_PCT, CRITICAL_SHARE_PCT, MIN_AVG_MS, MIN_IOS, CLASS_AVG_MS, CLASS_RATIO, CLASS_OUTLIER_MS));
 

@@ -45,9 +45,10 @@ public final class NameCacheRule extends Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "Directory name lookup cache hit rate is low", Severity.WARNING,
-            "The directory name lookup cache (DNLC on Solaris) hit rate from 'vmstat -s' "
-                    + "('total name lookups (cache hits N%)') is below the threshold: missed lookups read "
-                    + "directory blocks and inodes from disk.",
+            """
+            The directory name lookup cache (DNLC on Solaris) hit rate from 'vmstat -s' \
+            ('total name lookups (cache hits N%)') is below the threshold: missed lookups read \
+            directory blocks and inodes from disk.""",
             List.of(NAME_LOOKUPS), List.of(), List.of(MIN_HIT_PCT, MIN_LOOKUPS));
 
     public NameCacheRule() {

@@ -52,9 +52,10 @@ public final class QueueWaitRule extends Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "Requests wait in the queue before the device serves them", Severity.WARNING,
-            "iostat shows requests queueing in front of a device for several reports: Solaris %w above the "
-                    + "threshold, or on Linux a long queue (aqu-sz, avgqu-sz) with await well above the "
-                    + "device's light-load response time.",
+            """
+            iostat shows requests queueing in front of a device for several reports: Solaris %w above the \
+            threshold, or on Linux a long queue (aqu-sz, avgqu-sz) with await well above the \
+            device's light-load response time.""",
             List.of(IostatEvidence.SERIES), List.of(Inputs.STORAGE),
             List.of(WAIT_PCT, AQU_SZ, MIN_AWAIT_MS, WAIT_FACTOR, MIN_CONSECUTIVE, MIN_SHARE_PCT));
 

@@ -49,9 +49,10 @@ public final class IoErrorsRule extends Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "The kernel logged I/O errors, timeouts or path failures", Severity.CRITICAL,
-            "The kernel log (dmesg, journalctl -k, /var/log/messages) holds I/O errors, medium errors, SCSI or NVMe "
-                    + "timeouts, aborts and resets, offlined devices, failed multipath paths or XFS/ext4 errors for a "
-                    + "device: the 'errors' of the USE method, which no latency figure shows.",
+            """
+            The kernel log (dmesg, journalctl -k, /var/log/messages) holds I/O errors, medium errors, SCSI or NVMe \
+            timeouts, aborts and resets, offlined devices, failed multipath paths or XFS/ext4 errors for a \
+            device: the 'errors' of the USE method, which no latency figure shows.""",
             List.of(KernelLogEvidence.KERNEL_LOG), List.of(Inputs.STORAGE), List.of(MIN_EVENTS, MAX_EVIDENCE));
 
     public IoErrorsRule() {

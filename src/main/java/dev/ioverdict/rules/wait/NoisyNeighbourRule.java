@@ -52,10 +52,11 @@ public final class NoisyNeighbourRule extends Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "The application waits behind other processes' I/O on the same device", Severity.CRITICAL,
-            "A process's requests wait inside the device behind requests of other processes that fill it: its "
-                    + "device time rises far above the device's light-load service time in the stretches where "
-                    + "the others hold most of the device's time. The device serves at its normal speed; the "
-                    + "neighbour's load is the cause.",
+            """
+            A process's requests wait inside the device behind requests of other processes that fill it: its \
+            device time rises far above the device's light-load service time in the stretches where \
+            the others hold most of the device's time. The device serves at its normal speed; the \
+            neighbour's load is the cause.""",
             List.of(TimeModelInput.MODEL), List.of(Inputs.STORAGE), List.of(MIN_SHARE, MIN_SECONDS));
 
     public NoisyNeighbourRule() {

@@ -58,10 +58,11 @@ public final class SyncWriteLatencyRule extends Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "The application waits for its writes to become durable (fsync, cache flushes, FUA)", Severity.CRITICAL,
-            "A material share of the application's I/O wait is spent in fsync, fdatasync, sync_file_range or "
-                    + "O_SYNC writes, and below them in the cache flushes and FUA writes the device must finish "
-                    + "before the call returns. With a volatile write-back cache every commit waits for the cache "
-                    + "to reach stable media.",
+            """
+            A material share of the application's I/O wait is spent in fsync, fdatasync, sync_file_range or \
+            O_SYNC writes, and below them in the cache flushes and FUA writes the device must finish \
+            before the call returns. With a volatile write-back cache every commit waits for the cache \
+            to reach stable media.""",
             List.of(TimeModelInput.MODEL), List.of(Inputs.STORAGE), List.of(MIN_SHARE, MIN_CALLS));
 
     public SyncWriteLatencyRule() {
