@@ -15,21 +15,11 @@ public final class SafeText {
         if (s == null) {
             return "null";
         }
-        StringBuilder sb = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean bad = c < 0x20 || c >= 0x7f && c <= 0x9f || c == '\u2028' || c == '\u2029'
+        return escaped(s, (text, i) -> {
+            char c = text.charAt(i);
+            return c < 0x20 || c >= 0x7f && c <= 0x9f || c == '\u2028' || c == '\u2029'
                     || c >= '\u202a' && c <= '\u202e' || c >= '\u2066' && c <= '\u2069';
-            if (bad) {
-                if (sb == null) {
-                    sb = new StringBuilder(s.length() + 16).append(s, 0, i);
-                }
-                escape(sb, c);
-            } else if (sb != null) {
-                sb.append(c);
-            }
-        }
-        return sb == null ? s : sb.toString();
+        });
     }
 
     /**
@@ -37,24 +27,29 @@ public final class SafeText {
      * feed and carriage return; U+FFFE, U+FFFF; unpaired surrogates) escaped, the markup untouched.
      */
     public static String xml(String s) {
+        return escaped(s, (text, i) -> {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c)) {
+                return i + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(i + 1));
+            }
+            if (Character.isLowSurrogate(c)) {
+                return i == 0 || !Character.isHighSurrogate(text.charAt(i - 1));
+            }
+            return c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == '\ufffe' || c == '\uffff';
+        });
+    }
+
+    /** Whether the char at {@code i} must be escaped; it may look at its neighbours (surrogate pairs). */
+    private interface Forbidden {
+        boolean at(String text, int i);
+    }
+
+    /** {@code s} with each forbidden char escaped; {@code s} itself, not a copy, when none is. */
+    private static String escaped(String s, Forbidden forbidden) {
         StringBuilder sb = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            boolean bad;
-            if (Character.isHighSurrogate(c)) {
-                bad = i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1));
-                if (!bad) {
-                    if (sb != null) {
-                        sb.append(c).append(s.charAt(i + 1));
-                    }
-                    i++;
-                    continue;
-                }
-            } else {
-                bad = c < 0x20 && c != '\t' && c != '\n' && c != '\r' || Character.isLowSurrogate(c)
-                        || c == '\ufffe' || c == '\uffff';
-            }
-            if (bad) {
+            if (forbidden.at(s, i)) {
                 if (sb == null) {
                     sb = new StringBuilder(s.length() + 16).append(s, 0, i);
                 }

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** A rule's view of the case: its resolved inputs and configured thresholds; collects its findings. */
 public final class RuleContext {
@@ -187,6 +188,12 @@ public final class RuleContext {
                 case FACTOR -> figure(new Metric(m.key(), m.label(), Unit.FACTOR), v);
                 default -> figure(new Metric(m.key(), m.label(), Unit.COUNT), v);
             };
+        }
+
+        /** A group of figures and evidence a helper writes the same way for several rules. */
+        public FindingBuilder with(Consumer<FindingBuilder> part) {
+            part.accept(this);
+            return this;
         }
 
         public FindingBuilder evidence(Evidence e) {

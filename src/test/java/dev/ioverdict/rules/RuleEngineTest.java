@@ -26,17 +26,7 @@ class RuleEngineTest {
     private static Rule rule(String id, List<Input<?>> requires, java.util.function.Consumer<RuleContext> body) {
         RuleInfo info = new RuleInfo(id, "a test rule", Severity.WARNING, "tests the engine", requires, List.of(),
                 List.of(LIMIT));
-        return new Rule() {
-            @Override
-            public RuleInfo info() {
-                return info;
-            }
-
-            @Override
-            public Meaning meaning() {
-                return Meaning.NONE;
-            }
-
+        return new Rule(info, Meaning.NONE) {
             @Override
             public void evaluate(RuleContext ctx) {
                 body.accept(ctx);

@@ -32,10 +32,7 @@ final class BttTracker {
         switch (e.action()) {
             case QUEUE -> queue(e);
             case REMAP -> remap(e);
-            case GETRQ -> getrq(e);
-            case SLEEPRQ -> sleeprq(e);
-            case INSERT -> insert(e);
-            case BACKMERGE, FRONTMERGE -> merge(e);
+            case GETRQ, SLEEPRQ, INSERT, BACKMERGE, FRONTMERGE -> stamp(e);
             case REQUEUE -> requeue(e);
             case ISSUE -> {
                 if (emptyFlush(e)) {
@@ -188,46 +185,41 @@ final class BttTracker {
         return d == null || !located(e) ? null : d.queued.find(e.sector());
     }
 
-    private void getrq(BlockEvent e) {
+    /** A G, S, I or M: stamps the queued bio it finds with its time, and adds the phase that time ends. */
+    private void stamp(BlockEvent e) {
         QueuedIo q = findQueued(e);
-        if (q != null) {
-            long t = e.timeNs();
-            q.gTime = t;
-            q.g = e;
-            q.device.add(Phase.Q2G, Btt.delta(q.qTime, t));
-            if (q.sTime != QueuedIo.UNSET) {
-                q.device.add(Phase.S2G, Btt.delta(q.sTime, t));
+        if (q == null) {
+            return;
+        }
+        long t = e.timeNs();
+        switch (e.action()) {
+            case GETRQ -> {
+                q.gTime = t;
+                q.g = e;
+                q.device.add(Phase.Q2G, Btt.delta(q.qTime, t));
+                addSince(q, Phase.S2G, q.sTime, t);
+            }
+            case SLEEPRQ -> {
+                q.sTime = t;
+                q.s = e;
+            }
+            case INSERT -> {
+                q.iTime = t;
+                q.i = e;
+                addSince(q, Phase.G2I, q.gTime, t);
+            }
+            default -> {
+                q.mTime = t;
+                q.m = e;
+                q.device.add(Phase.Q2M, Btt.delta(q.qTime, t));
             }
         }
     }
 
-    private void sleeprq(BlockEvent e) {
-        QueuedIo q = findQueued(e);
-        if (q != null) {
-            q.sTime = e.timeNs();
-            q.s = e;
-        }
-    }
-
-    private void insert(BlockEvent e) {
-        QueuedIo q = findQueued(e);
-        if (q != null) {
-            long t = e.timeNs();
-            q.iTime = t;
-            q.i = e;
-            if (q.gTime != QueuedIo.UNSET) {
-                q.device.add(Phase.G2I, Btt.delta(q.gTime, t));
-            }
-        }
-    }
-
-    private void merge(BlockEvent e) {
-        QueuedIo q = findQueued(e);
-        if (q != null) {
-            long t = e.timeNs();
-            q.mTime = t;
-            q.m = e;
-            q.device.add(Phase.Q2M, Btt.delta(q.qTime, t));
+    /** The phase from {@code from} to {@code t}, when the bio saw the event that starts it. */
+    private static void addSince(QueuedIo q, Phase p, long from, long t) {
+        if (from != QueuedIo.UNSET) {
+            q.device.add(p, Btt.delta(from, t));
         }
     }
 

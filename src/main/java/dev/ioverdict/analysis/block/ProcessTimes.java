@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.block;
 
 import dev.ioverdict.analysis.LogHistogram;
+import dev.ioverdict.analysis.SliceTotals;
 import dev.ioverdict.model.block.BlockProcessTimes;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -41,36 +42,8 @@ final class ProcessTimes {
         }
     }
 
-    /** One process's device time per slice. */
-    private static final class Sliced {
-        final int pid;
-        final String comm;
-        long[] n = new long[16];
-        long[] d2c = new long[16];
-
-        Sliced(int pid, String comm) {
-            this.pid = pid;
-            this.comm = comm;
-        }
-
-        void add(int slice, long ns) {
-            if (slice >= n.length) {
-                int size = Math.max(slice + 1, n.length * 2);
-                n = java.util.Arrays.copyOf(n, size);
-                d2c = java.util.Arrays.copyOf(d2c, size);
-            }
-            n[slice]++;
-            d2c[slice] += ns;
-        }
-
-        /** Each pair of slices becomes one: the slice width doubled. */
-        void fold() {
-            for (int i = 0; i < n.length; i++) {
-                int from = 2 * i;
-                n[i] = (from < n.length ? n[from] : 0) + (from + 1 < n.length ? n[from + 1] : 0);
-                d2c[i] = (from < d2c.length ? d2c[from] : 0) + (from + 1 < d2c.length ? d2c[from + 1] : 0);
-            }
-        }
+    /** One process's device time per slice: D2C nanoseconds (exact as doubles below 104 days a slice). */
+    private record Sliced(int pid, String comm, SliceTotals d2c) {
     }
 
     private final Map<Long, Sums> sums = new HashMap<>();
@@ -156,7 +129,7 @@ final class ProcessTimes {
 
     private void fold(long width) {
         while (sliceWidth < width) {
-            sliced.values().forEach(Sliced::fold);
+            sliced.values().forEach(p -> p.d2c.fold());
             sliceWidth *= 2;
         }
     }
@@ -174,10 +147,10 @@ final class ProcessTimes {
     private void slice(int pid, String comm, int slice, long d2c) {
         Sliced p = sliced.get(pid);
         if (p == null) {
-            p = new Sliced(pid, comm);
+            p = new Sliced(pid, comm, new SliceTotals());
             sliced.put(pid, p);
         }
-        p.add(slice, d2c);
+        p.d2c.add(slice, d2c);
     }
 
     /**
@@ -247,9 +220,10 @@ final class ProcessTimes {
         List<Sliced> ordered = new ArrayList<>(sliced.values());
         ordered.sort(java.util.Comparator.comparingInt(p -> p.pid));
         for (Sliced p : ordered) {
-            for (int i = 0; i < p.n.length; i++) {
-                if (p.n[i] > 0) {
-                    slices.add(new BlockProcessTimes.SliceEntry(device, i, p.pid, p.comm, p.n[i], Btt.seconds(p.d2c[i])));
+            for (int i = 0; i < p.d2c.slices(); i++) {
+                if (p.d2c.count(i) > 0) {
+                    slices.add(new BlockProcessTimes.SliceEntry(device, i, p.pid, p.comm, p.d2c.count(i),
+                            Btt.seconds((long) p.d2c.total(i))));
                 }
             }
         }

@@ -134,15 +134,7 @@ final class QueueTree {
             next.red = old.red;
             next.right = old.right;
             next.left = old.left;
-            if (old.parent != null) {
-                if (old.parent.left == old) {
-                    old.parent.left = next;
-                } else {
-                    old.parent.right = next;
-                }
-            } else {
-                root = next;
-            }
+            replaceChild(old.parent, old, next);
             old.left.parent = next;
             if (old.right != null) {
                 old.right.parent = next;
@@ -158,15 +150,7 @@ final class QueueTree {
         if (child != null) {
             child.parent = parent;
         }
-        if (parent != null) {
-            if (parent.left == node) {
-                parent.left = child;
-            } else {
-                parent.right = child;
-            }
-        } else {
-            root = child;
-        }
+        replaceChild(parent, node, child);
         unlink(node);
         if (!red) {
             eraseColor(child, parent);
@@ -179,13 +163,7 @@ final class QueueTree {
         q.right = old.right;
         q.red = old.red;
         q.inTree = true;
-        if (old.parent == null) {
-            root = q;
-        } else if (old.parent.left == old) {
-            old.parent.left = q;
-        } else {
-            old.parent.right = q;
-        }
+        replaceChild(old.parent, old, q);
         if (q.left != null) {
             q.left.parent = q;
         }
@@ -206,109 +184,63 @@ final class QueueTree {
         QueuedIo parent;
         while ((parent = node.parent) != null && parent.red) {
             QueuedIo gparent = parent.parent;
-            if (parent == gparent.left) {
-                QueuedIo uncle = gparent.right;
-                if (uncle != null && uncle.red) {
-                    uncle.red = false;
-                    parent.red = false;
-                    gparent.red = true;
-                    node = gparent;
-                    continue;
-                }
-                if (parent.right == node) {
-                    rotateLeft(parent);
-                    QueuedIo tmp = parent;
-                    parent = node;
-                    node = tmp;
-                }
+            // the same steps on either side of the grandparent, mirrored
+            boolean parentLeft = parent == gparent.left;
+            QueuedIo uncle = child(gparent, !parentLeft);
+            if (uncle != null && uncle.red) {
+                uncle.red = false;
                 parent.red = false;
                 gparent.red = true;
-                rotateRight(gparent);
-            } else {
-                QueuedIo uncle = gparent.left;
-                if (uncle != null && uncle.red) {
-                    uncle.red = false;
-                    parent.red = false;
-                    gparent.red = true;
-                    node = gparent;
-                    continue;
-                }
-                if (parent.left == node) {
-                    rotateRight(parent);
-                    QueuedIo tmp = parent;
-                    parent = node;
-                    node = tmp;
-                }
-                parent.red = false;
-                gparent.red = true;
-                rotateLeft(gparent);
+                node = gparent;
+                continue;
             }
+            if (child(parent, !parentLeft) == node) {
+                rotate(parent, parentLeft);
+                QueuedIo tmp = parent;
+                parent = node;
+                node = tmp;
+            }
+            parent.red = false;
+            gparent.red = true;
+            rotate(gparent, !parentLeft);
         }
         root.red = false;
     }
 
     private void eraseColor(QueuedIo node, QueuedIo parent) {
         while ((node == null || !node.red) && node != root) {
-            if (parent.left == node) {
-                QueuedIo other = parent.right;
-                if (other.red) {
-                    other.red = false;
-                    parent.red = true;
-                    rotateLeft(parent);
-                    other = parent.right;
-                }
-                if (isBlack(other.left) && isBlack(other.right)) {
-                    other.red = true;
-                    node = parent;
-                    parent = node.parent;
-                } else {
-                    if (isBlack(other.right)) {
-                        if (other.left != null) {
-                            other.left.red = false;
-                        }
-                        other.red = true;
-                        rotateRight(other);
-                        other = parent.right;
-                    }
-                    other.red = parent.red;
-                    parent.red = false;
-                    if (other.right != null) {
-                        other.right.red = false;
-                    }
-                    rotateLeft(parent);
-                    node = root;
-                    break;
-                }
+            // the same steps on either side of the parent, mirrored; "other" is the sibling
+            boolean nodeLeft = parent.left == node;
+            QueuedIo other = child(parent, !nodeLeft);
+            if (other.red) {
+                other.red = false;
+                parent.red = true;
+                rotate(parent, nodeLeft);
+                other = child(parent, !nodeLeft);
+            }
+            if (isBlack(other.left) && isBlack(other.right)) {
+                other.red = true;
+                node = parent;
+                parent = node.parent;
             } else {
-                QueuedIo other = parent.left;
-                if (other.red) {
-                    other.red = false;
-                    parent.red = true;
-                    rotateRight(parent);
-                    other = parent.left;
-                }
-                if (isBlack(other.left) && isBlack(other.right)) {
+                if (isBlack(child(other, !nodeLeft))) {
+                    QueuedIo near = child(other, nodeLeft);
+                    if (near != null) {
+                        near.red = false;
+                    }
                     other.red = true;
-                    node = parent;
-                    parent = node.parent;
-                } else {
-                    if (isBlack(other.left)) {
-                        if (other.right != null) {
-                            other.right.red = false;
-                        }
-                        other.red = true;
-                        rotateLeft(other);
-                        other = parent.left;
-                    }
-                    other.red = parent.red;
-                    parent.red = false;
-                    if (other.left != null) {
-                        other.left.red = false;
-                    }
-                    rotateRight(parent);
-                    node = root;
-                    break;
+                    rotate(other, !nodeLeft);
+                    other = child(parent, !nodeLeft);
                 }
+                other.red = parent.red;
+                parent.red = false;
+                QueuedIo far = child(other, !nodeLeft);
+                if (far != null) {
+                    far.red = false;
+                }
+                rotate(parent, nodeLeft);
+                node = root;
+                break;
             }
         }
         if (node != null) {
@@ -320,45 +252,41 @@ final class QueueTree {
         return n == null || !n.red;
     }
 
-    private void rotateLeft(QueuedIo node) {
-        QueuedIo right = node.right;
-        QueuedIo parent = node.parent;
-        node.right = right.left;
-        if (right.left != null) {
-            right.left.parent = node;
-        }
-        right.left = node;
-        right.parent = parent;
-        if (parent != null) {
-            if (node == parent.left) {
-                parent.left = right;
-            } else {
-                parent.right = right;
-            }
-        } else {
-            root = right;
-        }
-        node.parent = right;
+    private static QueuedIo child(QueuedIo n, boolean left) {
+        return left ? n.left : n.right;
     }
 
-    private void rotateRight(QueuedIo node) {
-        QueuedIo left = node.left;
-        QueuedIo parent = node.parent;
-        node.left = left.right;
-        if (left.right != null) {
-            left.right.parent = node;
-        }
-        left.right = node;
-        left.parent = parent;
-        if (parent != null) {
-            if (node == parent.right) {
-                parent.right = left;
-            } else {
-                parent.left = left;
-            }
+    private static void setChild(QueuedIo n, boolean left, QueuedIo child) {
+        if (left) {
+            n.left = child;
         } else {
-            root = left;
+            n.right = child;
         }
-        node.parent = left;
+    }
+
+    /** Puts {@code now} where {@code old} hung: under {@code parent}, or at the root. */
+    private void replaceChild(QueuedIo parent, QueuedIo old, QueuedIo now) {
+        if (parent == null) {
+            root = now;
+        } else if (parent.left == old) {
+            parent.left = now;
+        } else {
+            parent.right = now;
+        }
+    }
+
+    /** Moves {@code node} down to its left ({@code toLeft}) or right, its child on the other side taking its place. */
+    private void rotate(QueuedIo node, boolean toLeft) {
+        QueuedIo up = child(node, !toLeft);
+        QueuedIo parent = node.parent;
+        QueuedIo inner = child(up, toLeft);
+        setChild(node, !toLeft, inner);
+        if (inner != null) {
+            inner.parent = node;
+        }
+        setChild(up, toLeft, node);
+        up.parent = parent;
+        replaceChild(parent, node, up);
+        node.parent = up;
     }
 }

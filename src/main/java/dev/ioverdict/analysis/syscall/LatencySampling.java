@@ -80,23 +80,7 @@ public final class LatencySampling implements Analysis {
     }
 
     /** A (source, command, pid, call) seen lately and the two reservoirs its calls go to (none for a call that is no I/O). */
-    private static final class Recent {
-        final String source;
-        final String comm;
-        final int pid;
-        final String call;
-        final Reservoir own;
-        final Reservoir all;
-
-        Recent(String source, String comm, int pid, String call, Reservoir own, Reservoir all) {
-            this.source = source;
-            this.comm = comm;
-            this.pid = pid;
-            this.call = call;
-            this.own = own;
-            this.all = all;
-        }
-
+    private record Recent(String source, String comm, int pid, String call, Reservoir own, Reservoir all) {
         boolean of(SyscallCall c) {
             return pid == c.pid() && call.equals(c.name()) && Objects.equals(comm, c.comm()) && Objects.equals(source, c.source());
         }

@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.timemodel;
 
+import dev.ioverdict.analysis.SliceTotals;
 import dev.ioverdict.model.syscall.IoRequest;
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.model.syscall.SyscallSummary;
@@ -42,8 +43,8 @@ final class ApplicationWaits {
         /** Writes to files the trace showed opened without, and with, O_DIRECT. */
         long bufferedWrites;
         long directWrites;
-        double[] sliceSeconds = new double[8];
-        long[] sliceCalls = new long[8];
+        /** Seconds of wait and calls per slice of the trace. */
+        final SliceTotals slices = new SliceTotals();
         /** Its waits for I/O one by one (start, end in seconds, class), for matching to block requests. */
         int timed;
         double[] callStart = new double[0];
@@ -68,26 +69,6 @@ final class ApplicationWaits {
             this.input = input;
             this.pid = pid;
             this.comm = comm;
-        }
-
-        void slice(int i, double s) {
-            if (i >= sliceSeconds.length) {
-                int size = Math.max(i + 1, sliceSeconds.length * 2);
-                sliceSeconds = java.util.Arrays.copyOf(sliceSeconds, size);
-                sliceCalls = java.util.Arrays.copyOf(sliceCalls, size);
-            }
-            sliceSeconds[i] += s;
-            sliceCalls[i]++;
-        }
-
-        void fold() {
-            for (int i = 0; i < sliceSeconds.length; i++) {
-                int from = 2 * i;
-                sliceSeconds[i] = (from < sliceSeconds.length ? sliceSeconds[from] : 0)
-                        + (from + 1 < sliceSeconds.length ? sliceSeconds[from + 1] : 0);
-                sliceCalls[i] = (from < sliceCalls.length ? sliceCalls[from] : 0)
-                        + (from + 1 < sliceCalls.length ? sliceCalls[from + 1] : 0);
-            }
         }
     }
 
@@ -159,9 +140,9 @@ final class ApplicationWaits {
             double at = Math.max(0, c.start() - first);
             while (at >= MAX_SLICES * sliceWidth) {
                 sliceWidth *= 2;
-                processes.values().forEach(Process::fold);
+                processes.values().forEach(each -> each.slices.fold());
             }
-            p.slice((int) (at / sliceWidth), d);
+            p.slices.add((int) (at / sliceWidth), d);
         }
         if (c.comm() != null && (p.comm == null || p.comm.isEmpty())) {
             p.comm = c.comm();

@@ -312,8 +312,8 @@ public final class TimeModelAnalysis implements Analysis {
         int n = 0;
         for (Group g : groups) {
             for (ApplicationWaits.Process p : g.chosen) {
-                for (int i = p.sliceSeconds.length - 1; i >= 0; i--) {
-                    if (p.sliceCalls[i] > 0) {
+                for (int i = p.slices.slices() - 1; i >= 0; i--) {
+                    if (p.slices.count(i) > 0) {
                         n = Math.max(n, i + 1);
                         break;
                     }
@@ -331,10 +331,8 @@ public final class TimeModelAnalysis implements Analysis {
                 double s = 0;
                 long c = 0;
                 for (ApplicationWaits.Process p : new LinkedHashSet<>(g.chosen)) {
-                    if (i < p.sliceSeconds.length) {
-                        s += p.sliceSeconds[i];
-                        c += p.sliceCalls[i];
-                    }
+                    s += p.slices.total(i);
+                    c += p.slices.count(i);
                 }
                 if (c > 0) {
                     cw.add(new Slice.CommandWait(g.command, g.pids.stream().sorted().toList(), s, c));

@@ -22,7 +22,7 @@ import java.util.List;
  * kernel's AIO path is not the problem; the wait is for completions, i.e. the device below
  * (seed 000, where the block trace then shows D2C holding the time).
  */
-public final class AioCompletionWaitRule implements Rule {
+public final class AioCompletionWaitRule extends Rule {
     public static final Metric SUBMIT_AVG = Metric.duration("submitAvg", "io_submit average");
     public static final Metric GETEVENTS_AVG = Metric.duration("geteventsAvg", "io_getevents average");
     public static final Metric GETEVENTS_SHARE_PCT = Metric.percent("geteventsSharePct", "io_getevents share of the AIO time");
@@ -36,26 +36,17 @@ public final class AioCompletionWaitRule implements Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "Asynchronous I/O waits for completions, not for submission", Severity.INFO,
-            "io_getevents holds almost all of a process's AIO time while io_submit returns quickly: submission "
-                    + "works as it should and the time goes to the I/O itself. Where it goes below the syscall "
-                    + "layer (device, HBA, array) is for the block-layer evidence (blkparse/btt D2C, iostat) to show.",
+            """
+            io_getevents holds almost all of a process's AIO time while io_submit returns quickly: submission \
+            works as it should and the time goes to the I/O itself. Where it goes below the syscall \
+            layer (device, HBA, array) is for the block-layer evidence (blkparse/btt D2C, iostat) to show.""",
             List.of(AioSymptoms.AIO_TIMING), List.of(),
             List.of(MAX_SUBMIT_SHARE_PCT, MIN_GETEVENTS_AVG_MS));
 
-    @Override
-    public MeasuredIn measuredIn() {
-        return MeasuredIn.process(Part.DEVICE, Part.BEHIND_OTHER_IO, Part.SCHEDULER, Part.TAG_WAIT, Part.FLUSH,
-                Part.NOT_EXPLAINED, Part.NOT_MEASURED);
-    }
-
-    @Override
-    public RuleInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public Meaning meaning() {
-        return Meaning.of(Meaning.Layer.APPLICATION).evidence(EvidenceKind.SYSCALLS).glossary(Meaning.Glossary.AIO);
+    public AioCompletionWaitRule() {
+        super(INFO, MeasuredIn.process(Part.DEVICE, Part.BEHIND_OTHER_IO, Part.SCHEDULER, Part.TAG_WAIT, Part.FLUSH,
+                        Part.NOT_EXPLAINED, Part.NOT_MEASURED),
+                Meaning.of(Meaning.Layer.APPLICATION).evidence(EvidenceKind.SYSCALLS).glossary(Meaning.Glossary.AIO));
     }
 
     @Override

@@ -29,7 +29,7 @@ import java.util.Optional;
  * (io_getevents) or as the device takes to serve it. Submission should take microseconds; the
  * waiting belongs in io_getevents (seeds 000 and 001).
  */
-public final class SyncIoSubmitRule implements Rule {
+public final class SyncIoSubmitRule extends Rule {
     public static final Metric SUBMITS = Metric.count("submits", "io_submit calls");
     public static final Metric SUBMIT_AVG = Metric.duration("submitAvg", "io_submit average");
     public static final Metric SUBMIT_MAX = Metric.duration("submitMax", "io_submit maximum");
@@ -52,27 +52,18 @@ public final class SyncIoSubmitRule implements Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "io_submit blocks: asynchronous submission is not asynchronous", Severity.CRITICAL,
-            "A process spends in io_submit a time comparable to its io_getevents waits or to the device service "
-                    + "time. Submitting asynchronous I/O should not wait for the device; when it does, the "
-                    + "submission path serialises (unaligned direct I/O on XFS, a full request queue, buffered "
-                    + "AIO, file extension) and the application's I/O concurrency is lost.",
+            """
+            A process spends in io_submit a time comparable to its io_getevents waits or to the device service \
+            time. Submitting asynchronous I/O should not wait for the device; when it does, the \
+            submission path serialises (unaligned direct I/O on XFS, a full request queue, buffered \
+            AIO, file extension) and the application's I/O concurrency is lost.""",
             List.of(AioSymptoms.AIO_TIMING), List.of(),
             List.of(MIN_CALLS, MIN_SUBMIT_AVG_MS, SUBMIT_VS_GETEVENTS_RATIO, SUBMIT_VS_SERVICE_RATIO));
 
-    @Override
-    public MeasuredIn measuredIn() {
-        return MeasuredIn.process(Part.SUBMISSION, Part.INODE_LOCK, Part.TAG_WAIT, Part.THROTTLE, Part.WRITEBACK);
-    }
-
-    @Override
-    public RuleInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public Meaning meaning() {
-        return Meaning.of(Meaning.Layer.SUBMISSION).evidence(EvidenceKind.SYSCALLS).glossary(Meaning.Glossary.AIO)
-                .chart(f -> new ChartSpec.Distribution("io_submit", AioSymptoms.LIMIT_SUBMIT_AVG));
+    public SyncIoSubmitRule() {
+        super(INFO, MeasuredIn.process(Part.SUBMISSION, Part.INODE_LOCK, Part.TAG_WAIT, Part.THROTTLE, Part.WRITEBACK),
+                Meaning.of(Meaning.Layer.SUBMISSION).evidence(EvidenceKind.SYSCALLS).glossary(Meaning.Glossary.AIO)
+                        .chart(f -> new ChartSpec.Distribution("io_submit", AioSymptoms.LIMIT_SUBMIT_AVG)));
     }
 
     @Override

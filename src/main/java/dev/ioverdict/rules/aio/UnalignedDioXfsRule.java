@@ -32,7 +32,7 @@ import java.util.TreeSet;
  * other direct I/O of the inode first (inode_dio_wait in xfs_file_dio_write_unaligned /
  * xfs_file_dio_aio_write), so io_submit sleeps and the writes of that file serialise (seed 001).
  */
-public final class UnalignedDioXfsRule implements Rule {
+public final class UnalignedDioXfsRule extends Rule {
     public static final Metric FILES = Metric.text("files", "files");
     public static final Metric UNALIGNED_WRITES = Metric.count("unalignedWrites", "unaligned direct writes");
     public static final Metric DIRECT_WRITES = Metric.count("directWrites", "direct writes");
@@ -64,31 +64,22 @@ public final class UnalignedDioXfsRule implements Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "Direct I/O not aligned to the XFS block size serialises on the inode", Severity.CRITICAL,
-            "Direct writes to a file on XFS whose size or offset is not a multiple of the filesystem block size "
-                    + "(xfs_info data bsize), while io_submit takes the wait or sleeps in inode_dio_wait: XFS waits "
-                    + "for every other direct I/O of the inode to drain before an unaligned write, so asynchronous "
-                    + "submission becomes synchronous and the writes of that file serialise.",
+            """
+            Direct writes to a file on XFS whose size or offset is not a multiple of the filesystem block size \
+            (xfs_info data bsize), while io_submit takes the wait or sleeps in inode_dio_wait: XFS waits \
+            for every other direct I/O of the inode to drain before an unaligned write, so asynchronous \
+            submission becomes synchronous and the writes of that file serialise.""",
             List.of(AioSymptoms.DIRECT_WRITE_SIZES), List.of(),
             List.of(MIN_UNALIGNED_PCT, MIN_SUBMIT_SHARE_PCT, MIN_SUBMIT_AVG_MS, CRITICAL_SHARE_PCT, WARNING_SHARE_PCT));
 
-    @Override
-    public MeasuredIn measuredIn() {
-        return MeasuredIn.anywhere(Part.INODE_LOCK).orElse(Part.SUBMISSION);
-    }
-
-    @Override
-    public RuleInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public Meaning meaning() {
+    public UnalignedDioXfsRule() {
         // io_submit blocks because the unaligned writes drain the inode
-        return Meaning.of(Meaning.Layer.SUBMISSION).evidence(EvidenceKind.SYSCALLS)
-                .glossary(Meaning.Glossary.AIO, Meaning.Glossary.XFS)
-                .explains(SyncIoSubmitRule.ID, "when its io_submit sleeps in the inode drain (inode_dio_wait) or its process writes the unaligned files",
-                        UnalignedDioXfsRule::drains)
-                .chart(f -> new ChartSpec.Distribution("io_submit", AioSymptoms.LIMIT_SUBMIT_AVG));
+        super(INFO, MeasuredIn.anywhere(Part.INODE_LOCK).orElse(Part.SUBMISSION),
+                Meaning.of(Meaning.Layer.SUBMISSION).evidence(EvidenceKind.SYSCALLS)
+                        .glossary(Meaning.Glossary.AIO, Meaning.Glossary.XFS)
+                        .explains(SyncIoSubmitRule.ID, "when its io_submit sleeps in the inode drain (inode_dio_wait) or its process writes the unaligned files",
+                                UnalignedDioXfsRule::drains)
+                        .chart(f -> new ChartSpec.Distribution("io_submit", AioSymptoms.LIMIT_SUBMIT_AVG)));
     }
 
     /** The blocking io_submit sleeps in the drain, or is one of the unaligned files' writers. */

@@ -29,7 +29,7 @@ import java.util.List;
  * evidence shows in the confidence, never as a missing finding; the diagnosis stage merges what
  * several sources say about one device into one cause.
  */
-public final class DeviceLatencyRule implements Rule {
+public final class DeviceLatencyRule extends Rule {
     static final Threshold AVG_MS = Threshold.millis("avg_ms", 20,
             "average service time above which a device of unknown class is slow (the classes: *_max_ms)");
     static final Threshold P99_MS = Threshold.millis("p99_ms", 100, "D2C 99th percentile above this is slow");
@@ -58,41 +58,32 @@ public final class DeviceLatencyRule implements Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "Time is spent below the driver (device, HBA, array)", Severity.CRITICAL,
-            "The device takes long to complete what the host handed it: D2C (dispatch to completion) is slow on "
-                    + "average or in its tail, has outliers far above its median, or one leg of a dm/multipath "
-                    + "device is much slower than its siblings; or iostat shows long response times with no queue "
-                    + "in front of the device; or, with no block-layer data, the application submits at once and "
-                    + "waits long for completions. The device, HBA, fabric or array takes the time.",
+            """
+            The device takes long to complete what the host handed it: D2C (dispatch to completion) is slow on \
+            average or in its tail, has outliers far above its median, or one leg of a dm/multipath \
+            device is much slower than its siblings; or iostat shows long response times with no queue \
+            in front of the device; or, with no block-layer data, the application submits at once and \
+            waits long for completions. The device, HBA, fabric or array takes the time.""",
             List.of(), List.of(BlockFigures.INPUT, IostatEvidence.SERIES, AioSymptoms.AIO_TIMING),
             List.of(Inputs.STORAGE),
             java.util.stream.Stream.concat(java.util.stream.Stream.of(AVG_MS), java.util.stream.Stream.concat(
                     MediaLimit.ALL.stream(), java.util.stream.Stream.of(P99_MS, OUTLIER_MS, OUTLIER_RATIO, PATH_RATIO,
                     PATH_MIN_AVG_MS, MIN_IOS, MAX_QUEUE, MIN_REPORTS))).toList());
 
-    @Override
-    public MeasuredIn measuredIn() {
-        return MeasuredIn.device(Part.DEVICE).orElse(Part.NOT_MEASURED);
-    }
-
-    @Override
-    public RuleInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public Meaning meaning() {
-        return Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.LATENCY)
-                .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT, EvidenceKind.IOSTAT, EvidenceKind.SYSCALLS)
-                // the process waits in io_getevents because completions are slow
-                .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the device is slow to give",
-                        (c, s) -> true)
-                // iostat's long response and queue, when the block layer shows where the time really goes
-                .explains(DiskSaturationRule.ID, "about the same device, when a block trace or btt report measured it",
-                        (c, s) -> Meaning.Explains.sameSubject(c, s) && EvidenceKind.blockLayer(c))
-                .explains(QueueWaitRule.ID, "about the same device, when a block trace or btt report measured it",
-                        (c, s) -> Meaning.Explains.sameSubject(c, s) && EvidenceKind.blockLayer(c))
-                .chart(DeviceLatencyRule::chart)
-                .insideView(new DeviceInsideView());
+    public DeviceLatencyRule() {
+        super(INFO, MeasuredIn.device(Part.DEVICE).orElse(Part.NOT_MEASURED),
+                Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.LATENCY)
+                        .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT, EvidenceKind.IOSTAT, EvidenceKind.SYSCALLS)
+                        // the process waits in io_getevents because completions are slow
+                        .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the device is slow to give",
+                                (c, s) -> true)
+                        // iostat's long response and queue, when the block layer shows where the time really goes
+                        .explains(DiskSaturationRule.ID, "about the same device, when a block trace or btt report measured it",
+                                (c, s) -> Meaning.Explains.sameSubject(c, s) && EvidenceKind.blockLayer(c))
+                        .explains(QueueWaitRule.ID, "about the same device, when a block trace or btt report measured it",
+                                (c, s) -> Meaning.Explains.sameSubject(c, s) && EvidenceKind.blockLayer(c))
+                        .chart(DeviceLatencyRule::chart)
+                        .insideView(new DeviceInsideView()));
     }
 
     /** iostat's series where iostat showed it, the io_getevents distribution where only the application did, else D2C. */

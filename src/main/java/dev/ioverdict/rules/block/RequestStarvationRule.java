@@ -29,7 +29,7 @@ import java.util.List;
  * and S2G shows processes sleeping for one. The queue has fewer requests than the workload keeps
  * in flight (nr_requests), or writeback throttling holds bios back before they get one.
  */
-public final class RequestStarvationRule implements Rule {
+public final class RequestStarvationRule extends Rule {
     public static final Metric WAIT_PER_IO = Metric.duration("waitPerIo", "wait for a request per I/O");
     public static final Metric IOS = Metric.count("ios", "completed I/Os");
     public static final Metric NR_REQUESTS = Metric.text("nrRequests", "nr_requests");
@@ -47,38 +47,29 @@ public final class RequestStarvationRule implements Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "I/Os wait for a free request (Q2G / G2I)", Severity.WARNING,
-            "Q2G (queue to get-request) plus G2I (get-request to insert) hold a large part of Q2C: bios wait for a "
-                    + "free request or tag because the queue allows fewer requests (nr_requests) than the workload "
-                    + "keeps in flight, or because writeback throttling holds them back; S2G rows mean processes "
-                    + "slept for a request.",
+            """
+            Q2G (queue to get-request) plus G2I (get-request to insert) hold a large part of Q2C: bios wait for a \
+            free request or tag because the queue allows fewer requests (nr_requests) than the workload \
+            keeps in flight, or because writeback throttling holds them back; S2G rows mean processes \
+            slept for a request.""",
             List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE),
             List.of(SHARE_PCT, MIN_AVG_MS, MIN_IOS));
 
-    @Override
-    public MeasuredIn measuredIn() {
-        return MeasuredIn.device(Part.TAG_WAIT);
-    }
-
-    @Override
-    public RuleInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public Meaning meaning() {
-        return Meaning.of(Meaning.Layer.SUBMISSION).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
-                .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT)
-                .explains(QueueWaitRule.ID, "about the same device",
-                        Meaning.Explains::sameSubject)
-                .explains(DiskSaturationRule.ID, "about the same device",
-                        Meaning.Explains::sameSubject)
-                // io_submit blocks waiting for a request when the queue is too small
-                .explains(SyncIoSubmitRule.ID, "when its io_submit sleeps waiting for a request (get_request, blk_mq_get_tag)",
-                        (c, s) -> s.text(SyncIoSubmitRule.SLEEPS_IN)
-                        .map(f -> f.contains("get_request") || f.contains("get_tag")).orElse(false))
-                .chart(f -> new ChartSpec.Shares(SubjectMetrics.DEVICE, SubjectMetrics.DEVNO, SHARE, "Q2G + G2I",
-                        BlockFigures.LIMIT_SHARE))
-                .insideView(BlockFigures.heldIn("for a free request", SHARE));
+    public RequestStarvationRule() {
+        super(INFO, MeasuredIn.device(Part.TAG_WAIT),
+                Meaning.of(Meaning.Layer.SUBMISSION).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
+                        .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT)
+                        .explains(QueueWaitRule.ID, "about the same device",
+                                Meaning.Explains::sameSubject)
+                        .explains(DiskSaturationRule.ID, "about the same device",
+                                Meaning.Explains::sameSubject)
+                        // io_submit blocks waiting for a request when the queue is too small
+                        .explains(SyncIoSubmitRule.ID, "when its io_submit sleeps waiting for a request (get_request, blk_mq_get_tag)",
+                                (c, s) -> s.text(SyncIoSubmitRule.SLEEPS_IN)
+                                .map(f -> f.contains("get_request") || f.contains("get_tag")).orElse(false))
+                        .chart(f -> new ChartSpec.Shares(SubjectMetrics.DEVICE, SubjectMetrics.DEVNO, SHARE, "Q2G + G2I",
+                                BlockFigures.LIMIT_SHARE))
+                        .insideView(BlockFigures.heldIn("for a free request", SHARE)));
     }
 
     @Override

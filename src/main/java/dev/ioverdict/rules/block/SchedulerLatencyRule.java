@@ -31,16 +31,11 @@ import java.util.List;
  * Requests wait in the I/O scheduler: I2D (insert to issue) holds most of Q2C, btt's Device
  * Overhead (seed 002: I2D 97.8 %). The device is fast; the elevator holds the requests.
  */
-public final class SchedulerLatencyRule implements Rule {
+public final class SchedulerLatencyRule extends Rule {
     public static final Metric I2D_ONLY_SHARE_PCT = Metric.percent("i2dOnlySharePct", "I2D share of Q2C");
     public static final Metric I2D_PER_IO = Metric.duration("i2dPerIo", "scheduler time per I/O");
     public static final Metric Q2C_AVG = Metric.duration("q2cAvg", "Q2C average");
     public static final Metric IOS = Metric.count("ios", "completed I/Os");
-    public static final Metric STARVED_SHARE_PCT = Metric.percent("starvedSharePct", "starved class: scheduler share of their Q2C");
-    public static final Metric STARVED_CLASS = Metric.text("starvedClass", "starved class");
-    public static final Metric STARVED_WAIT_AVG = Metric.duration("starvedWaitAvg", "starved class: average scheduler wait");
-    public static final Metric STARVED_WAIT_MAX = Metric.duration("starvedWaitMax", "starved class: longest scheduler wait");
-    public static final Metric OTHERS_WAIT_AVG = Metric.duration("othersWaitAvg", "other I/O: average scheduler wait");
     public static final Metric SCHEDULER = Metric.text("scheduler", "active scheduler");
 
     static final Threshold SHARE_PCT = Threshold.percent("share_pct", 50,
@@ -65,11 +60,12 @@ public final class SchedulerLatencyRule implements Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "Requests wait in the I/O scheduler (I2D dominates Q2C)", Severity.CRITICAL,
-            "The time from a bio's entering the I/O scheduler until its request is dispatched to the driver (I2D "
-                    + "for inserted bios, M2D for bios merged into a waiting request) holds most of Q2C and is not "
-                    + "trivial per I/O; or one class of I/O (reads, writes, one process) waits there far longer "
-                    + "than the others, starved behind them. The device answers quickly; the elevator (cfq, bfq, "
-                    + "mq-deadline's write batches ...) or a full device queue holds requests.",
+            """
+            The time from a bio's entering the I/O scheduler until its request is dispatched to the driver (I2D \
+            for inserted bios, M2D for bios merged into a waiting request) holds most of Q2C and is not \
+            trivial per I/O; or one class of I/O (reads, writes, one process) waits there far longer \
+            than the others, starved behind them. The device answers quickly; the elevator (cfq, bfq, \
+            mq-deadline's write batches ...) or a full device queue holds requests.""",
             List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE, IostatEvidence.SERIES),
             List.of(SHARE_PCT, CRITICAL_SHARE_PCT, MIN_AVG_MS, MIN_IOS, CLASS_AVG_MS, CLASS_RATIO, CLASS_OUTLIER_MS));
 
@@ -80,30 +76,20 @@ public final class SchedulerLatencyRule implements Rule {
                 .of(w.q2c().avg() * w.q2c().n(), "Q2C time of the " + w.label() + " on " + d.label());
     }
 
-    @Override
-    public MeasuredIn measuredIn() {
-        return MeasuredIn.device(Part.SCHEDULER);
-    }
-
-    @Override
-    public RuleInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public Meaning meaning() {
-        return Meaning.of(Meaning.Layer.SCHEDULER).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
-                .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT)
-                // the process waits in io_getevents because completions wait in the scheduler
-                .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the scheduler holds back",
-                        (c, s) -> true)
-                .explains(QueueWaitRule.ID, "about the same device",
-                        Meaning.Explains::sameSubject)
-                .explains(DiskSaturationRule.ID, "about the same device",
-                        Meaning.Explains::sameSubject)
-                .chart(f -> new ChartSpec.Shares(SubjectMetrics.DEVICE, SubjectMetrics.DEVNO, SHARE,
-                        f.has(M2D_SHARE) ? "I2D + M2D" : "I2D", BlockFigures.LIMIT_SHARE))
-                .insideView(BlockFigures.heldIn("in the I/O scheduler", SHARE));
+    public SchedulerLatencyRule() {
+        super(INFO, MeasuredIn.device(Part.SCHEDULER),
+                Meaning.of(Meaning.Layer.SCHEDULER).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
+                        .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT)
+                        // the process waits in io_getevents because completions wait in the scheduler
+                        .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the scheduler holds back",
+                                (c, s) -> true)
+                        .explains(QueueWaitRule.ID, "about the same device",
+                                Meaning.Explains::sameSubject)
+                        .explains(DiskSaturationRule.ID, "about the same device",
+                                Meaning.Explains::sameSubject)
+                        .chart(f -> new ChartSpec.Shares(SubjectMetrics.DEVICE, SubjectMetrics.DEVNO, SHARE,
+                                f.has(M2D_SHARE) ? "I2D + M2D" : "I2D", BlockFigures.LIMIT_SHARE))
+                        .insideView(BlockFigures.heldIn("in the I/O scheduler", SHARE)));
     }
 
     @Override
@@ -184,7 +170,6 @@ public final class SchedulerLatencyRule implements Rule {
                     .impact(classFirst && starved.get().starved().sharePct() != null ? classImpact(starved.get(), d)
                             : Impact.measured(perIo * q2c.n(), "scheduler share x Q2C average x I/Os")
                             .of(q2c.avg() * q2c.n(), "Q2C time on " + d.label()));
-            starved.map(c -> c.starved().sharePct()).ifPresent(p -> f.figure(STARVED_SHARE_PCT.labelled(starved.get().starved().label() + ": scheduler share of their Q2C"), p));
             if (starved.isPresent() && d.name() != null) {
                 ctx.optional(IostatEvidence.SERIES).ifPresent(series ->
                         f.evidence(IostatEvidence.worstFor(series, d.name(), starved.get().starved().label())));
@@ -193,10 +178,7 @@ public final class SchedulerLatencyRule implements Rule {
             storage.flatMap(c -> c.queueSetting(key, "iosched/strict_guarantees"))
                     .filter(q -> q.value().strip().equals("1"))
                     .ifPresent(q -> f.evidence(new Evidence(q.input(), q.line(), q.text())));
-            starved.ifPresent(c -> f.text(STARVED_CLASS, c.starved().label())
-                    .figure(STARVED_WAIT_AVG.labelled(c.starved().label() + ": average scheduler wait"), c.starved().time().avg())
-                    .figure(STARVED_WAIT_MAX.labelled(c.starved().label() + ": longest scheduler wait"), c.starved().time().max())
-                    .figure(OTHERS_WAIT_AVG.labelled(c.others().label() + ": average scheduler wait"), c.others().time().avg()));
+            starved.ifPresent(c -> c.figures(f));
             if (!doubt.isEmpty()) {
                 f.doubt(Confidence.MEDIUM, "the btt report's own I2D row disagrees with its Device Overhead table");
             }

@@ -1,16 +1,24 @@
 package dev.ioverdict.rules.block;
 
 import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.block.SchedulerWait;
 import java.util.List;
 import java.util.Optional;
+import dev.ioverdict.rules.RuleContext;
 
 /**
  * A class of I/O (reads or writes, or one process) that waits in the scheduler far longer than
  * the others on the same device: reads starved behind a write stream, one process behind another.
  */
-record StarvedClass(SchedulerWait starved, SchedulerWait others, boolean slowOnAverage) {
+public record StarvedClass(SchedulerWait starved, SchedulerWait others, boolean slowOnAverage) {
+    public static final Metric SHARE_PCT = Metric.percent("starvedSharePct", "starved class: scheduler share of their Q2C");
+    /** Which class starves: "reads", "writes", or a process. */
+    public static final Metric CLASS = Metric.text("starvedClass", "starved class");
+    public static final Metric WAIT_AVG = Metric.duration("starvedWaitAvg", "starved class: average scheduler wait");
+    public static final Metric WAIT_MAX = Metric.duration("starvedWaitMax", "starved class: longest scheduler wait");
+    public static final Metric OTHERS_WAIT_AVG = Metric.duration("othersWaitAvg", "other I/O: average scheduler wait");
 
     /** The most starved class of one kind on a device, if any stands out. */
     static Optional<StarvedClass> find(List<SchedulerWait> waits, String device, String kind, long minIos,
@@ -55,6 +63,16 @@ record StarvedClass(SchedulerWait starved, SchedulerWait others, boolean slowOnA
         }
         String label = all.size() == 2 ? all.stream().filter(o -> o != w).findFirst().orElseThrow().label() : "the rest";
         return new SchedulerWait(w.device(), w.kind(), label, new PhaseStat(n, null, total / n, max, null, null, null));
+    }
+
+    /** The starved class's and the others' scheduler waits, labelled with who they are. */
+    void figures(RuleContext.FindingBuilder f) {
+        String who = starved.label();
+        f.figure(SHARE_PCT.labelled(who + ": scheduler share of their Q2C"), starved.sharePct())
+                .text(CLASS, who)
+                .figure(WAIT_AVG.labelled(who + ": average scheduler wait"), starved.time().avg())
+                .figure(WAIT_MAX.labelled(who + ": longest scheduler wait"), starved.time().max())
+                .figure(OTHERS_WAIT_AVG.labelled(others.label() + ": average scheduler wait"), others.time().avg());
     }
 
     String sentence() {

@@ -23,7 +23,7 @@ import java.util.Optional;
  * Directory name lookup cache (DNLC) hit rate from {@code vmstat -s}: below 90 % every missed
  * lookup reads directory blocks and inodes from disk (seed 003).
  */
-public final class NameCacheRule implements Rule {
+public final class NameCacheRule extends Rule {
     public static final Metric LOOKUPS_SINCE_BOOT = Metric.count("lookups", "name lookups since boot");
     public static final Metric HIT_PCT = Metric.percent("hitPct", "cache hit rate");
     public static final Metric MISSES = Metric.count("misses", "lookups that missed");
@@ -45,19 +45,14 @@ public final class NameCacheRule implements Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "Directory name lookup cache hit rate is low", Severity.WARNING,
-            "The directory name lookup cache (DNLC on Solaris) hit rate from 'vmstat -s' "
-                    + "('total name lookups (cache hits N%)') is below the threshold: missed lookups read "
-                    + "directory blocks and inodes from disk.",
+            """
+            The directory name lookup cache (DNLC on Solaris) hit rate from 'vmstat -s' \
+            ('total name lookups (cache hits N%)') is below the threshold: missed lookups read \
+            directory blocks and inodes from disk.""",
             List.of(NAME_LOOKUPS), List.of(), List.of(MIN_HIT_PCT, MIN_LOOKUPS));
 
-    @Override
-    public RuleInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public Meaning meaning() {
-        return Meaning.of(Meaning.Layer.FILESYSTEM).evidence(EvidenceKind.VMSTAT);
+    public NameCacheRule() {
+        super(INFO, Meaning.of(Meaning.Layer.FILESYSTEM).evidence(EvidenceKind.VMSTAT));
     }
 
     /** Evidence lines quoted when many snapshots are low: the rest are counted, not listed. */

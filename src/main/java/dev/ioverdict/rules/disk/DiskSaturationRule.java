@@ -37,12 +37,7 @@ import java.util.function.Predicate;
  * the response time must also stand well above the device's own light-load time in the same
  * capture, with a queue behind it.
  */
-public final class DiskSaturationRule implements Rule {
-    public static final Metric REPORTS = Metric.count("reports", "reports over the limit");
-    public static final Metric OF_REPORTS = Metric.count("ofReports", "reports");
-    public static final Metric LONGEST_RUN = Metric.count("longestRun", "longest run of reports");
-    public static final Metric FIRST_TIME = Metric.time("firstTime", "first report");
-    public static final Metric LAST_TIME = Metric.time("lastTime", "last report");
+public final class DiskSaturationRule extends Rule {
     public static final Metric RESPONSE_COLUMN = Metric.text("responseColumn", "response time column");
     public static final Metric AVG_RESPONSE = Metric.duration("avgResponse", "average response time");
     public static final Metric BASELINE = Metric.duration("baseline", "light-load response time");
@@ -74,30 +69,20 @@ public final class DiskSaturationRule implements Rule {
             List.of(AWAIT_MS, BUSY_PCT, WATCH_MS, WATCH_BUSY_PCT, MIN_QUEUE, QUEUE_FACTOR, MIN_CONSECUTIVE, MIN_SHARE_PCT,
                     MIN_BURST_REPORTS));
 
-    @Override
-    public MeasuredIn measuredIn() {
-        return MeasuredIn.device(Part.DEVICE, Part.BEHIND_OTHER_IO).orElse(Part.NOT_MEASURED);
-    }
-
-    @Override
-    public RuleInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public Meaning meaning() {
-        return Meaning.of(Meaning.Layer.DEVICE)
-                .use(Meaning.Resource.DEVICE, Meaning.Use.UTILIZATION, Meaning.Use.SATURATION)
-                .evidence(EvidenceKind.IOSTAT).seenFromOutside()
-                // iostat's queue is what a saturated device leaves behind
-                .explains(QueueWaitRule.ID, "about the same device",
-                        Meaning.Explains::sameSubject)
-                .chart(f -> {
-                    var busy = new ChartSpec.Axis(ChartSpec.Axis.Series.BUSY, IostatEvidence.LIMIT_BUSY, true);
-                    return f.has(SubjectMetrics.INPUT) && f.has(IostatEvidence.LIMIT_RESPONSE)
-                            ? new ChartSpec.IostatSeries(SubjectMetrics.INPUT, SubjectMetrics.DEVICE,
-                            IostatEvidence.LIMIT_RESPONSE, false, busy, busy) : ChartSpec.NONE;
-                });
+    public DiskSaturationRule() {
+        super(INFO, MeasuredIn.device(Part.DEVICE, Part.BEHIND_OTHER_IO).orElse(Part.NOT_MEASURED),
+                Meaning.of(Meaning.Layer.DEVICE)
+                        .use(Meaning.Resource.DEVICE, Meaning.Use.UTILIZATION, Meaning.Use.SATURATION)
+                        .evidence(EvidenceKind.IOSTAT).seenFromOutside()
+                        // iostat's queue is what a saturated device leaves behind
+                        .explains(QueueWaitRule.ID, "about the same device",
+                                Meaning.Explains::sameSubject)
+                        .chart(f -> {
+                            var busy = new ChartSpec.Axis(ChartSpec.Axis.Series.BUSY, IostatEvidence.LIMIT_BUSY, true);
+                            return f.has(SubjectMetrics.INPUT) && f.has(IostatEvidence.LIMIT_RESPONSE)
+                                    ? new ChartSpec.IostatSeries(SubjectMetrics.INPUT, SubjectMetrics.DEVICE,
+                                    IostatEvidence.LIMIT_RESPONSE, false, busy, busy) : ChartSpec.NONE;
+                        }));
     }
 
     @Override
@@ -183,11 +168,7 @@ public final class DiskSaturationRule implements Rule {
                 .source(EvidenceKind.IOSTAT)
                 .text(SubjectMetrics.DEVICE, s.device())
                 .text(SubjectMetrics.INPUT, s.source())
-                .figure(REPORTS, e.flagged().size())
-                .figure(OF_REPORTS, e.all().size())
-                .figure(LONGEST_RUN, e.longestRun())
-                .text(FIRST_TIME, DeviceSeries.when(e.first().sample()))
-                .text(LAST_TIME, DeviceSeries.when(e.last().sample()))
+                .with(e::figures)
                 .text(RESPONSE_COLUMN, s.responseLabel())
                 .figure(IostatEvidence.WORST_RESPONSE.labelled("worst " + s.responseLabel()), worst.responseMs() / 1000)
                 .figure(AVG_RESPONSE.labelled("average " + s.responseLabel()), e.avg(IostatPoint::responseMs) / 1000)

@@ -1,6 +1,9 @@
 package dev.ioverdict.rules.disk;
 
+import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatPoint;
+import dev.ioverdict.model.Metric;
+import dev.ioverdict.rules.RuleContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -11,6 +14,12 @@ import java.util.function.Predicate;
  * consecutive reports, or a share of all reports. One busy second is a spike, not a bottleneck.
  */
 public record Episodes(List<IostatPoint> all, List<IostatPoint> flagged, int longestRun) {
+    public static final Metric REPORTS = Metric.count("reports", "reports over the limit");
+    public static final Metric OF_REPORTS = Metric.count("ofReports", "reports");
+    public static final Metric LONGEST_RUN = Metric.count("longestRun", "longest run of reports");
+    public static final Metric FIRST_TIME = Metric.time("firstTime", "first report");
+    public static final Metric LAST_TIME = Metric.time("lastTime", "last report");
+
     public Episodes {
         all = List.copyOf(all);
         flagged = List.copyOf(flagged);
@@ -68,5 +77,14 @@ public record Episodes(List<IostatPoint> all, List<IostatPoint> flagged, int lon
 
     public double max(java.util.function.ToDoubleFunction<IostatPoint> f) {
         return flagged.stream().mapToDouble(f).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+    }
+
+    /** How many reports met the condition, of how many, its longest run, the first and the last. */
+    public void figures(RuleContext.FindingBuilder f) {
+        f.figure(REPORTS, flagged.size())
+                .figure(OF_REPORTS, all.size())
+                .figure(LONGEST_RUN, longestRun)
+                .text(FIRST_TIME, DeviceSeries.when(first().sample()))
+                .text(LAST_TIME, DeviceSeries.when(last().sample()));
     }
 }

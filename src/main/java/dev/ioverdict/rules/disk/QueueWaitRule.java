@@ -32,12 +32,7 @@ import java.util.function.Predicate;
  * the queue size (aqu-sz, avgqu-sz) and await, which includes the wait: a long queue with await
  * well above the device's light-load time means requests wait.
  */
-public final class QueueWaitRule implements Rule {
-    public static final Metric REPORTS = Metric.count("reports", "reports over the limit");
-    public static final Metric OF_REPORTS = Metric.count("ofReports", "reports");
-    public static final Metric LONGEST_RUN = Metric.count("longestRun", "longest run of reports");
-    public static final Metric FIRST_TIME = Metric.time("firstTime", "first report");
-    public static final Metric LAST_TIME = Metric.time("lastTime", "last report");
+public final class QueueWaitRule extends Rule {
     public static final Metric AVG_WAIT = Metric.duration("avgWait", "wait per request");
     public static final Metric MAX_WAIT_PCT = Metric.percent("maxWaitPct", "highest %w");
 
@@ -57,9 +52,10 @@ public final class QueueWaitRule implements Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "Requests wait in the queue before the device serves them", Severity.WARNING,
-            "iostat shows requests queueing in front of a device for several reports: Solaris %w above the "
-                    + "threshold, or on Linux a long queue (aqu-sz, avgqu-sz) with await well above the "
-                    + "device's light-load response time.",
+            """
+            iostat shows requests queueing in front of a device for several reports: Solaris %w above the \
+            threshold, or on Linux a long queue (aqu-sz, avgqu-sz) with await well above the \
+            device's light-load response time.""",
             List.of(IostatEvidence.SERIES), List.of(Inputs.STORAGE),
             List.of(WAIT_PCT, AQU_SZ, MIN_AWAIT_MS, WAIT_FACTOR, MIN_CONSECUTIVE, MIN_SHARE_PCT));
 
@@ -69,25 +65,15 @@ public final class QueueWaitRule implements Rule {
             + "(/sys/block/DEV/queue/scheduler: none or mq-deadline for SSD, NVMe and arrays). If the device is at "
             + "its limit, spread the load over more devices or paths or lower the application's concurrency.";
 
-    @Override
-    public MeasuredIn measuredIn() {
-        return MeasuredIn.device(Part.DEVICE, Part.SCHEDULER, Part.BEHIND_OTHER_IO);
-    }
-
-    @Override
-    public RuleInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public Meaning meaning() {
-        return Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
-                .evidence(EvidenceKind.IOSTAT).seenFromOutside()
-                .chart(f -> f.has(SubjectMetrics.INPUT) && (f.has(IostatEvidence.LIMIT_RESPONSE) || f.has(LIMIT_WAIT_PCT))
-                        ? new ChartSpec.IostatSeries(SubjectMetrics.INPUT, SubjectMetrics.DEVICE,
-                        IostatEvidence.LIMIT_RESPONSE, false,
-                        new ChartSpec.Axis(ChartSpec.Axis.Series.QUEUE, IostatEvidence.LIMIT_QUEUE, true),
-                        new ChartSpec.Axis(ChartSpec.Axis.Series.WAIT_PCT, LIMIT_WAIT_PCT, false)) : ChartSpec.NONE);
+    public QueueWaitRule() {
+        super(INFO, MeasuredIn.device(Part.DEVICE, Part.SCHEDULER, Part.BEHIND_OTHER_IO),
+                Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
+                        .evidence(EvidenceKind.IOSTAT).seenFromOutside()
+                        .chart(f -> f.has(SubjectMetrics.INPUT) && (f.has(IostatEvidence.LIMIT_RESPONSE) || f.has(LIMIT_WAIT_PCT))
+                                ? new ChartSpec.IostatSeries(SubjectMetrics.INPUT, SubjectMetrics.DEVICE,
+                                IostatEvidence.LIMIT_RESPONSE, false,
+                                new ChartSpec.Axis(ChartSpec.Axis.Series.QUEUE, IostatEvidence.LIMIT_QUEUE, true),
+                                new ChartSpec.Axis(ChartSpec.Axis.Series.WAIT_PCT, LIMIT_WAIT_PCT, false)) : ChartSpec.NONE));
     }
 
     @Override
@@ -134,11 +120,7 @@ public final class QueueWaitRule implements Rule {
                 .source(EvidenceKind.IOSTAT)
                 .text(SubjectMetrics.DEVICE, s.device())
                 .text(SubjectMetrics.INPUT, s.source())
-                .figure(REPORTS, e.flagged().size())
-                .figure(OF_REPORTS, e.all().size())
-                .figure(LONGEST_RUN, e.longestRun())
-                .text(FIRST_TIME, DeviceSeries.when(e.first().sample()))
-                .text(LAST_TIME, DeviceSeries.when(e.last().sample()))
+                .with(e::figures)
                 .evidence(IostatEvidence.lines(e.worst(3, order)))
                 .figure(AVG_WAIT, e.avg(p -> waitMs(s, p)) / 1000)
                 .impact(IostatEvidence.requestTime(waitSeconds, e.flagged().size(), s.secondsPerReport(), label,

@@ -30,7 +30,7 @@ import java.util.Set;
  * minutes for storage. The devices involved are those the task's name carries (jbd2/sda1-8,
  * xfsaild/dm-0) and those with storage errors in the same log.
  */
-public final class HungTaskIoRule implements Rule {
+public final class HungTaskIoRule extends Rule {
     public static final Metric TASK = Metric.text("task", "task");
     public static final Metric BLOCKED = Metric.duration("blocked", "blocked for more than");
     public static final Metric WAITS = Metric.text("waits", "I/O waits in the trace");
@@ -57,14 +57,8 @@ public final class HungTaskIoRule implements Rule {
                     + "(io_schedule, buffer and page waits, jbd2, XFS, blk-mq tag waits).",
             List.of(KernelLogEvidence.KERNEL_LOG), List.of(Inputs.STORAGE), List.of(MIN_BLOCKED, MAX_FRAMES));
 
-    @Override
-    public RuleInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public Meaning meaning() {
-        return Meaning.of(Meaning.Layer.KERNEL).evidence(EvidenceKind.KERNEL_LOG);
+    public HungTaskIoRule() {
+        super(INFO, Meaning.of(Meaning.Layer.KERNEL).evidence(EvidenceKind.KERNEL_LOG));
     }
 
     @Override

@@ -31,7 +31,7 @@ import java.util.stream.Collectors;
  * paths of a map failed or a filesystem shut down; timeouts, aborts, resets and single path
  * failures that the kernel recovered from are warnings: each cost the I/O in flight its timeout.
  */
-public final class IoErrorsRule implements Rule {
+public final class IoErrorsRule extends Rule {
     public static final Metric EVENTS = Metric.count("events", "error messages");
     public static final Metric FIRST_TIME = Metric.time("firstTime", "first message");
     public static final Metric LAST_TIME = Metric.time("lastTime", "last message");
@@ -49,20 +49,15 @@ public final class IoErrorsRule implements Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "The kernel logged I/O errors, timeouts or path failures", Severity.CRITICAL,
-            "The kernel log (dmesg, journalctl -k, /var/log/messages) holds I/O errors, medium errors, SCSI or NVMe "
-                    + "timeouts, aborts and resets, offlined devices, failed multipath paths or XFS/ext4 errors for a "
-                    + "device: the 'errors' of the USE method, which no latency figure shows.",
+            """
+            The kernel log (dmesg, journalctl -k, /var/log/messages) holds I/O errors, medium errors, SCSI or NVMe \
+            timeouts, aborts and resets, offlined devices, failed multipath paths or XFS/ext4 errors for a \
+            device: the 'errors' of the USE method, which no latency figure shows.""",
             List.of(KernelLogEvidence.KERNEL_LOG), List.of(Inputs.STORAGE), List.of(MIN_EVENTS, MAX_EVIDENCE));
 
-    @Override
-    public RuleInfo info() {
-        return INFO;
-    }
-
-    @Override
-    public Meaning meaning() {
-        return Meaning.of(Meaning.Layer.KERNEL).use(Meaning.Resource.DEVICE, Meaning.Use.ERRORS)
-                .evidence(EvidenceKind.KERNEL_LOG);
+    public IoErrorsRule() {
+        super(INFO, Meaning.of(Meaning.Layer.KERNEL).use(Meaning.Resource.DEVICE, Meaning.Use.ERRORS)
+                        .evidence(EvidenceKind.KERNEL_LOG));
     }
 
     @Override

@@ -33,7 +33,7 @@ import java.util.stream.Collectors;
  * light-load service time while others held the device, holds a material share of its wait. The
  * device is fine; the neighbour fills it.
  */
-public final class NoisyNeighbourRule implements Rule {
+public final class NoisyNeighbourRule extends Rule {
     public static final String ID = "noisy-neighbour";
     public static final Metric VICTIM = Metric.text("victim", "Victim");
     public static final Metric BEHIND = Metric.duration("behindSeconds", "Time behind other processes' I/O");
@@ -52,38 +52,29 @@ public final class NoisyNeighbourRule implements Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "The application waits behind other processes' I/O on the same device", Severity.CRITICAL,
-            "A process's requests wait inside the device behind requests of other processes that fill it: its "
-                    + "device time rises far above the device's light-load service time in the stretches where "
-                    + "the others hold most of the device's time. The device serves at its normal speed; the "
-                    + "neighbour's load is the cause.",
+            """
+            A process's requests wait inside the device behind requests of other processes that fill it: its \
+            device time rises far above the device's light-load service time in the stretches where \
+            the others hold most of the device's time. The device serves at its normal speed; the \
+            neighbour's load is the cause.""",
             List.of(TimeModelInput.MODEL), List.of(Inputs.STORAGE), List.of(MIN_SHARE, MIN_SECONDS));
 
-    @Override
-    public MeasuredIn measuredIn() {
-        return MeasuredIn.device(Part.BEHIND_OTHER_IO);
-    }
-
-    @Override
-    public Meaning meaning() {
-        return Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
-                .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.SYSCALLS)
-                // the slow device, its saturation and queue, and the process's wait for completions are what the
-                // neighbour's load looks like from the victim's side
-                .explains(DeviceLatencyRule.ID, "about the same device, when most of the victim's wait is behind the "
-                        + "neighbour", NoisyNeighbourRule::dominant)
-                .explains(AioCompletionWaitRule.ID, "when most of the victim's wait is behind the neighbour",
-                        (c, s) -> c.measurement(BEHIND_SHARE).map(m -> m.value() >= DOMINANT_PCT).orElse(false))
-                .glossary(Meaning.Glossary.BLOCK);
+    public NoisyNeighbourRule() {
+        super(INFO, MeasuredIn.device(Part.BEHIND_OTHER_IO),
+                Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
+                        .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.SYSCALLS)
+                        // the slow device, its saturation and queue, and the process's wait for completions are what the
+                        // neighbour's load looks like from the victim's side
+                        .explains(DeviceLatencyRule.ID, "about the same device, when most of the victim's wait is behind the "
+                                + "neighbour", NoisyNeighbourRule::dominant)
+                        .explains(AioCompletionWaitRule.ID, "when most of the victim's wait is behind the neighbour",
+                                (c, s) -> c.measurement(BEHIND_SHARE).map(m -> m.value() >= DOMINANT_PCT).orElse(false))
+                        .glossary(Meaning.Glossary.BLOCK));
     }
 
     private static boolean dominant(dev.ioverdict.model.Finding cause, dev.ioverdict.model.Finding symptom) {
         return Meaning.Explains.sameSubject(cause, symptom)
                 && cause.measurement(BEHIND_SHARE).map(m -> m.value() >= DOMINANT_PCT).orElse(false);
-    }
-
-    @Override
-    public RuleInfo info() {
-        return INFO;
     }
 
     @Override

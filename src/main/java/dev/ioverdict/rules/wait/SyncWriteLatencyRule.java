@@ -37,7 +37,7 @@ import java.util.Set;
  * class; otherwise the application is bound by durability at the device's normal speed, which only
  * fewer or batched commits change.
  */
-public final class SyncWriteLatencyRule implements Rule {
+public final class SyncWriteLatencyRule extends Rule {
     public static final String ID = "sync-write-latency";
     public static final Metric PROCESS = Metric.text("process", "Process");
     public static final Metric FLUSH_SECONDS = Metric.duration("flushSeconds", "Time making writes durable");
@@ -58,30 +58,21 @@ public final class SyncWriteLatencyRule implements Rule {
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "The application waits for its writes to become durable (fsync, cache flushes, FUA)", Severity.CRITICAL,
-            "A material share of the application's I/O wait is spent in fsync, fdatasync, sync_file_range or "
-                    + "O_SYNC writes, and below them in the cache flushes and FUA writes the device must finish "
-                    + "before the call returns. With a volatile write-back cache every commit waits for the cache "
-                    + "to reach stable media.",
+            """
+            A material share of the application's I/O wait is spent in fsync, fdatasync, sync_file_range or \
+            O_SYNC writes, and below them in the cache flushes and FUA writes the device must finish \
+            before the call returns. With a volatile write-back cache every commit waits for the cache \
+            to reach stable media.""",
             List.of(TimeModelInput.MODEL), List.of(Inputs.STORAGE), List.of(MIN_SHARE, MIN_CALLS));
 
-    @Override
-    public MeasuredIn measuredIn() {
-        return MeasuredIn.process(Part.FLUSH);
-    }
-
-    @Override
-    public Meaning meaning() {
-        return Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.LATENCY)
-                .evidence(EvidenceKind.SYSCALLS, EvidenceKind.BLOCK_TRACE)
-                // a journal commit's flush waits for a request slot behind its own data writes: not starvation
-                .explains(RequestStarvationRule.ID, "when the process's wait is mostly making writes durable",
-                        (c, s) -> true)
-                .glossary(Meaning.Glossary.BLOCK);
-    }
-
-    @Override
-    public RuleInfo info() {
-        return INFO;
+    public SyncWriteLatencyRule() {
+        super(INFO, MeasuredIn.process(Part.FLUSH),
+                Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.LATENCY)
+                        .evidence(EvidenceKind.SYSCALLS, EvidenceKind.BLOCK_TRACE)
+                        // a journal commit's flush waits for a request slot behind its own data writes: not starvation
+                        .explains(RequestStarvationRule.ID, "when the process's wait is mostly making writes durable",
+                                (c, s) -> true)
+                        .glossary(Meaning.Glossary.BLOCK));
     }
 
     @Override
