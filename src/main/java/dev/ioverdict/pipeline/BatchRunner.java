@@ -110,7 +110,7 @@ public final class BatchRunner {
         BatchSummary summary = new BatchSummary("ioverdict.batch/1", results);
         ReportWriter.atomically(output.resolve("summary.json"), f -> JsonRenderer.writer().writeValue(f.toFile(), summary));
         ReportWriter.atomically(output.resolve("index.html"),
-                f -> Files.writeString(f, BatchIndex.html(summary), StandardCharsets.UTF_8));
+                f -> Files.writeString(f, BatchIndex.html(summary, java.time.Instant.now()), StandardCharsets.UTF_8));
         return summary;
     }
 

@@ -60,7 +60,7 @@ public final class ShardMerge {
         cases.sort(Comparator.comparing(CaseResult::caseId));
         BatchSummary merged = new BatchSummary("ioverdict.batch/1", cases);
         JsonRenderer.writer().writeValue(output.resolve("summary.json").toFile(), merged);
-        Files.writeString(output.resolve("index.html"), BatchIndex.html(merged), StandardCharsets.UTF_8);
+        Files.writeString(output.resolve("index.html"), BatchIndex.html(merged, java.time.Instant.now()), StandardCharsets.UTF_8);
         return new Merged(merged, problems);
     }
 

@@ -34,7 +34,8 @@ public final class BatchIndex {
               function filter() {
                 var s = q.value.toLowerCase(), w = v.value, shown = 0;
                 Array.prototype.forEach.call(body.rows, function (r) {
-                  var ok = (!s || r.textContent.toLowerCase().indexOf(s) >= 0) && (!w || r.getAttribute('data-verdict') === w);
+                  var text = (r.textContent + ' ' + r.getAttribute('data-rules')).toLowerCase();
+                  var ok = (!s || text.indexOf(s) >= 0) && (!w || r.getAttribute('data-verdict') === w);
                   r.hidden = !ok;
                   if (ok) { shown++; }
                 });
@@ -64,7 +65,12 @@ public final class BatchIndex {
             """;
     static final String CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; script-src '"
             + sha256(SCRIPT) + "'";
-    private static final String STYLE = "body{font-family:sans-serif;margin:24px;color:#1d2430}"
+    private static final String STYLE = "body{font-family:\"DejaVu Sans\",\"Helvetica Neue\",Arial,sans-serif;"
+            + "margin:24px auto;max-width:1200px;padding:0 16px;color:#1d2430;font-size:10.5pt;line-height:1.4}"
+            + "header{border-bottom:3px solid #1d2430;margin-bottom:14px;padding-bottom:6px}"
+            + ".brand{color:#5b6573;font-size:9pt;letter-spacing:.04em}h1{margin:4px 0;font-size:18pt}"
+            + "h2{font-size:13pt;margin:18px 0 6px;border-bottom:1px solid #d5dbe3}p.lead{font-size:11pt;max-width:60em}"
+            + ".scroll{overflow-x:auto}"
             + "table{border-collapse:collapse;margin-bottom:18px}"
             + "td,th{border:1px solid #d5dbe3;padding:4px 8px;text-align:left;vertical-align:top}"
             + "th{background:#eef2f7}.scripted th[data-key]{cursor:pointer}.tools{display:none}.scripted .tools{display:block}th[aria-sort=descending]::after{content:' \\25BE'}"
@@ -77,6 +83,14 @@ public final class BatchIndex {
     }
 
     public static String html(BatchSummary summary) {
+        return html(summary, null);
+    }
+
+    /**
+     * The page with the time it was written ({@code generated}, null: none, so the same cases give
+     * the same page) in its masthead.
+     */
+    public static String html(BatchSummary summary, java.time.Instant generated) {
         List<CaseResult> cases = new ArrayList<>(summary.cases());
         cases.sort(Comparator.comparingInt((CaseResult c) -> rank(c.verdict()))
                 .thenComparing(Comparator.comparingInt(CaseResult::critical).reversed())
@@ -86,22 +100,40 @@ public final class BatchIndex {
         StringBuilder sb = new StringBuilder(4096 + cases.size() * 512);
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"UTF-8\"/>")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CSP).append("\"/>")
-                .append("<title>ioverdict batch</title><style>").append(STYLE).append("</style></head><body>\n")
-                .append("<h1>ioverdict batch: ").append(cases.size()).append(" case(s)</h1>\n");
+                .append("<title>ioverdict batch: ").append(cases.size()).append(cases.size() == 1 ? " case" : " cases")
+                .append("</title><style>").append(STYLE).append("</style></head><body>\n")
+                .append("<header><div class=\"brand\">ioverdict ").append(esc(Version.get())).append(" &#183; batch</div>")
+                .append("<h1>").append(cases.size()).append(cases.size() == 1 ? " case" : " cases").append(" diagnosed</h1>")
+                .append("<div class=\"small\">");
+        List<String> sources = sources(cases);
+        if (!sources.isEmpty()) {
+            sb.append("from <b>").append(esc(String.join(", ", sources))).append("</b>");
+        }
+        if (generated != null) {
+            sb.append(sources.isEmpty() ? "" : " &#183; ").append("written ")
+                    .append(esc(java.time.format.DateTimeFormatter.ISO_LOCAL_DATE.withZone(java.time.ZoneOffset.UTC)
+                            .format(generated)))
+                    .append(" ").append(esc(java.time.format.DateTimeFormatter.ofPattern("HH:mm")
+                            .withZone(java.time.ZoneOffset.UTC).format(generated))).append(" UTC");
+        }
+        sb.append("</div></header>\n<p class=\"lead\">").append(esc(inWords(cases))).append("</p>\n");
+        sb.append("<h2>Verdicts</h2>\n");
         totals(sb, cases);
+        sb.append("<h2>Causes</h2>\n");
         rules(sb, cases);
+        sb.append("<h2>Cases</h2>\n");
         sb.append("<div class=\"tools\"><label>Filter <input id=\"q\" type=\"search\" placeholder=\"case, rule, text\"/></label> ")
                 .append("<label>verdict <select id=\"v\"><option value=\"\">any</option>");
         VERDICTS.forEach(v -> sb.append("<option>").append(v).append("</option>"));
         sb.append("</select></label> <span class=\"small\"><span id=\"shown\">").append(cases.size())
                 .append("</span> shown; click a column to sort</span></div>\n")
-                .append("<table id=\"cases\"><thead><tr><th data-key=\"id\">case</th><th data-key=\"rank\" data-num=\"\">verdict</th>")
+                .append("<div class=\"scroll\"><table id=\"cases\"><thead><tr><th data-key=\"id\">case</th><th data-key=\"rank\" data-num=\"\">verdict</th>")
                 .append("<th data-key=\"critical\" data-num=\"\">critical</th><th data-key=\"warning\" data-num=\"\">warning</th>")
                 .append("<th data-key=\"info\" data-num=\"\">info</th><th>findings</th><th>reports</th></tr></thead><tbody>\n");
         for (int i = 0; i < cases.size(); i++) {
             row(sb, cases.get(i), i);
         }
-        sb.append("</tbody></table>\n<script>").append(SCRIPT).append("</script>\n</body></html>\n");
+        sb.append("</tbody></table></div>\n<script>").append(SCRIPT).append("</script>\n</body></html>\n");
         return sb.toString();
     }
 
@@ -141,9 +173,9 @@ public final class BatchIndex {
         order.sort(Comparator.comparingInt((String r) -> rank(worst.get(r)))
                 .thenComparing(Comparator.comparingLong((String r) -> byRule.get(r)[0]).reversed())
                 .thenComparing(Comparator.naturalOrder()));
-        sb.append("<table><tr><th>rule</th><th>worst</th><th>cases</th><th>findings</th></tr>\n");
+        sb.append("<table><tr><th>cause</th><th>worst</th><th>cases</th><th>findings</th></tr>\n");
         for (String r : order) {
-            sb.append("<tr><td><a href=\"#cases\" data-rule=\"").append(esc(r)).append("\">").append(esc(r))
+            sb.append("<tr><td><a href=\"#cases\" data-rule=\"").append(esc(r)).append("\">").append(esc(title(r)))
                     .append("</a></td><td class=\"").append(esc(worst.get(r))).append("\">").append(esc(worst.get(r)))
                     .append("</td>");
             count(sb, byRule.get(r)[0], "");
@@ -157,7 +189,9 @@ public final class BatchIndex {
         sb.append("<tr data-order=\"").append(order).append("\" data-id=\"").append(esc(c.caseId()))
                 .append("\" data-verdict=\"").append(esc(c.verdict())).append("\" data-rank=\"").append(rank(c.verdict()))
                 .append("\" data-critical=\"").append(c.critical()).append("\" data-warning=\"").append(c.warning())
-                .append("\" data-info=\"").append(c.info()).append("\"><td>");
+                .append("\" data-info=\"").append(c.info()).append("\" data-rules=\"")
+                .append(esc(String.join(" ", c.findingDetails().stream().map(FindingRef::rule).distinct().toList())))
+                .append("\"><td>");
         String main = safeLink(c.report());
         if (main != null) {
             sb.append("<a href=\"").append(esc(main)).append("\">").append(esc(c.caseId())).append("</a>");
@@ -181,7 +215,7 @@ public final class BatchIndex {
             sb.append("<ul>");
             for (FindingRef f : c.findingDetails()) {
                 sb.append("<li><span class=\"").append(esc(f.severity())).append("\">").append(esc(f.severity()))
-                        .append("</span> ").append(esc(f.rule())).append(": ").append(esc(f.title()));
+                        .append("</span> ").append(esc(f.title()));
                 if (f.subject() != null && !f.subject().isEmpty()) {
                     sb.append(" <span class=\"small\">(").append(esc(f.subject())).append(")</span>");
                 }
@@ -201,6 +235,79 @@ public final class BatchIndex {
             }
         }
         sb.append(String.join(" · ", links)).append("</td></tr>\n");
+    }
+
+    /** What a rule looks for, in words (its id stays in summary.json): "Disk saturated: long service times while busy". */
+    private static String title(String rule) {
+        return dev.ioverdict.rules.RuleCatalogue.byId(rule).map(r -> r.info().title()).orElse(rule);
+    }
+
+    /** The folders or archives the cases came from, by their own names (never the analyst's path). */
+    private static List<String> sources(List<CaseResult> cases) {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (CaseResult c : cases) {
+            if (c.source() == null) {
+                continue;
+            }
+            java.nio.file.Path parent = java.nio.file.Path.of(c.source()).getParent();
+            if (parent != null && parent.getFileName() != null) {
+                names.add(parent.getFileName().toString());
+            }
+        }
+        return List.copyOf(names);
+    }
+
+    /**
+     * The batch in one paragraph: "Of 12 cases, 5 show disk saturated: long service times while
+     * busy (3 critical), 2 show ...; 4 are clean; 1 failed."
+     */
+    static String inWords(List<CaseResult> cases) {
+        Map<String, long[]> byRule = new java.util.LinkedHashMap<>();
+        for (CaseResult c : cases) {
+            Map<String, String> worst = new java.util.LinkedHashMap<>();
+            c.findingDetails().forEach(f -> worst.merge(f.rule(), f.severity(), (a, b) -> rank(a) <= rank(b) ? a : b));
+            worst.forEach((rule, severity) -> {
+                long[] n = byRule.computeIfAbsent(rule, k -> new long[2]);
+                n[0]++;
+                if (severity.equals("critical")) {
+                    n[1]++;
+                }
+            });
+        }
+        List<String> parts = new ArrayList<>();
+        byRule.entrySet().stream()
+                .sorted(Comparator.comparingLong((Map.Entry<String, long[]> e) -> -e.getValue()[0])
+                        .thenComparing(Map.Entry::getKey))
+                .forEach(e -> parts.add(e.getValue()[0] + (e.getValue()[0] == 1 ? " shows " : " show ")
+                        + lowerFirst(title(e.getKey()))
+                        + (e.getValue()[1] > 0 ? " (" + e.getValue()[1] + " critical)" : "")));
+        long clean = cases.stream().filter(c -> c.verdict().equals("clean")).count();
+        long failed = cases.stream().filter(c -> c.status() == CaseStatus.FAILED).count();
+        long nothing = cases.stream().filter(c -> c.status() == CaseStatus.NOTHING_USABLE).count();
+        long damaged = cases.stream().filter(c -> c.status() == CaseStatus.DAMAGED).count();
+        StringBuilder sb = new StringBuilder("Of ").append(cases.size()).append(cases.size() == 1 ? " case, " : " cases, ");
+        List<String> rest = new ArrayList<>();
+        if (!parts.isEmpty()) {
+            rest.add(String.join("; ", parts));
+        }
+        if (clean > 0) {
+            rest.add(clean + (clean == 1 ? " is clean" : " are clean"));
+        }
+        if (failed > 0) {
+            rest.add(failed + " failed");
+        }
+        if (nothing > 0) {
+            rest.add(nothing + " held nothing ioverdict reads");
+        }
+        if (damaged > 0) {
+            rest.add(damaged + (damaged == 1 ? " had a damaged input" : " had damaged inputs"));
+        }
+        return sb.append(rest.isEmpty() ? "none was diagnosed" : String.join("; ", rest)).append(".").toString();
+    }
+
+    private static String lowerFirst(String s) {
+        return s.length() > 1 && Character.isUpperCase(s.charAt(0)) && Character.isLowerCase(s.charAt(1))
+                ? Character.toLowerCase(s.charAt(0)) + s.substring(1) : s;
     }
 
     /** Counts: a zero is grey, never in its severity's colour. */

@@ -71,4 +71,16 @@ class BatchIndexTest {
         assertEquals("clean", SUMMARY.cases().get(0).verdict());
         assertEquals("failed", SUMMARY.cases().get(3).verdict());
     }
+
+    @Test
+    void readsAsAReportCausesInWordsNotRuleIds() {
+        String html = BatchIndex.html(SUMMARY, java.time.Instant.parse("2026-11-26T17:45:00Z"));
+        assertTrue(html.contains("written 2026-11-26 17:45 UTC"), "the date it was written");
+        assertTrue(html.contains("from <b>x</b>"), "the source by its own name");
+        assertEquals("Of 4 cases, 1 shows time is spent below the driver (device, HBA, array) (1 critical); "
+                + "1 shows directory name lookup cache hit rate is low; 1 is clean; 1 failed.", BatchIndex.inWords(SUMMARY.cases()),
+                BatchIndex.inWords(SUMMARY.cases()));
+        assertFalse(html.contains("device-latency: "), "no rule id as a label");
+        assertTrue(html.contains("data-rules=\"device-latency\""), "filtering by rule id still works");
+    }
 }
