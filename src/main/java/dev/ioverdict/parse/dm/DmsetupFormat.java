@@ -1,9 +1,8 @@
 package dev.ioverdict.parse.dm;
 
 import dev.ioverdict.model.config.DeviceIdentity;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
@@ -21,23 +20,17 @@ import java.util.Set;
  * (a multipath map's UUID is {@code mpath-<WWID>}), and which devices each sits on. A dm device's
  * kernel name is {@code dm-<minor>}. One {@link DeviceIdentity} per device.
  */
-public final class DmsetupFormat implements InputFormat {
+public final class DmsetupFormat extends TextFormat {
+    public DmsetupFormat() {
+        super("dmsetup", "`dmsetup info -C`, `ls [--tree]`, `table [-v]`: device-mapper names, majors and minors, stacking",
+                DmsetupFormat::recognition);
+    }
+
     private static final Set<String> TARGETS = Set.of("linear", "striped", "multipath", "thin-pool", "thin",
             "crypt", "raid", "mirror", "snapshot", "snapshot-origin", "zero", "error", "cache", "writecache",
             "era", "delay", "flakey", "verity", "integrity", "vdo", "switch", "dust");
 
-    @Override
-    public String id() {
-        return "dmsetup";
-    }
-
-    @Override
-    public String description() {
-        return "`dmsetup info -C`, `ls [--tree]`, `table [-v]`: device-mapper names, majors and minors, stacking";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
+    private static Recognition recognition(Sample sample) {
         int ls = 0;
         int lines = 0;
         for (String line : sample.lines()) {
@@ -94,10 +87,8 @@ public final class DmsetupFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            new Reader(ctx).read(lines);
-        }
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        new Reader(ctx).read(in);
     }
 
     private static final class Reader {
@@ -117,10 +108,10 @@ public final class DmsetupFormat implements InputFormat {
             this.ctx = ctx;
         }
 
-        void read(Lines lines) throws IOException {
+        void read(LineReader in) throws IOException {
             String line;
-            while ((line = lines.next()) != null) {
-                long n = lines.number();
+            while ((line = in.next()) != null) {
+                long n = in.number();
                 if (line.isBlank()) {
                     continue;
                 }
@@ -166,7 +157,6 @@ public final class DmsetupFormat implements InputFormat {
             while (!tree.isEmpty()) {
                 close(tree.removeLast());
             }
-            ctx.lines(lines.number());
         }
 
         private void table(long n, String line, List<String> t, int start) {

@@ -3,13 +3,13 @@ package dev.ioverdict.parse.iostat;
 import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Recogniser;
 import dev.ioverdict.parse.Regressions;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Numbers;
 import dev.ioverdict.parse.text.Tokens;
@@ -28,38 +28,16 @@ import java.util.Map;
  * {@link IostatSample}s of the later snapshot so the iostat series and rules apply. Undated
  * snapshots are counted as records with a warning: counters since boot give no rate.
  */
-public final class DiskstatsFormat implements InputFormat {
+public final class DiskstatsFormat extends TextFormat {
+    public DiskstatsFormat() {
+        super("diskstats", "`/proc/diskstats` (11, 15, 17 and 4 counters): two dated snapshots give iostat -x figures",
+                Recogniser.of(
+                        Signature.certain("{0} 'major minor name counters...' lines of /proc/diskstats",
+                                Clue.lines(l -> counters(Tokens.split(l)) > 0).atLeast(2).share(50))));
+    }
+
     private static final List<String> DERIVED = List.of("r/s", "rkB/s", "rrqm/s", "r_await", "w/s", "wkB/s", "wrqm/s",
             "w_await", "aqu-sz", "%util");
-
-    @Override
-    public String id() {
-        return "diskstats";
-    }
-
-    @Override
-    public String description() {
-        return "`/proc/diskstats` (11, 15, 17 and 4 counters): two dated snapshots give iostat -x figures";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int rows = 0;
-        int lines = 0;
-        for (String line : sample.lines()) {
-            if (line.isBlank()) {
-                continue;
-            }
-            lines++;
-            if (counters(Tokens.split(line)) > 0) {
-                rows++;
-            }
-        }
-        if (rows < 2 || rows * 2 < lines) {
-            return Recognition.NO;
-        }
-        return Recognition.certain(rows + " 'major minor name counters...' lines of /proc/diskstats");
-    }
 
     /** Number of counters of a diskstats line (4, 11, 15, 17), or 0 when it is not one. */
     static int counters(List<String> t) {
@@ -79,10 +57,8 @@ public final class DiskstatsFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            new Reader(ctx).read(lines);
-        }
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        new Reader(ctx).read(in);
     }
 
     private static final class Reader {
@@ -112,10 +88,10 @@ public final class DiskstatsFormat implements InputFormat {
             this.ctx = ctx;
         }
 
-        void read(Lines lines) throws IOException {
+        void read(LineReader in) throws IOException {
             String line;
-            while ((line = lines.next()) != null) {
-                long n = lines.number();
+            while ((line = in.next()) != null) {
+                long n = in.number();
                 if (line.isBlank()) {
                     continue;
                 }
@@ -150,7 +126,6 @@ public final class DiskstatsFormat implements InputFormat {
             }
             decreasing.report(ctx);
             backwards.report(ctx);
-            ctx.lines(lines.number());
         }
 
         private void startSnapshot(long n, String line) {

@@ -3,9 +3,8 @@ package dev.ioverdict.parse.iostat;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
@@ -27,25 +26,13 @@ import java.util.Map;
  * iostat's average since boot and is marked so ({@code iostat -y} omits it, which the output does
  * not show: its first interval report is marked too).
  */
-public final class IostatFormat implements InputFormat {
-
-    @Override
-    public String id() {
-        return "iostat";
+public final class IostatFormat extends TextFormat {
+    public IostatFormat() {
+        super("iostat", InputClock.IOSTAT, "`iostat -x` (sysstat old and new layouts, Solaris / illumos)",
+                IostatFormat::recognition);
     }
 
-    @Override
-    public String description() {
-        return "`iostat -x` (sysstat old and new layouts, Solaris / illumos)";
-    }
-
-    @Override
-    public InputClock clock() {
-        return InputClock.IOSTAT;
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
+    private static Recognition recognition(Sample sample) {
         boolean banner = false;
         boolean solarisTitle = false;
         IostatLayout layout = null;
@@ -76,10 +63,8 @@ public final class IostatFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            new Reader(ctx).read(lines);
-        }
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        new Reader(ctx).read(in);
     }
 
     /** The per-file state machine: where we are in a report and what the next header belongs to. */
@@ -114,10 +99,10 @@ public final class IostatFormat implements InputFormat {
             this.ctx = ctx;
         }
 
-        void read(Lines lines) throws IOException {
+        void read(LineReader in) throws IOException {
             String line;
-            while ((line = lines.next()) != null) {
-                long n = lines.number();
+            while ((line = in.next()) != null) {
+                long n = in.number();
                 if (line.isBlank()) {
                     inRows = false;
                     cpuValuesNext = false;
@@ -153,7 +138,6 @@ public final class IostatFormat implements InputFormat {
                 }
             }
             backwards.report(ctx);
-            ctx.lines(lines.number());
         }
 
         /**

@@ -6,9 +6,8 @@ import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.model.host.HostFact;
 import dev.ioverdict.parse.ForwardClocks;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
@@ -30,27 +29,16 @@ import java.util.List;
  * above them say and are not kept; a {@code LINUX RESTART} line starts a new run; other sar
  * sections (CPU, memory ...) are passed over with one warning each.
  */
-public final class SarFormat implements InputFormat {
+public final class SarFormat extends TextFormat {
+    public SarFormat() {
+        super("sar", InputClock.SAR, "`sar -d` / `-dp` (old and new layouts, device first or last, `Average:` and `LINUX RESTART` "
+                + "lines), the DEV section of `sar -A`, `sadf -d`: the same series and rules as iostat",
+                SarFormat::recognition);
+    }
+
     private static final String SADF_HEADER = "# hostname;interval;timestamp;DEV;";
 
-    @Override
-    public String id() {
-        return "sar";
-    }
-
-    @Override
-    public String description() {
-        return "`sar -d` / `-dp` (old and new layouts, device first or last, `Average:` and `LINUX RESTART` "
-                + "lines), the DEV section of `sar -A`, `sadf -d`: the same series and rules as iostat";
-    }
-
-    @Override
-    public InputClock clock() {
-        return InputClock.SAR;
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
+    private static Recognition recognition(Sample sample) {
         boolean banner = false;
         int rows = 0;
         boolean header = false;
@@ -76,10 +64,8 @@ public final class SarFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            new Reader(ctx).read(lines);
-        }
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        new Reader(ctx).read(in);
     }
 
     /** A timed section header of sar: {@code 12:00:01 AM CPU %user ...}, {@code 12:00:01 proc/s cswch/s}. */
@@ -145,10 +131,10 @@ public final class SarFormat implements InputFormat {
             this.ctx = ctx;
         }
 
-        void read(Lines lines) throws IOException {
+        void read(LineReader in) throws IOException {
             String line;
-            while ((line = lines.next()) != null) {
-                long n = lines.number();
+            while ((line = in.next()) != null) {
+                long n = in.number();
                 if (line.isBlank()) {
                     continue;
                 }
@@ -159,7 +145,6 @@ public final class SarFormat implements InputFormat {
                 }
             }
             backwards.report(ctx);
-            ctx.lines(lines.number());
         }
 
         private void textLine(long n, String line) {

@@ -3,9 +3,8 @@ package dev.ioverdict.parse.kernel;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.kernel.HungTask;
 import dev.ioverdict.model.kernel.KernelEvent;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
@@ -21,28 +20,17 @@ import java.util.List;
  * the call trace under it a {@link HungTask}. Lines without a log prefix are skipped with a
  * warning, journalctl's {@code -- ... --} markers silently.
  */
-public final class KernelLogFormat implements InputFormat {
+public final class KernelLogFormat extends TextFormat {
+    public KernelLogFormat() {
+        super("kernel-log", InputClock.KERNEL_LOG, "dmesg, dmesg -T, journalctl -k / -u multipathd, /var/log/messages, syslog: I/O errors, "
+                + "timeouts, resets, path failures, filesystem errors, hung tasks with their stacks",
+                KernelLogFormat::recognition);
+    }
+
     /** A call trace longer than this is cut: the frames that matter are the innermost. */
     private static final int MAX_FRAMES = 64;
 
-    @Override
-    public String id() {
-        return "kernel-log";
-    }
-
-    @Override
-    public String description() {
-        return "dmesg, dmesg -T, journalctl -k / -u multipathd, /var/log/messages, syslog: I/O errors, "
-                + "timeouts, resets, path failures, filesystem errors, hung tasks with their stacks";
-    }
-
-    @Override
-    public InputClock clock() {
-        return InputClock.KERNEL_LOG;
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
+    private static Recognition recognition(Sample sample) {
         int lines = 0;
         int dmesg = 0;
         int syslog = 0;
@@ -77,10 +65,8 @@ public final class KernelLogFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            new Reader(ctx).read(lines);
-        }
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        new Reader(ctx).read(in);
     }
 
     private static final class Reader {
@@ -91,10 +77,10 @@ public final class KernelLogFormat implements InputFormat {
             this.ctx = ctx;
         }
 
-        void read(Lines lines) throws IOException {
+        void read(LineReader in) throws IOException {
             String line;
-            while ((line = lines.next()) != null) {
-                long n = lines.number();
+            while ((line = in.next()) != null) {
+                long n = in.number();
                 if (line.isBlank()) {
                     endHung();
                     continue;
@@ -129,7 +115,6 @@ public final class KernelLogFormat implements InputFormat {
                 }
             }
             endHung();
-            ctx.lines(lines.number());
         }
 
         private void endHung() {

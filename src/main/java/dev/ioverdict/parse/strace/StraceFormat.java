@@ -5,8 +5,8 @@ import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.model.syscall.SyscallSummary;
 import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
@@ -25,27 +25,16 @@ import java.util.Map;
  * until their {@code = ret} closes them, and {@code strace -c} summary tables. Emits one
  * {@link SyscallCall} per completed call and one {@link SyscallSummary} per -c row.
  */
-public final class StraceFormat implements InputFormat {
+public final class StraceFormat extends TextFormat {
+    public StraceFormat() {
+        super("strace", InputClock.STRACE, "`strace -f -ttT` (also `-ff`, `-t`, `-ttt`, `-r`, and `-c` summaries)",
+                StraceFormat::recognition);
+    }
+
     /** A wrapped call still open after this many lines is taken as never closing. */
     static final int MAX_CONTINUATION_LINES = 200;
 
-    @Override
-    public String id() {
-        return "strace";
-    }
-
-    @Override
-    public String description() {
-        return "`strace -f -ttT` (also `-ff`, `-t`, `-ttt`, `-r`, and `-c` summaries)";
-    }
-
-    @Override
-    public InputClock clock() {
-        return InputClock.STRACE;
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
+    private static Recognition recognition(Sample sample) {
         StracePrefix p = new StracePrefix();
         int starts = 0;
         int complete = 0;
@@ -113,8 +102,8 @@ public final class StraceFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        new Reader(ctx, pidFromFileName(file.path())).read(file);
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        new Reader(ctx, pidFromFileName(in.path())).read(in);
     }
 
     /** {@code strace -ff -o trace} writes {@code trace.PID}: the pid is the name's numeric suffix. */
@@ -178,18 +167,15 @@ public final class StraceFormat implements InputFormat {
             boolean argsComplete = true;
         }
 
-        void read(InputFile file) throws IOException {
-            try (Lines lines = Lines.of(file, ctx)) {
-                String line;
-                while ((line = lines.next()) != null) {
-                    line(line, lines.number());
-                }
-                if (wrapped != null) {
-                    neverCloses(wrapped);
-                }
-                backwards.report(ctx);
-                ctx.lines(lines.number());
+        void read(LineReader in) throws IOException {
+            String line;
+            while ((line = in.next()) != null) {
+                line(line, in.number());
             }
+            if (wrapped != null) {
+                neverCloses(wrapped);
+            }
+            backwards.report(ctx);
         }
 
         private void line(String line, long no) {
