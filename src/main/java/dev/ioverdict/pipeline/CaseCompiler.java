@@ -16,6 +16,7 @@ import dev.ioverdict.diagnosis.Diagnosed;
 import dev.ioverdict.diagnosis.Diagnosis;
 import dev.ioverdict.model.Diagnostic;
 import dev.ioverdict.model.AppliedWindow;
+import dev.ioverdict.model.Fact;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.TimeWindow;
 import dev.ioverdict.model.InputSummary;
@@ -158,7 +159,7 @@ public final class CaseCompiler {
             List<ParseContext> contexts = new ArrayList<>();
             for (int k = 0; k < together.size(); k++) {
                 contexts.add(new ParseContext(together.get(k).file().path(),
-                        handoff != null ? handoff : (Consumer<Object>) facts::add, bundle.limits().maxLineLength(),
+                        handoff != null ? handoff : (Consumer<Fact>) facts::add, bundle.limits().maxLineLength(),
                         filters.get(k)));
             }
             progress.input(together.size() == 1 ? d.file().path() : d.file().path() + " and " + (together.size() - 1)
