@@ -72,6 +72,18 @@ public final class LineReader implements Closeable {
         return lines.text();
     }
 
+    /** Tells {@code sink} every line to the end, blank ones apart, then the end. */
+    public void feed(LineSink sink) throws IOException {
+        while (next() != null) {
+            if (line.isBlank()) {
+                sink.blank(lines.number());
+            } else {
+                sink.line(line, lines.number());
+            }
+        }
+        sink.end();
+    }
+
     /** The number (1-based) of the current line; after the end, the number of lines read. */
     public long number() {
         return lines.number();

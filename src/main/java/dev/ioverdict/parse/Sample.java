@@ -16,27 +16,4 @@ public record Sample(String fileName, List<String> lines, byte[] head) {
     public Sample(String fileName, List<String> lines) {
         this(fileName, lines, null);
     }
-
-    public boolean anyLineContains(String text) {
-        for (String l : lines) {
-            if (l.contains(text)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    public long countLinesContaining(String text) {
-        return lines.stream().filter(l -> l.contains(text)).count();
-    }
-
-    /** First line that is not blank, or "". */
-    public String firstNonBlank() {
-        for (String l : lines) {
-            if (!l.isBlank()) {
-                return l;
-            }
-        }
-        return "";
-    }
 }

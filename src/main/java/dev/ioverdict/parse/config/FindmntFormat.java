@@ -30,11 +30,8 @@ public final class FindmntFormat extends TextFormat {
     protected void read(LineReader in, ParseContext ctx) throws IOException {
         List<String> header = null;
         String line;
-        while ((line = in.next()) != null) {
+        while ((line = in.nextNonBlank()) != null) {
             long n = in.number();
-            if (line.isBlank()) {
-                continue;
-            }
             List<String> t = tokens(line);
             if (header == null) {
                 if (t.size() >= 3 && t.get(0).equals("TARGET") && t.contains("SOURCE") && t.contains("FSTYPE")) {

@@ -26,11 +26,6 @@ import java.util.Set;
  * LOG-SEC, PHY-SEC, MIN-IO, OPT-IO and RA under their sysfs names.
  */
 public final class LsblkFormat extends TextFormat {
-    public LsblkFormat() {
-        super("lsblk", "`lsblk` (tree, `-o` columns, `-P` pairs, all columns)",
-                LsblkFormat::recognition);
-    }
-
     /** lsblk column -> /sys/block/DEV/queue attribute it shows. */
     private static final Map<String, String> QUEUE_COLUMNS = orderedMap(
             "RQ-SIZE", "nr_requests", "ROTA", "rotational", "LOG-SEC", "logical_block_size",
@@ -38,6 +33,11 @@ public final class LsblkFormat extends TextFormat {
             "RA", "read_ahead_kb");
     private static final Set<String> NO_FILESYSTEM = Set.of("", "swap", "LVM2_member", "linux_raid_member",
             "crypto_LUKS", "mpath_member");
+
+    public LsblkFormat() {
+        super("lsblk", "`lsblk` (tree, `-o` columns, `-P` pairs, all columns)",
+                LsblkFormat::recognition);
+    }
 
     private static Recognition recognition(Sample sample) {
         int pairs = 0;
@@ -62,10 +62,7 @@ public final class LsblkFormat extends TextFormat {
         LsblkTable table = null;
         List<String> stack = new ArrayList<>();
         String line;
-        while ((line = in.next()) != null) {
-            if (line.isBlank()) {
-                continue;
-            }
+        while ((line = in.nextNonBlank()) != null) {
             Map<String, String> p = pairs(line);
             if (p != null) {
                 add(devices, p, -1, null, in.number(), line);

@@ -25,6 +25,11 @@ import java.util.Set;
  * without block size.
  */
 public final class MountsFormat extends TextFormat {
+    /** Filesystem types whose source is storage even when it is not a path. */
+    private static final Set<String> STORAGE_TYPES = Set.of("xfs", "ext2", "ext3", "ext4", "btrfs", "zfs", "jfs",
+            "reiserfs", "vfat", "exfat", "ntfs", "ntfs3", "f2fs", "ocfs2", "gfs2", "nfs", "nfs4", "cifs", "smb3",
+            "ceph", "glusterfs", "lustre", "fuseblk", "vxfs", "acfs", "gpfs", "iso9660", "udf", "squashfs");
+
     public MountsFormat() {
         super("mounts", "`/proc/mounts`, mountinfo, `mount`",
                 Recogniser.of(l -> CommandLine.command(l) != null,
@@ -33,11 +38,6 @@ public final class MountsFormat extends TextFormat {
                         Signature.likely("a mount table line (device, mount point, type, rw/ro options)",
                                 Clue.lines(l -> parseLine(l, 0, "") != null).share(90))));
     }
-
-    /** Filesystem types whose source is storage even when it is not a path. */
-    private static final Set<String> STORAGE_TYPES = Set.of("xfs", "ext2", "ext3", "ext4", "btrfs", "zfs", "jfs",
-            "reiserfs", "vfat", "exfat", "ntfs", "ntfs3", "f2fs", "ocfs2", "gfs2", "nfs", "nfs4", "cifs", "smb3",
-            "ceph", "glusterfs", "lustre", "fuseblk", "vxfs", "acfs", "gpfs", "iso9660", "udf", "squashfs");
 
     @Override
     protected void read(LineReader in, ParseContext ctx) throws IOException {

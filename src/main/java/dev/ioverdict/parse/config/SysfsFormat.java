@@ -30,16 +30,16 @@ import java.util.Set;
  * under its sysfs name.
  */
 public final class SysfsFormat extends TextFormat {
-    public SysfsFormat() {
-        super("sysfs-scheduler", "`/sys/block/*/queue/*` values (also under a sosreport's `sys/devices/.../block/DEV/queue/`)",
-                SysfsFormat::recognition);
-    }
-
     /** Queue attributes a copied single-value file may be recognised by (with its path as the only proof). */
     private static final Set<String> SINGLE_VALUE_ATTRIBUTES = Set.of("nr_requests", "rotational",
             "logical_block_size", "physical_block_size", "hw_sector_size", "max_sectors_kb", "max_hw_sectors_kb",
             "read_ahead_kb", "minimum_io_size", "optimal_io_size", "nomerges", "rq_affinity", "write_cache",
             "add_random", "iostats", "device/queue_depth");
+
+    public SysfsFormat() {
+        super("sysfs-scheduler", "`/sys/block/*/queue/*` values (also under a sosreport's `sys/devices/.../block/DEV/queue/`)",
+                SysfsFormat::recognition);
+    }
 
     private static Recognition recognition(Sample sample) {
         int nonBlank = 0;
@@ -100,10 +100,7 @@ public final class SysfsFormat extends TextFormat {
         List<String[]> bare = new ArrayList<>();
         SysfsPath pending = null;
         String line;
-        while ((line = in.next()) != null) {
-            if (line.isBlank()) {
-                continue;
-            }
+        while ((line = in.nextNonBlank()) != null) {
             String[] dump = splitDumpLine(line);
             if (dump != null) {
                 emit(SysfsPath.parse(dump[0]), dump[1], in.number(), line, ctx);

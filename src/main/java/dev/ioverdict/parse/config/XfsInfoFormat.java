@@ -22,6 +22,8 @@ import java.util.Map;
  * line that states the block size.
  */
 public final class XfsInfoFormat extends TextFormat {
+    private static final String[] SECTIONS = {"meta-data", "data", "naming", "log", "realtime"};
+
     public XfsInfoFormat() {
         super("xfs-info", "`xfs_info` / `mkfs.xfs` geometry (one or several filesystems)",
                 Recogniser.of(Signature.certain(
@@ -29,8 +31,6 @@ public final class XfsInfoFormat extends TextFormat {
                         Clue.lines(l -> "meta-data".equals(sectionOf(l))),
                         Clue.lines(l -> "data".equals(sectionOf(l)) && l.contains("bsize=")))));
     }
-
-    private static final String[] SECTIONS = {"meta-data", "data", "naming", "log", "realtime"};
 
     @Override
     protected void read(LineReader in, ParseContext ctx) throws IOException {

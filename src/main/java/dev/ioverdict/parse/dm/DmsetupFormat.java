@@ -3,6 +3,7 @@ package dev.ioverdict.parse.dm;
 import dev.ioverdict.model.config.DeviceIdentity;
 import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
@@ -21,14 +22,14 @@ import java.util.Set;
  * kernel name is {@code dm-<minor>}. One {@link DeviceIdentity} per device.
  */
 public final class DmsetupFormat extends TextFormat {
+    private static final Set<String> TARGETS = Set.of("linear", "striped", "multipath", "thin-pool", "thin",
+            "crypt", "raid", "mirror", "snapshot", "snapshot-origin", "zero", "error", "cache", "writecache",
+            "era", "delay", "flakey", "verity", "integrity", "vdo", "switch", "dust");
+
     public DmsetupFormat() {
         super("dmsetup", "`dmsetup info -C`, `ls [--tree]`, `table [-v]`: device-mapper names, majors and minors, stacking",
                 DmsetupFormat::recognition);
     }
-
-    private static final Set<String> TARGETS = Set.of("linear", "striped", "multipath", "thin-pool", "thin",
-            "crypt", "raid", "mirror", "snapshot", "snapshot-origin", "zero", "error", "cache", "writecache",
-            "era", "delay", "flakey", "verity", "integrity", "vdo", "switch", "dust");
 
     private static Recognition recognition(Sample sample) {
         int ls = 0;
@@ -88,10 +89,10 @@ public final class DmsetupFormat extends TextFormat {
 
     @Override
     protected void read(LineReader in, ParseContext ctx) throws IOException {
-        new Reader(ctx).read(in);
+        in.feed(new Reader(ctx));
     }
 
-    private static final class Reader {
+    private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private boolean info;
         private String verboseName;
@@ -108,52 +109,50 @@ public final class DmsetupFormat extends TextFormat {
             this.ctx = ctx;
         }
 
-        void read(LineReader in) throws IOException {
-            String line;
-            while ((line = in.next()) != null) {
-                long n = in.number();
-                if (line.isBlank()) {
-                    continue;
-                }
-                List<String> t = Dm.tokens(line);
-                if (infoHeader(t)) {
-                    info = true;
-                    continue;
-                }
-                if (info && t.size() >= 4 && Dm.digits(t.get(1)) && Dm.digits(t.get(2))) {
-                    String uuid = t.size() >= 8 ? t.get(7) : null;
-                    String wwid = uuid != null && uuid.contains("mpath-") ? uuid.substring(uuid.indexOf("mpath-") + 6)
-                            : null;
-                    ctx.emit(new DeviceIdentity("dm-" + Integer.parseInt(t.get(2)), t.get(0), wwid,
-                            Integer.parseInt(t.get(1)) + ":" + Integer.parseInt(t.get(2)), List.of(), null,
-                            ctx.input(), n, line));
-                    ctx.record();
-                    continue;
-                }
-                if (line.startsWith("Name:")) {
-                    verboseName = line.substring(5).strip();
-                    verboseLine = n;
-                    verboseText = line;
-                    continue;
-                }
-                if (line.startsWith("Major, minor:")) {
-                    verboseMajMin = Dm.majMin(line.substring(13));
-                    continue;
-                }
-                int start = tableLine(t);
-                if (start >= 0) {
-                    table(n, line, t, start);
-                    continue;
-                }
-                Object[] ls = lsEntry(line);
-                if (ls != null) {
-                    tree(n, line, ls);
-                    continue;
-                }
-                if (!line.contains(": ") && !line.startsWith("#") && !line.contains("dmsetup")) {
-                    ctx.skip(n, "not dmsetup output: " + Excerpt.of(line));
-                }
+        @Override
+        public void line(String line, long n) {
+            List<String> t = Dm.tokens(line);
+            if (infoHeader(t)) {
+                info = true;
+                return;
             }
+            if (info && t.size() >= 4 && Dm.digits(t.get(1)) && Dm.digits(t.get(2))) {
+                String uuid = t.size() >= 8 ? t.get(7) : null;
+                String wwid = uuid != null && uuid.contains("mpath-") ? uuid.substring(uuid.indexOf("mpath-") + 6)
+                        : null;
+                ctx.emit(new DeviceIdentity("dm-" + Integer.parseInt(t.get(2)), t.get(0), wwid,
+                        Integer.parseInt(t.get(1)) + ":" + Integer.parseInt(t.get(2)), List.of(), null,
+                        ctx.input(), n, line));
+                ctx.record();
+                return;
+            }
+            if (line.startsWith("Name:")) {
+                verboseName = line.substring(5).strip();
+                verboseLine = n;
+                verboseText = line;
+                return;
+            }
+            if (line.startsWith("Major, minor:")) {
+                verboseMajMin = Dm.majMin(line.substring(13));
+                return;
+            }
+            int start = tableLine(t);
+            if (start >= 0) {
+                table(n, line, t, start);
+                return;
+            }
+            Object[] ls = lsEntry(line);
+            if (ls != null) {
+                tree(n, line, ls);
+                return;
+            }
+            if (!line.contains(": ") && !line.startsWith("#") && !line.contains("dmsetup")) {
+                ctx.skip(n, "not dmsetup output: " + Excerpt.of(line));
+            }
+        }
+
+        @Override
+        public void end() {
             while (!tree.isEmpty()) {
                 close(tree.removeLast());
             }

@@ -82,11 +82,8 @@ public final class MultipathFormat extends TextFormat {
         String mapText = null;
         List<String> paths = new ArrayList<>();
         String line;
-        while ((line = in.next()) != null) {
+        while ((line = in.nextNonBlank()) != null) {
             long n = in.number();
-            if (line.isBlank()) {
-                continue;
-            }
             String[] h = header(line);
             if (h != null) {
                 emit(ctx, map, mapLine, mapText, paths);

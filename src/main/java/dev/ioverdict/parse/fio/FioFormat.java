@@ -7,6 +7,7 @@ import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recogniser;
 import dev.ioverdict.parse.Signature;
 import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.text.Numbers;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -135,7 +136,7 @@ public final class FioFormat extends TextFormat {
             int comma = s.indexOf(',', i);
             int space = s.indexOf(' ', i);
             int end = comma < 0 ? (space < 0 ? s.length() : space) : (space >= 0 && space < comma ? space : comma);
-            long v = parseLong(s, i, end);
+            long v = Numbers.unsigned(s, i, end);
             if (v >= 0) {
                 job.issued.put(n, v);
             }
@@ -156,7 +157,7 @@ public final class FioFormat extends TextFormat {
         while (end < line.length() && Character.isDigit(line.charAt(end))) {
             end++;
         }
-        long v = parseLong(line, p + 4, end);
+        long v = Numbers.unsigned(line, p + 4, end);
         return v < 0 ? null : (int) v;
     }
 
@@ -264,20 +265,5 @@ public final class FioFormat extends TextFormat {
         } catch (NumberFormatException e) {
             return Double.NaN;
         }
-    }
-
-    private static long parseLong(String s, int from, int to) {
-        if (to <= from) {
-            return -1;
-        }
-        long v = 0;
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            v = v * 10 + (c - '0');
-        }
-        return v;
     }
 }

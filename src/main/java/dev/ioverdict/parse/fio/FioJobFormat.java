@@ -18,14 +18,14 @@ import java.util.Set;
  * workload was (engine, block size, direct I/O, queue depth, target).
  */
 public final class FioJobFormat extends TextFormat {
+    private static final Set<String> FIO_KEYS = Set.of("rw", "readwrite", "bs", "blocksize", "ioengine", "iodepth",
+            "direct", "filename", "directory", "size", "numjobs", "runtime", "time_based", "fsync", "fdatasync",
+            "buffered", "rwmixread", "bssplit", "group_reporting");
+
     public FioJobFormat() {
         super("fio-job", "fio job files (`[global]` and job sections of fio options)",
                 FioJobFormat::recognition);
     }
-
-    private static final Set<String> FIO_KEYS = Set.of("rw", "readwrite", "bs", "blocksize", "ioengine", "iodepth",
-            "direct", "filename", "directory", "size", "numjobs", "runtime", "time_based", "fsync", "fdatasync",
-            "buffered", "rwmixread", "bssplit", "group_reporting");
 
     private static Recognition recognition(Sample sample) {
         boolean section = false;

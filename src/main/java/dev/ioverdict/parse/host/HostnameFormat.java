@@ -38,10 +38,7 @@ public final class HostnameFormat extends TextFormat {
     @Override
     protected void read(LineReader in, ParseContext ctx) throws IOException {
         String line;
-        while ((line = in.next()) != null) {
-            if (line.isBlank()) {
-                continue;
-            }
+        while ((line = in.nextNonBlank()) != null) {
             if (isHostName(line.strip())) {
                 ctx.emit(new HostFact("hostname", line.strip(), ctx.input(), in.number(), line));
                 ctx.record();

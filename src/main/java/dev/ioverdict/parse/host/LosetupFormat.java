@@ -27,10 +27,7 @@ public final class LosetupFormat extends TextFormat {
     protected void read(LineReader in, ParseContext ctx) throws IOException {
         List<String> header = null;
         String line;
-        while ((line = in.next()) != null) {
-            if (line.isBlank()) {
-                continue;
-            }
+        while ((line = in.nextNonBlank()) != null) {
             List<String> t = Tokens.split(line);
             if (header == null) {
                 header = t;

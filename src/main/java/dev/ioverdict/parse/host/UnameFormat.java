@@ -19,10 +19,7 @@ public final class UnameFormat extends TextFormat {
     @Override
     protected void read(LineReader in, ParseContext ctx) throws IOException {
         String line;
-        while ((line = in.next()) != null) {
-            if (line.isBlank()) {
-                continue;
-            }
+        while ((line = in.nextNonBlank()) != null) {
             if (UnameLine.emit(ctx, in.number(), line)) {
                 ctx.record();
             } else if (!line.contains("uname")) {

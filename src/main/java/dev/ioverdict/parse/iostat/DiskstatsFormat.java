@@ -5,6 +5,7 @@ import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.parse.Clue;
 import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recogniser;
 import dev.ioverdict.parse.Regressions;
@@ -29,15 +30,15 @@ import java.util.Map;
  * snapshots are counted as records with a warning: counters since boot give no rate.
  */
 public final class DiskstatsFormat extends TextFormat {
+    private static final List<String> DERIVED = List.of("r/s", "rkB/s", "rrqm/s", "r_await", "w/s", "wkB/s", "wrqm/s",
+            "w_await", "aqu-sz", "%util");
+
     public DiskstatsFormat() {
         super("diskstats", "`/proc/diskstats` (11, 15, 17 and 4 counters): two dated snapshots give iostat -x figures",
                 Recogniser.of(
                         Signature.certain("{0} 'major minor name counters...' lines of /proc/diskstats",
                                 Clue.lines(l -> counters(Tokens.split(l)) > 0).atLeast(2).share(50))));
     }
-
-    private static final List<String> DERIVED = List.of("r/s", "rkB/s", "rrqm/s", "r_await", "w/s", "wkB/s", "wrqm/s",
-            "w_await", "aqu-sz", "%util");
 
     /** Number of counters of a diskstats line (4, 11, 15, 17), or 0 when it is not one. */
     static int counters(List<String> t) {
@@ -58,10 +59,10 @@ public final class DiskstatsFormat extends TextFormat {
 
     @Override
     protected void read(LineReader in, ParseContext ctx) throws IOException {
-        new Reader(ctx).read(in);
+        in.feed(new Reader(ctx));
     }
 
-    private static final class Reader {
+    private static final class Reader implements LineSink {
         private record Snap(double[] c, double time) {
         }
 
@@ -88,42 +89,40 @@ public final class DiskstatsFormat extends TextFormat {
             this.ctx = ctx;
         }
 
-        void read(LineReader in) throws IOException {
-            String line;
-            while ((line = in.next()) != null) {
-                long n = in.number();
-                if (line.isBlank()) {
-                    continue;
+        @Override
+        public void line(String line, long n) {
+            List<String> t = Tokens.split(line);
+            int c = counters(t);
+            if (c == 0) {
+                double s = clock.stamp(line);
+                if (!Double.isNaN(s)) {
+                    pendingTime = s;
+                    pendingText = line.strip();
+                    pendingLine = n;
+                } else if (!line.contains("diskstats")) {
+                    ctx.skip(n, "not a /proc/diskstats line: " + Excerpt.of(line));
                 }
-                List<String> t = Tokens.split(line);
-                int c = counters(t);
-                if (c == 0) {
-                    double s = clock.stamp(line);
-                    if (!Double.isNaN(s)) {
-                        pendingTime = s;
-                        pendingText = line.strip();
-                        pendingLine = n;
-                    } else if (!line.contains("diskstats")) {
-                        ctx.skip(n, "not a /proc/diskstats line: " + Excerpt.of(line));
-                    }
-                    continue;
-                }
-                String dev = t.get(2);
-                if (snapshot == 0 || current.containsKey(dev) || !Double.isNaN(pendingTime)) {
-                    startSnapshot(n, line);
-                }
-                ctx.record();
-                double[] v = new double[c];
-                for (int i = 0; i < c; i++) {
-                    v[i] = SysstatNumbers.number(t.get(3 + i));
-                }
-                Snap now = new Snap(v, time);
-                current.put(dev, now);
-                Snap before = previous.get(dev);
-                if (c >= 11 && before != null && before.c().length == c) {
-                    derive(n, line, dev, before, now);
-                }
+                return;
             }
+            String dev = t.get(2);
+            if (snapshot == 0 || current.containsKey(dev) || !Double.isNaN(pendingTime)) {
+                startSnapshot(n, line);
+            }
+            ctx.record();
+            double[] v = new double[c];
+            for (int i = 0; i < c; i++) {
+                v[i] = SysstatNumbers.number(t.get(3 + i));
+            }
+            Snap now = new Snap(v, time);
+            current.put(dev, now);
+            Snap before = previous.get(dev);
+            if (c >= 11 && before != null && before.c().length == c) {
+                derive(n, line, dev, before, now);
+            }
+        }
+
+        @Override
+        public void end() {
             decreasing.report(ctx);
             backwards.report(ctx);
         }

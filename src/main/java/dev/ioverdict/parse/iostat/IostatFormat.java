@@ -5,6 +5,7 @@ import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
@@ -64,11 +65,11 @@ public final class IostatFormat extends TextFormat {
 
     @Override
     protected void read(LineReader in, ParseContext ctx) throws IOException {
-        new Reader(ctx).read(in);
+        in.feed(new Reader(ctx));
     }
 
     /** The per-file state machine: where we are in a report and what the next header belongs to. */
-    private static final class Reader {
+    private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private final IostatClock clock = new IostatClock();
         private final Map<String, IostatLayout> layouts = new HashMap<>();
@@ -99,44 +100,46 @@ public final class IostatFormat extends TextFormat {
             this.ctx = ctx;
         }
 
-        void read(LineReader in) throws IOException {
-            String line;
-            while ((line = in.next()) != null) {
-                long n = in.number();
-                if (line.isBlank()) {
-                    inRows = false;
-                    cpuValuesNext = false;
-                    continue;
-                }
-                if (inRows && row(n, line)) {
-                    continue;
-                }
-                // a header seen before, or the values under avg-cpu: every report repeats them, read without a String per field
-                IostatLayout known = layouts.get(line);
-                if (known != null) {
-                    pretty = false;
-                    header(n, known);
-                    continue;
-                }
-                if (cpuValuesNext && !pretty && cpuValuesInPlace(line)) {
-                    cpuValuesNext = false;
-                    continue;
-                }
-                List<String> tokens = Tokens.split(line);
-                if (inRows && layout.fits(tokens.size()) && row(n, line, tokens)) {
-                    continue;
-                }
-                if (skipPretty(n, line, tokens)) {
-                    continue;
-                }
-                if (!structural(n, line, tokens)) {
-                    if (inRows) {
-                        badRow(n, line, tokens);
-                    } else {
-                        ctx.skip(n, "not iostat output: " + Excerpt.of(line));
-                    }
+        @Override
+        public void line(String line, long n) {
+            if (inRows && row(n, line)) {
+                return;
+            }
+            // a header seen before, or the values under avg-cpu: every report repeats them, read without a String per field
+            IostatLayout known = layouts.get(line);
+            if (known != null) {
+                pretty = false;
+                header(n, known);
+                return;
+            }
+            if (cpuValuesNext && !pretty && cpuValuesInPlace(line)) {
+                cpuValuesNext = false;
+                return;
+            }
+            List<String> tokens = Tokens.split(line);
+            if (inRows && layout.fits(tokens.size()) && row(n, line, tokens)) {
+                return;
+            }
+            if (skipPretty(n, line, tokens)) {
+                return;
+            }
+            if (!structural(n, line, tokens)) {
+                if (inRows) {
+                    badRow(n, line, tokens);
+                } else {
+                    ctx.skip(n, "not iostat output: " + Excerpt.of(line));
                 }
             }
+        }
+
+        @Override
+        public void blank(long n) {
+            inRows = false;
+            cpuValuesNext = false;
+        }
+
+        @Override
+        public void end() {
             backwards.report(ctx);
         }
 

@@ -8,6 +8,7 @@ import dev.ioverdict.model.host.HostFact;
 import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
@@ -65,7 +66,7 @@ public final class SarFormat extends TextFormat {
 
     @Override
     protected void read(LineReader in, ParseContext ctx) throws IOException {
-        new Reader(ctx).read(in);
+        in.feed(new Reader(ctx));
     }
 
     /** A timed section header of sar: {@code 12:00:01 AM CPU %user ...}, {@code 12:00:01 proc/s cswch/s}. */
@@ -109,7 +110,7 @@ public final class SarFormat extends TextFormat {
                 && Character.isDigit(s.charAt(7));
     }
 
-    private static final class Reader {
+    private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private final IostatClock clock = new IostatClock();
         private IostatColumns columns;
@@ -131,19 +132,17 @@ public final class SarFormat extends TextFormat {
             this.ctx = ctx;
         }
 
-        void read(LineReader in) throws IOException {
-            String line;
-            while ((line = in.next()) != null) {
-                long n = in.number();
-                if (line.isBlank()) {
-                    continue;
-                }
-                if (sadf || line.startsWith(SADF_HEADER) || line.startsWith(SADF_HEADER.substring(2))) {
-                    sadfLine(n, line);
-                } else {
-                    textLine(n, line);
-                }
+        @Override
+        public void line(String line, long n) {
+            if (sadf || line.startsWith(SADF_HEADER) || line.startsWith(SADF_HEADER.substring(2))) {
+                sadfLine(n, line);
+            } else {
+                textLine(n, line);
             }
+        }
+
+        @Override
+        public void end() {
             backwards.report(ctx);
         }
 

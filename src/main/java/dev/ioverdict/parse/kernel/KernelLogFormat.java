@@ -5,6 +5,7 @@ import dev.ioverdict.model.kernel.HungTask;
 import dev.ioverdict.model.kernel.KernelEvent;
 import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
@@ -21,14 +22,14 @@ import java.util.List;
  * warning, journalctl's {@code -- ... --} markers silently.
  */
 public final class KernelLogFormat extends TextFormat {
+    /** A call trace longer than this is cut: the frames that matter are the innermost. */
+    private static final int MAX_FRAMES = 64;
+
     public KernelLogFormat() {
         super("kernel-log", InputClock.KERNEL_LOG, "dmesg, dmesg -T, journalctl -k / -u multipathd, /var/log/messages, syslog: I/O errors, "
                 + "timeouts, resets, path failures, filesystem errors, hung tasks with their stacks",
                 KernelLogFormat::recognition);
     }
-
-    /** A call trace longer than this is cut: the frames that matter are the innermost. */
-    private static final int MAX_FRAMES = 64;
 
     private static Recognition recognition(Sample sample) {
         int lines = 0;
@@ -66,10 +67,10 @@ public final class KernelLogFormat extends TextFormat {
 
     @Override
     protected void read(LineReader in, ParseContext ctx) throws IOException {
-        new Reader(ctx).read(in);
+        in.feed(new Reader(ctx));
     }
 
-    private static final class Reader {
+    private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private HungTaskBuilder hung;
 
@@ -77,43 +78,45 @@ public final class KernelLogFormat extends TextFormat {
             this.ctx = ctx;
         }
 
-        void read(LineReader in) throws IOException {
-            String line;
-            while ((line = in.next()) != null) {
-                long n = in.number();
-                if (line.isBlank()) {
-                    endHung();
-                    continue;
-                }
-                LogPrefix p = LogPrefix.of(line);
-                if (p == null) {
-                    endHung();
-                    if (!line.startsWith("-- ")) {
-                        ctx.skip(n, "not a kernel log line: " + Excerpt.of(line));
-                    }
-                    continue;
-                }
-                ctx.record();
-                if (p.uptime() != null) {
-                    ctx.time(p.uptime());
-                } else if (p.epoch() != null) {
-                    ctx.time(p.epoch());
-                }
-                String body = line.substring(Math.min(p.bodyStart(), line.length()));
-                if (hung != null && hung.accept(n, line, body)) {
-                    continue;
-                }
+        @Override
+        public void line(String line, long n) {
+            LogPrefix p = LogPrefix.of(line);
+            if (p == null) {
                 endHung();
-                if (body.startsWith("INFO: task ") && body.contains(" blocked for more than ")) {
-                    hung = new HungTaskBuilder(n, line, body, p);
-                    continue;
+                if (!line.startsWith("-- ")) {
+                    ctx.skip(n, "not a kernel log line: " + Excerpt.of(line));
                 }
-                StorageMessages.Match m = StorageMessages.classify(body);
-                if (m != null) {
-                    ctx.emit(new KernelEvent(ctx.input(), n, line, m.kind(), m.device() == null || m.device().isEmpty()
-                            ? null : m.device(), m.map(), p.uptime(), p.epoch(), p.timeText(), body.strip()));
-                }
+                return;
             }
+            ctx.record();
+            if (p.uptime() != null) {
+                ctx.time(p.uptime());
+            } else if (p.epoch() != null) {
+                ctx.time(p.epoch());
+            }
+            String body = line.substring(Math.min(p.bodyStart(), line.length()));
+            if (hung != null && hung.accept(n, line, body)) {
+                return;
+            }
+            endHung();
+            if (body.startsWith("INFO: task ") && body.contains(" blocked for more than ")) {
+                hung = new HungTaskBuilder(n, line, body, p);
+                return;
+            }
+            StorageMessages.Match m = StorageMessages.classify(body);
+            if (m != null) {
+                ctx.emit(new KernelEvent(ctx.input(), n, line, m.kind(), m.device() == null || m.device().isEmpty()
+                        ? null : m.device(), m.map(), p.uptime(), p.epoch(), p.timeText(), body.strip()));
+            }
+        }
+
+        @Override
+        public void blank(long n) {
+            endHung();
+        }
+
+        @Override
+        public void end() {
             endHung();
         }
 

@@ -16,18 +16,18 @@ import java.util.List;
  * trace records through {@link KitraceReader}.
  */
 public final class LinuxKiFormat extends TextFormat {
+    private static final String[] REPORT_MARKERS = {
+        "SCHEDULER ACTIVITY REPORT", "SYSTEM CALL REPORT", "PHYSICAL DEVICE REPORT", "Process Sleep stack traces",
+        "Physical Device Statistics", "[Prev Subsection][Next Subsection]", "HARDCLOCK REPORT",
+        "GLOBAL FUTEX REPORT", "FILE ACTIVITY REPORT", "NETWORK SOCKET ACTIVITY REPORT", "KI Binary Version",
+    };
+
     public LinuxKiFormat() {
         super("linuxki", InputClock.KITRACE, "LinuxKI kiinfo reports (kipid, kidsk, kparse ...) and kitrace syscalls and block events; "
                 + "the kiinfo header gives host, kernel and capture start; tables about something else than "
                 + "I/O (hardclock, futex, socket, container, power) are counted with a \"no I/O data\" note",
                 LinuxKiFormat::recognition);
     }
-
-    private static final String[] REPORT_MARKERS = {
-        "SCHEDULER ACTIVITY REPORT", "SYSTEM CALL REPORT", "PHYSICAL DEVICE REPORT", "Process Sleep stack traces",
-        "Physical Device Statistics", "[Prev Subsection][Next Subsection]", "HARDCLOCK REPORT",
-        "GLOBAL FUTEX REPORT", "FILE ACTIVITY REPORT", "NETWORK SOCKET ACTIVITY REPORT", "KI Binary Version",
-    };
 
     private static Recognition recognition(Sample sample) {
         int records = 0;

@@ -7,6 +7,7 @@ import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
@@ -26,13 +27,13 @@ import java.util.Map;
  * {@link SyscallCall} per completed call and one {@link SyscallSummary} per -c row.
  */
 public final class StraceFormat extends TextFormat {
+    /** A wrapped call still open after this many lines is taken as never closing. */
+    static final int MAX_CONTINUATION_LINES = 200;
+
     public StraceFormat() {
         super("strace", InputClock.STRACE, "`strace -f -ttT` (also `-ff`, `-t`, `-ttt`, `-r`, and `-c` summaries)",
                 StraceFormat::recognition);
     }
-
-    /** A wrapped call still open after this many lines is taken as never closing. */
-    static final int MAX_CONTINUATION_LINES = 200;
 
     private static Recognition recognition(Sample sample) {
         StracePrefix p = new StracePrefix();
@@ -103,7 +104,7 @@ public final class StraceFormat extends TextFormat {
 
     @Override
     protected void read(LineReader in, ParseContext ctx) throws IOException {
-        new Reader(ctx, pidFromFileName(in.path())).read(in);
+        in.feed(new Reader(ctx, pidFromFileName(in.path())));
     }
 
     /** {@code strace -ff -o trace} writes {@code trace.PID}: the pid is the name's numeric suffix. */
@@ -125,7 +126,7 @@ public final class StraceFormat extends TextFormat {
     }
 
     /** The parse of one file: a small state machine over its lines. */
-    private static final class Reader {
+    private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private final int filePid;
         private final StracePrefix prefix = new StracePrefix();
@@ -167,21 +168,16 @@ public final class StraceFormat extends TextFormat {
             boolean argsComplete = true;
         }
 
-        void read(LineReader in) throws IOException {
-            String line;
-            while ((line = in.next()) != null) {
-                line(line, in.number());
-            }
+        @Override
+        public void end() {
             if (wrapped != null) {
                 neverCloses(wrapped);
             }
             backwards.report(ctx);
         }
 
-        private void line(String line, long no) {
-            if (line.isBlank()) {
-                return;
-            }
+        @Override
+        public void line(String line, long no) {
             if (inSummary) {
                 if (summaryRow(line, no)) {
                     return;

@@ -18,17 +18,17 @@ import java.util.Map;
  * {@code 126424 total name lookups (cache hits 96%)}; Linux procps prints {@code 500232 K total memory}.
  */
 public final class VmstatSFormat extends TextFormat {
+    private static final String[] MARKERS = {
+        "total name lookups", "system calls", "pages paged in", "swap ins", "cpu context switches",
+        "K total memory", "idle cpu ticks", "forks", "interrupts", "pages swapped in",
+    };
+
     public VmstatSFormat() {
         super("vmstat-s", "`vmstat -s` counters (Solaris, Linux procps)",
                 Recogniser.of(Signature.certain("{0} 'N counter' lines with vmstat -s counter names",
                         Clue.lines(l -> parseCounter(l, 0, null) != null).share(80).atLeast(0),
                         Clue.contains(MARKERS).atLeast(2))));
     }
-
-    private static final String[] MARKERS = {
-        "total name lookups", "system calls", "pages paged in", "swap ins", "cpu context switches",
-        "K total memory", "idle cpu ticks", "forks", "interrupts", "pages swapped in",
-    };
 
     @Override
     protected void read(LineReader in, ParseContext ctx) throws IOException {
@@ -37,10 +37,7 @@ public final class VmstatSFormat extends TextFormat {
                         + "differences across it mean nothing)");
         Map<String, long[]> last = new HashMap<>(); // counter -> {value, line}
         String line;
-        while ((line = in.next()) != null) {
-            if (line.isBlank()) {
-                continue;
-            }
+        while ((line = in.nextNonBlank()) != null) {
             VmstatCounter c = parseCounter(line, in.number(), ctx.input());
             if (c == null) {
                 ctx.skip(in.number(), overflows(line)
