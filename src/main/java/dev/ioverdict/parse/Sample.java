@@ -12,6 +12,11 @@ public record Sample(String fileName, List<String> lines, byte[] head) {
         head = head == null ? new byte[0] : head;
     }
 
+    /** The lines that are not blank, which are all a recogniser looks at. */
+    public List<String> nonBlank() {
+        return lines.stream().filter(l -> !l.isBlank()).toList();
+    }
+
     /** A text sample, without its bytes. */
     public Sample(String fileName, List<String> lines) {
         this(fileName, lines, null);

@@ -33,12 +33,7 @@ public final class DmsetupFormat extends TextFormat {
 
     private static Recognition recognition(Sample sample) {
         int ls = 0;
-        int lines = 0;
-        for (String line : sample.lines()) {
-            if (line.isBlank()) {
-                continue;
-            }
-            lines++;
+        for (String line : sample.nonBlank()) {
             List<String> t = Dm.tokens(line);
             if (infoHeader(t)) {
                 return Recognition.certain("dmsetup info -C header 'Name Maj Min Stat Open Targ Event UUID'");
@@ -53,7 +48,7 @@ public final class DmsetupFormat extends TextFormat {
                 ls++;
             }
         }
-        return ls >= 2 && ls * 2 >= lines ? Recognition.likely(ls + " dmsetup ls 'NAME (MAJ:MIN)' lines")
+        return ls >= 2 && ls * 2 >= sample.nonBlank().size() ? Recognition.likely(ls + " dmsetup ls 'NAME (MAJ:MIN)' lines")
                 : Recognition.NO;
     }
 

@@ -26,21 +26,18 @@ public final class KernelLogFormat extends TextFormat {
     private static final int MAX_FRAMES = 64;
 
     public KernelLogFormat() {
-        super("kernel-log", InputClock.KERNEL_LOG, "dmesg, dmesg -T, journalctl -k / -u multipathd, /var/log/messages, syslog: I/O errors, "
+        super("kernel-log", InputClock.KERNEL_LOG,
+                "dmesg, dmesg -T, journalctl -k / -u multipathd, /var/log/messages, syslog: I/O errors, "
                 + "timeouts, resets, path failures, filesystem errors, hung tasks with their stacks",
                 KernelLogFormat::recognition);
     }
 
     private static Recognition recognition(Sample sample) {
-        int lines = 0;
+        int lines = sample.nonBlank().size();
         int dmesg = 0;
         int syslog = 0;
         boolean journalHeader = false;
-        for (String line : sample.lines()) {
-            if (line.isBlank()) {
-                continue;
-            }
-            lines++;
+        for (String line : sample.nonBlank()) {
             if (line.startsWith("-- Logs begin at ") || line.startsWith("-- Journal begins at ")) {
                 journalHeader = true;
                 continue;
