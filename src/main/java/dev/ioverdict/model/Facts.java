@@ -11,20 +11,20 @@ import java.util.function.Consumer;
  * (block events of a multi-GB trace); every other fact is kept for the analyses to read.
  */
 public final class Facts {
-    private record Subscription<T>(Class<T> type, Consumer<? super T> consumer) {
-        void offer(Object fact) {
+    private record Subscription<T extends Fact>(Class<T> type, Consumer<? super T> consumer) {
+        void offer(Fact fact) {
             consumer.accept(type.cast(fact));
         }
     }
 
     private final List<Subscription<?>> streams = new ArrayList<>();
-    private final Map<Class<?>, List<Object>> kept = new LinkedHashMap<>();
+    private final Map<Class<?>, List<Fact>> kept = new LinkedHashMap<>();
 
-    public <T> void stream(Class<T> type, Consumer<? super T> consumer) {
+    public <T extends Fact> void stream(Class<T> type, Consumer<? super T> consumer) {
         streams.add(new Subscription<>(type, consumer));
     }
 
-    public void add(Object fact) {
+    public void add(Fact fact) {
         boolean streamed = false;
         for (Subscription<?> s : streams) {
             if (s.type().isInstance(fact)) {
@@ -38,11 +38,11 @@ public final class Facts {
     }
 
     /** Every kept fact assignable to {@code type}, in the order they were added per concrete class. */
-    public <T> List<T> all(Class<T> type) {
+    public <T extends Fact> List<T> all(Class<T> type) {
         List<T> out = new ArrayList<>();
-        for (Map.Entry<Class<?>, List<Object>> e : kept.entrySet()) {
+        for (Map.Entry<Class<?>, List<Fact>> e : kept.entrySet()) {
             if (type.isAssignableFrom(e.getKey())) {
-                for (Object o : e.getValue()) {
+                for (Fact o : e.getValue()) {
                     out.add(type.cast(o));
                 }
             }

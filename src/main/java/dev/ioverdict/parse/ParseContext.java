@@ -1,6 +1,7 @@
 package dev.ioverdict.parse;
 
 import dev.ioverdict.model.Diagnostic;
+import dev.ioverdict.model.Fact;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.InputSummary;
 import java.util.ArrayList;
@@ -14,9 +15,9 @@ public final class ParseContext {
     public static final int LISTED_WARNINGS = 100;
 
     private final String input;
-    private final Consumer<Object> sink;
+    private final Consumer<? super Fact> sink;
     private final int maxLineLength;
-    private final Predicate<Object> admit;
+    private final Predicate<? super Fact> admit;
     private final List<Diagnostic> warnings = new ArrayList<>();
     private long warningsNotListed;
     private long lines;
@@ -34,15 +35,15 @@ public final class ParseContext {
     }
 
     /** A context whose facts pass {@code admit} first (the pipeline's time window); null admits all. */
-    public ParseContext(String input, Facts facts, int maxLineLength, Predicate<Object> admit) {
-        this(input, (Consumer<Object>) facts::add, maxLineLength, admit);
+    public ParseContext(String input, Facts facts, int maxLineLength, Predicate<? super Fact> admit) {
+        this(input, (Consumer<Fact>) facts::add, maxLineLength, admit);
     }
 
     /**
      * A context whose facts, once admitted, go to {@code sink} rather than straight into a
      * {@link Facts} (the pipeline hands a big file's facts to the analyses on a thread of their own).
      */
-    public ParseContext(String input, Consumer<Object> sink, int maxLineLength, Predicate<Object> admit) {
+    public ParseContext(String input, Consumer<? super Fact> sink, int maxLineLength, Predicate<? super Fact> admit) {
         this.input = input;
         this.sink = sink;
         this.maxLineLength = maxLineLength;
@@ -65,7 +66,7 @@ public final class ParseContext {
         return input;
     }
 
-    public void emit(Object fact) {
+    public void emit(Fact fact) {
         if (admit != null && !admit.test(fact)) {
             return;
         }

@@ -12,31 +12,13 @@ public record Sample(String fileName, List<String> lines, byte[] head) {
         head = head == null ? new byte[0] : head;
     }
 
+    /** The lines that are not blank, which are all a recogniser looks at. */
+    public List<String> nonBlank() {
+        return lines.stream().filter(l -> !l.isBlank()).toList();
+    }
+
     /** A text sample, without its bytes. */
     public Sample(String fileName, List<String> lines) {
         this(fileName, lines, null);
-    }
-
-    public boolean anyLineContains(String text) {
-        for (String l : lines) {
-            if (l.contains(text)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    public long countLinesContaining(String text) {
-        return lines.stream().filter(l -> l.contains(text)).count();
-    }
-
-    /** First line that is not blank, or "". */
-    public String firstNonBlank() {
-        for (String l : lines) {
-            if (!l.isBlank()) {
-                return l;
-            }
-        }
-        return "";
     }
 }

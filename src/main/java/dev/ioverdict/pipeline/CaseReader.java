@@ -10,6 +10,7 @@ import dev.ioverdict.bundle.BundleFile;
 import dev.ioverdict.bundle.DetectedFile;
 import dev.ioverdict.bundle.FormatDetector;
 import dev.ioverdict.bundle.Skipped;
+import dev.ioverdict.model.Fact;
 import dev.ioverdict.model.AppliedWindow;
 import dev.ioverdict.model.Diagnostic;
 import dev.ioverdict.model.Facts;
@@ -141,7 +142,7 @@ public final class CaseReader {
         List<ParseContext> contexts = new ArrayList<>();
         for (int k = 0; k < together.size(); k++) {
             contexts.add(new ParseContext(together.get(k).file().path(),
-                    handoff != null ? handoff : (Consumer<Object>) facts::add, bundle.limits().maxLineLength(),
+                    handoff != null ? handoff : (Consumer<Fact>) facts::add, bundle.limits().maxLineLength(),
                     filters.get(k)));
         }
         progress.input(together.size() == 1 ? first : first + " and " + (together.size() - 1) + " more", bytes);

@@ -1,5 +1,6 @@
 package dev.ioverdict.pipeline;
 
+import dev.ioverdict.model.Fact;
 import dev.ioverdict.model.Facts;
 import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -18,32 +19,32 @@ import java.util.function.Consumer;
  * would have from {@code emit}: the pipeline's handling of a failed parse stays the same, and the
  * facts delivered before the failure are kept.
  */
-final class FactHandoff implements Consumer<Object>, AutoCloseable {
+final class FactHandoff implements Consumer<Fact>, AutoCloseable {
     private static final int BATCH = 1024;
     private static final int IN_FLIGHT = 8;
-    private static final Object[] END = new Object[0];
+    private static final Fact[] END = new Fact[0];
 
     private final Facts facts;
-    private final BlockingQueue<Object[]> full = new ArrayBlockingQueue<>(IN_FLIGHT + 1);
-    private final BlockingQueue<Object[]> free = new ArrayBlockingQueue<>(IN_FLIGHT + 2);
+    private final BlockingQueue<Fact[]> full = new ArrayBlockingQueue<>(IN_FLIGHT + 1);
+    private final BlockingQueue<Fact[]> free = new ArrayBlockingQueue<>(IN_FLIGHT + 2);
     private final Thread analysis;
     private volatile Throwable failure;
     private boolean failureThrown;
-    private Object[] batch = new Object[BATCH];
+    private Fact[] batch = new Fact[BATCH];
     private int size;
     private boolean closed;
 
     FactHandoff(Facts facts, String input) {
         this.facts = facts;
         for (int i = 0; i < IN_FLIGHT; i++) {
-            free.add(new Object[BATCH]);
+            free.add(new Fact[BATCH]);
         }
         analysis = Thread.ofPlatform().name("analysis " + input).daemon().unstarted(this::deliver);
         analysis.start();
     }
 
     @Override
-    public void accept(Object fact) {
+    public void accept(Fact fact) {
         batch[size++] = fact;
         if (size == BATCH) {
             send();
@@ -98,7 +99,7 @@ final class FactHandoff implements Consumer<Object>, AutoCloseable {
 
     private void deliver() {
         while (true) {
-            Object[] b = take(full);
+            Fact[] b = take(full);
             if (b == END) {
                 return;
             }
@@ -131,7 +132,7 @@ final class FactHandoff implements Consumer<Object>, AutoCloseable {
         }
     }
 
-    private void put(Object[] b) {
+    private void put(Fact[] b) {
         try {
             full.put(b);
         } catch (InterruptedException e) {
@@ -141,7 +142,7 @@ final class FactHandoff implements Consumer<Object>, AutoCloseable {
     }
 
     /** Puts {@code b}, waiting through interrupts; true when one came (to be restored). */
-    private boolean putUninterruptibly(Object[] b) {
+    private boolean putUninterruptibly(Fact[] b) {
         boolean interrupted = false;
         while (true) {
             try {
@@ -153,7 +154,7 @@ final class FactHandoff implements Consumer<Object>, AutoCloseable {
         }
     }
 
-    private static Object[] take(BlockingQueue<Object[]> queue) {
+    private static Fact[] take(BlockingQueue<Fact[]> queue) {
         try {
             return queue.take();
         } catch (InterruptedException e) {

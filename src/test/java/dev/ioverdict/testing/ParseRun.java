@@ -1,5 +1,6 @@
 package dev.ioverdict.testing;
 
+import dev.ioverdict.model.Fact;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.parse.InputFile;
@@ -47,7 +48,7 @@ public record ParseRun(Facts facts, InputSummary summary) {
         }
     }
 
-    public <T> List<T> all(Class<T> type) {
+    public <T extends Fact> List<T> all(Class<T> type) {
         return facts.all(type);
     }
 }

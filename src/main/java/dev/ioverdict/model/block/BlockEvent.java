@@ -13,7 +13,7 @@ package dev.ioverdict.model.block;
  */
 public record BlockEvent(String input, long line, String text, int major, int minor, int cpu, long timeNs,
                          int pid, BlockAction action, String rwbs, long sector, int sectors, long bytes,
-                         String comm, int error, int fromMajor, int fromMinor, long fromSector) {
+                         String comm, int error, int fromMajor, int fromMinor, long fromSector) implements BlockFact {
 
     @Override
     public String text() {

@@ -13,7 +13,7 @@ import java.util.Map;
  * requests, active periods, Q2D histogram) as btt printed them.
  */
 public record BttReport(String input, List<PhaseRow> phases, List<OverheadRow> overhead, List<MergeRow> merges,
-                        List<Row> others) {
+                        List<Row> others) implements BlockFact {
     public static final String ALL = "all";
 
     public BttReport {

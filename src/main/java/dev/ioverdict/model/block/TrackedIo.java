@@ -10,7 +10,7 @@ package dev.ioverdict.model.block;
  */
 public record TrackedIo(String input, long line, long lastLine, String text, String device, long sector, int sectors,
                         double q, double g, double i, double m, double d, double c, long issuedSector,
-                        int issuedSectors) {
+                        int issuedSectors) implements BlockFact {
     /** Queue to completion, NaN when either is missing. */
     public double q2c() {
         return c - q;

@@ -15,7 +15,7 @@ public record BlockDevice(String name, String kernelName, String majMin, String 
                           String mountpoint, String fstype, Boolean rotational,
                           Integer logicalSectorSize, Integer physicalSectorSize, Integer minIo,
                           String scheduler, Integer requestQueueSize, Integer readAheadKb,
-                          List<String> parents, String wwn, String serial, String input, long line, String text) {
+                          List<String> parents, String wwn, String serial, String input, long line, String text) implements ConfigFact {
     public BlockDevice {
         parents = List.copyOf(parents);
     }

@@ -9,7 +9,7 @@ import java.util.List;
  * tables' devices, by kernel name or "8:32"), vendor/product as printed; where it was read.
  */
 public record DeviceIdentity(String device, String name, String wwid, String majMin, List<String> under,
-                             String vendor, String input, long line, String text) {
+                             String vendor, String input, long line, String text) implements ConfigFact {
     public DeviceIdentity {
         under = List.copyOf(under);
     }

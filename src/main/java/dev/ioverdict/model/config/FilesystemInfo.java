@@ -5,5 +5,5 @@ package dev.ioverdict.model.config;
  * block size and sector size in bytes (null when unknown), and the line that says so.
  */
 public record FilesystemInfo(String device, String mount, String type, Integer blockSize, Integer sectorSize,
-                             String input, long line, String text) {
+                             String input, long line, String text) implements ConfigFact {
 }

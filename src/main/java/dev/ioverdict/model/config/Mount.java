@@ -8,7 +8,7 @@ import java.util.List;
  * type and mount options; {@code majMin} ("8:1") only where mountinfo states it, else null.
  */
 public record Mount(String device, String mount, String type, List<String> options, String majMin,
-                    String input, long line, String text) {
+                    String input, long line, String text) implements ConfigFact {
     public Mount {
         options = List.copyOf(options);
     }

@@ -20,7 +20,7 @@ public record XfsGeometry(String device, String mount,
                           String log, Integer logBlockSize, Long logBlocks, Integer logSectorSize, Long logSunit,
                           String realtime, Integer realtimeExtentSize,
                           Map<String, String> settings,
-                          String input, long line, String text) {
+                          String input, long line, String text) implements ConfigFact {
     public XfsGeometry {
         settings = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(settings));
     }

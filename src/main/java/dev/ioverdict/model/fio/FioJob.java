@@ -14,7 +14,7 @@ import java.util.Map;
 @JsonPropertyOrder({"job", "pid", "direction", "iops", "bandwidth", "issued", "slat", "clat", "lat", "clatPercentiles"})
 public record FioJob(String input, long line, String text, String job, Integer pid, String direction, double iops,
                      double bandwidth, Long issued, Latency slat, Latency clat, Latency lat,
-                     Map<String, Double> clatPercentiles) {
+                     Map<String, Double> clatPercentiles) implements FioFact {
     public FioJob {
         clatPercentiles = Collections.unmodifiableMap(new LinkedHashMap<>(clatPercentiles));
     }

@@ -1,5 +1,6 @@
 package dev.ioverdict.model.iostat;
 
+import dev.ioverdict.model.Fact;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,7 +16,7 @@ import java.util.Map;
  * stay apart. Values are kept in a plain array
  * (one row of a day-long capture is one object) and never handed out.
  */
-public final class IostatSample {
+public final class IostatSample implements Fact {
     private final String input;
     private final long line;
     private final String text;

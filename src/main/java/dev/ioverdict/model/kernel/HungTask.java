@@ -9,7 +9,7 @@ import java.util.List;
  */
 public record HungTask(String input, long line, String text, String task, int pid, int blockedSeconds,
                        Double uptime, String timeText, List<String> frames, List<Long> stackLines,
-                       List<String> stackText) {
+                       List<String> stackText) implements KernelFact {
     public HungTask {
         frames = List.copyOf(frames);
         stackLines = List.copyOf(stackLines);

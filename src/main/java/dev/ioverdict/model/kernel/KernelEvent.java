@@ -7,5 +7,5 @@ package dev.ioverdict.model.kernel;
  * prefix, {@code epoch} when the line carries a full date, {@code timeText} as printed.
  */
 public record KernelEvent(String input, long line, String text, KernelEventKind kind, String device,
-                          String map, Double uptime, Double epoch, String timeText, String message) {
+                          String map, Double uptime, Double epoch, String timeText, String message) implements KernelFact {
 }

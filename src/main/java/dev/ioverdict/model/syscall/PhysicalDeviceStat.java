@@ -8,5 +8,5 @@ package dev.ioverdict.model.syscall;
 public record PhysicalDeviceStat(String source, String input, long line, String text, Integer pid, String devT,
                                  String device, String rw, double avque, double avinflt, double iops,
                                  double kbPerSec, double avszKb, double avwaitMs, double avservMs, Long total,
-                                 Double maxwaitMs, Double maxservMs) {
+                                 Double maxwaitMs, Double maxservMs) implements SyscallFact {
 }

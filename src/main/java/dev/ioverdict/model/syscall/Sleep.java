@@ -12,7 +12,7 @@ import java.util.List;
  * across inputs, never kept one per sleep.
  */
 public record Sleep(String source, String input, long line, String text, int pid, int tid, String comm,
-                    List<String> frames, double start, Double end, End endedBy) {
+                    List<String> frames, double start, Double end, End endedBy) implements SyscallFact {
     /** What ended a sleep in its own recording. */
     public enum End { SWITCH_IN, NEXT_EVENT, OPEN }
 

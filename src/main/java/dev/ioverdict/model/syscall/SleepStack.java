@@ -16,7 +16,7 @@ import java.util.List;
 public record SleepStack(String source, String input, long line, String text, Integer pid, String comm,
                          List<String> frames, long count, Double total, Double avg, Double max, Double pct,
                          @JsonInclude(JsonInclude.Include.NON_NULL) Long open,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) String timing) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String timing) implements SyscallFact {
     public SleepStack {
         frames = List.copyOf(frames);
     }

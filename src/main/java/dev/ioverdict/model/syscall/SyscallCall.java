@@ -14,7 +14,7 @@ import java.util.List;
  */
 public record SyscallCall(String source, String input, long line, long lastLine, String text, int pid, int tid,
                           String comm, String name, Double start, Double duration, Long ret, String error,
-                          Integer nr, List<IoRequest> io, List<Long> eventRes) {
+                          Integer nr, List<IoRequest> io, List<Long> eventRes) implements SyscallFact {
     public SyscallCall {
         io = io == null ? List.of() : List.copyOf(io);
         eventRes = eventRes == null ? List.of() : List.copyOf(eventRes);

@@ -9,7 +9,7 @@ import java.util.List;
  */
 public record SyscallSummary(String source, String input, long line, String text, Integer pid, String comm,
                              String name, long count, long errors, double total, Double avg, Double max,
-                             Double sleep, List<SleepFunc> sleepFuncs, Double runq, Double cpu) {
+                             Double sleep, List<SleepFunc> sleepFuncs, Double runq, Double cpu) implements SyscallFact {
     public SyscallSummary {
         sleepFuncs = List.copyOf(sleepFuncs);
     }

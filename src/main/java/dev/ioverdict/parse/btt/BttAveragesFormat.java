@@ -3,12 +3,12 @@ package dev.ioverdict.parse.btt;
 import dev.ioverdict.model.block.BttReport;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Numbers;
 import java.io.IOException;
@@ -23,73 +23,61 @@ import java.util.Set;
  * seek ({@code QSK}, {@code DSK}), plug ({@code PLG}, {@code UPG}) and active-request ({@code ARQ})
  * records are kept as printed. Gives the same {@link BttReport} as btt's text report.
  */
-public final class BttAveragesFormat implements InputFormat {
+public final class BttAveragesFormat extends TextFormat {
+    public BttAveragesFormat() {
+        super("btt-averages", "btt -X easy-parse averages (`Q2Q ... Q2C`, `DMI`, `QSK`, `DSK`, `PLG`, `UPG`, `ARQ`): the "
+                + "same phase and merge rows as btt's report",
+                Recogniser.of(
+                        Signature.certain("{0} btt -X phase records 'D2C MIN AVG MAX N' and {1} device records (DMI, QSK ...)",
+                                Clue.lines(BttAveragesFormat::isPhaseLine).atLeast(2),
+                                Clue.lines(BttAveragesFormat::isDeviceLine),
+                                Clue.lines(l -> isPhaseLine(l) || isDeviceLine(l)).share(100)),
+                        Signature.certain("{0} btt -X phase records 'D2C MIN AVG MAX N'",
+                                Clue.lines(BttAveragesFormat::isPhaseLine).atLeast(3),
+                                Clue.lines(l -> isPhaseLine(l) || isDeviceLine(l)).share(100))));
+    }
+
+    private static boolean isPhaseLine(String line) {
+        return isPhaseRecord(BttText.tokens(line));
+    }
+
+    private static boolean isDeviceLine(String line) {
+        List<String> t = BttText.tokens(line);
+        return !isPhaseRecord(t) && t.size() >= 3 && (t.get(0).equals("DMI") || OTHERS.contains(t.get(0)))
+                && isDevice(t.get(1));
+    }
+
     private static final Set<String> OTHERS = Set.of("QSK", "DSK", "PLG", "UPG", "ARQ");
 
     @Override
-    public String id() {
-        return "btt-averages";
-    }
-
-    @Override
-    public String description() {
-        return "btt -X easy-parse averages (`Q2Q ... Q2C`, `DMI`, `QSK`, `DSK`, `PLG`, `UPG`, `ARQ`): the "
-                + "same phase and merge rows as btt's report";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int phases = 0;
-        int devices = 0;
-        for (String line : sample.lines()) {
-            List<String> t = BttText.tokens(line);
-            if (isPhaseRecord(t)) {
-                phases++;
-            } else if (t.size() >= 3 && (t.get(0).equals("DMI") || OTHERS.contains(t.get(0))) && isDevice(t.get(1))) {
-                devices++;
-            } else if (!line.isBlank()) {
-                return Recognition.NO;
-            }
-        }
-        if (phases >= 2 && phases + devices >= 3) {
-            return Recognition.certain(phases + " btt -X phase records 'D2C MIN AVG MAX N'"
-                    + (devices > 0 ? " and " + devices + " device records (DMI, QSK ...)" : ""));
-        }
-        return Recognition.NO;
-    }
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
         List<BttReport.PhaseRow> phases = new ArrayList<>();
         List<BttReport.MergeRow> merges = new ArrayList<>();
         List<BttReport.Row> others = new ArrayList<>();
-        try (Lines lines = Lines.of(file, ctx)) {
-            String line;
-            while ((line = lines.next()) != null) {
-                long no = lines.number();
-                List<String> t = BttText.tokens(line);
-                if (t.isEmpty()) {
-                    continue;
-                }
-                if (isPhaseRecord(t)) {
-                    PhaseStat stat = new PhaseStat(BttText.integer(t.get(4)), BttText.number(t.get(1)),
-                            BttText.number(t.get(2)), BttText.number(t.get(3)), null, null, null);
-                    phases.add(new BttReport.PhaseRow(BttReport.Table.ALL_DEVICES, BttReport.ALL,
-                            Phase.byName(t.get(0)).orElseThrow(), stat, no, line));
-                    ctx.record();
-                } else if (t.get(0).equals("DMI") && t.size() == 9 && isDevice(t.get(1)) && numbers(t, 2)) {
-                    merges.add(new BttReport.MergeRow(t.get(1), BttText.integer(t.get(2)), BttText.integer(t.get(3)),
-                            BttText.number(t.get(4)), BttText.integer(t.get(5)), BttText.integer(t.get(6)),
-                            BttText.integer(t.get(7)), BttText.integer(t.get(8)), no, line));
-                    ctx.record();
-                } else if (OTHERS.contains(t.get(0)) && t.size() >= 3 && isDevice(t.get(1)) && numbers(t, 2)) {
-                    others.add(new BttReport.Row(t.get(0), t.get(1), t.subList(2, t.size()), no, line));
-                    ctx.record();
-                } else {
-                    ctx.skip(no, "not a btt -X record: " + Excerpt.of(line));
-                }
+        String line;
+        while ((line = in.next()) != null) {
+            long no = in.number();
+            List<String> t = BttText.tokens(line);
+            if (t.isEmpty()) {
+                continue;
             }
-            ctx.lines(lines.number());
+            if (isPhaseRecord(t)) {
+                PhaseStat stat = new PhaseStat(BttText.integer(t.get(4)), BttText.number(t.get(1)),
+                        BttText.number(t.get(2)), BttText.number(t.get(3)), null, null, null);
+                phases.add(new BttReport.PhaseRow(BttReport.Table.ALL_DEVICES, BttReport.ALL,
+                        Phase.byName(t.get(0)).orElseThrow(), stat, no, line));
+                ctx.record();
+            } else if (t.get(0).equals("DMI") && t.size() == 9 && isDevice(t.get(1)) && numbers(t, 2)) {
+                merges.add(new BttReport.MergeRow(t.get(1), BttText.integer(t.get(2)), BttText.integer(t.get(3)),
+                        BttText.number(t.get(4)), BttText.integer(t.get(5)), BttText.integer(t.get(6)),
+                        BttText.integer(t.get(7)), BttText.integer(t.get(8)), no, line));
+                ctx.record();
+            } else if (OTHERS.contains(t.get(0)) && t.size() >= 3 && isDevice(t.get(1)) && numbers(t, 2)) {
+                others.add(new BttReport.Row(t.get(0), t.get(1), t.subList(2, t.size()), no, line));
+                ctx.record();
+            } else {
+                ctx.skip(no, "not a btt -X record: " + Excerpt.of(line));
+            }
         }
         if (!phases.isEmpty() || !merges.isEmpty() || !others.isEmpty()) {
             ctx.emit(new BttReport(ctx.input(), phases, List.of(), merges, others));

@@ -1,11 +1,11 @@
 package dev.ioverdict.parse.btt;
 
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import java.io.IOException;
 
 /**
@@ -15,55 +15,38 @@ import java.io.IOException;
  * the activity data btt appends). Also reads a report pasted from a numbered code listing.
  * Emits one {@link dev.ioverdict.model.block.BttReport} per file.
  */
-public final class BttFormat implements InputFormat {
+public final class BttFormat extends TextFormat {
+    public BttFormat() {
+        super("btt", "btt's text report (All Devices, Per Device, Device Overhead, Merge Information ...)",
+                Recogniser.of(
+                        Signature.certain("{0} btt section header(s) such as '=== All Devices ==='",
+                                Clue.lines(BttFormat::isSection)),
+                        Signature.likely("{0} btt table header(s) 'MIN AVG MAX N' / 'DEV | Q2G G2I Q2M I2D D2C'",
+                                Clue.lines(l -> BttTables.isPhaseHeader(own(l)) || BttTables.isOverheadHeader(own(l))))));
+    }
 
-    @Override
-    public String id() {
-        return "btt";
+    /** The line without the line number of a pasted listing. */
+    private static String own(String line) {
+        return line.substring(BttText.afterLineNumber(line));
+    }
+
+    private static boolean isSection(String line) {
+        String name = BttText.sectionName(own(line));
+        return name != null && BttSection.byName(name) != BttSection.UNKNOWN;
     }
 
     @Override
-    public String description() {
-        return "btt's text report (All Devices, Per Device, Device Overhead, Merge Information ...)";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int sections = 0;
-        int tableHeaders = 0;
-        for (String line : sample.lines()) {
-            String own = line.substring(BttText.afterLineNumber(line));
-            String name = BttText.sectionName(own);
-            if (name != null && BttSection.byName(name) != BttSection.UNKNOWN) {
-                sections++;
-            } else if (BttTables.isPhaseHeader(own) || BttTables.isOverheadHeader(own)) {
-                tableHeaders++;
-            }
-        }
-        if (sections > 0) {
-            return Recognition.certain(sections + " btt section header(s) such as '=== All Devices ==='");
-        }
-        if (tableHeaders > 0) {
-            return Recognition.likely(tableHeaders + " btt table header(s) 'MIN AVG MAX N' / 'DEV | Q2G G2I Q2M I2D D2C'");
-        }
-        return Recognition.NO;
-    }
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
         BttTables tables = new BttTables(ctx);
-        try (Lines lines = Lines.of(file, ctx)) {
-            Boolean numbered = null;
-            String line;
-            while ((line = lines.next()) != null) {
-                int skip = BttText.afterLineNumber(line);
-                if (numbered == null) {
-                    numbered = decideNumbering(line, skip);
-                }
-                String own = Boolean.TRUE.equals(numbered) ? line.substring(skip) : line;
-                tables.accept(own, lines.number(), line);
+        Boolean numbered = null;
+        String line;
+        while ((line = in.next()) != null) {
+            int skip = BttText.afterLineNumber(line);
+            if (numbered == null) {
+                numbered = decideNumbering(line, skip);
             }
-            ctx.lines(lines.number());
+            String own = Boolean.TRUE.equals(numbered) ? line.substring(skip) : line;
+            tables.accept(own, in.number(), line);
         }
         tables.finish();
     }

@@ -1,12 +1,12 @@
 package dev.ioverdict.parse.btt;
 
 import dev.ioverdict.model.block.TrackedIo;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.text.ConsoleNoise;
 import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Numbers;
@@ -18,74 +18,47 @@ import java.io.IOException;
  * the D and C of the request it went out in, with that request's sector and size), and a blank line;
  * a line of dashes closes each completed request's group. One {@link TrackedIo} per Q.
  */
-public final class BttPerIoFormat implements InputFormat {
-
-    @Override
-    public String id() {
-        return "btt-per-io";
+public final class BttPerIoFormat extends TextFormat {
+    public BttPerIoFormat() {
+        super("btt-per-io", "btt -p per-I/O dump: each I/O's Q, G, I, M, D and C times",
+                Recogniser.of(Signature.certain(
+                        "{0} btt -p I/O(s) 'MAJ,MIN : SECS Q SECTOR+SIZE' with their later steps",
+                        Clue.lines(l -> Step.of(l) != null && Step.of(l).device != null && Step.of(l).action == 'Q'),
+                        Clue.lines(l -> Step.of(l) != null && Step.of(l).device == null).atLeast(2))));
     }
 
     @Override
-    public String description() {
-        return "btt -p per-I/O dump: each I/O's Q, G, I, M, D and C times";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int queued = 0;
-        int steps = 0;
-        for (String line : sample.lines()) {
-            Step s = Step.of(line);
-            if (s == null) {
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        Builder io = null;
+        String line;
+        while ((line = in.next()) != null) {
+            long no = in.number();
+            String t = line.strip();
+            if (t.isEmpty() || t.startsWith("---") || ConsoleNoise.isCommentary(line)) {
+                io = emit(io, ctx);
                 continue;
             }
-            if (s.device != null && s.action == 'Q') {
-                queued++;
-            } else if (s.device == null) {
-                steps++;
+            Step s = Step.of(line);
+            if (s == null) {
+                ctx.skip(no, "not a btt -p line: " + Excerpt.of(t));
+                continue;
             }
-        }
-        if (queued >= 1 && steps >= 2) {
-            return Recognition.certain(queued + " btt -p I/O(s) 'MAJ,MIN : SECS Q SECTOR+SIZE' with their later steps");
-        }
-        return Recognition.NO;
-    }
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            Builder io = null;
-            String line;
-            while ((line = lines.next()) != null) {
-                long no = lines.number();
-                String t = line.strip();
-                if (t.isEmpty() || t.startsWith("---") || ConsoleNoise.isCommentary(line)) {
-                    io = emit(io, ctx);
+            if (s.device != null) {
+                emit(io, ctx);
+                if (s.action != 'Q') {
+                    ctx.skip(no, "btt -p group that starts with " + s.action + ", not Q: " + t);
+                    io = null;
                     continue;
                 }
-                Step s = Step.of(line);
-                if (s == null) {
-                    ctx.skip(no, "not a btt -p line: " + Excerpt.of(t));
-                    continue;
-                }
-                if (s.device != null) {
-                    emit(io, ctx);
-                    if (s.action != 'Q') {
-                        ctx.skip(no, "btt -p group that starts with " + s.action + ", not Q: " + t);
-                        io = null;
-                        continue;
-                    }
-                    io = new Builder(no, line, s);
-                } else if (io == null) {
-                    ctx.skip(no, "btt -p step outside an I/O's group: " + t);
-                } else {
-                    io.add(no, line, s);
-                }
-                ctx.time(s.time);
+                io = new Builder(no, line, s);
+            } else if (io == null) {
+                ctx.skip(no, "btt -p step outside an I/O's group: " + t);
+            } else {
+                io.add(no, line, s);
             }
-            emit(io, ctx);
-            ctx.lines(lines.number());
+            ctx.time(s.time);
         }
+        emit(io, ctx);
     }
 
     private static Builder emit(Builder io, ParseContext ctx) {

@@ -1,12 +1,12 @@
 package dev.ioverdict.parse.config;
 
 import dev.ioverdict.model.config.Mount;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,67 +17,46 @@ import java.util.List;
  * printed {@code device[/path]}: the device is what is kept. Each line is a {@link Mount}, as
  * /proc/mounts gives them.
  */
-public final class FindmntFormat implements InputFormat {
-    @Override
-    public String id() {
-        return "findmnt";
+public final class FindmntFormat extends TextFormat {
+    private static final List<String> HEADER = List.of("TARGET", "SOURCE", "FSTYPE");
+
+    public FindmntFormat() {
+        super("findmnt", "`findmnt`, `findmnt -l`",
+                Recogniser.of(Signature.certain("findmnt header 'TARGET SOURCE FSTYPE ...'",
+                        Clue.lines(l -> tokens(l).size() >= 3 && tokens(l).subList(0, 3).equals(HEADER)).within(1))));
     }
 
     @Override
-    public String description() {
-        return "`findmnt`, `findmnt -l`";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        for (String line : sample.lines()) {
-            if (line.isBlank()) {
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        List<String> header = null;
+        String line;
+        while ((line = in.nextNonBlank()) != null) {
+            long n = in.number();
+            List<String> t = tokens(line);
+            if (header == null) {
+                if (t.size() >= 3 && t.get(0).equals("TARGET") && t.contains("SOURCE") && t.contains("FSTYPE")) {
+                    header = t;
+                } else {
+                    ctx.skip(n, "before the findmnt header: " + line.strip());
+                }
                 continue;
             }
-            List<String> t = tokens(line);
-            return t.size() >= 3 && t.get(0).equals("TARGET") && t.get(1).equals("SOURCE") && t.get(2).equals("FSTYPE")
-                    ? Recognition.certain("findmnt header 'TARGET SOURCE FSTYPE ...'") : Recognition.NO;
-        }
-        return Recognition.NO;
-    }
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            List<String> header = null;
-            String line;
-            while ((line = lines.next()) != null) {
-                long n = lines.number();
-                if (line.isBlank()) {
-                    continue;
-                }
-                List<String> t = tokens(line);
-                if (header == null) {
-                    if (t.size() >= 3 && t.get(0).equals("TARGET") && t.contains("SOURCE") && t.contains("FSTYPE")) {
-                        header = t;
-                    } else {
-                        ctx.skip(n, "before the findmnt header: " + line.strip());
-                    }
-                    continue;
-                }
-                int src = header.indexOf("SOURCE");
-                int type = header.indexOf("FSTYPE");
-                int opts = header.indexOf("OPTIONS");
-                if (t.size() < header.size()) {
-                    ctx.skip(n, "findmnt row with " + t.size() + " columns where the header has " + header.size());
-                    continue;
-                }
-                String target = stripTree(t.get(0));
-                String source = t.get(src);
-                int bracket = source.indexOf('[');
-                if (bracket > 0) {
-                    source = source.substring(0, bracket);
-                }
-                List<String> options = opts < 0 ? List.of() : List.of(t.get(opts).split(","));
-                ctx.emit(new Mount(source, target, t.get(type), options, null, ctx.input(), n, line));
-                ctx.record();
+            int src = header.indexOf("SOURCE");
+            int type = header.indexOf("FSTYPE");
+            int opts = header.indexOf("OPTIONS");
+            if (t.size() < header.size()) {
+                ctx.skip(n, "findmnt row with " + t.size() + " columns where the header has " + header.size());
+                continue;
             }
-            ctx.lines(lines.number());
+            String target = stripTree(t.get(0));
+            String source = t.get(src);
+            int bracket = source.indexOf('[');
+            if (bracket > 0) {
+                source = source.substring(0, bracket);
+            }
+            List<String> options = opts < 0 ? List.of() : List.of(t.get(opts).split(","));
+            ctx.emit(new Mount(source, target, t.get(type), options, null, ctx.input(), n, line));
+            ctx.record();
         }
     }
 

@@ -4,9 +4,8 @@ import dev.ioverdict.model.config.BlockDevice;
 import dev.ioverdict.model.config.FilesystemInfo;
 import dev.ioverdict.model.config.QueueSetting;
 import dev.ioverdict.model.config.SchedulerSetting;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
@@ -26,7 +25,7 @@ import java.util.Set;
  * disk's) a {@link SchedulerSetting} from SCHED and {@link QueueSetting}s from RQ-SIZE, ROTA,
  * LOG-SEC, PHY-SEC, MIN-IO, OPT-IO and RA under their sysfs names.
  */
-public final class LsblkFormat implements InputFormat {
+public final class LsblkFormat extends TextFormat {
     /** lsblk column -> /sys/block/DEV/queue attribute it shows. */
     private static final Map<String, String> QUEUE_COLUMNS = orderedMap(
             "RQ-SIZE", "nr_requests", "ROTA", "rotational", "LOG-SEC", "logical_block_size",
@@ -35,18 +34,12 @@ public final class LsblkFormat implements InputFormat {
     private static final Set<String> NO_FILESYSTEM = Set.of("", "swap", "LVM2_member", "linux_raid_member",
             "crypto_LUKS", "mpath_member");
 
-    @Override
-    public String id() {
-        return "lsblk";
+    public LsblkFormat() {
+        super("lsblk", "`lsblk` (tree, `-o` columns, `-P` pairs, all columns)",
+                LsblkFormat::recognition);
     }
 
-    @Override
-    public String description() {
-        return "`lsblk` (tree, `-o` columns, `-P` pairs, all columns)";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
+    private static Recognition recognition(Sample sample) {
         int pairs = 0;
         for (String line : sample.lines()) {
             LsblkTable t = LsblkTable.header(line);
@@ -64,58 +57,52 @@ public final class LsblkFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
         Map<String, Device> devices = new LinkedHashMap<>();
-        try (Lines lines = Lines.of(file, ctx)) {
-            LsblkTable table = null;
-            List<String> stack = new ArrayList<>();
-            String line;
-            while ((line = lines.next()) != null) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                Map<String, String> p = pairs(line);
-                if (p != null) {
-                    add(devices, p, -1, null, lines.number(), line);
-                    continue;
-                }
-                LsblkTable header = LsblkTable.header(line);
-                if (header != null) {
-                    table = header;
-                    stack.clear();
-                    continue;
-                }
-                if (table == null) {
-                    if (CommandLine.command(line) == null) {
-                        ctx.skip(lines.number(), "line before any lsblk header");
-                    }
-                    continue;
-                }
-                LsblkTable.Row row = table.cut(line);
-                if (row == null) {
-                    if (CommandLine.command(line) == null) {
-                        ctx.skip(lines.number(), "does not fit the lsblk columns (no MAJ:MIN)");
-                    }
-                    continue;
-                }
-                if (row.depth() < 0) {
-                    continue; // another mount point of the device above
-                }
-                String name = nameOf(row.cells());
-                String parent = null;
-                if (table.has("NAME")) {
-                    while (stack.size() > row.depth()) {
-                        stack.remove(stack.size() - 1);
-                    }
-                    parent = row.depth() > 0 && stack.size() == row.depth() ? stack.get(row.depth() - 1) : null;
-                    while (stack.size() < row.depth()) {
-                        stack.add(null);
-                    }
-                    stack.add(name);
-                }
-                add(devices, row.cells(), row.depth(), parent, lines.number(), line);
+        LsblkTable table = null;
+        List<String> stack = new ArrayList<>();
+        String line;
+        while ((line = in.nextNonBlank()) != null) {
+            Map<String, String> p = pairs(line);
+            if (p != null) {
+                add(devices, p, -1, null, in.number(), line);
+                continue;
             }
-            ctx.lines(lines.number());
+            LsblkTable header = LsblkTable.header(line);
+            if (header != null) {
+                table = header;
+                stack.clear();
+                continue;
+            }
+            if (table == null) {
+                if (CommandLine.command(line) == null) {
+                    ctx.skip(in.number(), "line before any lsblk header");
+                }
+                continue;
+            }
+            LsblkTable.Row row = table.cut(line);
+            if (row == null) {
+                if (CommandLine.command(line) == null) {
+                    ctx.skip(in.number(), "does not fit the lsblk columns (no MAJ:MIN)");
+                }
+                continue;
+            }
+            if (row.depth() < 0) {
+                continue; // another mount point of the device above
+            }
+            String name = nameOf(row.cells());
+            String parent = null;
+            if (table.has("NAME")) {
+                while (stack.size() > row.depth()) {
+                    stack.remove(stack.size() - 1);
+                }
+                parent = row.depth() > 0 && stack.size() == row.depth() ? stack.get(row.depth() - 1) : null;
+                while (stack.size() < row.depth()) {
+                    stack.add(null);
+                }
+                stack.add(name);
+            }
+            add(devices, row.cells(), row.depth(), parent, in.number(), line);
         }
         for (Device d : devices.values()) {
             emit(d, ctx);

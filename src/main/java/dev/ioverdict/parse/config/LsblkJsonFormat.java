@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ioverdict.model.config.BlockDevice;
 import dev.ioverdict.parse.InputFile;
+import dev.ioverdict.parse.Clue;
 import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.ParseContext;
+import dev.ioverdict.parse.Recogniser;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Signature;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +23,9 @@ import java.util.List;
  * the line is that of its {@code "name"} key. util-linux 2.37+ prints {@code mountpoints} as an array.
  */
 public final class LsblkJsonFormat implements InputFormat {
+    private static final Recogniser RECOGNISER = Recogniser.of(Signature.certain("lsblk -J '\"blockdevices\": [' key",
+            Clue.lines(l -> l.strip().startsWith("\"blockdevices\"")).within(4)));
+
     @Override
     public String id() {
         return "lsblk";
@@ -32,20 +38,7 @@ public final class LsblkJsonFormat implements InputFormat {
 
     @Override
     public Recognition recognise(Sample sample) {
-        int seen = 0;
-        for (String line : sample.lines()) {
-            String s = line.strip();
-            if (s.isEmpty()) {
-                continue;
-            }
-            if (s.startsWith("\"blockdevices\"")) {
-                return Recognition.certain("lsblk -J '\"blockdevices\": [' key");
-            }
-            if (++seen > 3) {
-                break;
-            }
-        }
-        return Recognition.NO;
+        return RECOGNISER.recognise(sample);
     }
 
     @Override

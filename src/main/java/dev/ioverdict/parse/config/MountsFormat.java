@@ -2,12 +2,12 @@ package dev.ioverdict.parse.config;
 
 import dev.ioverdict.model.config.FilesystemInfo;
 import dev.ioverdict.model.config.Mount;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.text.Numbers;
 import dev.ioverdict.parse.text.Tokens;
 import java.io.IOException;
@@ -24,65 +24,39 @@ import java.util.Set;
  * storage (a device or image path, a disk or network filesystem type), a {@link FilesystemInfo}
  * without block size.
  */
-public final class MountsFormat implements InputFormat {
+public final class MountsFormat extends TextFormat {
     /** Filesystem types whose source is storage even when it is not a path. */
     private static final Set<String> STORAGE_TYPES = Set.of("xfs", "ext2", "ext3", "ext4", "btrfs", "zfs", "jfs",
             "reiserfs", "vfat", "exfat", "ntfs", "ntfs3", "f2fs", "ocfs2", "gfs2", "nfs", "nfs4", "cifs", "smb3",
             "ceph", "glusterfs", "lustre", "fuseblk", "vxfs", "acfs", "gpfs", "iso9660", "udf", "squashfs");
 
-    @Override
-    public String id() {
-        return "mounts";
+    public MountsFormat() {
+        super("mounts", "`/proc/mounts`, mountinfo, `mount`",
+                Recogniser.of(l -> CommandLine.command(l) != null,
+                        Signature.certain("{0} mount table lines (device, mount point, type, rw/ro options)",
+                                Clue.lines(l -> parseLine(l, 0, "") != null).atLeast(2).share(90)),
+                        Signature.likely("a mount table line (device, mount point, type, rw/ro options)",
+                                Clue.lines(l -> parseLine(l, 0, "") != null).share(90))));
     }
 
     @Override
-    public String description() {
-        return "`/proc/mounts`, mountinfo, `mount`";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int nonBlank = 0;
-        int mounts = 0;
-        for (String line : sample.lines()) {
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        String line;
+        while ((line = in.next()) != null) {
             if (line.isBlank() || CommandLine.command(line) != null) {
                 continue;
             }
-            nonBlank++;
-            if (parseLine(line, 0, "") != null) {
-                mounts++;
+            Mount m = parseLine(line, in.number(), ctx.input());
+            if (m == null) {
+                ctx.skip(in.number(), "not a mount table line");
+                continue;
             }
-        }
-        if (mounts >= 2 && mounts * 10 >= nonBlank * 9) {
-            return Recognition.certain(mounts + " mount table lines (device, mount point, type, rw/ro options)");
-        }
-        if (mounts >= 1 && mounts * 10 >= nonBlank * 9) {
-            return Recognition.likely("a mount table line (device, mount point, type, rw/ro options)");
-        }
-        return Recognition.NO;
-    }
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            String line;
-            while ((line = lines.next()) != null) {
-                if (line.isBlank() || CommandLine.command(line) != null) {
-                    continue;
-                }
-                Mount m = parseLine(line, lines.number(), ctx.input());
-                if (m == null) {
-                    ctx.skip(lines.number(), "not a mount table line");
-                    continue;
-                }
-                ctx.emit(m);
-                if (onStorage(m)) {
-                    ctx.emit(new FilesystemInfo(m.device(), m.mount(), m.type(), null, null, m.input(), m.line(),
-                            m.text()));
-                }
-                ctx.record();
+            ctx.emit(m);
+            if (onStorage(m)) {
+                ctx.emit(new FilesystemInfo(m.device(), m.mount(), m.type(), null, null, m.input(), m.line(),
+                        m.text()));
             }
-            ctx.lines(lines.number());
+            ctx.record();
         }
     }
 

@@ -2,9 +2,8 @@ package dev.ioverdict.parse.config;
 
 import dev.ioverdict.model.config.QueueSetting;
 import dev.ioverdict.model.config.SchedulerSetting;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
@@ -30,25 +29,19 @@ import java.util.Set;
  * A scheduler value becomes a {@link SchedulerSetting}, every other value a {@link QueueSetting}
  * under its sysfs name.
  */
-public final class SysfsFormat implements InputFormat {
+public final class SysfsFormat extends TextFormat {
     /** Queue attributes a copied single-value file may be recognised by (with its path as the only proof). */
     private static final Set<String> SINGLE_VALUE_ATTRIBUTES = Set.of("nr_requests", "rotational",
             "logical_block_size", "physical_block_size", "hw_sector_size", "max_sectors_kb", "max_hw_sectors_kb",
             "read_ahead_kb", "minimum_io_size", "optimal_io_size", "nomerges", "rq_affinity", "write_cache",
             "add_random", "iostats", "device/queue_depth");
 
-    @Override
-    public String id() {
-        return "sysfs-scheduler";
+    public SysfsFormat() {
+        super("sysfs-scheduler", "`/sys/block/*/queue/*` values (also under a sosreport's `sys/devices/.../block/DEV/queue/`)",
+                SysfsFormat::recognition);
     }
 
-    @Override
-    public String description() {
-        return "`/sys/block/*/queue/*` values (also under a sosreport's `sys/devices/.../block/DEV/queue/`)";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
+    private static Recognition recognition(Sample sample) {
         int nonBlank = 0;
         int dumpLines = 0;
         int strictElevatorLines = 0;
@@ -102,40 +95,34 @@ public final class SysfsFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        SysfsPath own = SysfsPath.parse(file.path());
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        SysfsPath own = SysfsPath.parse(in.path());
         List<String[]> bare = new ArrayList<>();
-        try (Lines lines = Lines.of(file, ctx)) {
-            SysfsPath pending = null;
-            String line;
-            while ((line = lines.next()) != null) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                String[] dump = splitDumpLine(line);
-                if (dump != null) {
-                    emit(SysfsPath.parse(dump[0]), dump[1], lines.number(), line, ctx);
-                    pending = null;
-                    continue;
-                }
-                SysfsPath header = pathLine(line);
-                if (header != null) {
-                    pending = header;
-                    continue;
-                }
-                if (pending != null) {
-                    emit(pending, line.strip(), lines.number(), line, ctx);
-                    pending = null;
-                    continue;
-                }
-                if (CommandLine.command(line) != null || line.endsWith(": Is a directory")) {
-                    continue; // the consultant's command echo, grep's note on iosched/
-                }
-                bare.add(new String[] {Long.toString(lines.number()), line});
+        SysfsPath pending = null;
+        String line;
+        while ((line = in.nextNonBlank()) != null) {
+            String[] dump = splitDumpLine(line);
+            if (dump != null) {
+                emit(SysfsPath.parse(dump[0]), dump[1], in.number(), line, ctx);
+                pending = null;
+                continue;
             }
-            ctx.lines(lines.number());
+            SysfsPath header = pathLine(line);
+            if (header != null) {
+                pending = header;
+                continue;
+            }
+            if (pending != null) {
+                emit(pending, line.strip(), in.number(), line, ctx);
+                pending = null;
+                continue;
+            }
+            if (CommandLine.command(line) != null || line.endsWith(": Is a directory")) {
+                continue; // the consultant's command echo, grep's note on iosched/
+            }
+            bare.add(new String[] {Long.toString(in.number()), line});
         }
-        emitBare(bare, own, file.path(), ctx);
+        emitBare(bare, own, in.path(), ctx);
     }
 
     /** Values without a path of their own: the file's path, or a device in its name, says whose they are. */

@@ -2,12 +2,12 @@ package dev.ioverdict.parse.config;
 
 import dev.ioverdict.model.config.FilesystemInfo;
 import dev.ioverdict.model.config.XfsGeometry;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,74 +21,51 @@ import java.util.Map;
  * Emits an {@link XfsGeometry} and a {@link FilesystemInfo} per block, quoting the {@code data}
  * line that states the block size.
  */
-public final class XfsInfoFormat implements InputFormat {
+public final class XfsInfoFormat extends TextFormat {
     private static final String[] SECTIONS = {"meta-data", "data", "naming", "log", "realtime"};
 
-    @Override
-    public String id() {
-        return "xfs-info";
+    public XfsInfoFormat() {
+        super("xfs-info", "`xfs_info` / `mkfs.xfs` geometry (one or several filesystems)",
+                Recogniser.of(Signature.certain(
+                        "{0} XFS geometry block(s): 'meta-data=' and 'data = bsize='",
+                        Clue.lines(l -> "meta-data".equals(sectionOf(l))),
+                        Clue.lines(l -> "data".equals(sectionOf(l)) && l.contains("bsize=")))));
     }
 
     @Override
-    public String description() {
-        return "`xfs_info` / `mkfs.xfs` geometry (one or several filesystems)";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int meta = 0;
-        int dataBsize = 0;
-        for (String line : sample.lines()) {
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        Block block = null;
+        String hint = null;
+        String line;
+        while ((line = in.next()) != null) {
             String section = sectionOf(line);
             if ("meta-data".equals(section)) {
-                meta++;
-            } else if ("data".equals(section) && line.contains("bsize=")) {
-                dataBsize++;
+                finish(block, ctx);
+                block = new Block(hint);
+                hint = null;
             }
-        }
-        if (meta > 0 && dataBsize > 0) {
-            return Recognition.certain(meta + " XFS geometry block(s): 'meta-data=' and 'data = bsize='");
-        }
-        return Recognition.NO;
-    }
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            Block block = null;
-            String hint = null;
-            String line;
-            while ((line = lines.next()) != null) {
-                String section = sectionOf(line);
-                if ("meta-data".equals(section)) {
-                    finish(block, ctx);
-                    block = new Block(hint);
-                    hint = null;
-                }
-                if (section != null && block != null) {
-                    block.add(section, line, lines.number());
-                    continue;
-                }
-                if (section != null) {
-                    ctx.skip(lines.number(), "XFS geometry line before any 'meta-data=' line");
-                    continue;
-                }
-                if (line.isBlank()) {
-                    continue;
-                }
-                String target = targetOf(line);
-                if (target != null) {
-                    finish(block, ctx);
-                    block = null;
-                    hint = target;
-                } else if (toolError(line)) {
-                    ctx.warn(lines.number(), "the tool reported an error: " + line.strip());
-                }
-                // anything else is mkfs.xfs chatter ("Discarding blocks...Done.") or a heading
+            if (section != null && block != null) {
+                block.add(section, line, in.number());
+                continue;
             }
-            finish(block, ctx);
-            ctx.lines(lines.number());
+            if (section != null) {
+                ctx.skip(in.number(), "XFS geometry line before any 'meta-data=' line");
+                continue;
+            }
+            if (line.isBlank()) {
+                continue;
+            }
+            String target = targetOf(line);
+            if (target != null) {
+                finish(block, ctx);
+                block = null;
+                hint = target;
+            } else if (toolError(line)) {
+                ctx.warn(in.number(), "the tool reported an error: " + line.strip());
+            }
+            // anything else is mkfs.xfs chatter ("Discarding blocks...Done.") or a heading
         }
+        finish(block, ctx);
     }
 
     private static void finish(Block block, ParseContext ctx) {

@@ -1,12 +1,12 @@
 package dev.ioverdict.parse.dm;
 
 import dev.ioverdict.model.config.DeviceIdentity;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import java.io.IOException;
 import java.util.List;
 
@@ -19,74 +19,54 @@ import java.util.List;
  * {@code scsi-3WWID}, {@code wwn-0x...} and {@code nvme-eui.} (its WWID). The other links (paths,
  * filesystem UUIDs and labels, serials, partitions) are counted.
  */
-public final class DiskByIdFormat implements InputFormat {
+public final class DiskByIdFormat extends TextFormat {
+    public DiskByIdFormat() {
+        super("disk-by-id", "`ls -l /dev/disk/by-id` (by-path, by-uuid, `/dev/mapper`, and those sections of a "
+                + "sosreport's `ls -lanR /dev`): dm names, multipath WWIDs (`dm-uuid-mpath-`, `scsi-3`), "
+                + "`wwn-` and NVMe EUIs name the devices",
+                Recogniser.of(
+                        Signature.certain("ls -lR section '{line}'", Clue.lines(l -> isSection(l.strip()))),
+                        Signature.certain("{0} /dev/disk/by-id symlinks 'wwn-0x... -> ../../sda'",
+                                Clue.lines(DiskByIdFormat::isByIdLink).atLeast(2)),
+                        Signature.likely("a recursive ls -l of /dev (sosreport's ls_-lanR_.dev)",
+                                Clue.lines(l -> l.strip().equals("/dev:")), Clue.fileName(n -> n.contains("ls_-l")))));
+    }
+
+    private static boolean isSection(String t) {
+        return t.startsWith("/dev/disk/by-") && t.endsWith(":") || t.equals("/dev/mapper:");
+    }
+
+    private static boolean isByIdLink(String line) {
+        Link l = Link.of(line);
+        return l != null && l.target.startsWith("../") && BY_ID_PREFIXES.stream().anyMatch(l.name::startsWith);
+    }
+
     private static final List<String> BY_ID_PREFIXES = List.of("ata-", "scsi-", "wwn-", "dm-name-", "dm-uuid-",
             "nvme-", "virtio-", "usb-", "md-", "lvm-pv-uuid-", "google-", "mmc-", "ieee1394-");
 
     @Override
-    public String id() {
-        return "disk-by-id";
-    }
-
-    @Override
-    public String description() {
-        return "`ls -l /dev/disk/by-id` (by-path, by-uuid, `/dev/mapper`, and those sections of a "
-                + "sosreport's `ls -lanR /dev`): dm names, multipath WWIDs (`dm-uuid-mpath-`, `scsi-3`), "
-                + "`wwn-` and NVMe EUIs name the devices";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int links = 0;
-        boolean devHeader = false;
-        for (String line : sample.lines()) {
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        String section = null;
+        String line;
+        while ((line = in.next()) != null) {
+            long no = in.number();
             String t = line.strip();
-            if (t.startsWith("/dev/disk/by-") && t.endsWith(":") || t.equals("/dev/mapper:")) {
-                return Recognition.certain("ls -lR section '" + t + "'");
+            if (t.startsWith("/") && t.endsWith(":")) {
+                section = t.substring(0, t.length() - 1);
+                continue;
             }
-            if (t.equals("/dev:")) {
-                devHeader = true;
+            if (section != null && !section.startsWith("/dev/disk/by-") && !section.equals("/dev/mapper")) {
+                continue; // the rest of /dev: device nodes, terminals, shared memory
             }
             Link l = Link.of(line);
-            if (l != null && l.target.startsWith("../") && BY_ID_PREFIXES.stream().anyMatch(l.name::startsWith)) {
-                links++;
+            if (l == null) {
+                if (!t.isEmpty() && !t.startsWith("total ") && !isEntry(t) && section != null) {
+                    ctx.skip(no, "not an ls -l line: " + (t.length() <= 100 ? t : t.substring(0, 97) + "..."));
+                }
+                continue;
             }
-        }
-        if (links >= 2) {
-            return Recognition.certain(links + " /dev/disk/by-id symlinks 'wwn-0x... -> ../../sda'");
-        }
-        if (devHeader && sample.fileName().contains("ls_-l")) {
-            return Recognition.likely("a recursive ls -l of /dev (sosreport's ls_-lanR_.dev)");
-        }
-        return Recognition.NO;
-    }
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            String section = null;
-            String line;
-            while ((line = lines.next()) != null) {
-                long no = lines.number();
-                String t = line.strip();
-                if (t.startsWith("/") && t.endsWith(":")) {
-                    section = t.substring(0, t.length() - 1);
-                    continue;
-                }
-                if (section != null && !section.startsWith("/dev/disk/by-") && !section.equals("/dev/mapper")) {
-                    continue; // the rest of /dev: device nodes, terminals, shared memory
-                }
-                Link l = Link.of(line);
-                if (l == null) {
-                    if (!t.isEmpty() && !t.startsWith("total ") && !isEntry(t) && section != null) {
-                        ctx.skip(no, "not an ls -l line: " + (t.length() <= 100 ? t : t.substring(0, 97) + "..."));
-                    }
-                    continue;
-                }
-                ctx.record();
-                identity(section, l, no, line, ctx);
-            }
-            ctx.lines(lines.number());
+            ctx.record();
+            identity(section, l, no, line, ctx);
         }
     }
 

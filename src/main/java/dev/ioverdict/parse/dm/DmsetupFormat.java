@@ -1,9 +1,9 @@
 package dev.ioverdict.parse.dm;
 
 import dev.ioverdict.model.config.DeviceIdentity;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
@@ -21,30 +21,19 @@ import java.util.Set;
  * (a multipath map's UUID is {@code mpath-<WWID>}), and which devices each sits on. A dm device's
  * kernel name is {@code dm-<minor>}. One {@link DeviceIdentity} per device.
  */
-public final class DmsetupFormat implements InputFormat {
+public final class DmsetupFormat extends TextFormat {
     private static final Set<String> TARGETS = Set.of("linear", "striped", "multipath", "thin-pool", "thin",
             "crypt", "raid", "mirror", "snapshot", "snapshot-origin", "zero", "error", "cache", "writecache",
             "era", "delay", "flakey", "verity", "integrity", "vdo", "switch", "dust");
 
-    @Override
-    public String id() {
-        return "dmsetup";
+    public DmsetupFormat() {
+        super("dmsetup", "`dmsetup info -C`, `ls [--tree]`, `table [-v]`: device-mapper names, majors and minors, stacking",
+                DmsetupFormat::recognition);
     }
 
-    @Override
-    public String description() {
-        return "`dmsetup info -C`, `ls [--tree]`, `table [-v]`: device-mapper names, majors and minors, stacking";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
+    private static Recognition recognition(Sample sample) {
         int ls = 0;
-        int lines = 0;
-        for (String line : sample.lines()) {
-            if (line.isBlank()) {
-                continue;
-            }
-            lines++;
+        for (String line : sample.nonBlank()) {
             List<String> t = Dm.tokens(line);
             if (infoHeader(t)) {
                 return Recognition.certain("dmsetup info -C header 'Name Maj Min Stat Open Targ Event UUID'");
@@ -59,7 +48,7 @@ public final class DmsetupFormat implements InputFormat {
                 ls++;
             }
         }
-        return ls >= 2 && ls * 2 >= lines ? Recognition.likely(ls + " dmsetup ls 'NAME (MAJ:MIN)' lines")
+        return ls >= 2 && ls * 2 >= sample.nonBlank().size() ? Recognition.likely(ls + " dmsetup ls 'NAME (MAJ:MIN)' lines")
                 : Recognition.NO;
     }
 
@@ -94,13 +83,11 @@ public final class DmsetupFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            new Reader(ctx).read(lines);
-        }
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        in.feed(new Reader(ctx));
     }
 
-    private static final class Reader {
+    private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private boolean info;
         private String verboseName;
@@ -117,56 +104,53 @@ public final class DmsetupFormat implements InputFormat {
             this.ctx = ctx;
         }
 
-        void read(Lines lines) throws IOException {
-            String line;
-            while ((line = lines.next()) != null) {
-                long n = lines.number();
-                if (line.isBlank()) {
-                    continue;
-                }
-                List<String> t = Dm.tokens(line);
-                if (infoHeader(t)) {
-                    info = true;
-                    continue;
-                }
-                if (info && t.size() >= 4 && Dm.digits(t.get(1)) && Dm.digits(t.get(2))) {
-                    String uuid = t.size() >= 8 ? t.get(7) : null;
-                    String wwid = uuid != null && uuid.contains("mpath-") ? uuid.substring(uuid.indexOf("mpath-") + 6)
-                            : null;
-                    ctx.emit(new DeviceIdentity("dm-" + Integer.parseInt(t.get(2)), t.get(0), wwid,
-                            Integer.parseInt(t.get(1)) + ":" + Integer.parseInt(t.get(2)), List.of(), null,
-                            ctx.input(), n, line));
-                    ctx.record();
-                    continue;
-                }
-                if (line.startsWith("Name:")) {
-                    verboseName = line.substring(5).strip();
-                    verboseLine = n;
-                    verboseText = line;
-                    continue;
-                }
-                if (line.startsWith("Major, minor:")) {
-                    verboseMajMin = Dm.majMin(line.substring(13));
-                    continue;
-                }
-                int start = tableLine(t);
-                if (start >= 0) {
-                    table(n, line, t, start);
-                    continue;
-                }
-                Object[] ls = lsEntry(line);
-                if (ls != null) {
-                    tree(n, line, ls);
-                    continue;
-                }
-                if (!line.contains(": ") && !line.startsWith("#") && !line.contains("dmsetup")) {
-                    ctx.skip(n, "not dmsetup output: " + Excerpt.of(line));
-                }
+        @Override
+        public void line(String line, long n) {
+            List<String> t = Dm.tokens(line);
+            if (infoHeader(t)) {
+                info = true;
+                return;
             }
+            if (info && t.size() >= 4 && Dm.digits(t.get(1)) && Dm.digits(t.get(2))) {
+                String uuid = t.size() >= 8 ? t.get(7) : null;
+                String wwid = uuid != null && uuid.contains("mpath-") ? uuid.substring(uuid.indexOf("mpath-") + 6)
+                        : null;
+                ctx.emit(new DeviceIdentity("dm-" + Integer.parseInt(t.get(2)), t.get(0), wwid,
+                        Integer.parseInt(t.get(1)) + ":" + Integer.parseInt(t.get(2)), List.of(), null,
+                        ctx.input(), n, line));
+                ctx.record();
+                return;
+            }
+            if (line.startsWith("Name:")) {
+                verboseName = line.substring(5).strip();
+                verboseLine = n;
+                verboseText = line;
+                return;
+            }
+            if (line.startsWith("Major, minor:")) {
+                verboseMajMin = Dm.majMin(line.substring(13));
+                return;
+            }
+            int start = tableLine(t);
+            if (start >= 0) {
+                table(n, line, t, start);
+                return;
+            }
+            Object[] ls = lsEntry(line);
+            if (ls != null) {
+                tree(n, line, ls);
+                return;
+            }
+            if (!line.contains(": ") && !line.startsWith("#") && !line.contains("dmsetup")) {
+                ctx.skip(n, "not dmsetup output: " + Excerpt.of(line));
+            }
+        }
+
+        @Override
+        public void end() {
             while (!tree.isEmpty()) {
                 close(tree.removeLast());
             }
-            ctx.lines(lines.number());
         }
 
         private void table(long n, String line, List<String> t, int start) {

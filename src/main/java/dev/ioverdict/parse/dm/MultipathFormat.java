@@ -1,12 +1,12 @@
 package dev.ioverdict.parse.dm;
 
 import dev.ioverdict.model.config.DeviceIdentity;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.text.Excerpt;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -20,35 +20,18 @@ import java.util.List;
  * by its WWID has no parenthesised WWID. {@code -v4}'s "paths list" rows are read as paths on
  * their own. Each map becomes a {@link DeviceIdentity} with its paths; each path row is a record.
  */
-public final class MultipathFormat implements InputFormat {
-    @Override
-    public String id() {
-        return "multipath";
+public final class MultipathFormat extends TextFormat {
+    public MultipathFormat() {
+        super("multipath", "`multipath -ll` / `-l` (current and RHEL 5 layouts, `-v4` path lists): map alias, WWID, dm-N, paths",
+                Recogniser.of(
+                        Signature.certain("{0} multipath map header(s) and {1} path rows (H:C:T:L dev maj:min)",
+                                Clue.lines(l -> header(l) != null), Clue.lines(MultipathFormat::isPathRow)),
+                        Signature.likely("{0} multipath path rows (H:C:T:L dev maj:min)",
+                                Clue.lines(MultipathFormat::isPathRow).atLeast(3))));
     }
 
-    @Override
-    public String description() {
-        return "`multipath -ll` / `-l` (current and RHEL 5 layouts, `-v4` path lists): map alias, WWID, dm-N, paths";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int maps = 0;
-        int paths = 0;
-        for (String line : sample.lines()) {
-            if (header(line) != null) {
-                maps++;
-            } else if (pathAt(Dm.tokens(line)) >= 0) {
-                paths++;
-            }
-        }
-        if (paths == 0) {
-            return Recognition.NO;
-        }
-        if (maps > 0) {
-            return Recognition.certain(maps + " multipath map header(s) and " + paths + " path rows (H:C:T:L dev maj:min)");
-        }
-        return paths >= 3 ? Recognition.likely(paths + " multipath path rows (H:C:T:L dev maj:min)") : Recognition.NO;
+    private static boolean isPathRow(String line) {
+        return header(line) == null && pathAt(Dm.tokens(line)) >= 0;
     }
 
     /** {name, wwid, dm-N, vendor} of a map header line, or null. */
@@ -93,53 +76,47 @@ public final class MultipathFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            String[] map = null;
-            long mapLine = 0;
-            String mapText = null;
-            List<String> paths = new ArrayList<>();
-            String line;
-            while ((line = lines.next()) != null) {
-                long n = lines.number();
-                if (line.isBlank()) {
-                    continue;
-                }
-                String[] h = header(line);
-                if (h != null) {
-                    emit(ctx, map, mapLine, mapText, paths);
-                    map = h;
-                    mapLine = n;
-                    mapText = line;
-                    paths = new ArrayList<>();
-                    ctx.record();
-                    continue;
-                }
-                List<String> t = Dm.tokens(line);
-                int p = pathAt(t);
-                if (p >= 0) {
-                    String dev = t.get(p + 1);
-                    ctx.record();
-                    if (map != null) {
-                        paths.add(dev);
-                    }
-                    ctx.emit(new DeviceIdentity(dev, null, null, Dm.majMin(t.get(p + 2)), List.of(),
-                            null, ctx.input(), n, line));
-                    continue;
-                }
-                String s = line.strip();
-                boolean structural = s.startsWith("size=") || s.startsWith("[size=") || s.startsWith("|-+-")
-                        || s.startsWith("`-+-") || s.startsWith("\\_") || s.startsWith("=====")
-                        || s.startsWith("uuid ") || (t.size() > 1 && t.get(0).endsWith(":"))
-                        || s.contains(" = ") || s.startsWith("*word") || s.startsWith("process ") || s.startsWith("forked ")
-                        || s.contains("multipath -l");
-                if (!structural) {
-                    ctx.skip(n, "not multipath -ll output: " + Excerpt.of(line));
-                }
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        String[] map = null;
+        long mapLine = 0;
+        String mapText = null;
+        List<String> paths = new ArrayList<>();
+        String line;
+        while ((line = in.nextNonBlank()) != null) {
+            long n = in.number();
+            String[] h = header(line);
+            if (h != null) {
+                emit(ctx, map, mapLine, mapText, paths);
+                map = h;
+                mapLine = n;
+                mapText = line;
+                paths = new ArrayList<>();
+                ctx.record();
+                continue;
             }
-            emit(ctx, map, mapLine, mapText, paths);
-            ctx.lines(lines.number());
+            List<String> t = Dm.tokens(line);
+            int p = pathAt(t);
+            if (p >= 0) {
+                String dev = t.get(p + 1);
+                ctx.record();
+                if (map != null) {
+                    paths.add(dev);
+                }
+                ctx.emit(new DeviceIdentity(dev, null, null, Dm.majMin(t.get(p + 2)), List.of(),
+                        null, ctx.input(), n, line));
+                continue;
+            }
+            String s = line.strip();
+            boolean structural = s.startsWith("size=") || s.startsWith("[size=") || s.startsWith("|-+-")
+                    || s.startsWith("`-+-") || s.startsWith("\\_") || s.startsWith("=====")
+                    || s.startsWith("uuid ") || (t.size() > 1 && t.get(0).endsWith(":"))
+                    || s.contains(" = ") || s.startsWith("*word") || s.startsWith("process ") || s.startsWith("forked ")
+                    || s.contains("multipath -l");
+            if (!structural) {
+                ctx.skip(n, "not multipath -ll output: " + Excerpt.of(line));
+            }
         }
+        emit(ctx, map, mapLine, mapText, paths);
     }
 
     private static void emit(ParseContext ctx, String[] map, long line, String text, List<String> paths) {

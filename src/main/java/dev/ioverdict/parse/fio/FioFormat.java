@@ -1,12 +1,13 @@
 package dev.ioverdict.parse.fio;
 
 import dev.ioverdict.model.fio.FioJob;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.text.Numbers;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -19,82 +20,67 @@ import java.util.Map;
  * {@code issued rwts: total=r,w,t,x}. The many other lines (bw, iops, cpu, depths, disk stats) are
  * fio's own summaries and are passed over.
  */
-public final class FioFormat implements InputFormat {
-    @Override
-    public String id() {
-        return "fio";
+public final class FioFormat extends TextFormat {
+    private static final String JOB = "fio job header 'NAME: (groupid=' with IOPS / version lines";
+
+    public FioFormat() {
+        super("fio", "fio's output (per-job IOPS, slat/clat/lat, clat percentiles)",
+                Recogniser.of(
+                        Signature.certain(JOB, Clue.contains(": (groupid="), Clue.contains(": IOPS=")),
+                        Signature.certain(JOB, Clue.contains(": (groupid="), Clue.startsWith("fio-"))));
     }
 
     @Override
-    public String description() {
-        return "fio's output (per-job IOPS, slat/clat/lat, clat percentiles)";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        boolean job = sample.anyLineContains(": (groupid=");
-        boolean iops = sample.anyLineContains(": IOPS=");
-        boolean version = sample.lines().stream().anyMatch(l -> l.startsWith("fio-"));
-        if (job && (iops || version)) {
-            return Recognition.certain("fio job header 'NAME: (groupid=' with IOPS / version lines");
-        }
-        return Recognition.NO;
-    }
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            Job job = null;
-            Direction dir = null;
-            String line;
-            while ((line = lines.next()) != null) {
-                int group = line.indexOf(": (groupid=");
-                if (group > 0 && !line.startsWith(" ")) {
-                    finish(job, ctx);
-                    dir = null;
-                    job = new Job(line.substring(0, group), pidOf(line));
-                    continue;
-                }
-                String s = line.strip();
-                if (job == null) {
-                    continue;
-                }
-                int iops = s.indexOf(": IOPS=");
-                if (iops > 0 && (s.startsWith("read") || s.startsWith("write") || s.startsWith("trim"))) {
-                    dir = new Direction(job, s.substring(0, iops), lines.number(), line);
-                    dir.iops = metric(s, "IOPS=");
-                    dir.bandwidth = bandwidth(s);
-                    continue;
-                }
-                if (dir == null) {
-                    continue;
-                }
-                boolean latencyLine = s.startsWith("slat (") || s.startsWith("clat (") || s.startsWith("lat (");
-                // "lat (msec)   : 2=16.64%, 4=40.38%" is fio's bucket distribution, not the stats line
-                if (latencyLine && s.contains("min=")) {
-                    FioJob.Latency l = latency(s);
-                    if (l == null) {
-                        ctx.warn(lines.number(), "unreadable fio latency line: " + s);
-                    } else if (s.startsWith("slat")) {
-                        dir.slat = l;
-                    } else if (s.startsWith("clat")) {
-                        dir.clat = l;
-                    } else {
-                        dir.lat = l;
-                    }
-                } else if (s.startsWith("clat percentiles (")) {
-                    dir.percentileScale = unitScale(s, s.indexOf('(') + 1);
-                } else if (s.startsWith("|") && dir.percentileScale > 0) {
-                    percentiles(s, dir);
-                } else if (s.startsWith("issued rwts: total=")) {
-                    issued(s, job);
-                } else if (!s.startsWith("|")) {
-                    dir.percentileScale = 0;
-                }
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        Job job = null;
+        Direction dir = null;
+        String line;
+        while ((line = in.next()) != null) {
+            int group = line.indexOf(": (groupid=");
+            if (group > 0 && !line.startsWith(" ")) {
+                finish(job, ctx);
+                dir = null;
+                job = new Job(line.substring(0, group), pidOf(line));
+                continue;
             }
-            finish(job, ctx);
-            ctx.lines(lines.number());
+            String s = line.strip();
+            if (job == null) {
+                continue;
+            }
+            int iops = s.indexOf(": IOPS=");
+            if (iops > 0 && (s.startsWith("read") || s.startsWith("write") || s.startsWith("trim"))) {
+                dir = new Direction(job, s.substring(0, iops), in.number(), line);
+                dir.iops = metric(s, "IOPS=");
+                dir.bandwidth = bandwidth(s);
+                continue;
+            }
+            if (dir == null) {
+                continue;
+            }
+            boolean latencyLine = s.startsWith("slat (") || s.startsWith("clat (") || s.startsWith("lat (");
+            // "lat (msec)   : 2=16.64%, 4=40.38%" is fio's bucket distribution, not the stats line
+            if (latencyLine && s.contains("min=")) {
+                FioJob.Latency l = latency(s);
+                if (l == null) {
+                    ctx.warn(in.number(), "unreadable fio latency line: " + s);
+                } else if (s.startsWith("slat")) {
+                    dir.slat = l;
+                } else if (s.startsWith("clat")) {
+                    dir.clat = l;
+                } else {
+                    dir.lat = l;
+                }
+            } else if (s.startsWith("clat percentiles (")) {
+                dir.percentileScale = unitScale(s, s.indexOf('(') + 1);
+            } else if (s.startsWith("|") && dir.percentileScale > 0) {
+                percentiles(s, dir);
+            } else if (s.startsWith("issued rwts: total=")) {
+                issued(s, job);
+            } else if (!s.startsWith("|")) {
+                dir.percentileScale = 0;
+            }
         }
+        finish(job, ctx);
     }
 
     private static final class Job {
@@ -150,7 +136,7 @@ public final class FioFormat implements InputFormat {
             int comma = s.indexOf(',', i);
             int space = s.indexOf(' ', i);
             int end = comma < 0 ? (space < 0 ? s.length() : space) : (space >= 0 && space < comma ? space : comma);
-            long v = parseLong(s, i, end);
+            long v = Numbers.unsigned(s, i, end);
             if (v >= 0) {
                 job.issued.put(n, v);
             }
@@ -171,7 +157,7 @@ public final class FioFormat implements InputFormat {
         while (end < line.length() && Character.isDigit(line.charAt(end))) {
             end++;
         }
-        long v = parseLong(line, p + 4, end);
+        long v = Numbers.unsigned(line, p + 4, end);
         return v < 0 ? null : (int) v;
     }
 
@@ -279,20 +265,5 @@ public final class FioFormat implements InputFormat {
         } catch (NumberFormatException e) {
             return Double.NaN;
         }
-    }
-
-    private static long parseLong(String s, int from, int to) {
-        if (to <= from) {
-            return -1;
-        }
-        long v = 0;
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            v = v * 10 + (c - '0');
-        }
-        return v;
     }
 }

@@ -1,9 +1,8 @@
 package dev.ioverdict.parse.fio;
 
 import dev.ioverdict.model.fio.FioJobFile;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
@@ -18,23 +17,17 @@ import java.util.Set;
  * {@link FioJobFile} with the global options under its own, so the report can say what the
  * workload was (engine, block size, direct I/O, queue depth, target).
  */
-public final class FioJobFormat implements InputFormat {
+public final class FioJobFormat extends TextFormat {
     private static final Set<String> FIO_KEYS = Set.of("rw", "readwrite", "bs", "blocksize", "ioengine", "iodepth",
             "direct", "filename", "directory", "size", "numjobs", "runtime", "time_based", "fsync", "fdatasync",
             "buffered", "rwmixread", "bssplit", "group_reporting");
 
-    @Override
-    public String id() {
-        return "fio-job";
+    public FioJobFormat() {
+        super("fio-job", "fio job files (`[global]` and job sections of fio options)",
+                FioJobFormat::recognition);
     }
 
-    @Override
-    public String description() {
-        return "fio job files (`[global]` and job sections of fio options)";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
+    private static Recognition recognition(Sample sample) {
         boolean section = false;
         int keys = 0;
         for (String l : sample.lines()) {
@@ -50,38 +43,35 @@ public final class FioJobFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            Map<String, String> global = new LinkedHashMap<>();
-            Map<String, String> current = null;
-            String job = null;
-            long jobLine = 0;
-            String jobText = null;
-            String line;
-            while ((line = lines.next()) != null) {
-                String s = line.strip();
-                if (s.isEmpty() || s.startsWith("#") || s.startsWith(";")) {
-                    continue;
-                }
-                if (s.startsWith("[") && s.endsWith("]")) {
-                    emit(ctx, job, jobLine, jobText, global, current);
-                    job = s.substring(1, s.length() - 1).strip();
-                    jobLine = lines.number();
-                    jobText = line;
-                    current = job.equals("global") ? global : new LinkedHashMap<>();
-                    continue;
-                }
-                if (current == null) {
-                    ctx.skip(lines.number(), "option before any [section]: " + s);
-                    continue;
-                }
-                int eq = s.indexOf('=');
-                current.put(eq < 0 ? s : s.substring(0, eq).strip(), eq < 0 ? "" : s.substring(eq + 1).strip());
-                ctx.record();
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        Map<String, String> global = new LinkedHashMap<>();
+        Map<String, String> current = null;
+        String job = null;
+        long jobLine = 0;
+        String jobText = null;
+        String line;
+        while ((line = in.next()) != null) {
+            String s = line.strip();
+            if (s.isEmpty() || s.startsWith("#") || s.startsWith(";")) {
+                continue;
             }
-            emit(ctx, job, jobLine, jobText, global, current);
-            ctx.lines(lines.number());
+            if (s.startsWith("[") && s.endsWith("]")) {
+                emit(ctx, job, jobLine, jobText, global, current);
+                job = s.substring(1, s.length() - 1).strip();
+                jobLine = in.number();
+                jobText = line;
+                current = job.equals("global") ? global : new LinkedHashMap<>();
+                continue;
+            }
+            if (current == null) {
+                ctx.skip(in.number(), "option before any [section]: " + s);
+                continue;
+            }
+            int eq = s.indexOf('=');
+            current.put(eq < 0 ? s : s.substring(0, eq).strip(), eq < 0 ? "" : s.substring(eq + 1).strip());
+            ctx.record();
         }
+        emit(ctx, job, jobLine, jobText, global, current);
     }
 
     private static void emit(ParseContext ctx, String job, long line, String text, Map<String, String> global,

@@ -1,12 +1,12 @@
 package dev.ioverdict.parse.host;
 
 import dev.ioverdict.model.host.HostFact;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import java.io.IOException;
 
 /**
@@ -14,27 +14,12 @@ import java.io.IOException;
  * one word, which nothing in the content marks as a host name. Like a sysfs value file, the path
  * says what it is: a file named {@code hostname} holding one host-name-like word.
  */
-public final class HostnameFormat implements InputFormat {
-    @Override
-    public String id() {
-        return "hostname";
-    }
-
-    @Override
-    public String description() {
-        return "a file named `hostname` holding one name (sosreport)";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        String name = sample.fileName();
-        if (!(name.equals("hostname") || name.endsWith("/hostname") || name.equals("hostname.txt"))) {
-            return Recognition.NO;
-        }
-        long lines = sample.lines().stream().filter(l -> !l.isBlank()).count();
-        String first = sample.firstNonBlank().strip();
-        return lines == 1 && isHostName(first) ? Recognition.likely("a file named hostname holding one name")
-                : Recognition.NO;
+public final class HostnameFormat extends TextFormat {
+    public HostnameFormat() {
+        super("hostname", "a file named `hostname` holding one name (sosreport)",
+                Recogniser.of(Signature.likely("a file named hostname holding one name",
+                        Clue.fileName(n -> n.equals("hostname") || n.endsWith("/hostname") || n.equals("hostname.txt")),
+                        Clue.lines(l -> isHostName(l.strip())).within(1), Clue.lineCount().atMost(1))));
     }
 
     static boolean isHostName(String s) {
@@ -51,21 +36,15 @@ public final class HostnameFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            String line;
-            while ((line = lines.next()) != null) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                if (isHostName(line.strip())) {
-                    ctx.emit(new HostFact("hostname", line.strip(), ctx.input(), lines.number(), line));
-                    ctx.record();
-                } else {
-                    ctx.skip(lines.number(), "not a host name: " + line.strip());
-                }
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        String line;
+        while ((line = in.nextNonBlank()) != null) {
+            if (isHostName(line.strip())) {
+                ctx.emit(new HostFact("hostname", line.strip(), ctx.input(), in.number(), line));
+                ctx.record();
+            } else {
+                ctx.skip(in.number(), "not a host name: " + line.strip());
             }
-            ctx.lines(lines.number());
         }
     }
 }

@@ -1,12 +1,12 @@
 package dev.ioverdict.parse.host;
 
 import dev.ioverdict.model.config.DeviceIdentity;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.text.Tokens;
 import java.io.IOException;
 import java.util.List;
@@ -16,50 +16,33 @@ import java.util.List;
  * Each loop device becomes a {@link DeviceIdentity} whose {@code vendor} is its backing file, so a
  * report names {@code loop0} with the file it reads and writes.
  */
-public final class LosetupFormat implements InputFormat {
-    @Override
-    public String id() {
-        return "losetup";
+public final class LosetupFormat extends TextFormat {
+    public LosetupFormat() {
+        super("losetup", "`losetup -l`: loop devices' backing files",
+                Recogniser.of(Signature.certain("losetup -l header 'NAME ... BACK-FILE'",
+                        Clue.lines(l -> l.startsWith("NAME") && l.contains("BACK-FILE")).within(1))));
     }
 
     @Override
-    public String description() {
-        return "`losetup -l`: loop devices' backing files";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        String first = sample.firstNonBlank();
-        return first.startsWith("NAME") && first.contains("BACK-FILE")
-                ? Recognition.certain("losetup -l header 'NAME ... BACK-FILE'") : Recognition.NO;
-    }
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            List<String> header = null;
-            String line;
-            while ((line = lines.next()) != null) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                List<String> t = Tokens.split(line);
-                if (header == null) {
-                    header = t;
-                    continue;
-                }
-                int back = header.indexOf("BACK-FILE");
-                if (back < 0 || t.size() < header.size() || !t.get(0).startsWith("/dev/loop")) {
-                    ctx.skip(lines.number(), "not a losetup -l row: " + line.strip());
-                    continue;
-                }
-                // a backing file name with spaces takes the extra fields
-                String file0 = String.join(" ", t.subList(back, back + 1 + t.size() - header.size()));
-                ctx.emit(new DeviceIdentity(t.get(0).substring(5), null, null, null, List.of(), "file " + file0,
-                        ctx.input(), lines.number(), line));
-                ctx.record();
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        List<String> header = null;
+        String line;
+        while ((line = in.nextNonBlank()) != null) {
+            List<String> t = Tokens.split(line);
+            if (header == null) {
+                header = t;
+                continue;
             }
-            ctx.lines(lines.number());
+            int back = header.indexOf("BACK-FILE");
+            if (back < 0 || t.size() < header.size() || !t.get(0).startsWith("/dev/loop")) {
+                ctx.skip(in.number(), "not a losetup -l row: " + line.strip());
+                continue;
+            }
+            // a backing file name with spaces takes the extra fields
+            String file0 = String.join(" ", t.subList(back, back + 1 + t.size() - header.size()));
+            ctx.emit(new DeviceIdentity(t.get(0).substring(5), null, null, null, List.of(), "file " + file0,
+                    ctx.input(), in.number(), line));
+            ctx.record();
         }
     }
 }

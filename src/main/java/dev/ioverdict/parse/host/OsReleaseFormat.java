@@ -1,12 +1,12 @@
 package dev.ioverdict.parse.host;
 
 import dev.ioverdict.model.host.HostFact;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import java.io.IOException;
 
 /**
@@ -14,34 +14,14 @@ import java.io.IOException;
  * {@code /etc/redhat-release}-style one-liners ({@code Red Hat Enterprise Linux release 8.0 (Ootpa)},
  * {@code CentOS Linux release 7.7.1908 (Core)}), as sosreports copy them.
  */
-public final class OsReleaseFormat implements InputFormat {
-    @Override
-    public String id() {
-        return "os-release";
-    }
-
-    @Override
-    public String description() {
-        return "`/etc/os-release`, `/etc/redhat-release`";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int lines = 0;
-        boolean keys = false;
-        boolean release = false;
-        for (String l : sample.lines()) {
-            if (l.isBlank()) {
-                continue;
-            }
-            lines++;
-            keys |= l.startsWith("PRETTY_NAME=") || l.startsWith("VERSION_ID=");
-            release |= isReleaseLine(l);
-        }
-        if (keys) {
-            return Recognition.certain("os-release keys (PRETTY_NAME=, VERSION_ID=)");
-        }
-        return release && lines == 1 ? Recognition.likely("a '<distribution> release N' line") : Recognition.NO;
+public final class OsReleaseFormat extends TextFormat {
+    public OsReleaseFormat() {
+        super("os-release", "`/etc/os-release`, `/etc/redhat-release`",
+                Recogniser.of(
+                        Signature.certain("os-release keys (PRETTY_NAME=, VERSION_ID=)",
+                                Clue.startsWith("PRETTY_NAME=", "VERSION_ID=")),
+                        Signature.likely("a '<distribution> release N' line",
+                                Clue.lines(OsReleaseFormat::isReleaseLine), Clue.lineCount().atMost(1))));
     }
 
     private static boolean isReleaseLine(String l) {
@@ -50,38 +30,35 @@ public final class OsReleaseFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            String name = null;
-            String version = null;
-            long nameLine = 0;
-            String nameText = null;
-            boolean pretty = false;
-            String line;
-            while ((line = lines.next()) != null) {
-                long n = lines.number();
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                ctx.record();
-                if (line.startsWith("PRETTY_NAME=") && !pretty) {
-                    ctx.emit(new HostFact("os", unquote(line.substring(12)), ctx.input(), n, line));
-                    pretty = true;
-                } else if (line.startsWith("NAME=")) {
-                    name = unquote(line.substring(5));
-                    nameLine = n;
-                    nameText = line;
-                } else if (line.startsWith("VERSION=")) {
-                    version = unquote(line.substring(8));
-                } else if (isReleaseLine(line)) {
-                    ctx.emit(new HostFact("os", line.strip(), ctx.input(), n, line));
-                }
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        String name = null;
+        String version = null;
+        long nameLine = 0;
+        String nameText = null;
+        boolean pretty = false;
+        String line;
+        while ((line = in.next()) != null) {
+            long n = in.number();
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
             }
-            if (name != null && !pretty) {
-                ctx.emit(new HostFact("os", version == null ? name : name + " " + version, ctx.input(), nameLine,
-                        nameText));
+            ctx.record();
+            if (line.startsWith("PRETTY_NAME=") && !pretty) {
+                ctx.emit(new HostFact("os", unquote(line.substring(12)), ctx.input(), n, line));
+                pretty = true;
+            } else if (line.startsWith("NAME=")) {
+                name = unquote(line.substring(5));
+                nameLine = n;
+                nameText = line;
+            } else if (line.startsWith("VERSION=")) {
+                version = unquote(line.substring(8));
+            } else if (isReleaseLine(line)) {
+                ctx.emit(new HostFact("os", line.strip(), ctx.input(), n, line));
             }
-            ctx.lines(lines.number());
+        }
+        if (name != null && !pretty) {
+            ctx.emit(new HostFact("os", version == null ? name : name + " " + version, ctx.input(), nameLine,
+                    nameText));
         }
     }
 

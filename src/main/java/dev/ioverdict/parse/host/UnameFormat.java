@@ -1,54 +1,30 @@
 package dev.ioverdict.parse.host;
 
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import java.io.IOException;
 
 /** {@code uname -a} output (also sosreport's sos_commands/kernel/uname_-a): host name, kernel release, architecture. */
-public final class UnameFormat implements InputFormat {
-    @Override
-    public String id() {
-        return "uname";
+public final class UnameFormat extends TextFormat {
+    public UnameFormat() {
+        super("uname", "`uname -a`: host name, kernel, architecture (`case.host` in report.json)",
+                Recogniser.of(Signature.certain("a 'Linux HOST RELEASE #...' uname -a line",
+                        Clue.lines(l -> UnameLine.parse(l) != null), Clue.lineCount().atMost(3))));
     }
 
     @Override
-    public String description() {
-        return "`uname -a`: host name, kernel, architecture (`case.host` in report.json)";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int lines = 0;
-        boolean uname = false;
-        for (String l : sample.lines()) {
-            if (l.isBlank()) {
-                continue;
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        String line;
+        while ((line = in.nextNonBlank()) != null) {
+            if (UnameLine.emit(ctx, in.number(), line)) {
+                ctx.record();
+            } else if (!line.contains("uname")) {
+                ctx.skip(in.number(), "not uname -a output: " + line.strip());
             }
-            lines++;
-            uname |= UnameLine.parse(l) != null;
-        }
-        return uname && lines <= 3 ? Recognition.certain("a 'Linux HOST RELEASE #...' uname -a line") : Recognition.NO;
-    }
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            String line;
-            while ((line = lines.next()) != null) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                if (UnameLine.emit(ctx, lines.number(), line)) {
-                    ctx.record();
-                } else if (!line.contains("uname")) {
-                    ctx.skip(lines.number(), "not uname -a output: " + line.strip());
-                }
-            }
-            ctx.lines(lines.number());
         }
     }
 }

@@ -3,13 +3,14 @@ package dev.ioverdict.parse.iostat;
 import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Recogniser;
 import dev.ioverdict.parse.Regressions;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Numbers;
 import dev.ioverdict.parse.text.Tokens;
@@ -28,37 +29,15 @@ import java.util.Map;
  * {@link IostatSample}s of the later snapshot so the iostat series and rules apply. Undated
  * snapshots are counted as records with a warning: counters since boot give no rate.
  */
-public final class DiskstatsFormat implements InputFormat {
+public final class DiskstatsFormat extends TextFormat {
     private static final List<String> DERIVED = List.of("r/s", "rkB/s", "rrqm/s", "r_await", "w/s", "wkB/s", "wrqm/s",
             "w_await", "aqu-sz", "%util");
 
-    @Override
-    public String id() {
-        return "diskstats";
-    }
-
-    @Override
-    public String description() {
-        return "`/proc/diskstats` (11, 15, 17 and 4 counters): two dated snapshots give iostat -x figures";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int rows = 0;
-        int lines = 0;
-        for (String line : sample.lines()) {
-            if (line.isBlank()) {
-                continue;
-            }
-            lines++;
-            if (counters(Tokens.split(line)) > 0) {
-                rows++;
-            }
-        }
-        if (rows < 2 || rows * 2 < lines) {
-            return Recognition.NO;
-        }
-        return Recognition.certain(rows + " 'major minor name counters...' lines of /proc/diskstats");
+    public DiskstatsFormat() {
+        super("diskstats", "`/proc/diskstats` (11, 15, 17 and 4 counters): two dated snapshots give iostat -x figures",
+                Recogniser.of(
+                        Signature.certain("{0} 'major minor name counters...' lines of /proc/diskstats",
+                                Clue.lines(l -> counters(Tokens.split(l)) > 0).atLeast(2).share(50))));
     }
 
     /** Number of counters of a diskstats line (4, 11, 15, 17), or 0 when it is not one. */
@@ -79,13 +58,11 @@ public final class DiskstatsFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            new Reader(ctx).read(lines);
-        }
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        in.feed(new Reader(ctx));
     }
 
-    private static final class Reader {
+    private static final class Reader implements LineSink {
         private record Snap(double[] c, double time) {
         }
 
@@ -112,45 +89,42 @@ public final class DiskstatsFormat implements InputFormat {
             this.ctx = ctx;
         }
 
-        void read(Lines lines) throws IOException {
-            String line;
-            while ((line = lines.next()) != null) {
-                long n = lines.number();
-                if (line.isBlank()) {
-                    continue;
+        @Override
+        public void line(String line, long n) {
+            List<String> t = Tokens.split(line);
+            int c = counters(t);
+            if (c == 0) {
+                double s = clock.stamp(line);
+                if (!Double.isNaN(s)) {
+                    pendingTime = s;
+                    pendingText = line.strip();
+                    pendingLine = n;
+                } else if (!line.contains("diskstats")) {
+                    ctx.skip(n, "not a /proc/diskstats line: " + Excerpt.of(line));
                 }
-                List<String> t = Tokens.split(line);
-                int c = counters(t);
-                if (c == 0) {
-                    double s = clock.stamp(line);
-                    if (!Double.isNaN(s)) {
-                        pendingTime = s;
-                        pendingText = line.strip();
-                        pendingLine = n;
-                    } else if (!line.contains("diskstats")) {
-                        ctx.skip(n, "not a /proc/diskstats line: " + Excerpt.of(line));
-                    }
-                    continue;
-                }
-                String dev = t.get(2);
-                if (snapshot == 0 || current.containsKey(dev) || !Double.isNaN(pendingTime)) {
-                    startSnapshot(n, line);
-                }
-                ctx.record();
-                double[] v = new double[c];
-                for (int i = 0; i < c; i++) {
-                    v[i] = SysstatNumbers.number(t.get(3 + i));
-                }
-                Snap now = new Snap(v, time);
-                current.put(dev, now);
-                Snap before = previous.get(dev);
-                if (c >= 11 && before != null && before.c().length == c) {
-                    derive(n, line, dev, before, now);
-                }
+                return;
             }
+            String dev = t.get(2);
+            if (snapshot == 0 || current.containsKey(dev) || !Double.isNaN(pendingTime)) {
+                startSnapshot(n, line);
+            }
+            ctx.record();
+            double[] v = new double[c];
+            for (int i = 0; i < c; i++) {
+                v[i] = SysstatNumbers.number(t.get(3 + i));
+            }
+            Snap now = new Snap(v, time);
+            current.put(dev, now);
+            Snap before = previous.get(dev);
+            if (c >= 11 && before != null && before.c().length == c) {
+                derive(n, line, dev, before, now);
+            }
+        }
+
+        @Override
+        public void end() {
             decreasing.report(ctx);
             backwards.report(ctx);
-            ctx.lines(lines.number());
         }
 
         private void startSnapshot(long n, String line) {

@@ -3,9 +3,9 @@ package dev.ioverdict.parse.iostat;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
@@ -27,25 +27,13 @@ import java.util.Map;
  * iostat's average since boot and is marked so ({@code iostat -y} omits it, which the output does
  * not show: its first interval report is marked too).
  */
-public final class IostatFormat implements InputFormat {
-
-    @Override
-    public String id() {
-        return "iostat";
+public final class IostatFormat extends TextFormat {
+    public IostatFormat() {
+        super("iostat", InputClock.IOSTAT, "`iostat -x` (sysstat old and new layouts, Solaris / illumos)",
+                IostatFormat::recognition);
     }
 
-    @Override
-    public String description() {
-        return "`iostat -x` (sysstat old and new layouts, Solaris / illumos)";
-    }
-
-    @Override
-    public InputClock clock() {
-        return InputClock.IOSTAT;
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
+    private static Recognition recognition(Sample sample) {
         boolean banner = false;
         boolean solarisTitle = false;
         IostatLayout layout = null;
@@ -76,14 +64,12 @@ public final class IostatFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            new Reader(ctx).read(lines);
-        }
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        in.feed(new Reader(ctx));
     }
 
     /** The per-file state machine: where we are in a report and what the next header belongs to. */
-    private static final class Reader {
+    private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private final IostatClock clock = new IostatClock();
         private final Map<String, IostatLayout> layouts = new HashMap<>();
@@ -114,46 +100,47 @@ public final class IostatFormat implements InputFormat {
             this.ctx = ctx;
         }
 
-        void read(Lines lines) throws IOException {
-            String line;
-            while ((line = lines.next()) != null) {
-                long n = lines.number();
-                if (line.isBlank()) {
-                    inRows = false;
-                    cpuValuesNext = false;
-                    continue;
-                }
-                if (inRows && row(n, line)) {
-                    continue;
-                }
-                // a header seen before, or the values under avg-cpu: every report repeats them, read without a String per field
-                IostatLayout known = layouts.get(line);
-                if (known != null) {
-                    pretty = false;
-                    header(n, known);
-                    continue;
-                }
-                if (cpuValuesNext && !pretty && cpuValuesInPlace(line)) {
-                    cpuValuesNext = false;
-                    continue;
-                }
-                List<String> tokens = Tokens.split(line);
-                if (inRows && layout.fits(tokens.size()) && row(n, line, tokens)) {
-                    continue;
-                }
-                if (skipPretty(n, line, tokens)) {
-                    continue;
-                }
-                if (!structural(n, line, tokens)) {
-                    if (inRows) {
-                        badRow(n, line, tokens);
-                    } else {
-                        ctx.skip(n, "not iostat output: " + Excerpt.of(line));
-                    }
+        @Override
+        public void line(String line, long n) {
+            if (inRows && row(n, line)) {
+                return;
+            }
+            // a header seen before, or the values under avg-cpu: every report repeats them, read without a String per field
+            IostatLayout known = layouts.get(line);
+            if (known != null) {
+                pretty = false;
+                header(n, known);
+                return;
+            }
+            if (cpuValuesNext && !pretty && cpuValuesInPlace(line)) {
+                cpuValuesNext = false;
+                return;
+            }
+            List<String> tokens = Tokens.split(line);
+            if (inRows && layout.fits(tokens.size()) && row(n, line, tokens)) {
+                return;
+            }
+            if (skipPretty(n, line, tokens)) {
+                return;
+            }
+            if (!structural(n, line, tokens)) {
+                if (inRows) {
+                    badRow(n, line, tokens);
+                } else {
+                    ctx.skip(n, "not iostat output: " + Excerpt.of(line));
                 }
             }
+        }
+
+        @Override
+        public void blank(long n) {
+            inRows = false;
+            cpuValuesNext = false;
+        }
+
+        @Override
+        public void end() {
             backwards.report(ctx);
-            ctx.lines(lines.number());
         }
 
         /**

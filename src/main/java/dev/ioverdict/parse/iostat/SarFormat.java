@@ -6,9 +6,9 @@ import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.model.host.HostFact;
 import dev.ioverdict.parse.ForwardClocks;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
@@ -30,27 +30,16 @@ import java.util.List;
  * above them say and are not kept; a {@code LINUX RESTART} line starts a new run; other sar
  * sections (CPU, memory ...) are passed over with one warning each.
  */
-public final class SarFormat implements InputFormat {
+public final class SarFormat extends TextFormat {
+    public SarFormat() {
+        super("sar", InputClock.SAR, "`sar -d` / `-dp` (old and new layouts, device first or last, `Average:` and `LINUX RESTART` "
+                + "lines), the DEV section of `sar -A`, `sadf -d`: the same series and rules as iostat",
+                SarFormat::recognition);
+    }
+
     private static final String SADF_HEADER = "# hostname;interval;timestamp;DEV;";
 
-    @Override
-    public String id() {
-        return "sar";
-    }
-
-    @Override
-    public String description() {
-        return "`sar -d` / `-dp` (old and new layouts, device first or last, `Average:` and `LINUX RESTART` "
-                + "lines), the DEV section of `sar -A`, `sadf -d`: the same series and rules as iostat";
-    }
-
-    @Override
-    public InputClock clock() {
-        return InputClock.SAR;
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
+    private static Recognition recognition(Sample sample) {
         boolean banner = false;
         int rows = 0;
         boolean header = false;
@@ -76,10 +65,8 @@ public final class SarFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            new Reader(ctx).read(lines);
-        }
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        in.feed(new Reader(ctx));
     }
 
     /** A timed section header of sar: {@code 12:00:01 AM CPU %user ...}, {@code 12:00:01 proc/s cswch/s}. */
@@ -123,7 +110,7 @@ public final class SarFormat implements InputFormat {
                 && Character.isDigit(s.charAt(7));
     }
 
-    private static final class Reader {
+    private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private final IostatClock clock = new IostatClock();
         private IostatColumns columns;
@@ -145,21 +132,18 @@ public final class SarFormat implements InputFormat {
             this.ctx = ctx;
         }
 
-        void read(Lines lines) throws IOException {
-            String line;
-            while ((line = lines.next()) != null) {
-                long n = lines.number();
-                if (line.isBlank()) {
-                    continue;
-                }
-                if (sadf || line.startsWith(SADF_HEADER) || line.startsWith(SADF_HEADER.substring(2))) {
-                    sadfLine(n, line);
-                } else {
-                    textLine(n, line);
-                }
+        @Override
+        public void line(String line, long n) {
+            if (sadf || line.startsWith(SADF_HEADER) || line.startsWith(SADF_HEADER.substring(2))) {
+                sadfLine(n, line);
+            } else {
+                textLine(n, line);
             }
+        }
+
+        @Override
+        public void end() {
             backwards.report(ctx);
-            ctx.lines(lines.number());
         }
 
         private void textLine(long n, String line) {

@@ -3,9 +3,9 @@ package dev.ioverdict.parse.kernel;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.kernel.HungTask;
 import dev.ioverdict.model.kernel.KernelEvent;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
@@ -21,37 +21,23 @@ import java.util.List;
  * the call trace under it a {@link HungTask}. Lines without a log prefix are skipped with a
  * warning, journalctl's {@code -- ... --} markers silently.
  */
-public final class KernelLogFormat implements InputFormat {
+public final class KernelLogFormat extends TextFormat {
     /** A call trace longer than this is cut: the frames that matter are the innermost. */
     private static final int MAX_FRAMES = 64;
 
-    @Override
-    public String id() {
-        return "kernel-log";
+    public KernelLogFormat() {
+        super("kernel-log", InputClock.KERNEL_LOG,
+                "dmesg, dmesg -T, journalctl -k / -u multipathd, /var/log/messages, syslog: I/O errors, "
+                + "timeouts, resets, path failures, filesystem errors, hung tasks with their stacks",
+                KernelLogFormat::recognition);
     }
 
-    @Override
-    public String description() {
-        return "dmesg, dmesg -T, journalctl -k / -u multipathd, /var/log/messages, syslog: I/O errors, "
-                + "timeouts, resets, path failures, filesystem errors, hung tasks with their stacks";
-    }
-
-    @Override
-    public InputClock clock() {
-        return InputClock.KERNEL_LOG;
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int lines = 0;
+    private static Recognition recognition(Sample sample) {
+        int lines = sample.nonBlank().size();
         int dmesg = 0;
         int syslog = 0;
         boolean journalHeader = false;
-        for (String line : sample.lines()) {
-            if (line.isBlank()) {
-                continue;
-            }
-            lines++;
+        for (String line : sample.nonBlank()) {
             if (line.startsWith("-- Logs begin at ") || line.startsWith("-- Journal begins at ")) {
                 journalHeader = true;
                 continue;
@@ -77,13 +63,11 @@ public final class KernelLogFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        try (Lines lines = Lines.of(file, ctx)) {
-            new Reader(ctx).read(lines);
-        }
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        in.feed(new Reader(ctx));
     }
 
-    private static final class Reader {
+    private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private HungTaskBuilder hung;
 
@@ -91,45 +75,46 @@ public final class KernelLogFormat implements InputFormat {
             this.ctx = ctx;
         }
 
-        void read(Lines lines) throws IOException {
-            String line;
-            while ((line = lines.next()) != null) {
-                long n = lines.number();
-                if (line.isBlank()) {
-                    endHung();
-                    continue;
-                }
-                LogPrefix p = LogPrefix.of(line);
-                if (p == null) {
-                    endHung();
-                    if (!line.startsWith("-- ")) {
-                        ctx.skip(n, "not a kernel log line: " + Excerpt.of(line));
-                    }
-                    continue;
-                }
-                ctx.record();
-                if (p.uptime() != null) {
-                    ctx.time(p.uptime());
-                } else if (p.epoch() != null) {
-                    ctx.time(p.epoch());
-                }
-                String body = line.substring(Math.min(p.bodyStart(), line.length()));
-                if (hung != null && hung.accept(n, line, body)) {
-                    continue;
-                }
+        @Override
+        public void line(String line, long n) {
+            LogPrefix p = LogPrefix.of(line);
+            if (p == null) {
                 endHung();
-                if (body.startsWith("INFO: task ") && body.contains(" blocked for more than ")) {
-                    hung = new HungTaskBuilder(n, line, body, p);
-                    continue;
+                if (!line.startsWith("-- ")) {
+                    ctx.skip(n, "not a kernel log line: " + Excerpt.of(line));
                 }
-                StorageMessages.Match m = StorageMessages.classify(body);
-                if (m != null) {
-                    ctx.emit(new KernelEvent(ctx.input(), n, line, m.kind(), m.device() == null || m.device().isEmpty()
-                            ? null : m.device(), m.map(), p.uptime(), p.epoch(), p.timeText(), body.strip()));
-                }
+                return;
+            }
+            ctx.record();
+            if (p.uptime() != null) {
+                ctx.time(p.uptime());
+            } else if (p.epoch() != null) {
+                ctx.time(p.epoch());
+            }
+            String body = line.substring(Math.min(p.bodyStart(), line.length()));
+            if (hung != null && hung.accept(n, line, body)) {
+                return;
             }
             endHung();
-            ctx.lines(lines.number());
+            if (body.startsWith("INFO: task ") && body.contains(" blocked for more than ")) {
+                hung = new HungTaskBuilder(n, line, body, p);
+                return;
+            }
+            StorageMessages.Match m = StorageMessages.classify(body);
+            if (m != null) {
+                ctx.emit(new KernelEvent(ctx.input(), n, line, m.kind(), m.device() == null || m.device().isEmpty()
+                        ? null : m.device(), m.map(), p.uptime(), p.epoch(), p.timeText(), body.strip()));
+            }
+        }
+
+        @Override
+        public void blank(long n) {
+            endHung();
+        }
+
+        @Override
+        public void end() {
+            endHung();
         }
 
         private void endHung() {

@@ -1,9 +1,8 @@
 package dev.ioverdict.parse.linuxki;
 
 import dev.ioverdict.model.InputClock;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
@@ -16,32 +15,21 @@ import java.util.List;
  * -kitrace ASCII records, alone or mixed in one file. Reports go through {@link KipidReader},
  * trace records through {@link KitraceReader}.
  */
-public final class LinuxKiFormat implements InputFormat {
+public final class LinuxKiFormat extends TextFormat {
     private static final String[] REPORT_MARKERS = {
         "SCHEDULER ACTIVITY REPORT", "SYSTEM CALL REPORT", "PHYSICAL DEVICE REPORT", "Process Sleep stack traces",
         "Physical Device Statistics", "[Prev Subsection][Next Subsection]", "HARDCLOCK REPORT",
         "GLOBAL FUTEX REPORT", "FILE ACTIVITY REPORT", "NETWORK SOCKET ACTIVITY REPORT", "KI Binary Version",
     };
 
-    @Override
-    public String id() {
-        return "linuxki";
-    }
-
-    @Override
-    public String description() {
-        return "LinuxKI kiinfo reports (kipid, kidsk, kparse ...) and kitrace syscalls and block events; "
+    public LinuxKiFormat() {
+        super("linuxki", InputClock.KITRACE, "LinuxKI kiinfo reports (kipid, kidsk, kparse ...) and kitrace syscalls and block events; "
                 + "the kiinfo header gives host, kernel and capture start; tables about something else than "
-                + "I/O (hardclock, futex, socket, container, power) are counted with a \"no I/O data\" note";
+                + "I/O (hardclock, futex, socket, container, power) are counted with a \"no I/O data\" note",
+                LinuxKiFormat::recognition);
     }
 
-    @Override
-    public InputClock clock() {
-        return InputClock.KITRACE;
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
+    private static Recognition recognition(Sample sample) {
         int records = 0;
         for (String line : sample.lines()) {
             String t = line.strip();
@@ -64,31 +52,28 @@ public final class LinuxKiFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
         KipidReader report = new KipidReader(ctx);
         KitraceReader trace = new KitraceReader(ctx);
         long traceRecords = 0;
-        try (Lines lines = Lines.of(file, ctx)) {
-            String line;
-            while ((line = lines.next()) != null) {
-                long no = lines.number();
-                if (KitraceReader.isRecord(line)) {
-                    traceRecords++;
-                    trace.start(line, no);
-                    continue;
-                }
-                if (ConsoleNoise.isCommentary(line)) {
-                    trace.flush();
-                    continue;
-                }
-                if (!line.isBlank() && trace.continuable()) {
-                    trace.continuation(line, no);
-                    continue;
-                }
-                trace.flush();
-                report.line(line, no);
+        String line;
+        while ((line = in.next()) != null) {
+            long no = in.number();
+            if (KitraceReader.isRecord(line)) {
+                traceRecords++;
+                trace.start(line, no);
+                continue;
             }
-            ctx.lines(lines.number());
+            if (ConsoleNoise.isCommentary(line)) {
+                trace.flush();
+                continue;
+            }
+            if (!line.isBlank() && trace.continuable()) {
+                trace.continuation(line, no);
+                continue;
+            }
+            trace.flush();
+            report.line(line, no);
         }
         trace.finish();
         report.finish();

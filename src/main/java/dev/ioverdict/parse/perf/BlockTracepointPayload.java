@@ -4,6 +4,7 @@ import dev.ioverdict.model.block.BlockAction;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.perf.PerfEvent;
 import dev.ioverdict.parse.text.Interner;
+import dev.ioverdict.parse.text.Numbers;
 
 /**
  * Reads a block tracepoint's TP_printk text. Kernels differ in the middle of the line (insert and
@@ -34,8 +35,8 @@ final class BlockTracepointPayload {
         if (comma <= 0 || devEnd <= comma) {
             return null;
         }
-        int major = (int) digits(p, 0, comma);
-        int minor = (int) digits(p, comma + 1, devEnd);
+        int major = (int) Numbers.unsigned(p, 0, comma);
+        int minor = (int) Numbers.unsigned(p, comma + 1, devEnd);
         int rwStart = devEnd + 1;
         int rwEnd = p.indexOf(' ', rwStart);
         if (major < 0 || minor < 0 || rwEnd < 0) {
@@ -60,8 +61,8 @@ final class BlockTracepointPayload {
             nEnd++;
         }
         int sStart = tokenStart(p, plus);
-        long sectors = digits(p, nStart, nEnd);
-        if (sStart <= rwEnd || digits(p, sStart, Math.min(plus, sStart + 1)) < 0 || sectors < 0) {
+        long sectors = Numbers.unsigned(p, nStart, nEnd);
+        if (sStart <= rwEnd || Numbers.unsigned(p, sStart, Math.min(plus, sStart + 1)) < 0 || sectors < 0) {
             return null;
         }
         long sector = unsigned(p, sStart, plus);
@@ -72,7 +73,7 @@ final class BlockTracepointPayload {
         long fromSector = -1;
         switch (action) {
             case INSERT, ISSUE -> {
-                long printed = digits(p, rwEnd + 1, p.indexOf(' ', rwEnd + 1));
+                long printed = Numbers.unsigned(p, rwEnd + 1, p.indexOf(' ', rwEnd + 1));
                 if (printed >= 0) {
                     bytes = printed;
                 }
@@ -96,8 +97,8 @@ final class BlockTracepointPayload {
                 if (close < 0) {
                     return null;
                 }
-                fromMajor = (int) digits(p, arrow + 4, c);
-                fromMinor = (int) digits(p, c + 1, close);
+                fromMajor = (int) Numbers.unsigned(p, arrow + 4, c);
+                fromMinor = (int) Numbers.unsigned(p, c + 1, close);
                 int s = close + 2;
                 int sEnd = s;
                 while (sEnd < n && p.charAt(sEnd) != ' ') {
@@ -130,34 +131,18 @@ final class BlockTracepointPayload {
         return i;
     }
 
-    /** A non-negative decimal in [from, to), or -1. */
-    private static long digits(String s, int from, int to) {
-        if (to <= from || to > s.length()) {
-            return -1;
-        }
-        long v = 0;
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            v = v * 10 + (c - '0');
-        }
-        return v;
-    }
-
     /**
      * An unsigned 64-bit decimal, wrapping as the kernel's u64 does (2^64-1, the flush sector, reads
      * as -1 through long overflow); -1 if unreadable.
      */
     private static long unsigned(String s, int from, int to) {
-        return digits(s, from, to);
+        return Numbers.unsigned(s, from, to);
     }
 
     /** A signed decimal such as the completion's {@code -5}; Long.MIN_VALUE if unreadable. */
     private static long signed(String s, int from, int to) {
         boolean neg = from < to && s.charAt(from) == '-';
-        long v = digits(s, neg ? from + 1 : from, to);
+        long v = Numbers.unsigned(s, neg ? from + 1 : from, to);
         return v < 0 ? Long.MIN_VALUE : neg ? -v : v;
     }
 }

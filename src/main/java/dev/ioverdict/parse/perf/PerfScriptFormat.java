@@ -2,14 +2,14 @@ package dev.ioverdict.parse.perf;
 
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.perf.PerfEvent;
+import dev.ioverdict.parse.Clue;
 import dev.ioverdict.parse.ForwardClocks;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
+import dev.ioverdict.parse.Recogniser;
 import dev.ioverdict.parse.Regressions;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Interner;
 import dev.ioverdict.parse.text.Numbers;
@@ -23,52 +23,28 @@ import java.util.Map;
  * {@code perf script} text: frames each sample (header line plus indented call-chain lines) and
  * hands it to the handler of its event family. Events no handler takes are counted, not kept.
  */
-public final class PerfScriptFormat implements InputFormat {
+public final class PerfScriptFormat extends TextFormat {
+    public PerfScriptFormat() {
+        super("perf-script", InputClock.PERF, "`perf script` of block, syscall and sched tracepoints; CPU-sample profiles are read as "
+                + "samples with \"no I/O events\"",
+                Recogniser.of(l -> l.stripLeading().startsWith("#") || isFrame(l),
+                        Signature.certain("{0} 'comm tid [cpu] time: subsystem:event:' sample lines",
+                                Clue.lines(PerfScriptFormat::isSample).share(60), Clue.lines(PerfScriptFormat::isTracepoint)),
+                        Signature.likely("{0} 'comm tid [cpu] time: event:' sample lines",
+                                Clue.lines(PerfScriptFormat::isSample).share(60))));
+    }
 
-    @Override
-    public String id() {
-        return "perf-script";
+    private static boolean isSample(String line) {
+        return Header.parse(line) != null;
+    }
+
+    private static boolean isTracepoint(String line) {
+        Header h = Header.parse(line);
+        return h != null && h.event.indexOf(':') > 0;
     }
 
     @Override
-    public String description() {
-        return "`perf script` of block, syscall and sched tracepoints; CPU-sample profiles are read as "
-                + "samples with \"no I/O events\"";
-    }
-
-    @Override
-    public InputClock clock() {
-        return InputClock.PERF;
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int headers = 0;
-        int tracepoints = 0;
-        int candidates = 0;
-        for (String line : sample.lines()) {
-            if (line.isBlank() || line.stripLeading().startsWith("#") || isFrame(line)) {
-                continue;
-            }
-            candidates++;
-            Header h = Header.parse(line);
-            if (h != null) {
-                headers++;
-                if (h.event.indexOf(':') > 0) {
-                    tracepoints++;
-                }
-            }
-        }
-        if (headers >= 1 && headers * 10 >= candidates * 6) {
-            return tracepoints > 0
-                    ? Recognition.certain(headers + " 'comm tid [cpu] time: subsystem:event:' sample lines")
-                    : Recognition.likely(headers + " 'comm tid [cpu] time: event:' sample lines");
-        }
-        return Recognition.NO;
-    }
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
         List<PerfEventHandler> handlers = PerfEventHandlers.fresh();
         // every sample of a task says it was running then: it ends a sleep the sched handler holds open
         SchedSwitchHandler sched = handlers.stream().filter(SchedSwitchHandler.class::isInstance)
@@ -80,79 +56,76 @@ public final class PerfScriptFormat implements InputFormat {
                 "the samples are kept with the time they carry (perf script writes samples in time order: two "
                         + "recordings glued together, or an edited file)");
         ForwardClocks clocks = new ForwardClocks(backwards, "CPU");
-        try (Lines lines = Lines.of(file, ctx)) {
-            Header pending = null;
-            long pendingLine = 0;
-            List<String> stack = null;
-            List<String> frames = new ArrayList<>(); // one buffer for every sample's chain: dispatch copies it
-            PerfEventHandler pendingHandler = null;
-            // a sample of an event no handler reads (cpu-clock, cycles): its call chain is not an orphan
-            boolean unhandledSample = false;
-            while (lines.advance()) {
-                // frame lines (half of a recording with -g) are read from the bytes, without a String
-                boolean inBytes = lines.inBytes();
-                byte[] bytes = lines.bytes();
-                int length = lines.length();
-                String line = inBytes ? null : lines.text();
-                if (inBytes ? length == 0 : line.isEmpty()) {
-                    continue;
-                }
-                if (inBytes ? isFrame(bytes, length) : isFrame(line)) {
-                    if (pending != null && stack != null) {
-                        String sym = inBytes ? frameSymbol(bytes, length, names) : frameSymbol(line, names);
-                        if (sym != null) {
-                            stack.add(sym);
-                        }
-                    } else if (pending == null && !unhandledSample) {
-                        ctx.skip(lines.number(), "call-chain line without a sample header");
-                    }
-                    continue;
-                }
-                if (inBytes ? blankOrComment(bytes, length) : blankOrComment(line)) {
-                    continue;
-                }
-                line = lines.text();
-                if (pending != null) {
-                    dispatch(pending, pendingLine, stack, pendingHandler, ctx);
-                    pending = null;
-                }
-                Header h = Header.parse(line, names);
-                unhandledSample = false;
-                if (h == null) {
-                    ctx.skip(lines.number(), "not a perf script sample line: " + Excerpt.of(line));
-                    continue;
-                }
-                clocks.see(h.cpu, h.timeNs / 1e9, lines.number());
-                PerfEventHandler handler = byEvent.get(h.event);
-                if (handler == null) {
-                    handler = handlerOf(h.event, handlers);
-                    byEvent.put(h.event, handler);
-                }
-                if (sched != null && handler != sched) {
-                    sched.seen(h.tid, h.timeNs);
-                }
-                if (handler == NONE) {
-                    unhandled.merge(h.event, 1L, Long::sum);
-                    ctx.time(h.timeNs / 1e9);
-                    ctx.record(); // a sample read, with no I/O in it
-                    unhandledSample = true;
-                    continue;
-                }
-                pending = h;
-                pendingLine = lines.number();
-                pendingHandler = handler;
-                stack = null;
-                if (handler.wantsStacks()) {
-                    frames.clear();
-                    stack = frames;
-                }
+        Header pending = null;
+        long pendingLine = 0;
+        List<String> stack = null;
+        List<String> frames = new ArrayList<>(); // one buffer for every sample's chain: dispatch copies it
+        PerfEventHandler pendingHandler = null;
+        // a sample of an event no handler reads (cpu-clock, cycles): its call chain is not an orphan
+        boolean unhandledSample = false;
+        while (in.advance()) {
+            // frame lines (half of a recording with -g) are read from the bytes, without a String
+            boolean inBytes = in.inBytes();
+            byte[] bytes = in.bytes();
+            int length = in.length();
+            String line = inBytes ? null : in.text();
+            if (inBytes ? length == 0 : line.isEmpty()) {
+                continue;
             }
+            if (inBytes ? isFrame(bytes, length) : isFrame(line)) {
+                if (pending != null && stack != null) {
+                    String sym = inBytes ? frameSymbol(bytes, length, names) : frameSymbol(line, names);
+                    if (sym != null) {
+                        stack.add(sym);
+                    }
+                } else if (pending == null && !unhandledSample) {
+                    ctx.skip(in.number(), "call-chain line without a sample header");
+                }
+                continue;
+            }
+            if (inBytes ? blankOrComment(bytes, length) : blankOrComment(line)) {
+                continue;
+            }
+            line = in.text();
             if (pending != null) {
                 dispatch(pending, pendingLine, stack, pendingHandler, ctx);
+                pending = null;
             }
-            backwards.report(ctx);
-            ctx.lines(lines.number());
+            Header h = Header.parse(line, names);
+            unhandledSample = false;
+            if (h == null) {
+                ctx.skip(in.number(), "not a perf script sample line: " + Excerpt.of(line));
+                continue;
+            }
+            clocks.see(h.cpu, h.timeNs / 1e9, in.number());
+            PerfEventHandler handler = byEvent.get(h.event);
+            if (handler == null) {
+                handler = handlerOf(h.event, handlers);
+                byEvent.put(h.event, handler);
+            }
+            if (sched != null && handler != sched) {
+                sched.seen(h.tid, h.timeNs);
+            }
+            if (handler == NONE) {
+                unhandled.merge(h.event, 1L, Long::sum);
+                ctx.time(h.timeNs / 1e9);
+                ctx.record(); // a sample read, with no I/O in it
+                unhandledSample = true;
+                continue;
+            }
+            pending = h;
+            pendingLine = in.number();
+            pendingHandler = handler;
+            stack = null;
+            if (handler.wantsStacks()) {
+                frames.clear();
+                stack = frames;
+            }
         }
+        if (pending != null) {
+            dispatch(pending, pendingLine, stack, pendingHandler, ctx);
+        }
+        backwards.report(ctx);
         for (PerfEventHandler h : handlers) {
             h.finish(ctx);
         }

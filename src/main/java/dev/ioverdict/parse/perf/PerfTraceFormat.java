@@ -2,12 +2,12 @@ package dev.ioverdict.parse.perf;
 
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.syscall.SyscallCall;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.text.ConsoleNoise;
 import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Numbers;
@@ -21,94 +21,76 @@ import java.io.IOException;
  * ({@code TIME COMM/TID sched:sched_switch:...}) are counted; the callchain lines under an event
  * ({@code --call-graph}, {@code --max-stack}) belong to it.
  */
-public final class PerfTraceFormat implements InputFormat {
+public final class PerfTraceFormat extends TextFormat {
+    private static final String CALLS = "{0} perf trace event(s) 'TIME ( DUR ms): COMM/TID call(...)'";
+
+    public PerfTraceFormat() {
+        super("perf-trace", InputClock.PERF_TRACE, "`perf trace` (perf's strace-like tool): system calls with durations, threads, return values "
+                + "and errno, read like strace's; page faults and tracepoints counted",
+                Recogniser.of(
+                        Signature.certain(CALLS, Clue.lines(PerfTraceFormat::isCall).atLeast(2)),
+                        Signature.certain(CALLS, Clue.lines(PerfTraceFormat::isCall), Clue.lines(PerfTraceFormat::isCommand)),
+                        Signature.certain("{0} perf trace tracepoint line(s) 'TIME COMM/TID sys:event:' under a perf trace command",
+                                Clue.lines(PerfTraceFormat::isTracepoint).atLeast(2), Clue.lines(PerfTraceFormat::isCommand)),
+                        Signature.likely("a perf trace event 'TIME ( DUR ms): COMM/TID call(...)'",
+                                Clue.lines(PerfTraceFormat::isCall)),
+                        Signature.possible("{0} perf trace tracepoint lines",
+                                Clue.lines(PerfTraceFormat::isTracepoint).atLeast(3))));
+    }
+
+    private static boolean isCall(String line) {
+        Event e = Event.of(line);
+        return e != null && e.durationEnd > 0;
+    }
+
+    private static boolean isTracepoint(String line) {
+        Event e = Event.of(line);
+        return e != null && e.durationEnd <= 0 && e.tracepoint;
+    }
+
+    private static boolean isCommand(String line) {
+        return Event.of(line) == null && (line.contains("perf trace ") || line.contains("# trace "));
+    }
+
     static final String SOURCE = "perf-trace";
 
     @Override
-    public String id() {
-        return "perf-trace";
-    }
-
-    @Override
-    public String description() {
-        return "`perf trace` (perf's strace-like tool): system calls with durations, threads, return values "
-                + "and errno, read like strace's; page faults and tracepoints counted";
-    }
-
-    @Override
-    public InputClock clock() {
-        return InputClock.PERF_TRACE;
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int calls = 0;
-        int tracepoints = 0;
-        boolean command = false;
-        for (String line : sample.lines()) {
-            Event e = Event.of(line);
-            if (e == null) {
-                command |= line.contains("perf trace ") || line.contains("# trace ");
-                continue;
-            }
-            if (e.durationEnd > 0) {
-                calls++;
-            } else if (e.tracepoint) {
-                tracepoints++;
-            }
-        }
-        if (calls >= 2 || calls == 1 && command) {
-            return Recognition.certain(calls + " perf trace event(s) 'TIME ( DUR ms): COMM/TID call(...)'");
-        }
-        if (tracepoints >= 2 && command) {
-            return Recognition.certain(tracepoints + " perf trace tracepoint line(s) 'TIME COMM/TID sys:event:' under a perf trace command");
-        }
-        if (calls == 1) {
-            return Recognition.likely("a perf trace event 'TIME ( DUR ms): COMM/TID call(...)'");
-        }
-        return tracepoints >= 3 ? Recognition.possible(tracepoints + " perf trace tracepoint lines") : Recognition.NO;
-    }
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
         long faults = 0;
         long tracepoints = 0;
         long calls = 0;
-        try (Lines lines = Lines.of(file, ctx)) {
-            String line;
-            boolean inEvent = false;
-            while ((line = lines.next()) != null) {
-                long no = lines.number();
-                if (line.isBlank() || ConsoleNoise.isCommentary(line)) {
-                    inEvent = false;
+        String line;
+        boolean inEvent = false;
+        while ((line = in.next()) != null) {
+            long no = in.number();
+            if (line.isBlank() || ConsoleNoise.isCommentary(line)) {
+                inEvent = false;
+                continue;
+            }
+            Event e = Event.of(line);
+            if (e == null) {
+                if (inEvent && isCallchainFrame(line)) {
                     continue;
                 }
-                Event e = Event.of(line);
-                if (e == null) {
-                    if (inEvent && isCallchainFrame(line)) {
-                        continue;
-                    }
-                    if (!line.strip().startsWith("[") && !line.contains("trace ")) {
-                        ctx.skip(no, "not a perf trace event: " + Excerpt.of(line));
-                    }
-                    inEvent = false;
-                    continue;
-                }
-                inEvent = true;
-                ctx.time(e.time);
-                if (e.tracepoint) {
-                    tracepoints++;
-                    ctx.record();
-                } else if (e.durationEnd > 0 && isFault(line, e.rest)) {
-                    faults++;
-                    ctx.record();
-                } else if (e.durationEnd > 0 && call(line, no, e, ctx)) {
-                    calls++;
-                } else {
+                if (!line.strip().startsWith("[") && !line.contains("trace ")) {
                     ctx.skip(no, "not a perf trace event: " + Excerpt.of(line));
                 }
+                inEvent = false;
+                continue;
             }
-            ctx.lines(lines.number());
+            inEvent = true;
+            ctx.time(e.time);
+            if (e.tracepoint) {
+                tracepoints++;
+                ctx.record();
+            } else if (e.durationEnd > 0 && isFault(line, e.rest)) {
+                faults++;
+                ctx.record();
+            } else if (e.durationEnd > 0 && call(line, no, e, ctx)) {
+                calls++;
+            } else {
+                ctx.skip(no, "not a perf trace event: " + Excerpt.of(line));
+            }
         }
         if (calls == 0 && faults + tracepoints > 0) {
             ctx.warn(0, "no system calls: " + faults + " page fault(s) and " + tracepoints + " tracepoint event(s)");

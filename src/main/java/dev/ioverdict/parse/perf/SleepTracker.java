@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.perf;
 
+import dev.ioverdict.model.Fact;
 import dev.ioverdict.model.syscall.Sleep;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,10 +29,10 @@ public final class SleepTracker {
 
     private final String source;
     private final String input;
-    private final Consumer<Object> out;
+    private final Consumer<? super Fact> out;
     private final Map<Integer, Asleep> asleep = new HashMap<>();
 
-    public SleepTracker(String source, String input, Consumer<Object> out) {
+    public SleepTracker(String source, String input, Consumer<? super Fact> out) {
         this.source = source;
         this.input = input;
         this.out = out;

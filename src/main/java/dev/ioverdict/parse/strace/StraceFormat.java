@@ -5,8 +5,9 @@ import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.model.syscall.SyscallSummary;
 import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
@@ -25,27 +26,16 @@ import java.util.Map;
  * until their {@code = ret} closes them, and {@code strace -c} summary tables. Emits one
  * {@link SyscallCall} per completed call and one {@link SyscallSummary} per -c row.
  */
-public final class StraceFormat implements InputFormat {
+public final class StraceFormat extends TextFormat {
     /** A wrapped call still open after this many lines is taken as never closing. */
     static final int MAX_CONTINUATION_LINES = 200;
 
-    @Override
-    public String id() {
-        return "strace";
+    public StraceFormat() {
+        super("strace", InputClock.STRACE, "`strace -f -ttT` (also `-ff`, `-t`, `-ttt`, `-r`, and `-c` summaries)",
+                StraceFormat::recognition);
     }
 
-    @Override
-    public String description() {
-        return "`strace -f -ttT` (also `-ff`, `-t`, `-ttt`, `-r`, and `-c` summaries)";
-    }
-
-    @Override
-    public InputClock clock() {
-        return InputClock.STRACE;
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
+    private static Recognition recognition(Sample sample) {
         StracePrefix p = new StracePrefix();
         int starts = 0;
         int complete = 0;
@@ -113,8 +103,8 @@ public final class StraceFormat implements InputFormat {
     }
 
     @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        new Reader(ctx, pidFromFileName(file.path())).read(file);
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        in.feed(new Reader(ctx, pidFromFileName(in.path())));
     }
 
     /** {@code strace -ff -o trace} writes {@code trace.PID}: the pid is the name's numeric suffix. */
@@ -136,7 +126,7 @@ public final class StraceFormat implements InputFormat {
     }
 
     /** The parse of one file: a small state machine over its lines. */
-    private static final class Reader {
+    private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private final int filePid;
         private final StracePrefix prefix = new StracePrefix();
@@ -178,24 +168,16 @@ public final class StraceFormat implements InputFormat {
             boolean argsComplete = true;
         }
 
-        void read(InputFile file) throws IOException {
-            try (Lines lines = Lines.of(file, ctx)) {
-                String line;
-                while ((line = lines.next()) != null) {
-                    line(line, lines.number());
-                }
-                if (wrapped != null) {
-                    neverCloses(wrapped);
-                }
-                backwards.report(ctx);
-                ctx.lines(lines.number());
+        @Override
+        public void end() {
+            if (wrapped != null) {
+                neverCloses(wrapped);
             }
+            backwards.report(ctx);
         }
 
-        private void line(String line, long no) {
-            if (line.isBlank()) {
-                return;
-            }
+        @Override
+        public void line(String line, long no) {
             if (inSummary) {
                 if (summaryRow(line, no)) {
                     return;

@@ -51,6 +51,22 @@ public final class Numbers {
         return negative ? -v : v;
     }
 
+    /** The non-negative decimal that is exactly {@code s[from, to)}, or -1 (no digits, another character, out of {@code s}). */
+    public static long unsigned(CharSequence s, int from, int to) {
+        if (to <= from || to > s.length()) {
+            return -1;
+        }
+        long v = 0;
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+
     /** An ASCII digit ({@link Character#isDigit} also takes the digits of other scripts). */
     public static boolean isDigit(char c) {
         return c >= '0' && c <= '9';

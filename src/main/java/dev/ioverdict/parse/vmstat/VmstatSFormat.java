@@ -1,13 +1,13 @@
 package dev.ioverdict.parse.vmstat;
 
 import dev.ioverdict.model.vmstat.VmstatCounter;
-import dev.ioverdict.parse.InputFile;
-import dev.ioverdict.parse.InputFormat;
-import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.Clue;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
-import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.Recogniser;
 import dev.ioverdict.parse.Regressions;
+import dev.ioverdict.parse.Signature;
+import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.text.Excerpt;
 import java.io.IOException;
 import java.util.HashMap;
@@ -17,79 +17,45 @@ import java.util.Map;
  * {@code vmstat -s}: one counter a line, number first. Solaris prints
  * {@code 126424 total name lookups (cache hits 96%)}; Linux procps prints {@code 500232 K total memory}.
  */
-public final class VmstatSFormat implements InputFormat {
+public final class VmstatSFormat extends TextFormat {
     private static final String[] MARKERS = {
         "total name lookups", "system calls", "pages paged in", "swap ins", "cpu context switches",
         "K total memory", "idle cpu ticks", "forks", "interrupts", "pages swapped in",
     };
 
-    @Override
-    public String id() {
-        return "vmstat-s";
+    public VmstatSFormat() {
+        super("vmstat-s", "`vmstat -s` counters (Solaris, Linux procps)",
+                Recogniser.of(Signature.certain("{0} 'N counter' lines with vmstat -s counter names",
+                        Clue.lines(l -> parseCounter(l, 0, null) != null).share(80).atLeast(0),
+                        Clue.contains(MARKERS).atLeast(2))));
     }
 
     @Override
-    public String description() {
-        return "`vmstat -s` counters (Solaris, Linux procps)";
-    }
-
-    @Override
-    public Recognition recognise(Sample sample) {
-        int counterLines = 0;
-        int markers = 0;
-        int nonBlank = 0;
-        for (String line : sample.lines()) {
-            if (line.isBlank()) {
-                continue;
-            }
-            nonBlank++;
-            if (parseCounter(line, 0, null) != null) {
-                counterLines++;
-            }
-            for (String m : MARKERS) {
-                if (line.contains(m)) {
-                    markers++;
-                }
-            }
-        }
-        if (nonBlank > 0 && markers >= 2 && counterLines * 10 >= nonBlank * 8) {
-            return Recognition.certain(counterLines + " 'N counter' lines with vmstat -s counter names");
-        }
-        return Recognition.NO;
-    }
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
         Regressions decreasing = new Regressions("a cumulative counter decreased from one snapshot to the next",
                 "both values are kept as printed (a reboot between the snapshots, or a 32-bit counter that wrapped: "
                         + "differences across it mean nothing)");
         Map<String, long[]> last = new HashMap<>(); // counter -> {value, line}
-        try (Lines lines = Lines.of(file, ctx)) {
-            String line;
-            while ((line = lines.next()) != null) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                VmstatCounter c = parseCounter(line, lines.number(), ctx.input());
-                if (c == null) {
-                    ctx.skip(lines.number(), overflows(line)
-                            ? "counter above 2^63-1, not a vmstat -s value: " + Excerpt.of(line)
-                            : "not a vmstat -s counter line: " + Excerpt.of(line));
-                    continue;
-                }
-                if (cumulative(line)) {
-                    long[] before = last.put(c.name(), new long[] {c.value(), lines.number()});
-                    if (before != null && c.value() < before[0]) {
-                        decreasing.at(lines.number(), "'" + c.name() + "' " + c.value() + " after " + before[0]
-                                + " at line " + before[1]);
-                    }
-                }
-                ctx.emit(c);
-                ctx.record();
+        String line;
+        while ((line = in.nextNonBlank()) != null) {
+            VmstatCounter c = parseCounter(line, in.number(), ctx.input());
+            if (c == null) {
+                ctx.skip(in.number(), overflows(line)
+                        ? "counter above 2^63-1, not a vmstat -s value: " + Excerpt.of(line)
+                        : "not a vmstat -s counter line: " + Excerpt.of(line));
+                continue;
             }
-            decreasing.report(ctx);
-            ctx.lines(lines.number());
+            if (cumulative(line)) {
+                long[] before = last.put(c.name(), new long[] {c.value(), in.number()});
+                if (before != null && c.value() < before[0]) {
+                    decreasing.at(in.number(), "'" + c.name() + "' " + c.value() + " after " + before[0]
+                            + " at line " + before[1]);
+                }
+            }
+            ctx.emit(c);
+            ctx.record();
         }
+        decreasing.report(ctx);
     }
 
     /** Linux's memory and swap lines ({@code 500232 K free memory}) and the boot time are levels, not counts. */

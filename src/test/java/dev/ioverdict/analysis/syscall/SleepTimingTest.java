@@ -123,12 +123,12 @@ class SleepTimingTest {
     /** A syscall trace read before the recording (its file name sorts first) ends the same sleeps. */
     @Test
     void aSyscallTraceReadBeforeTheRecordingEndsTheSameSleeps() {
-        List<Object> calls = new java.util.ArrayList<>(ParseRun.of(new PerfScriptFormat(), file(SWITCH_OUTS,
+        List<dev.ioverdict.model.Fact> calls = new java.util.ArrayList<>(ParseRun.of(new PerfScriptFormat(), file(SWITCH_OUTS,
                 "perf-syscalls.txt")).all(SyscallCall.class));
-        List<Object> sleeps = new java.util.ArrayList<>(ParseRun.of(new PerfScriptFormat(), file(SWITCH_OUTS,
+        List<dev.ioverdict.model.Fact> sleeps = new java.util.ArrayList<>(ParseRun.of(new PerfScriptFormat(), file(SWITCH_OUTS,
                 "perf-sched-stacks.txt")).all(dev.ioverdict.model.syscall.Sleep.class));
         List<Double> figures = new java.util.ArrayList<>();
-        for (List<List<Object>> order : List.of(List.of(calls, sleeps), List.of(sleeps, calls))) {
+        for (List<List<dev.ioverdict.model.Fact>> order : List.of(List.of(calls, sleeps), List.of(sleeps, calls))) {
             dev.ioverdict.model.Facts facts = new dev.ioverdict.model.Facts();
             SleepTiming timing = new SleepTiming();
             timing.attach(facts);

@@ -1,6 +1,7 @@
 package dev.ioverdict.parse.config;
 
 import dev.ioverdict.bundle.BundleFile;
+import dev.ioverdict.model.Fact;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.parse.InputFormat;
@@ -68,7 +69,7 @@ record Parsed(Facts facts, InputSummary summary) {
         }
     }
 
-    <T> List<T> all(Class<T> type) {
+    <T extends Fact> List<T> all(Class<T> type) {
         return facts.all(type);
     }
 }

@@ -1,0 +1,7 @@
+package dev.ioverdict.model.config;
+
+import dev.ioverdict.model.Fact;
+
+/** A fact of the storage configuration: devices, their names and stacking, mounts, filesystems, queue settings. */
+public sealed interface ConfigFact extends Fact permits BlockDevice, DeviceIdentity, FilesystemInfo, Mount, QueueSetting, SchedulerSetting, XfsGeometry {
+}

@@ -1,0 +1,7 @@
+package dev.ioverdict.model.fio;
+
+import dev.ioverdict.model.Fact;
+
+/** A fact of a fio run: a job's results, or a job file's options. */
+public sealed interface FioFact extends Fact permits FioJob, FioJobFile {
+}
