@@ -24,7 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code ioverdict batch PATH... -o DIR}: every subfolder or archive of each PATH is one case. */
 @Command(name = "batch", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = "Diagnose many bundles: each subfolder or archive of PATH is one case. Writes DIR/CASE/report.*, "
-                + "DIR/index.html and DIR/summary.json.")
+                + "DIR/index.html, DIR/summary.json and the case archive DIR/cases.duckdb (see query).")
 final class BatchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -68,6 +68,9 @@ final class BatchCommand implements Callable<Integer> {
             converter = Converters.Format.class, completionCandidates = Converters.Formats.class,
             description = "Any of ${COMPLETION-CANDIDATES} per case (default: ${DEFAULT-VALUE}).")
     List<ReportFormat> formats;
+
+    @Option(names = "--parquet", description = "Also write the case archive's tables as DIR/parquet/TABLE.parquet.")
+    boolean parquet;
 
     @Mixin
     RuleConfigOption config;
@@ -120,10 +123,13 @@ final class BatchCommand implements Callable<Integer> {
                 new BatchSettings(resume, caseTimeout == null ? null : Duration.ofSeconds(caseTimeout), memory, options),
                 limits.limits());
         dev.ioverdict.report.model.BatchSummary summary;
+        dev.ioverdict.pipeline.archive.CaseArchive.Written archive;
         Converters.Shard chosen = part;
         try (StatusLine status = quiet.statusLine(spec.commandLine().getErr())) {
             summary = runner.run(paths, chosen.index(), chosen.count(), output,
                     line -> status.println(out, SafeText.terminal(line)), status.progress());
+            archive = dev.ioverdict.pipeline.archive.CaseArchive.write(output, summary, parquet,
+                    java.util.Map.of("tool_version", Version.get(), "shard", chosen.index() + "/" + chosen.count()));
         } catch (IOException e) {
             throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the batch into " + output, e), e);
         }
@@ -132,6 +138,8 @@ final class BatchCommand implements Callable<Integer> {
                 summary.count("nothing-usable"));
         out.println("wrote " + SafeText.terminal(output.resolve("index.html").toString()));
         out.println("wrote " + SafeText.terminal(output.resolve("summary.json").toString()));
+        archive.problems().forEach(p -> out.println("warning: " + SafeText.terminal(p)));
+        out.println("wrote " + SafeText.terminal(archive.file().toString()) + (parquet ? " and its tables as Parquet" : ""));
         out.flush();
         if (summary.cases().isEmpty() || summary.count("nothing-usable") == summary.cases().size()) {
             return ExitCodes.NOTHING_USABLE;
