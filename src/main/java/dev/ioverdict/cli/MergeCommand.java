@@ -1,6 +1,8 @@
 package dev.ioverdict.cli;
 
 import dev.ioverdict.pipeline.ShardMerge;
+import dev.ioverdict.pipeline.archive.ArchiveMerge;
+import dev.ioverdict.report.Version;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -17,8 +19,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ioverdict merge SHARD_DIR... -o DIR}: one index over the outputs of {@code batch --shard} runs. */
 @Command(name = "merge", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
-        description = "One index.html and summary.json from the outputs of 'batch --shard' runs; links to each "
-                + "case's reports stay relative.")
+        description = "One index.html, summary.json and case archive (cases.duckdb) from the outputs of 'batch --shard' "
+                + "runs; links to each case's reports stay relative.")
 final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -43,18 +45,24 @@ final class MergeCommand implements Callable<Integer> {
             }
         }
         ShardMerge.Merged m = ShardMerge.merge(shards, output);
+        ArchiveMerge.Merged archive = ArchiveMerge.merge(shards, output, Version.get());
         PrintWriter out = spec.commandLine().getOut();
         m.problems().forEach(p -> out.println("warning: " + p));
+        archive.problems().forEach(p -> out.println("warning: " + p));
         var s = m.summary();
         out.printf(Locale.ROOT, "%d case(s) from %d shard(s): %d ok, %d with damaged input, %d failed, %d with nothing usable%n",
                 s.cases().size(), shards.size(), s.count("ok"), s.count("damaged"), s.count("failed"),
                 s.count("nothing-usable"));
         out.println("wrote " + output.resolve("index.html"));
         out.println("wrote " + output.resolve("summary.json"));
+        if (archive.file() != null) {
+            out.printf(Locale.ROOT, "wrote %s (%d case(s), %d finding(s))%n", archive.file(),
+                    archive.rows().get("cases"), archive.rows().get("findings"));
+        }
         out.flush();
         if (s.cases().isEmpty()) {
             return ExitCodes.NOTHING_USABLE;
         }
-        return m.problems().isEmpty() && s.count("ok") == s.cases().size() ? ExitCodes.OK : ExitCodes.DAMAGED_INPUT;
+        return m.problems().isEmpty() && archive.problems().isEmpty() && s.count("ok") == s.cases().size() ? ExitCodes.OK : ExitCodes.DAMAGED_INPUT;
     }
 }

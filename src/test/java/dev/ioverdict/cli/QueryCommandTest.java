@@ -79,6 +79,34 @@ class QueryCommandTest {
     }
 
     @Test
+    void aMergedArchiveAnswersAsTheWholeBatchDoes() {
+        Path cases = tmp.resolve("cases");
+        for (int i = 0; i < 2; i++) {
+            Cli shard = Cli.run("batch", cases.toString(), "-o", tmp.resolve("s" + i).toString(), "--shard", i + "/2",
+                    "--format", "json");
+            assertTrue(shard.exitCode() <= ExitCodes.NOTHING_USABLE, shard.out() + shard.err());
+        }
+        Cli merge = Cli.run("merge", tmp.resolve("s0").toString(), tmp.resolve("s1").toString(), "-o", tmp.resolve("m").toString());
+        assertTrue(merge.out().contains("wrote " + tmp.resolve("m/cases.duckdb") + " (4 case(s), "), merge.out() + merge.err());
+        for (String sql : List.of(
+                "SELECT case_id, status, verdict, hostname, inputs FROM cases ORDER BY case_id",
+                "SELECT case_id, rank, rule, severity, impact_seconds FROM findings ORDER BY case_id, rank",
+                "SELECT case_id, device, media, iops, d2c_p99_ms FROM devices ORDER BY case_id, device",
+                "SELECT case_id, command, wait_seconds FROM processes ORDER BY case_id, command, wait_seconds",
+                "SELECT count(*) FROM waits", "SELECT count(*), sum(records) FROM inputs")) {
+            Cli whole = Cli.run("query", out.toString(), sql, "--format", "csv");
+            Cli merged = Cli.run("query", tmp.resolve("m").toString(), sql, "--format", "csv");
+            assertEquals(0, merged.exitCode(), merged.err());
+            assertEquals(whole.out(), merged.out(), sql);
+        }
+        // the merged links lead to the shards' reports
+        Cli link = Cli.run("query", tmp.resolve("m").toString(),
+                "SELECT report FROM cases WHERE case_id = 'perf-device-latency'", "--format", "csv");
+        String report = link.out().lines().toList().get(1);
+        assertTrue(Files.isRegularFile(tmp.resolve("m").resolve(report)), report);
+    }
+
+    @Test
     void tableIsAlignedWithARowCount() {
         Cli r = Cli.run("query", out.toString(), "SELECT device, media, round(d2c_p50_ms, 1) AS d2c_p50_ms FROM devices "
                 + "WHERE case_id = 'perf-device-latency' ORDER BY device");

@@ -225,6 +225,21 @@ public final class ArchiveSchema {
         return m;
     }
 
+    /** docs/ARCHIVE.md's table of tables: one section per table, a row per column. */
+    public static String markdown() {
+        StringBuilder b = new StringBuilder();
+        for (Table t : TABLES) {
+            b.append("### `").append(t.name()).append("`: ").append(t.meaning()).append("\n\n");
+            b.append("| column | type | meaning |\n|---|---|---|\n");
+            for (Column c : t.columns()) {
+                b.append("| `").append(c.name()).append("` | ").append(c.type()).append(" | ")
+                        .append(c.meaning().replace("|", "\\|")).append(" |\n");
+            }
+            b.append('\n');
+        }
+        return b.toString();
+    }
+
     private ArchiveSchema() {
     }
 }

@@ -219,6 +219,25 @@ class CaseArchiveTest {
     }
 
     @Test
+    void theReadmesFiveQuestionsEachHaveAnAnswer() throws Exception {
+        String readme = Files.readString(TestData.root().resolve("README.md"));
+        int from = readme.indexOf("## Across cases");
+        String section = readme.substring(from, readme.indexOf("\n## ", from + 1));
+        List<String> queries = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("```sql\n(.*?)```", java.util.regex.Pattern.DOTALL)
+                .matcher(section);
+        while (m.find()) {
+            queries.add(m.group(1));
+        }
+        assertEquals(5, queries.size(), section);
+        for (String sql : queries) {
+            assertTrue(!rows(sql).isEmpty(), "no answer over every testdata bundle: " + sql);
+        }
+        // the slow reads: the 100 ms loop device of perf-device-latency is among them
+        assertTrue(rows(queries.get(1)).stream().anyMatch(r -> r.get(0).equals("perf-device-latency") && r.get(1).equals("loop0")));
+    }
+
+    @Test
     void metaSaysTheSchemaAndParquetHoldsTheSameRows() throws Exception {
         assertEquals(List.of(List.of("schema", ArchiveSchema.VERSION)), rows("SELECT key, value FROM meta WHERE key = 'schema'"));
         for (ArchiveSchema.Table t : ArchiveSchema.TABLES) {
