@@ -50,4 +50,10 @@ status=0
 bare "$scratch/ioverdict/bin/ioverdict" batch "$scratch/cases" -o "$scratch/batch" --format json --case-memory 256M \
     > "$scratch/batch.log" 2>&1 || status=$?
 grep -q '2 case(s): 2 ok' "$scratch/batch.log" || { cat "$scratch/batch.log" >&2; fail "batch exited with $status"; }
-echo "check-dist: $(basename "$archive") runs its README's commands, report and batch with no JDK on PATH"
+# the case archive: DuckDB's native library loads from the shipped jar
+status=0
+bare "$scratch/ioverdict/bin/ioverdict" query "$scratch/batch" 'SELECT count(*) AS n FROM cases' --format csv \
+    > "$scratch/query.log" 2>&1 || status=$?
+[ "$status" = 0 ] && [ "$(tr -d '\r' < "$scratch/query.log")" = "$(printf 'n\n2')" ] \
+    || { cat "$scratch/query.log" >&2; fail "query over the batch's case archive exited with $status"; }
+echo "check-dist: $(basename "$archive") runs its README's commands, report, batch and query with no JDK on PATH"

@@ -33,6 +33,15 @@ mkdir -p "$out/bin" "$out/lib"
 "$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-header-files --no-man-pages \
     --compress=zip-6 --output "$out/runtime"
 cp "$root/target/ioverdict.jar" "$out/lib/"
+# the case archive's DuckDB library of this platform only (its jar carries four platforms', ~80 MB packed)
+case "$(uname -m)" in
+    x86_64|amd64) platform=linux_amd64 ;;
+    aarch64|arm64) platform=linux_arm64 ;;
+    *) platform= ;;
+esac
+if [ -n "$platform" ]; then
+    "$jdk/bin/java" "$root/dist/StripNatives.java" "$out/lib/ioverdict.jar" "$platform"
+fi
 # its own README, whose commands run from the unpacked folder (dist/check-dist.sh runs them), and
 # the two captures they use, each with how it was recorded
 cp "$root/dist/README.md" "$out/"

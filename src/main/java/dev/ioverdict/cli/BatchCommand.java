@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
 /** {@code ioverdict batch PATH... -o DIR}: every subfolder or archive of each PATH is one case. */
 @Command(name = "batch",
         description = "Diagnose many bundles: each subfolder or archive of PATH is one case. Writes DIR/CASE/report.*, "
-                + "DIR/index.html and DIR/summary.json.")
+                + "DIR/index.html, DIR/summary.json and the case archive DIR/cases.duckdb (see query).")
 final class BatchCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Folders holding one case per subfolder or archive.")
     List<Path> paths;
@@ -60,6 +60,9 @@ final class BatchCommand implements Callable<Integer> {
                     + "this process.")
     String caseMemory;
 
+
+    @Option(names = "--parquet", description = "Also write the case archive's tables as DIR/parquet/TABLE.parquet.")
+    boolean parquet;
 
     @Mixin
     ReportingOptions reporting;
@@ -107,10 +110,13 @@ final class BatchCommand implements Callable<Integer> {
                 new BatchSettings(resume, caseTimeout == null ? null : Duration.ofSeconds(caseTimeout), memory, options),
                 reading.limits.limits());
         dev.ioverdict.report.model.BatchSummary summary;
+        dev.ioverdict.pipeline.archive.CaseArchive.Written archive;
         Converters.Shard chosen = part;
         try (StatusLine status = reading.common.statusLine()) {
             summary = runner.run(paths, chosen.index(), chosen.count(), output,
                     line -> status.println(out, SafeText.terminal(line)), status.progress());
+            archive = dev.ioverdict.pipeline.archive.CaseArchive.write(output, summary, parquet,
+                    java.util.Map.of("tool_version", Version.get(), "shard", chosen.index() + "/" + chosen.count()));
         } catch (IOException e) {
             throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the batch into " + output, e), e);
         }
@@ -119,6 +125,8 @@ final class BatchCommand implements Callable<Integer> {
                 summary.count(CaseStatus.NOTHING_USABLE));
         out.println("wrote " + SafeText.terminal(output.resolve("index.html").toString()));
         out.println("wrote " + SafeText.terminal(output.resolve("summary.json").toString()));
+        archive.problems().forEach(p -> out.println("warning: " + SafeText.terminal(p)));
+        out.println("wrote " + SafeText.terminal(archive.file().toString()) + (parquet ? " and its tables as Parquet" : ""));
         out.flush();
         if (summary.cases().isEmpty() || summary.count(CaseStatus.NOTHING_USABLE) == summary.cases().size()) {
             return ExitCodes.NOTHING_USABLE;

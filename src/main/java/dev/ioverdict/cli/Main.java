@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 @Command(name = "ioverdict", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = "Compiles a storage I/O capture bundle (blkparse, btt, strace, perf script, iostat, "
                 + "LinuxKI, xfs_info, sysfs ...) into a diagnosis report (HTML, PDF, JSON).",
-        subcommands = {ReportCommand.class, CompareCommand.class, BatchCommand.class, MergeCommand.class,
+        subcommands = {ReportCommand.class, CompareCommand.class, BatchCommand.class, MergeCommand.class, QueryCommand.class,
             InspectCommand.class, RulesCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit status:%n",

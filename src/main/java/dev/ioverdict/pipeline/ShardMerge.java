@@ -65,7 +65,7 @@ public final class ShardMerge {
     }
 
     /** {@code report} of a shard, as a relative link from the merged output ('/' separators). */
-    static String link(Path out, Path shard, String report) {
+    public static String link(Path out, Path shard, String report) {
         Path target = shard.resolve(report).normalize();
         if (!target.startsWith(shard)) {
             return null; // a link that leaves its shard is not followed
