@@ -1,5 +1,6 @@
 package dev.ioverdict.compare;
 
+import dev.ioverdict.rules.RuleCatalogue;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -18,8 +19,8 @@ final class VerdictWriter {
         List<List<Metric>> better = strongest(metrics.stream().filter(m -> m.headline() && m.better()).toList());
         List<List<Metric>> worse = strongest(metrics.stream().filter(m -> m.headline() && m.worse()).toList());
         List<String> resolved = findings.resolved().stream().filter(f -> FindingChange.rank(f.severity()) >= 2)
-                .map(FindingChange::rule).distinct().toList();
-        List<String> added = findings.added().stream().filter(FindingChange::regression).map(FindingChange::rule)
+                .map(VerdictWriter::name).distinct().toList();
+        List<String> added = findings.added().stream().filter(FindingChange::regression).map(VerdictWriter::name)
                 .distinct().toList();
         boolean improved = !better.isEmpty() || !resolved.isEmpty();
         boolean regressed = !regressions.isEmpty();
@@ -48,10 +49,31 @@ final class VerdictWriter {
         }
         if (outcome.equals("no significant change") && findings.resolved().isEmpty() && findings.added().isEmpty()) {
             parts.add(findings.persisting().isEmpty() ? "no finding before or after"
-                    : findings.persisting().stream().map(FindingChange::rule).distinct()
+                    : findings.persisting().stream().map(VerdictWriter::name).distinct()
                             .collect(Collectors.joining(", ")) + " persisting");
         }
         return new Verdict(outcome, String.join("; ", parts.stream().filter(p -> !p.isBlank()).toList()) + ".");
+    }
+
+    /**
+     * A finding as the verdict names it: its rule's title up to the first colon or parenthesis
+     * ("requests wait in the I/O scheduler"); rule ids are for report.json and the appendix.
+     */
+    static String name(FindingChange f) {
+        String title = RuleCatalogue.all().stream().map(r -> r.info()).filter(i -> i.id().equals(f.rule()))
+                .map(i -> i.title()).findFirst().orElse(f.rule());
+        int cut = title.length();
+        for (char c : new char[] {':', '('}) {
+            int at = title.indexOf(c);
+            if (at > 0) {
+                cut = Math.min(cut, at);
+            }
+        }
+        String shortTitle = title.substring(0, cut).strip();
+        if (shortTitle.length() > 1 && Character.isUpperCase(shortTitle.charAt(0)) && !Character.isUpperCase(shortTitle.charAt(1))) {
+            shortTitle = Character.toLowerCase(shortTitle.charAt(0)) + shortTitle.substring(1);
+        }
+        return "'" + shortTitle + "'";
     }
 
     /**

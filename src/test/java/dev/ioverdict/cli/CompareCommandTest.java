@@ -1,6 +1,7 @@
 package dev.ioverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -28,7 +29,8 @@ class CompareCommandTest {
         assertEquals("ioverdict.compare/1", c.get("schema").asText());
         assertEquals("bfq", c.path("before").path("label").asText());
         assertTrue(c.path("before").has("id") && c.path("before").has("source") && c.path("before").has("window"));
-        assertTrue(c.get("verdict").asText().contains("scheduler-latency resolved"));
+        assertTrue(c.get("verdict").asText().contains("'requests wait in the I/O scheduler' resolved"), c.get("verdict").asText());
+        assertFalse(c.get("verdict").asText().contains("scheduler-latency"), "rule ids stay in the findings' data");
         assertEquals("scheduler-latency", c.path("findings").path("resolved").get(0).path("rule").asText());
         assertTrue(c.path("findings").has("new") && c.path("findings").has("persisting"));
         JsonNode m = c.path("metrics").get(0);
@@ -45,7 +47,7 @@ class CompareCommandTest {
                 tmp.toString(), "--format", "json", "--fail-on-regression");
         assertEquals(ExitCodes.FINDING_AT_SEVERITY, r.exitCode(), r.out() + r.err());
         assertTrue(r.out().startsWith("regressed: The change made it worse"), r.out());
-        assertTrue(r.out().contains("scheduler-latency new"), r.out());
+        assertTrue(r.out().contains("'requests wait in the I/O scheduler' new"), r.out());
         Cli without = Cli.run("compare", PAIR.resolve("after").toString(), PAIR.resolve("before").toString(), "-o",
                 tmp.toString(), "--format", "json");
         assertEquals(ExitCodes.OK, without.exitCode());
