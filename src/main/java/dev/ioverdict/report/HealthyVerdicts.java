@@ -14,6 +14,18 @@ import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.model.timemodel.WaitPart;
 import dev.ioverdict.report.model.Summary;
 import dev.ioverdict.rules.RuleInfo;
+import dev.ioverdict.rules.aio.AioCompletionWaitRule;
+import dev.ioverdict.rules.aio.SyncIoSubmitRule;
+import dev.ioverdict.rules.aio.UnalignedDioXfsRule;
+import dev.ioverdict.rules.block.DeviceLatencyRule;
+import dev.ioverdict.rules.block.RequestStarvationRule;
+import dev.ioverdict.rules.block.SchedulerLatencyRule;
+import dev.ioverdict.rules.disk.DiskSaturationRule;
+import dev.ioverdict.rules.disk.QueueWaitRule;
+import dev.ioverdict.rules.kernel.HungTaskIoRule;
+import dev.ioverdict.rules.kernel.IoErrorsRule;
+import dev.ioverdict.rules.wait.NoisyNeighbourRule;
+import dev.ioverdict.rules.wait.SyncWriteLatencyRule;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -59,17 +71,17 @@ final class HealthyVerdicts {
 
     Summary.Healthy of(RuleInfo rule) {
         Summary.Healthy specific = switch (rule.id()) {
-            case "disk-saturation" -> saturation(rule);
-            case "queue-wait" -> queue(rule);
-            case "device-latency" -> deviceLatency(rule);
-            case "scheduler-latency" -> blockShare(rule, "I2D", "in the I/O scheduler (I2D)");
-            case "request-starvation" -> blockShare(rule, "G2I", "waiting for a request tag (Q2G, G2I)");
-            case "sync-io-submit", "aio-completion-wait" -> aio(rule);
-            case "unaligned-dio-xfs" -> alignment(rule);
-            case "io-errors", "hung-task-io" -> kernelLog(rule);
-            case "noisy-neighbour" -> waitPart(rule, Part.BEHIND_OTHER_IO, "behind other processes' I/O",
+            case DiskSaturationRule.ID -> saturation(rule);
+            case QueueWaitRule.ID -> queue(rule);
+            case DeviceLatencyRule.ID -> deviceLatency(rule);
+            case SchedulerLatencyRule.ID -> blockShare(rule, "I2D", "in the I/O scheduler (I2D)");
+            case RequestStarvationRule.ID -> blockShare(rule, "G2I", "waiting for a request tag (Q2G, G2I)");
+            case SyncIoSubmitRule.ID, AioCompletionWaitRule.ID -> aio(rule);
+            case UnalignedDioXfsRule.ID -> alignment(rule);
+            case IoErrorsRule.ID, HungTaskIoRule.ID -> kernelLog(rule);
+            case NoisyNeighbourRule.ID -> waitPart(rule, Part.BEHIND_OTHER_IO, "behind other processes' I/O",
                     "no other process's I/O stood in front of the application's");
-            case "sync-write-latency" -> waitPart(rule, Part.FLUSH, "in cache flushes and FUA writes",
+            case SyncWriteLatencyRule.ID -> waitPart(rule, Part.FLUSH, "in cache flushes and FUA writes",
                     "durable writes cost no more than the device's own time");
             default -> null;
         };
@@ -197,7 +209,7 @@ final class HealthyVerdicts {
         if (syscalls == null || syscalls.aio().isEmpty()) {
             return null;
         }
-        boolean submit = rule.id().equals("sync-io-submit");
+        boolean submit = rule.id().equals(SyncIoSubmitRule.ID);
         AioProcess worst = syscalls.aio().stream()
                 .filter(a -> submit ? a.submitAvg() != null : a.geteventsAvg() != null)
                 .max(Comparator.comparingDouble(a -> submit ? a.submitAvg() : a.geteventsAvg())).orElse(null);
@@ -253,7 +265,7 @@ final class HealthyVerdicts {
             return null;
         }
         return new Summary.Healthy(rule.id(), rule.title(), "the kernel log (" + Figures.count((double) lines)
-                + " lines) holds no " + (rule.id().equals("io-errors") ? "I/O error, timeout, abort or reset"
+                + " lines) holds no " + (rule.id().equals(IoErrorsRule.ID) ? "I/O error, timeout, abort or reset"
                 : "hung-task report of a task blocked in I/O"), "high");
     }
 
