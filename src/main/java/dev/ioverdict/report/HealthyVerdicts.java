@@ -175,7 +175,9 @@ final class HealthyVerdicts {
 
     /** The largest share of Q2C a block phase takes on any traced device. */
     private Summary.Healthy blockShare(RuleInfo rule, String phase, String where) {
-        Optional<BlockDeviceStats> worst = blockDevices().stream().filter(s -> share(s, phase) != null)
+        // a share above the whole comes from a damaged trace (lost completions): no figure to vouch with
+        Optional<BlockDeviceStats> worst = blockDevices().stream()
+                .filter(s -> share(s, phase) != null && share(s, phase) <= 100)
                 .max(Comparator.comparingDouble(s -> share(s, phase)));
         if (worst.isEmpty()) {
             return null;
