@@ -22,12 +22,12 @@ public final class Compare {
         }
         for (FindingChange f : findings.added()) {
             if (f.regression()) {
-                regressions.add("new finding " + f.rule() + " (" + f.severityAfter() + ") on " + f.subject());
+                regressions.add("new finding " + VerdictWriter.name(f) + " (" + f.severityAfter() + ") on " + f.subject());
             }
         }
         for (FindingChange f : findings.persisting()) {
             if (f.regression()) {
-                regressions.add(f.rule() + " on " + f.subject() + " grew from " + f.severityBefore() + " to "
+                regressions.add(VerdictWriter.name(f) + " on " + f.subject() + " grew from " + f.severityBefore() + " to "
                         + f.severityAfter());
             }
         }

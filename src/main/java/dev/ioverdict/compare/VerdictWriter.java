@@ -1,5 +1,6 @@
 package dev.ioverdict.compare;
 
+import dev.ioverdict.rules.RuleCatalogue;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -63,18 +64,29 @@ final class VerdictWriter {
     private static String named(List<FindingChange> findings) {
         java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
         for (FindingChange f : findings) {
-            String what = firstLower(f.what());
-            names.add("\u201c" + what + "\u201d" + (f.subject() == null || f.subject().isBlank() ? "" : " on " + f.subject()));
+            names.add(name(f) + (f.subject() == null || f.subject().isBlank() ? "" : " on " + f.subject()));
         }
         return String.join(", ", names);
     }
 
-    /** "Requests wait ..." inside a sentence: "requests wait ...", leaving an acronym (I/O, XFS) as it is. */
-    private static String firstLower(String title) {
-        if (title.length() > 1 && Character.isUpperCase(title.charAt(0)) && Character.isLowerCase(title.charAt(1))) {
-            return Character.toLowerCase(title.charAt(0)) + title.substring(1);
+    /**
+     * A finding as the verdict names it: its rule's title up to the first colon or parenthesis
+     * ("requests wait in the I/O scheduler"); rule ids are for report.json and the appendix.
+     */
+    static String name(FindingChange f) {
+        String title = f.what();
+        int cut = title.length();
+        for (char c : new char[] {':', '('}) {
+            int at = title.indexOf(c);
+            if (at > 0) {
+                cut = Math.min(cut, at);
+            }
         }
-        return title;
+        String shortTitle = title.substring(0, cut).strip();
+        if (shortTitle.length() > 1 && Character.isUpperCase(shortTitle.charAt(0)) && !Character.isUpperCase(shortTitle.charAt(1))) {
+            shortTitle = Character.toLowerCase(shortTitle.charAt(0)) + shortTitle.substring(1);
+        }
+        return "\u201c" + shortTitle + "\u201d";
     }
 
     /**

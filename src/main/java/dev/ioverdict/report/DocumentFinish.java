@@ -44,6 +44,7 @@ final class DocumentFinish {
         toc(doc, outline);
         keepUnits(doc);
         if (pdf) {
+            anchorsOnHeadings(doc);
             fitQuotedLines(doc);
             Element head = doc.selectFirst("head");
             if (head != null) {
@@ -74,6 +75,22 @@ final class DocumentFinish {
         }
     }
 
+    /**
+     * On paper a link lands where its target's box begins. A section's box begins on the page before
+     * its heading when the heading is pushed over to keep it with what follows (its
+     * page-break-min-height): the id moves from the section to its heading, so the contents, the
+     * bookmarks and the front page's links land on the heading's page.
+     */
+    static void anchorsOnHeadings(Document doc) {
+        for (Element e : doc.select("[id]")) {
+            Element first = e.firstElementChild();
+            if (!e.nameIs("nav") && first != null && (first.nameIs("h2") || first.nameIs("h3")) && first.id().isEmpty()) {
+                first.id(e.id());
+                e.removeAttr("id");
+            }
+        }
+    }
+
     /** "4.76 ms", "137 KiB": a no-break space between number and unit in every text node outside verbatim text. */
     static void keepUnits(Node root) {
         for (TextNode t : Xhtml.textNodes(root)) {
@@ -91,12 +108,13 @@ final class DocumentFinish {
     /** DejaVu Sans Mono's advance width, in em. */
     private static final double MONO_EM = 0.602;
     private static final double QUOTE_DEFAULT_PT = 8.5;
-    private static final double QUOTE_MIN_PT = 6;
+    /** The smallest print a captured line gets: below 7 pt a printed page is no longer read. */
+    private static final double QUOTE_MIN_PT = 7;
 
     /**
      * On paper a captured line cannot scroll: each quoted block (a plain {@code pre} of text only)
      * gets the font size at which its longest line fits the page, so columns stay under their
-     * header; only lines too long even at 6 pt still wrap.
+     * header; only lines too long even at 7 pt still wrap.
      */
     static void fitQuotedLines(Node root) {
         root.nodeStream(Element.class).filter(e -> e.nameIs("pre") && e.attributesSize() == 0 && e.children().isEmpty())

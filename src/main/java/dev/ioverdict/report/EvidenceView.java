@@ -8,6 +8,8 @@ import dev.ioverdict.rules.disk.IostatEvidence;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * How a finding's iostat or sar lines are shown: under the header line that names their columns,
@@ -22,7 +24,111 @@ public final class EvidenceView {
     private static final Set<String> BUSY = Set.of("%util", "%b", "%w", "%busy");
     private static final Set<String> QUEUE = Set.of("aqu-sz", "avgqu-sz", "avqu-sz", "avque", "actv", "wait");
 
+    /**
+     * A string strace quotes: its bytes with C escapes, cut at strace's -s length when followed by
+     * {@code ...}, then (a buffer's usual neighbours) the size it was given: {@code aio_nbytes=8192}
+     * or the count argument of read/write.
+     */
+    private static final Pattern QUOTED = Pattern.compile(
+            "\"((?:[^\"\\\\]|\\\\.)*)\"(\\.\\.\\.)?(?=(,\\s*(?:aio_nbytes=)?(\\d+))?)", Pattern.DOTALL);
+    /** An escape that stands for a byte no text holds (a NUL, a control, a byte above 127 in octal or hex). */
+    private static final Pattern BINARY_ESCAPE = Pattern.compile("\\\\(?:[0-7]{1,3}|x[0-9a-fA-F]{1,2}|[vfbae])");
+    /** Quoted text longer than this is a buffer too, even when it is printable. */
+    private static final int LONG_QUOTE = 40;
+
     EvidenceView() {
+    }
+
+    /**
+     * A captured line as the page shows it: a data buffer strace quoted byte by byte
+     * ({@code "\0\300\r\10..."...}) becomes its length ({@code <8192 bytes>}), which is what a reader
+     * can use; file names and short strings stay. report.json keeps the line as captured.
+     */
+    public String text(String captured) {
+        return dedent(buffers(captured));
+    }
+
+    /**
+     * The indentation all lines of a quote share (perf script pads its process names to a column)
+     * is left out: on a narrow screen or a page it would push the event itself out of view.
+     */
+    static String dedent(String text) {
+        if (text == null || text.isEmpty() || !Character.isWhitespace(text.charAt(0))) {
+            return text;
+        }
+        String[] lines = text.split("\n", -1);
+        int common = Integer.MAX_VALUE;
+        for (String l : lines) {
+            if (!l.isBlank()) {
+                int i = 0;
+                while (i < l.length() && (l.charAt(i) == ' ' || l.charAt(i) == '\t')) {
+                    i++;
+                }
+                common = Math.min(common, i);
+            }
+        }
+        if (common == 0 || common == Integer.MAX_VALUE) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder();
+        for (int k = 0; k < lines.length; k++) {
+            out.append(lines[k].isBlank() ? "" : lines[k].substring(common));
+            if (k < lines.length - 1) {
+                out.append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String buffers(String captured) {
+        if (captured == null || captured.indexOf('"') < 0) {
+            return captured;
+        }
+        Matcher m = QUOTED.matcher(captured);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String body = m.group(1);
+            boolean cut = m.group(2) != null;
+            boolean binary = BINARY_ESCAPE.matcher(body).find() || body.indexOf('\n') >= 0;
+            if (!binary && !cut && body.length() <= LONG_QUOTE) {
+                m.appendReplacement(out, Matcher.quoteReplacement(m.group()));
+                continue;
+            }
+            String size = m.group(4) != null ? m.group(4) + " bytes"
+                    : cut ? "buffer, " + unescapedLength(body) + "+ bytes shown" : unescapedLength(body) + " bytes";
+            m.appendReplacement(out, Matcher.quoteReplacement("<" + size + ">"));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** Bytes a C-escaped string stands for ({@code \\300} is one byte). */
+    private static int unescapedLength(String body) {
+        int n = 0;
+        for (int i = 0; i < body.length(); i++) {
+            char c = body.charAt(i);
+            if (c == '\n') {
+                continue;  // a line break the capture wrapped the buffer at, no byte of it
+            }
+            if (c == '\\' && i + 1 < body.length()) {
+                char e = body.charAt(++i);
+                if (e >= '0' && e <= '7') {
+                    int digits = 1;
+                    while (digits < 3 && i + 1 < body.length() && body.charAt(i + 1) >= '0' && body.charAt(i + 1) <= '7') {
+                        i++;
+                        digits++;
+                    }
+                } else if (e == 'x') {
+                    int digits = 0;
+                    while (digits < 2 && i + 1 < body.length() && Character.digit(body.charAt(i + 1), 16) >= 0) {
+                        i++;
+                        digits++;
+                    }
+                }
+            }
+            n++;
+        }
+        return n;
     }
 
     /** One captured line as the page shows it: {@code html} is the text escaped, trimmed and marked. */
@@ -48,7 +154,7 @@ public final class EvidenceView {
                 rows++;
             }
             if (rows == 0) {
-                out.add(line(evidence.get(i), escape(text(evidence.get(i)))));
+                out.add(line(evidence.get(i), escape(dedent(buffers(text(evidence.get(i)))))));
                 i++;
                 continue;
             }

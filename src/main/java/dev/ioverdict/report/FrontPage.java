@@ -13,6 +13,7 @@ import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.report.model.Summary;
 import dev.ioverdict.rules.RuleCatalogue;
+import dev.ioverdict.rules.RuleInfo;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -55,12 +56,13 @@ final class FrontPage {
                 UseTable.of(iostat, blockDevices, causes, data.inputs(),
                         dev -> data.results().get(StorageConfig.class).map(c -> c.label(dev)).orElse(null),
                         data.results().get(dev.ioverdict.model.timemodel.TimeModel.class).orElse(null)),
-                checked(outcome),
+                checked(outcome).stream().map(i -> i.title() + " (" + i.id() + "): nothing found").toList(),
+                healthy(data, outcome, iostat),
                 facts(data, caseId, host));
     }
 
     /** The rules that ran on this data and found nothing: what a healthy report can vouch for. */
-    private static List<String> checked(Diagnosed outcome) {
+    private static List<RuleInfo> checked(Diagnosed outcome) {
         Set<String> raised = new LinkedHashSet<>();
         outcome.causes().forEach(f -> {
             raised.add(f.rule());
@@ -70,8 +72,17 @@ final class FrontPage {
         outcome.notEvaluated().forEach(n -> skipped.add(n.rule()));
         outcome.failures().forEach(x -> skipped.add(x.rule()));
         return RuleCatalogue.all().stream().map(r -> r.info())
-                .filter(i -> !raised.contains(i.id()) && !skipped.contains(i.id()))
-                .map(i -> i.title() + " (" + i.id() + "): nothing found").toList();
+                .filter(i -> !raised.contains(i.id()) && !skipped.contains(i.id())).toList();
+    }
+
+    /** The same rules, each with the figures that keep it quiet and how far they vouch for it. */
+    private static List<Summary.Healthy> healthy(CaseData data, Diagnosed outcome, List<IostatDevice> iostat) {
+        HealthyVerdicts verdicts = new HealthyVerdicts(iostat,
+                data.results().get(dev.ioverdict.model.block.BlockSection.class).orElse(null),
+                data.results().get(dev.ioverdict.model.syscall.SyscallSection.class).orElse(null), data.inputs(),
+                data.results().get(dev.ioverdict.model.timemodel.TimeModel.class).orElse(null),
+                outcome.causes().stream().map(Finding::title).toList());
+        return checked(outcome).stream().map(verdicts::of).toList();
     }
 
     private static String headline(List<Finding> causes, Diagnosed outcome) {

@@ -52,6 +52,7 @@ public final class HtmlDocument {
         Report report = input.report();
         ctx.setVariable("r", report);
         ctx.setVariable("evidence", new EvidenceView());
+        ctx.setVariable("syscallRows", new SyscallRows());
         Map<String, List<Chart>> bySection = new LinkedHashMap<>();
         for (Chart c : input.charts()) {
             bySection.computeIfAbsent(c.section(), k -> new ArrayList<>()).add(c);

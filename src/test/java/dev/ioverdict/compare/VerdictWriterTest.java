@@ -15,7 +15,7 @@ class VerdictWriterTest {
     void aChangeThatOnlyResolvedAFindingStillReadsAsASentence() {
         var v = VerdictWriter.write(List.of(), new FindingChange.Diff(List.of(SATURATED), List.of(), List.of()), List.of());
         assertEquals("improved", v.outcome());
-        assertEquals("The change helped: no longer found: \u201cdisk saturated: long service times while busy\u201d on sd0.",
+        assertEquals("The change helped: no longer found: \u201cdisk saturated\u201d on sd0.",
                 v.sentence());
         assertFalse(v.sentence().contains(": ;"));
     }

@@ -76,8 +76,13 @@ class DocumentFinishTest {
         var doc = Xhtml.parse("<pre>short</pre><pre>" + line + "</pre><pre>" + "y".repeat(400) + "</pre>");
         DocumentFinish.fitQuotedLines(doc);
         String out = Xhtml.write(doc);
-        assertTrue(out.startsWith("<pre>short</pre><pre style=\"font-size: 6.5pt; white-space: pre\">"), out);
-        assertTrue(out.contains("<pre style=\"font-size: 6.0pt\">y"), out);
+        // never below 7 pt: a line longer than fits at 7 pt wraps
+        assertTrue(out.startsWith("<pre>short</pre><pre style=\"font-size: 7.0pt\">x"), out);
+        assertTrue(out.contains("<pre style=\"font-size: 7.0pt\">y"), out);
+        String fits = "z".repeat(100);
+        var shorter = Xhtml.parse("<pre>" + fits + "</pre>");
+        DocumentFinish.fitQuotedLines(shorter);
+        assertTrue(Xhtml.write(shorter).startsWith("<pre style=\"font-size: 7.8pt; white-space: pre\">"), Xhtml.write(shorter));
     }
 
     @Test
