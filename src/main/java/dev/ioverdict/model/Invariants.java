@@ -142,7 +142,8 @@ public final class Invariants {
 
     /** sharePct, overheadPct's members, iostat's %util, %b, %w, %rrqm. */
     private static boolean percent(String key) {
-        return key.endsWith("Pct") || key.equals("pct") || key.startsWith("%");
+        // a change in percent (changePct: -71.6, +276.8) is not a share of anything: it may be negative or above 100
+        return !key.startsWith("change") && (key.endsWith("Pct") || key.equals("pct") || key.startsWith("%"));
     }
 
     /** Ordered percentiles, an average within its extremes, a measurement within what its unit allows. */

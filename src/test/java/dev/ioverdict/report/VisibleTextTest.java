@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class VisibleTextTest {
     private static final Pattern CAMEL = Pattern.compile("\\b[a-z]+[A-Z][A-Za-z]*\\b");
     private static final Pattern GROUPED_ID = Pattern.compile("(?:pid|queued at|process)\\s+\\d{1,3},\\d{3}\\b");
-    private static final Set<String> TOOL_WORDS = Set.of("rkB", "wkB", "dkB", "sdX");
+    private static final Set<String> TOOL_WORDS = Set.of("rkB", "wkB", "dkB", "kB", "sdX");
 
     @TempDir
     Path tmp;
