@@ -48,6 +48,7 @@ public final class ReportAssembler {
                 results.get(ConfigSection.class).orElse(null),
                 outcome.causes(), outcome.notEvaluated(), outcome.failures(), outcome.consistency(),
                 results.get(AppliedWindow.class).orElse(null)))
-                .withTimeModel(results.get(TimeModel.class).orElse(null));
+                .withTimeModel(results.get(TimeModel.class).orElse(null))
+                .withDevices(results.get(StorageConfig.class).map(c -> c.identities().all()).orElse(List.of()));
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.ioverdict.analysis.config.DeviceIdentity;
 import dev.ioverdict.model.AppliedWindow;
 import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.Finding;
@@ -20,7 +21,7 @@ import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
 @JsonPropertyOrder({"schema", "tool", "case", "redaction", "window", "marks", "summary", "verdict", "timeModel", "layers", "inputs", "block", "syscalls",
-    "iostat", "config",    "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules"})
+    "iostat", "config", "devices", "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, Summary summary, String verdict,
                      LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
@@ -28,11 +29,32 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                      List<NotEvaluated> notEvaluated, List<RuleFailure> failedRules,
                      List<ConsistencyNote> consistency, AppliedWindow window,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Mark> marks, TimeModel timeModel,
-                     Redacted redaction) {
+                     Redacted redaction, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DeviceIdentity> devices) {
     public static final String SCHEMA = "ioverdict.report/1";
 
     public Report {
         marks = marks == null ? List.of() : List.copyOf(marks);
+        devices = devices == null ? List.of() : List.copyOf(devices);
+    }
+
+    /** Without the devices' identities. */
+    public Report(String schema, Tool tool, CaseInfo caseInfo, Summary summary, String verdict, LayerTimes layers,
+                  List<InputSummary> inputs, BlockView block, SyscallSection syscalls, List<IostatDevice> iostat,
+                  ConfigSection config, List<Finding> findings, List<NotEvaluated> notEvaluated,
+                  List<RuleFailure> failedRules, List<ConsistencyNote> consistency, AppliedWindow window,
+                  List<Mark> marks, TimeModel timeModel, Redacted redaction) {
+        this(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config, findings,
+                notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, List.of());
+    }
+
+    /**
+     * The same report with every device of the case under its one identity ({@code devices}: key,
+     * label, kernel name, major:minor, dm name, WWID, serial, mounts, the stack): what every
+     * device name elsewhere in the report can be looked up in by its key or any of its names.
+     */
+    public Report withDevices(List<DeviceIdentity> identities) {
+        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, identities);
     }
 
     /** The report of a time window of the capture, no marks. */
@@ -47,13 +69,13 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     /** The same report with the user's marks (--mark), drawn on every time chart and listed with the case facts. */
     public Report withMarks(List<Mark> more) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, more, timeModel, redaction);
+                findings, notEvaluated, failedRules, consistency, window, more, timeModel, redaction, devices);
     }
 
     /** The same report with the time model every impact is a part of. */
     public Report withTimeModel(TimeModel model) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, model, redaction);
+                findings, notEvaluated, failedRules, consistency, window, marks, model, redaction, devices);
     }
 
     /** The report of the whole capture (no time window). */
@@ -116,13 +138,13 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     /** The same report with other case fields (the analyst's title, customer, ticket, name). */
     public Report withCase(CaseInfo info) {
         return new Report(schema, tool, info, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, devices);
     }
 
     /** The same report as --redact leaves it: what was replaced, listed by kind with its pseudonyms. */
     public Report withRedaction(Redacted replaced) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced, devices);
     }
 
     /** The case under the name report.json gives it, for templates ({@code r.case.title}): "case" is a Java keyword. */
