@@ -173,16 +173,29 @@ public final class DeviceIdentities {
      * page 83's NAA designator type first), udev as "naa.5000...": one key for the three spellings.
      */
     static String wwidKey(String w) {
+        String s = bareWwid(w);
+        if ((s.length() == 17 || s.length() == 33) && s.charAt(0) == '3') {
+            s = s.substring(1);
+        }
+        return "wwid " + s;
+    }
+
+    /** Whether two WWIDs or WWNs, in any of the tools' spellings, name the same disk (how two captures are matched). */
+    public static boolean sameWwid(String x, String y) {
+        String p = bareWwid(x);
+        String q = bareWwid(y);
+        return p.equals(q) || p.length() == q.length() + 1 && p.charAt(0) == '3' && p.endsWith(q)
+                || q.length() == p.length() + 1 && q.charAt(0) == '3' && q.endsWith(p);
+    }
+
+    private static String bareWwid(String w) {
         String s = w.strip().toLowerCase(Locale.ROOT);
         for (String prefix : List.of("0x", "naa.", "eui.", "t10.", "wwn-")) {
             if (s.startsWith(prefix)) {
                 s = s.substring(prefix.length());
             }
         }
-        if (s.length() == 33 && s.charAt(0) == '3') {
-            s = s.substring(1);
-        }
-        return "wwid " + s;
+        return s;
     }
 
     /** One device while it is being put together. */
