@@ -58,7 +58,8 @@ public final class ConfigAnalysis implements Analysis {
     @Override
     public void finish(Facts facts, Results results) {
         Set<String> traced = new LinkedHashSet<>();
-        numbers.forEach(n -> traced.add((n >>> 32) + "," + (int) (long) n));
+        // by major, then minor: the order of the devices in report.json, whatever order the events came in
+        new java.util.TreeSet<>(numbers).forEach(n -> traced.add((n >>> 32) + "," + (int) (long) n));
         for (BttReport btt : facts.all(BttReport.class)) {
             btt.phases().stream().filter(p -> p.table() == BttReport.Table.PER_DEVICE).map(BttReport.PhaseRow::label)
                     .filter(l -> DeviceKeys.majMin(l) != null).forEach(traced::add);

@@ -31,7 +31,8 @@ public final class DeviceIdentities {
         public static final Seen NONE = new Seen(Set.of(), Map.of());
 
         public Seen {
-            numbers = Set.copyOf(new LinkedHashSet<>(numbers));
+            // in the order given (Set.copyOf's order changes from one run to the next)
+            numbers = java.util.Collections.unmodifiableSet(new LinkedHashSet<>(numbers));
             names = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(names));
         }
     }
@@ -350,12 +351,12 @@ public final class DeviceIdentities {
                 if (a.majMin != null) {
                     a.names.remove(a.majMin);
                 }
-                String media = a.kernelName == null && a.majMin == null ? null : MediaClass.of(a.kernelName != null
-                        ? a.kernelName : a.majMin, config).media().description();
+                MediaClass media = MediaClass.of(a.kernelName != null ? a.kernelName : a.majMin, config).media();
                 List<String> mounts = List.copyOf(a.mounts);
                 done.put(a, new DeviceIdentity(a.key, DeviceIdentity.label(a.key, a.kernelName, a.majMin, a.dmName, mounts),
                         a.kernelName, a.majMin, a.dmName, a.wwid, a.serial, a.model, mounts, below.get(a),
-                        above.getOrDefault(a.key, List.of()), a.backingFile, media, List.copyOf(a.names), a.basis));
+                        above.getOrDefault(a.key, List.of()), a.backingFile,
+                        media == MediaClass.UNKNOWN ? null : media.description(), List.copyOf(a.names), a.basis));
             }
             Map<String, DeviceIdentity> index = new LinkedHashMap<>();
             byName.forEach((k, a) -> index.put(k, done.get(a)));
