@@ -1,12 +1,13 @@
 package dev.ioverdict.compare;
 
+import dev.ioverdict.analysis.config.DeviceIdentities;
+import dev.ioverdict.analysis.config.DeviceIdentity;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.config.ConfigSection;
 import dev.ioverdict.model.config.DeviceConfig;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.BiPredicate;
@@ -14,7 +15,9 @@ import java.util.function.BiPredicate;
 /**
  * Pairs the traced block devices of two captures by what names the disk rather than this boot's
  * numbers: a reboot or a re-scan turns sdc into sdf and dm-3 into dm-5, a disk swap keeps sdc and
- * changes the disk. Strongest evidence first: WWN / WWID or serial (lsblk, multipath -ll, dmsetup);
+ * changes the disk. What each side knows of a device is its identity as the case built it (report.json's
+ * {@code devices}, {@link DeviceIdentity}), and a device is named by its identity's label, as its own
+ * report names it. Strongest evidence first: WWN / WWID or serial (lsblk, multipath -ll, dmsetup);
  * then major:minor; the kernel name; the device-mapper name; the mount point; and, when each side
  * traced one device only, that one. A match is loose when it rests on a name that says nothing of
  * the disk (mount point, the only device) or when the disks' own identities disagree.
@@ -23,10 +26,19 @@ final class DeviceMatcher {
     private DeviceMatcher() {
     }
 
-    /** A traced device ({@code id} "8,32") with what each side's configuration says of it. */
-    record Traced(String id, String name, String dmName, String wwn, String serial, String mount) {
-        String label() {
-            return name != null ? name + " (" + id + ")" : id;
+    /** A traced device ({@code id} "8,32") with what its side's identity of it says, and its label there. */
+    record Traced(String id, String name, String dmName, String wwn, String serial, String mount, String label) {
+        Traced(String id, String name, String dmName, String wwn, String serial, String mount) {
+            this(id, name, dmName, wwn, serial, mount, name != null ? name + " (" + id + ")" : id);
+        }
+
+        /** What the identity says of a traced device; its number alone when the side has no identity for it. */
+        static Traced of(String id, DeviceIdentity d) {
+            if (d == null) {
+                return new Traced(id, null, null, null, null, null, id);
+            }
+            return new Traced(id, text(d.kernelName()), text(d.dmName()), text(d.wwid()), text(d.serial()),
+                    d.mounts().isEmpty() ? null : d.mounts().get(0), d.label());
         }
 
         private boolean sameDisk(Traced o) {
@@ -52,27 +64,42 @@ final class DeviceMatcher {
         }
     }
 
+    /**
+     * The side's traced devices with their identities: by the device list of its report; a
+     * report.json written before that list existed is read through its config section.
+     */
     static List<Traced> traced(Side side) {
-        Map<String, DeviceConfig> config = new LinkedHashMap<>();
-        ConfigSection section = side.report().config();
-        for (DeviceConfig d : section == null ? List.<DeviceConfig>of() : section.devices()) {
+        Map<String, DeviceIdentity> byNumber = new LinkedHashMap<>();
+        for (DeviceIdentity d : side.report().devices()) {
+            byNumber.putIfAbsent(d.key(), d);
             if (d.majMin() != null) {
-                config.putIfAbsent(d.majMin().replace(':', ','), d);
+                byNumber.putIfAbsent(d.majMin(), d);
             }
+        }
+        if (byNumber.isEmpty()) {
+            fromConfig(side.report().config(), byNumber);
         }
         List<Traced> out = new ArrayList<>();
         for (BlockDeviceStats d : Comparer.blockDevices(side.report())) {
-            String id = d.device();
-            DeviceConfig c = config.get(id);
-            if (c == null) {
-                out.add(new Traced(id, null, null, null, null, null));
-                continue;
-            }
-            String dm = text(c.alias()) != null ? text(c.alias()) : text(c.name());
-            out.add(new Traced(id, text(c.device()), dm, text(c.wwid()) != null ? text(c.wwid()) : text(c.wwn()),
-                    text(c.serial()), text(c.mount())));
+            out.add(Traced.of(d.device(), byNumber.get(d.device())));
         }
         return out;
+    }
+
+    /** An older report.json: its config section's devices, labelled as it labelled them. */
+    private static void fromConfig(ConfigSection section, Map<String, DeviceIdentity> byNumber) {
+        for (DeviceConfig c : section == null ? List.<DeviceConfig>of() : section.devices()) {
+            if (c.majMin() == null) {
+                continue;
+            }
+            String number = c.majMin().replace(':', ',');
+            String dm = text(c.alias()) != null ? text(c.alias()) : text(c.name());
+            String wwid = text(c.wwid()) != null ? text(c.wwid()) : text(c.wwn());
+            String name = text(c.device());
+            byNumber.putIfAbsent(number, new DeviceIdentity(name, name != null ? name + " (" + number + ")" : number,
+                    name, number, dm, wwid, text(c.serial()), null, c.mount() == null ? List.of() : List.of(c.mount()),
+                    List.of(), List.of(), null, null, List.of(), null));
+        }
     }
 
     /** Each before device with its after device, strongest evidence first; {@code notes} gets what was loose or left out. */
@@ -141,23 +168,7 @@ final class DeviceMatcher {
      * page 83's NAA designator type first), udev as "naa.5000...": the same disk in three spellings.
      */
     static boolean sameWwn(String x, String y) {
-        if (y == null) {
-            return false;
-        }
-        String p = bare(x);
-        String q = bare(y);
-        return p.equals(q) || p.length() == q.length() + 1 && p.charAt(0) == '3' && p.endsWith(q)
-                || q.length() == p.length() + 1 && q.charAt(0) == '3' && q.endsWith(p);
-    }
-
-    private static String bare(String w) {
-        String s = w.strip().toLowerCase(Locale.ROOT);
-        for (String prefix : List.of("0x", "naa.", "eui.", "t10.", "wwn-")) {
-            if (s.startsWith(prefix)) {
-                s = s.substring(prefix.length());
-            }
-        }
-        return s;
+        return x != null && y != null && DeviceIdentities.sameWwid(x, y);
     }
 
     /** A name lsblk or dmsetup printed, null when it printed none (or only blanks). */

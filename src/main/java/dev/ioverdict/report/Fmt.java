@@ -28,6 +28,15 @@ public final class Fmt {
         return v == null ? NONE : String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
+    /**
+     * A time of the capture as the case facts print it: ISO 8601 for seconds since the epoch (as
+     * the source printed them), else the seconds of the source's own clock.
+     */
+    public String time(Object seconds) {
+        Double v = number(seconds);
+        return v == null ? NONE : Clocks.wall(v) ? Clocks.iso(v) : String.format(Locale.ROOT, "%.6f", v);
+    }
+
     public String count(Object value) {
         return Figures.count(number(value));
     }

@@ -1,6 +1,7 @@
 package dev.ioverdict.report;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.config.DeviceIdentities;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.host.HostInfo;
 import dev.ioverdict.diagnosis.Diagnosed;
@@ -54,7 +55,8 @@ final class FrontPage {
         }
         return new Summary(headline(causes, outcome), lines, actions,
                 UseTable.of(iostat, blockDevices, causes, data.inputs(),
-                        dev -> data.results().get(StorageConfig.class).map(c -> c.label(dev)).orElse(null),
+                        data.results().get(StorageConfig.class).map(StorageConfig::identities)
+                                .orElseGet(DeviceIdentities::empty),
                         data.results().get(dev.ioverdict.model.timemodel.TimeModel.class).orElse(null)),
                 checked(outcome).stream().map(i -> i.title() + " (" + i.id() + "): nothing found").toList(),
                 healthy(data, outcome, iostat),

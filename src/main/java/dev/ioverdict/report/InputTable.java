@@ -1,6 +1,7 @@
 package dev.ioverdict.report;
 
 import dev.ioverdict.model.InputSummary;
+import dev.ioverdict.model.iostat.IostatDialect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,8 @@ record InputTable(List<InputSummary> listed, List<Group> grouped) {
         }
     }
 
-    static InputTable of(List<InputSummary> inputs, int limit) {
+    static InputTable of(List<InputSummary> all, int limit) {
+        List<InputSummary> inputs = all.stream().map(InputTable::worded).toList();
         if (inputs.size() <= limit) {
             return new InputTable(inputs, List.of());
         }
@@ -54,6 +56,28 @@ record InputTable(List<InputSummary> listed, List<Group> grouped) {
         sums.forEach((format, s) -> grouped.add(new Group(format, s[0], s[1], s[2], s[3], s[4])));
         return new InputTable(listed, grouped);
     }
+
+    /**
+     * The reason a format was recognised, with the parser's dialect id ({@code sysstat-new}) in the
+     * words a reader knows: ids belong to report.json, the page says what was seen.
+     */
+    private static InputSummary worded(InputSummary i) {
+        String because = i.detectedBecause();
+        if (because == null) {
+            return i;
+        }
+        String words = because;
+        for (IostatDialect d : IostatDialect.values()) {
+            words = words.replace("(" + d.id() + ")", "(" + DIALECT_WORDS.get(d) + ")");
+        }
+        return words.equals(because) ? i : new InputSummary(i.path(), i.format(), words, i.lines(), i.records(),
+                i.skipped(), i.firstTime(), i.lastTime(), i.warnings(), i.warningsNotListed());
+    }
+
+    private static final Map<IostatDialect, String> DIALECT_WORDS = Map.of(
+            IostatDialect.SYSSTAT_NEW, "sysstat 11.5.7 or later",
+            IostatDialect.SYSSTAT_OLD, "sysstat up to 11.5.6",
+            IostatDialect.SOLARIS, "Solaris or illumos");
 
     private static boolean matters(InputSummary i) {
         return !i.format().equals("unknown") && i.records() > 0 || !i.warnings().isEmpty();

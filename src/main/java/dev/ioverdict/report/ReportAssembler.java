@@ -43,7 +43,8 @@ public final class ReportAssembler {
                 results.get(LayerTimes.class).orElse(null),
                 data.inputs(),
                 results.get(BlockSection.class)
-                        .map(b -> BlockView.of(b, results.get(BlockTrace.class).orElse(null))).orElse(null),
+                        .map(b -> BlockView.of(b, results.get(BlockTrace.class).orElse(null),
+                                d -> results.get(StorageConfig.class).map(c -> c.label(d)).orElse(d))).orElse(null),
                 results.get(SyscallSection.class).orElse(null),
                 iostat,
                 results.get(ConfigSection.class).orElse(null),
@@ -51,6 +52,7 @@ public final class ReportAssembler {
                 results.get(AppliedWindow.class).orElse(null)))
                 .withTimeModel(results.get(TimeModel.class).orElse(null))
                 .withPeriods(PeriodFinder.of(iostat))
-                .withAnalysisFailures(data.analysisFailures());
+                .withAnalysisFailures(data.analysisFailures())
+                .withDevices(results.get(StorageConfig.class).map(c -> c.identities().all()).orElse(List.of()));
     }
 }

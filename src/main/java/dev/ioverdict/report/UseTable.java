@@ -1,5 +1,6 @@
 package dev.ioverdict.report;
 
+import dev.ioverdict.analysis.config.DeviceIdentities;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
@@ -16,7 +17,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 
 /**
  * Brendan Gregg's USE method per device, from what the bundle measured: utilization (busy %),
@@ -29,50 +29,50 @@ final class UseTable {
     private UseTable() {
     }
 
-    static List<Summary.UseRow> of(List<IostatDevice> iostat, List<String> blockDevices, List<Finding> causes,
-                                   List<InputSummary> inputs, UnaryOperator<String> label) {
-        return of(iostat, blockDevices, causes, inputs, label, null);
-    }
-
     /**
      * With the time model: a device no rule found abnormal but that holds a material share of the
      * application's wait is not "ok" in its latency cell: it "holds the wait", with the share and
      * its service time against its class of media (a healthy device the application is bound by).
+     * Every source's name of a device (iostat's sda, a trace's 8,0, a finding's subject) is taken to
+     * its identity, so a device has one row under its one label.
      */
     static List<Summary.UseRow> of(List<IostatDevice> iostat, List<String> blockDevices, List<Finding> causes,
-                                   List<InputSummary> inputs, UnaryOperator<String> label, TimeModel model) {
+                                   List<InputSummary> inputs, DeviceIdentities ids, TimeModel model) {
         Set<String> devices = new LinkedHashSet<>();
         if (iostat != null) {
-            iostat.stream().filter(d -> !Boolean.TRUE.equals(d.idle())).forEach(d -> devices.add(d.device()));
+            iostat.stream().filter(d -> !Boolean.TRUE.equals(d.idle())).forEach(d -> devices.add(ids.key(d.device())));
         }
-        devices.addAll(blockDevices);
-        devices.addAll(deviceCauses(causes));
+        Set<String> traced = new LinkedHashSet<>();
+        blockDevices.forEach(d -> traced.add(ids.key(d)));
+        devices.addAll(traced);
+        deviceCauses(causes).forEach(d -> devices.add(ids.key(d)));
         boolean kernelLog = inputs.stream().anyMatch(i -> i.format().equals("kernel-log"));
         List<Summary.UseRow> rows = new ArrayList<>();
         for (String dev : devices) {
-            IostatDevice io = iostat == null ? null : iostat.stream().filter(d -> d.device().equals(dev)).findFirst()
-                    .orElse(null);
+            IostatDevice io = iostat == null ? null : iostat.stream().filter(d -> ids.key(d.device()).equals(dev))
+                    .min(java.util.Comparator.comparing(d -> Boolean.TRUE.equals(d.idle()))).orElse(null);
             String util = io == null ? null : figure(io, new String[] {"%util", "%b"}, "%");
             String queue = io == null ? null : figure(io, new String[] {"aqu-sz", "avgqu-sz", "wait", "actv"}, "");
-            String named = label.apply(dev);
+            String named = ids.label(dev);
             rows.add(new Summary.UseRow(dev, named == null || named.equals(dev) ? null : named,
-                    cell(util, causes, dev, Use.UTILIZATION, util != null || blockDevices.contains(dev)),
-                    cell(queue, causes, dev, Use.SATURATION, queue != null || blockDevices.contains(dev)),
-                    cell(kernelLog ? "kernel log read" : null, causes, dev, Use.ERRORS, kernelLog),
-                    holding(cell(null, causes, dev, Use.LATENCY, io != null || blockDevices.contains(dev)), dev, model)));
+                    cell(util, causes, dev, Use.UTILIZATION, util != null || traced.contains(dev), ids),
+                    cell(queue, causes, dev, Use.SATURATION, queue != null || traced.contains(dev), ids),
+                    cell(kernelLog ? "kernel log read" : null, causes, dev, Use.ERRORS, kernelLog, ids),
+                    holding(cell(null, causes, dev, Use.LATENCY, io != null || traced.contains(dev), ids), dev, model)));
         }
         return rows;
     }
 
     /** A problem when a cause or symptom about {@code dev} is of a rule that declares this cell; else ok or not measured. */
-    private static Summary.UseCell cell(String figure, List<Finding> causes, String dev, Use use, boolean measured) {
+    private static Summary.UseCell cell(String figure, List<Finding> causes, String dev, Use use, boolean measured,
+                                        DeviceIdentities ids) {
         for (int i = 0; i < causes.size(); i++) {
             Finding f = causes.get(i);
-            if (fills(f, use) && about(f, dev)) {
+            if (fills(f, use) && about(f, dev, ids)) {
                 return new Summary.UseCell("problem", figure, "finding-" + (i + 1), f.rule());
             }
             for (Finding s : f.symptoms()) {
-                if (fills(s, use) && about(s, dev)) {
+                if (fills(s, use) && about(s, dev, ids)) {
                     return new Summary.UseCell("problem", figure, "finding-" + (i + 1), s.rule());
                 }
             }
@@ -108,10 +108,10 @@ final class UseTable {
         return RuleCatalogue.meaning(f.rule()).fills(Meaning.Resource.DEVICE, use);
     }
 
-    private static boolean about(Finding f, String dev) {
-        return f.subject() != null && (dev.equals(f.subject().id())
-                || f.text(SubjectMetrics.DEVICE).map(dev::equals).orElse(false)
-                || f.text(SubjectMetrics.DEVNO).map(dev::equals).orElse(false));
+    private static boolean about(Finding f, String dev, DeviceIdentities ids) {
+        return f.subject() != null && (dev.equals(ids.key(f.subject().id()))
+                || f.text(SubjectMetrics.DEVICE).map(d -> dev.equals(ids.key(d))).orElse(false)
+                || f.text(SubjectMetrics.DEVNO).map(d -> dev.equals(ids.key(d))).orElse(false));
     }
 
     private static List<String> deviceCauses(List<Finding> causes) {

@@ -56,7 +56,7 @@ class StackedDevicesTest {
         Finding upper = cause.symptoms().stream().filter(s -> s.rule().equals("device-latency")).findFirst().orElseThrow();
         assertEquals("loop1", upper.subject().id());
         assertEquals(0.030456015, upper.measurement("d2cAvg").orElseThrow().value(), 1e-9);
-        assertTrue(upper.summary().startsWith("Part of the cause on loop0 (7,0): loop1's backing file "
+        assertTrue(upper.summary().startsWith("Part of the cause on loop0 (7,0, /mnt/cap-stack): loop1's backing file "
                 + "/mnt/cap-stack/upper.img is on the xfs mounted from loop0 at /mnt/cap-stack"), upper.summary());
         assertEquals("loop1", cause.text("stackedAbove").orElseThrow());
         // decided on btt's figures: loop0's D2C 30.384862 ms x 1,300 against loop1's Q2C 30.463326 ms x 1,300

@@ -6,7 +6,6 @@ import dev.ioverdict.model.config.DeviceConfig;
 import dev.ioverdict.model.config.FilesystemInfo;
 import dev.ioverdict.model.config.QueueSetting;
 import dev.ioverdict.model.config.SchedulerSetting;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -23,15 +22,26 @@ import java.util.Set;
 public final class StorageConfig {
     private final Devices devices;
     private final Filesystems filesystems;
+    private final DeviceIdentities identities;
 
-    private StorageConfig(Devices devices, Filesystems filesystems) {
-        this.devices = devices;
-        this.filesystems = filesystems;
+    private StorageConfig(Facts facts, DeviceIdentities.Seen seen) {
+        this.devices = new Devices(facts);
+        this.filesystems = new Filesystems(facts, devices);
+        this.identities = DeviceIdentities.of(facts, seen, devices, filesystems, this);
     }
 
     public static StorageConfig of(Facts facts) {
-        Devices d = new Devices(facts);
-        return new StorageConfig(d, new Filesystems(facts, d));
+        return new StorageConfig(facts, DeviceIdentities.Seen.NONE);
+    }
+
+    /** With the devices the data sources name (traced numbers, iostat names), so that each has its identity too. */
+    public static StorageConfig of(Facts facts, DeviceIdentities.Seen seen) {
+        return new StorageConfig(facts, seen);
+    }
+
+    /** Every device of the case under one identity, with the one lookup and the one label. */
+    public DeviceIdentities identities() {
+        return identities;
     }
 
     /** The kernel name of a device ({@code 8,0} -> {@code sda}, {@code /dev/mapper/vg-lv} -> {@code dm-3}), when known. */
@@ -39,43 +49,24 @@ public final class StorageConfig {
         if (device == null) {
             return Optional.empty();
         }
+        Optional<DeviceIdentity> id = identities.find(device);
+        if (id.isPresent()) {
+            return Optional.ofNullable(id.get().kernelName());
+        }
         String sys = devices.sysName(device);
-        return DeviceKeys.majMin(sys) != null ? Optional.empty() : Optional.of(sys);
+        return DeviceKeys.majMin(sys) != null ? Optional.ofNullable(KernelMajors.name(DeviceKeys.traceForm(sys)))
+                : Optional.of(sys);
     }
 
     /** Major and minor as block traces print them ({@code sda} -> {@code 8,0}), when known. */
     public Optional<String> majMin(String device) {
-        return devices.majMin(device).map(DeviceKeys::traceForm);
+        Optional<String> known = identities.find(device).map(DeviceIdentity::majMin);
+        return known.isPresent() ? known : devices.majMin(device).map(DeviceKeys::traceForm);
     }
 
-    /**
-     * A device as a report should name it: {@code sda (8,0)}, {@code centos-root (dm-0, 253,0)};
-     * whatever is known when the bundle lacks the rest, the text as given when it says nothing.
-     */
+    /** A device as every page names it ({@link DeviceIdentity#label()}): {@code sda (8,0, /data)}, {@code dm-2 mpatha (253,2, /oracle)}. */
     public String label(String device) {
-        if (device == null) {
-            return "unknown device";
-        }
-        Optional<String> name = deviceName(device);
-        Optional<String> mm = majMin(device);
-        String lsblkName = devices.device(device).map(BlockDevice::name).orElse(null);
-        List<String> aside = new ArrayList<>();
-        String shown = name.orElse(device);
-        if (lsblkName != null && name.isPresent() && !lsblkName.equals(name.get())) {
-            shown = lsblkName;
-            aside.add(name.get());
-        }
-        String shownFinal = shown;
-        devices.alias(device).filter(a -> !a.equals(shownFinal)).ifPresent(aside::add);
-        mountOf(device).ifPresent(aside::add);
-        List<String> paths = paths(device);
-        if (!paths.isEmpty()) {
-            aside.add("paths " + String.join(" ", paths));
-        }
-        devices.wwid(device).ifPresent(w -> aside.add("WWID " + w));
-        devices.backingFile(device).ifPresent(f -> aside.add("file " + f));
-        mm.ifPresent(aside::add);
-        return aside.isEmpty() ? shown : shown + " (" + String.join(", ", aside) + ")";
+        return identities.label(device);
     }
 
     /** Where the filesystem on the device is mounted (mounts, findmnt, lsblk), when the bundle says. */

@@ -57,20 +57,23 @@ public final class BlockCharts implements ChartProvider {
         if (section == null) {
             return out;
         }
-        Chart shares = phaseShares(section);
+        // devices by the one label every page gives them, not by the trace's numbers
+        java.util.function.UnaryOperator<String> label = d -> data.results()
+                .get(dev.ioverdict.analysis.config.StorageConfig.class).map(c -> c.label(d)).orElse(d);
+        Chart shares = phaseShares(section, label);
         if (shares != null) {
             out.add(shares);
         }
         if (trace != null && !trace.histograms().isEmpty()) {
-            out.add(latencyDistribution(trace.histograms()));
+            out.add(latencyDistribution(trace.histograms(), label));
         }
         if (trace != null && trace.timelines().stream().anyMatch(t -> !t.d2cPoints().isEmpty())) {
-            out.add(d2cOverTime(trace.timelines(), marks));
+            out.add(d2cOverTime(trace.timelines(), marks, label));
         }
         return out;
     }
 
-    private static Chart phaseShares(BlockSection section) {
+    private static Chart phaseShares(BlockSection section, java.util.function.UnaryOperator<String> label) {
         DefaultCategoryDataset ds = new DefaultCategoryDataset();
         List<BlockDeviceStats> rows = new ArrayList<>(section.devices().stream()
                 .filter(d -> !d.overheadPct().isEmpty()).toList());
@@ -85,7 +88,7 @@ public final class BlockCharts implements ChartProvider {
             double sum = 0;
             for (Phase p : OVERHEAD) {
                 double v = d.overheadPct().getOrDefault(p, 0.0);
-                ds.addValue(v, p.name(), d.device());
+                ds.addValue(v, p.name(), d.device().equals("all") ? "all devices" : label.apply(d.device()));
                 sum += v;
             }
             widest = Math.max(widest, sum);
@@ -115,14 +118,14 @@ public final class BlockCharts implements ChartProvider {
      * Cumulative distribution per device and phase: the share of I/Os done within each bucket's upper
      * bound, a line per series, so a slow tail shows as a line that reaches 100 % late.
      */
-    private static Chart latencyDistribution(List<LatencyHistogram> histograms) {
+    private static Chart latencyDistribution(List<LatencyHistogram> histograms, java.util.function.UnaryOperator<String> label) {
         XYSeriesCollection ds = new XYSeriesCollection();
         for (LatencyHistogram h : histograms) {
             long total = h.buckets().stream().mapToLong(LatencyHistogram.Bucket::count).sum();
             if (total == 0 || ds.getSeriesCount() >= MAX_SERIES) {
                 continue;
             }
-            XYSeries s = new XYSeries(h.device() + " " + h.phase(), false, true);
+            XYSeries s = new XYSeries(label.apply(h.device()) + " " + h.phase(), false, true);
             long done = 0;
             long seen = 0;
             for (LatencyHistogram.Bucket b : h.buckets()) {
@@ -164,7 +167,8 @@ public final class BlockCharts implements ChartProvider {
     /** Traces whose first completions lie this far apart were recorded on different clocks (or days). */
     private static final double OTHER_CLOCK_SECONDS = 86_400;
 
-    private static Chart d2cOverTime(List<DeviceTimeline> timelines, List<dev.ioverdict.model.Mark> marks) {
+    private static Chart d2cOverTime(List<DeviceTimeline> timelines, List<dev.ioverdict.model.Mark> marks,
+                                     java.util.function.UnaryOperator<String> label) {
         XYSeriesCollection ds = new XYSeriesCollection();
         // devices of one trace share its clock; a second trace in the bundle gets its own origin, never one axis
         // from 0 to 10^9 s
@@ -183,7 +187,7 @@ public final class BlockCharts implements ChartProvider {
             if (ds.getSeriesCount() >= MAX_SERIES) {
                 continue;
             }
-            XYSeries s = new XYSeries(t.device(), false, true);
+            XYSeries s = new XYSeries(label.apply(t.device()), false, true);
             for (DeviceTimeline.Point p : thin(t.d2cPoints())) {
                 s.add(p.time() - origin, Math.max(p.d2c(), 1e-7) * 1000);
             }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ioverdict.analysis.AnalysisFailure;
+import dev.ioverdict.analysis.config.DeviceIdentity;
 import dev.ioverdict.model.AppliedWindow;
 import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.Finding;
@@ -22,7 +23,7 @@ import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
 @JsonPropertyOrder({"schema", "tool", "case", "redaction", "window", "marks", "summary", "verdict", "timeModel", "layers", "inputs", "block", "syscalls",
-    "iostat", "periods", "config",    "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures"})
+    "iostat", "periods", "config", "devices", "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, Summary summary, String verdict,
                      LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
@@ -31,12 +32,14 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                      List<ConsistencyNote> consistency, AppliedWindow window,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Mark> marks, TimeModel timeModel,
                      Redacted redaction, Periods periods,
-                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AnalysisFailure> analysisFailures) {
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AnalysisFailure> analysisFailures,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DeviceIdentity> devices) {
     public static final String SCHEMA = "ioverdict.report/1";
 
     public Report {
         marks = marks == null ? List.of() : List.copyOf(marks);
         analysisFailures = analysisFailures == null ? List.of() : List.copyOf(analysisFailures);
+        devices = devices == null ? List.of() : List.copyOf(devices);
     }
 
     /** The report of a time window of the capture, no marks. */
@@ -45,26 +48,37 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                   ConfigSection config, List<Finding> findings, List<NotEvaluated> notEvaluated,
                   List<RuleFailure> failedRules, List<ConsistencyNote> consistency, AppliedWindow window) {
         this(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config, findings,
-                notEvaluated, failedRules, consistency, window, List.of(), null, null, null, List.of());
+                notEvaluated, failedRules, consistency, window, List.of(), null, null, null, List.of(), List.of());
     }
 
     /** The same report with the user's marks (--mark), drawn on every time chart and listed with the case facts. */
     public Report withMarks(List<Mark> more) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, more, timeModel, redaction, periods, analysisFailures);
+                findings, notEvaluated, failedRules, consistency, window, more, timeModel, redaction, periods, analysisFailures, devices);
     }
 
     /** The same report with the time model every impact is a part of. */
     public Report withTimeModel(TimeModel model) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, model, redaction, periods, analysisFailures);
+                findings, notEvaluated, failedRules, consistency, window, marks, model, redaction, periods, analysisFailures, devices);
+    }
+
+    /**
+     * The same report with every device of the case under its one identity ({@code devices}: key,
+     * label, kernel name, major:minor, dm name, WWID, serial, mounts, the stack): what every
+     * device name elsewhere in the report can be looked up in by its key or any of its names.
+     */
+    public Report withDevices(List<DeviceIdentity> identities) {
+        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods,
+                analysisFailures, identities);
     }
 
     /** The same report with the periods of its bundle (null or none: one capture). */
     public Report withPeriods(Periods found) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
                 findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction,
-                found == null || found.isEmpty() ? null : found, analysisFailures);
+                found == null || found.isEmpty() ? null : found, analysisFailures, devices);
     }
 
     /** The report of the whole capture (no time window). */
@@ -127,13 +141,13 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     /** The same report with other case fields (the analyst's title, customer, ticket, name). */
     public Report withCase(CaseInfo info) {
         return new Report(schema, tool, info, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, analysisFailures);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, analysisFailures, devices);
     }
 
     /** The same report as --redact leaves it: what was replaced, listed by kind with its pseudonyms. */
     public Report withRedaction(Redacted replaced) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced, periods, analysisFailures);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced, periods, analysisFailures, devices);
     }
 
     /** The case under the name report.json gives it, for templates ({@code r.case.title}): "case" is a Java keyword. */
@@ -155,7 +169,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     /** The same report with the analyses that failed on this case. */
     public Report withAnalysisFailures(List<AnalysisFailure> failed) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, failed);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, failed, devices);
     }
 
     /** Whether the report lacks something: an input was damaged, a rule or an analysis failed (exit status 1). */

@@ -1,6 +1,10 @@
 package dev.ioverdict.rules.block;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.config.DeviceIdentities;
+import dev.ioverdict.analysis.config.DeviceIdentity;
+import dev.ioverdict.analysis.config.KernelMajors;
+import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Platform;
@@ -43,9 +47,9 @@ public final class BlockFigures {
 
     private final BlockTrace trace;
     private final BttReport btt;
-    private final DeviceNames names;
+    private final DeviceIdentities names;
 
-    private BlockFigures(BlockTrace trace, BttReport btt, DeviceNames names) {
+    private BlockFigures(BlockTrace trace, BttReport btt, DeviceIdentities names) {
         this.trace = trace;
         this.btt = btt;
         this.names = names;
@@ -63,7 +67,7 @@ public final class BlockFigures {
             return Optional.empty();
         }
         return Optional.of(new BlockFigures(trace, results.get(BttReport.class).orElse(null),
-                new DeviceNames(data.facts())));
+                results.get(StorageConfig.class).map(StorageConfig::identities).orElseGet(DeviceIdentities::empty)));
     }
 
     /** One device's figures; phases fall back to All Devices when the input has only one device. */
@@ -114,13 +118,14 @@ public final class BlockFigures {
                     && !d.overheadPct().isEmpty() && s.all() != null) {
                 phases = s.all().phases();
             }
-            out.add(new Device(d.device(), names.name(d.device()), names.label(d.device()), d.source(), phases,
+            String name = names.find(d.device()).map(DeviceIdentity::kernelName).orElse(KernelMajors.name(d.device()));
+            out.add(new Device(d.device(), name, names.label(d.device()), d.source(), phases,
                     d.overheadPct()));
         }
         return out;
     }
 
-    DeviceNames names() {
+    DeviceIdentities names() {
         return names;
     }
 

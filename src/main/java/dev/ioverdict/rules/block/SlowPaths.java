@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.analysis.config.DeviceIdentities;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.BlockTrace.Remap;
@@ -18,7 +19,7 @@ final class SlowPaths {
 
     /** Slow leg's device id to a sentence naming the dm device and the siblings it was compared with. */
     static Map<String, String> find(List<Remap> remaps, List<BlockFigures.Device> devices, double ratio,
-                                    double minAvgSeconds, DeviceNames names) {
+                                    double minAvgSeconds, DeviceIdentities names) {
         Map<String, Double> d2cAvg = new HashMap<>();
         for (BlockFigures.Device d : devices) {
             if (d.phase(Phase.D2C).n() > 0 && d.phase(Phase.D2C).avg() != null) {

@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.block;
 
+import dev.ioverdict.analysis.config.KernelMajors;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
@@ -10,6 +11,7 @@ import dev.ioverdict.model.block.BlockIo;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.rules.EvidenceKind;
+import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.SubjectMetrics;
 import java.util.ArrayList;
@@ -69,8 +71,10 @@ final class UnpairedCompletions {
             BlockIo worst = ios.get(0);
             double max = worst.phases().get(Phase.D2C);
             String leg = e.getKey();
-            String name = DeviceNames.conventional(leg);
-            var f = ctx.finding(Subject.device(name != null ? name : leg, name != null ? name + " (" + leg + ")" : leg),
+            String name = ctx.optional(Inputs.STORAGE).flatMap(c -> c.deviceName(leg)).orElse(KernelMajors.name(leg));
+            String label = ctx.optional(Inputs.STORAGE).map(c -> c.label(leg)).orElseGet(() -> name != null
+                    ? name + " (" + leg + ")" : leg);
+            var f = ctx.finding(Subject.device(name != null ? name : leg, label),
                             "Slow completion below the driver on path " + leg + ": D2C " + Figures.duration(max))
                     .severity(Severity.WARNING)
                     .doubt(Confidence.MEDIUM, "btt pairs nothing on this path (no Q): its own figures cannot confirm "

@@ -71,10 +71,12 @@ class StorageConfigTest {
         assertEquals("vda", c.deviceName("254:0").orElseThrow());
         assertEquals("7,1", c.majMin("loop1").orElseThrow());
         assertEquals("7,2", c.majMin("/dev/loop2").orElseThrow());
-        assertEquals("loop0 (/mnt/config-data, file /tmp/config-rec/work/data.img, 7,0)", c.label("7,0"));
-        assertEquals("vda (/, 254,0)", c.label("/dev/vda"));
-        assertEquals("8,16", c.label("8,16"), "a device the bundle does not know stays as given");
-        assertTrue(c.deviceName("8,16").isEmpty());
+        assertEquals("loop0 (7,0, /mnt/config-data)", c.label("7,0"));
+        assertEquals("/tmp/config-rec/work/data.img", c.identities().find("loop0").orElseThrow().backingFile());
+        assertEquals("vda (254,0, /)", c.label("/dev/vda"));
+        assertEquals("253,16", c.label("253,16"), "a device the bundle does not know stays as given");
+        assertEquals("sdb (8,16)", c.label("8,16"), "a fixed major names its device on every system");
+        assertTrue(c.deviceName("253,16").isEmpty());
     }
 
     @Test
@@ -149,12 +151,12 @@ class StorageConfigTest {
     @Test
     void multipathStackFromAnOldTree() throws Exception {
         StorageConfig c = StorageConfig.of(external("lsblk/insights-rhel6-ascii-tree-mpath-dm-names.txt"));
-        assertEquals("appdg-app (dm-7, /splunk, 253,7)", c.label("253,7"));
+        assertEquals("dm-7 appdg-app (253,7, /splunk)", c.label("253,7"));
         assertEquals("dm-7", c.deviceName("/dev/mapper/appdg-app").orElseThrow());
         assertEquals(List.of("dm-4", "dm-5", "dm-6"), c.parents("dm-7"));
         assertEquals(List.of("sdb", "sde", "sdc", "sdf", "sdd", "sdg"), c.disksUnder("253,7"));
         assertEquals(List.of("sda"), c.disksUnder("vg_root-lv_root"));
-        assertEquals("sda1 (/boot, 8,1)", c.label("8,1"));
+        assertEquals("sda1 (8,1, /boot)", c.label("8,1"));
     }
 
     @Test
