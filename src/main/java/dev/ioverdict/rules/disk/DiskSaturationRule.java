@@ -119,23 +119,35 @@ public final class DiskSaturationRule extends Rule {
 
     /** The advice, fitted to a before/after of a setting in the bundle (maxcontig 6 and 128). */
     static String advice(DeviceSeries s, Optional<SettingVariants> variants) {
-        String common = "The device cannot keep up with its load. Spread the load over more disks or LUNs (striping, "
-                + "moving hot files), move the busiest data to faster storage, reduce I/O with more cache, and check "
-                + "the array behind the device (RAID rebuild, write cache, controller and path saturation).";
-        long maxcontig = variants.filter(v -> v.setting().equals("maxcontig")).map(v -> Math.max(v.value(),
-                v.otherValue())).orElse(0L);
-        if (s.dialect() == IostatDialect.SOLARIS && maxcontig >= 128) {
-            return common + " The bundle shows UFS maxcontig at " + maxcontig + " already: raising it further is not "
-                    + "the lever; larger transfers beyond it need maxphys and md_maxphys in /etc/system (vol_maxio for "
-                    + "VxVM), and otherwise the load itself must shrink or spread.";
+        // the first sentence is the step page 1 lists: a command or a change, never the diagnosis again
+        String spread = "Spread the load over more disks or LUNs (striping, moving hot files), move the busiest data to "
+                + "faster storage, reduce I/O with more cache, and check the array behind the device (RAID rebuild, "
+                + "write cache, controller and path saturation).";
+        Optional<SettingVariants> maxcontig = variants.filter(v -> v.setting().equals("maxcontig"));
+        if (s.dialect() == IostatDialect.SOLARIS && maxcontig.isPresent()
+                && maxcontig.get().value() < maxcontig.get().otherValue()) {
+            SettingVariants v = maxcontig.get();
+            return "Keep UFS maxcontig at " + v.otherValue() + " on the filesystem of " + s.device() + " ('tunefs -a "
+                    + v.otherValue() + "' on its raw device, takes effect for new writes): this figure is from the "
+                    + "capture at maxcontig " + v.value() + ", and the bundle's capture at " + v.otherValue()
+                    + " shows the same workload with larger transfers (see Periods). If the device stays saturated "
+                    + "there, the load itself must shrink or spread. " + spread;
+        }
+        if (s.dialect() == IostatDialect.SOLARIS && maxcontig.isPresent()) {
+            long value = maxcontig.get().value();
+            return "Spread the load of " + s.device() + " over more disks or LUNs (striping, moving hot files): UFS "
+                    + "maxcontig is " + value + " in this capture already, so larger transfers beyond it need maxphys "
+                    + "and md_maxphys in /etc/system (vol_maxio for VxVM). " + spread;
         }
         if (s.dialect() == IostatDialect.SOLARIS) {
-            return common + " Make transfers larger so fewer I/Os carry the same data: read-ahead and write-behind "
-                    + "(UFS maxcontig with 'tunefs -a', maxphys and md_maxphys in /etc/system, vol_maxio for VxVM).";
+            return "Make transfers larger so fewer I/Os carry the same data: raise UFS maxcontig with 'tunefs -a 128' on "
+                    + "the raw device of " + s.device() + "'s filesystem, within the transfer limits maxphys and "
+                    + "md_maxphys set in /etc/system (vol_maxio for VxVM). " + spread;
         }
-        return common + " Make transfers larger so fewer I/Os carry the same data: the application's I/O size, "
-                + "read-ahead (blockdev --setra, /sys/block/" + s.device() + "/queue/read_ahead_kb) and the largest "
-                + "request the queue builds (/sys/block/" + s.device() + "/queue/max_sectors_kb).";
+        return "Make transfers larger so fewer I/Os carry the same data: raise the largest request the queue builds "
+                + "(echo 1024 > /sys/block/" + s.device() + "/queue/max_sectors_kb, up to max_hw_sectors_kb) and "
+                + "read-ahead (blockdev --setra 4096 /dev/" + s.device() + "), and check the application's I/O size. "
+                + spread;
     }
 
     private static void report(RuleContext ctx, DeviceSeries s, Episodes e, Severity severity, String what,
