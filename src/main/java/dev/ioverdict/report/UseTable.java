@@ -49,10 +49,15 @@ final class UseTable {
         boolean kernelLog = inputs.stream().anyMatch(i -> i.format().equals("kernel-log"));
         List<Summary.UseRow> rows = new ArrayList<>();
         for (String dev : devices) {
-            IostatDevice io = iostat == null ? null : iostat.stream().filter(d -> ids.key(d.device()).equals(dev))
-                    .min(java.util.Comparator.comparing(d -> Boolean.TRUE.equals(d.idle()))).orElse(null);
-            String util = io == null ? null : figure(io, new String[] {"%util", "%b"}, "%");
-            String queue = io == null ? null : figure(io, new String[] {"aqu-sz", "avgqu-sz", "wait", "actv"}, "");
+            List<IostatDevice> mine = iostat == null ? List.of()
+                    : iostat.stream().filter(d -> ids.key(d.device()).equals(dev)).toList();
+            IostatDevice io = chosen(mine, causes, dev, ids);
+            // several files of one device (periods): the row says which one its figures are from
+            String from = io != null && mine.stream().map(IostatDevice::input).distinct().count() > 1
+                    ? " (" + io.input() + ")" : "";
+            String util = io == null ? null : suffix(figure(io, new String[] {"%util", "%b"}, "%"), from);
+            String queue = io == null ? null
+                    : suffix(queue(io), from);
             String named = ids.label(dev);
             rows.add(new Summary.UseRow(dev, named == null || named.equals(dev) ? null : named,
                     cell(util, causes, dev, Use.UTILIZATION, util != null || traced.contains(dev), ids),
@@ -61,6 +66,55 @@ final class UseTable {
                     holding(cell(null, causes, dev, Use.LATENCY, io != null || traced.contains(dev), ids), dev, model)));
         }
         return rows;
+    }
+
+    /**
+     * The device's iostat entry the row shows: the file a finding about it was drawn from, else its
+     * busiest file, so that a row never shows a quiet period beside a finding from a busy one.
+     */
+    private static IostatDevice chosen(List<IostatDevice> mine, List<Finding> causes, String dev, DeviceIdentities ids) {
+        for (Finding f : causes) {
+            if (about(f, dev, ids)) {
+                var input = f.text(SubjectMetrics.INPUT);
+                if (input.isPresent()) {
+                    for (IostatDevice d : mine) {
+                        if (input.get().equals(d.input())) {
+                            return d;
+                        }
+                    }
+                }
+            }
+        }
+        return mine.stream().max(java.util.Comparator.comparing((IostatDevice d) -> !Boolean.TRUE.equals(d.idle()))
+                .thenComparingDouble(UseTable::busy)).orElse(null);
+    }
+
+    private static double busy(IostatDevice d) {
+        for (String c : new String[] {"%util", "%b"}) {
+            IostatDevice.Stat s = d.metrics().get(c);
+            if (s != null) {
+                return s.avg();
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Linux's queue (aqu-sz), or Solaris' two halves: requests waiting (wait) and in service (actv),
+     * since a saturated array can queue nothing in the host and hold its requests in actv.
+     */
+    private static String queue(IostatDevice io) {
+        String linux = figure(io, new String[] {"aqu-sz", "avgqu-sz"}, "");
+        if (linux != null) {
+            return linux;
+        }
+        String waiting = figure(io, new String[] {"wait"}, "");
+        String active = figure(io, new String[] {"actv"}, "");
+        return waiting == null ? active : active == null ? waiting : waiting + "; " + active;
+    }
+
+    private static String suffix(String figure, String from) {
+        return figure == null ? null : figure + from;
     }
 
     /** A problem when a cause or symptom about {@code dev} is of a rule that declares this cell; else ok or not measured. */
