@@ -31,7 +31,7 @@ final class Comparer {
     static final double ALPHA = 0.05;
     static final double MIN_EFFECT_PCT = 5;
     static final double RATIO = dev.ioverdict.model.RatioRule.RATIO;
-    static final double BUSY_PCT = 5;
+    static final double BUSY_PCT = IostatDevice.QUIET_BUSY_PCT;
     static final long MIN_RATIO_N = 50;
     private static final double MIB = 1024.0 * 1024;
     private static final List<Phase> PHASES = List.of(Phase.Q2C, Phase.Q2Cdm, Phase.D2C, Phase.I2D, Phase.Q2G,
@@ -331,7 +331,7 @@ final class Comparer {
             if (d == null || !seen.add(name)) {
                 continue;
             }
-            if (idle(d) && idle(a)) {
+            if (d.quiet() && a.quiet()) {
                 matching.add("iostat device " + name + ": busy below " + BUSY_PCT + " % on both sides, not compared");
                 continue;
             }
@@ -353,16 +353,6 @@ final class Comparer {
         }
     }
 
-    /** Busy (%util, %b) below {@link #BUSY_PCT} on average: its ratios are of a handful of requests. */
-    private static boolean idle(IostatDevice device) {
-        for (String busy : List.of("%util", "%b")) {
-            IostatDevice.Stat v = device.metrics().get(busy);
-            if (v != null) {
-                return v.avg() < BUSY_PCT;
-            }
-        }
-        return device.idle();
-    }
 
     private static List<IostatDevice> iostat(Report report) {
         return report.iostat() == null ? List.of() : report.iostat();

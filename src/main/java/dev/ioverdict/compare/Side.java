@@ -133,12 +133,10 @@ public record Side(String label, String id, String source, String from, Report r
         }
         double longest = 0;
         for (var d : report.iostat() == null ? List.<dev.ioverdict.model.iostat.IostatDevice>of() : report.iostat()) {
-            if (d.intervalSeconds() == null) {
-                continue;
+            Double span = d.seconds();
+            if (span != null) {
+                longest = Math.max(longest, span);
             }
-            // without time stamps, the reports' count: each covers one interval
-            longest = Math.max(longest, d.firstTime() != null && d.lastTime() != null
-                    ? d.lastTime() - d.firstTime() + d.intervalSeconds() : d.samples() * d.intervalSeconds());
         }
         return longest > 0 ? longest : null;
     }

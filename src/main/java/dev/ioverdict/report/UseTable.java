@@ -86,17 +86,7 @@ final class UseTable {
             }
         }
         return mine.stream().max(java.util.Comparator.comparing((IostatDevice d) -> !Boolean.TRUE.equals(d.idle()))
-                .thenComparingDouble(UseTable::busy)).orElse(null);
-    }
-
-    private static double busy(IostatDevice d) {
-        for (String c : new String[] {"%util", "%b"}) {
-            IostatDevice.Stat s = d.metrics().get(c);
-            if (s != null) {
-                return s.avg();
-            }
-        }
-        return 0;
+                .thenComparingDouble(d -> d.busyAvg() == null ? 0 : d.busyAvg())).orElse(null);
     }
 
     /**

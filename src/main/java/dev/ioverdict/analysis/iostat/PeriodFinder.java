@@ -18,8 +18,6 @@ import java.util.Map;
  * whose names differ in one part are the same workload under two settings and are compared.
  */
 public final class PeriodFinder {
-    /** Busy below this (%util, %b) on both sides: the device's ratios are of a handful of requests. */
-    static final double BUSY_PCT = 5;
     private static final String SEPARATORS = "-_./";
     /** Words that name the two sides of a change, in pairs, the earlier first. */
     private static final List<String> STEPS = List.of("before", "after", "pre", "post", "old", "new", "baseline",
@@ -64,11 +62,7 @@ public final class PeriodFinder {
 
     private static Periods.Period period(Draft d) {
         IostatDevice first = d.any();
-        Double seconds = first.intervalSeconds() == null ? null
-                : first.firstTime() != null && first.lastTime() != null
-                        ? first.lastTime() - first.firstTime() + first.intervalSeconds()
-                        : first.samples() * first.intervalSeconds();
-        return new Periods.Period(label(d), d.input(), first.run(), first.samples(), seconds, first.firstTimeText(),
+        return new Periods.Period(label(d), d.input(), first.run(), first.samples(), first.seconds(), first.firstTimeText(),
                 first.lastTimeText());
     }
 
@@ -191,7 +185,7 @@ public final class PeriodFinder {
         for (var e : from.devices().entrySet()) {
             IostatDevice before = e.getValue();
             IostatDevice after = to.devices().get(e.getKey());
-            if (after == null || idle(before) && idle(after)) {
+            if (after == null || before.quiet() && after.quiet()) {
                 continue;
             }
             for (String column : before.keyColumns()) {
@@ -262,15 +256,6 @@ public final class PeriodFinder {
             }
         }
         return Integer.compare(a.length() - i, b.length() - j);
-    }
-
-    private static boolean idle(IostatDevice d) {
-        for (var e : d.metrics().entrySet()) {
-            if (ColumnMeaning.busy(e.getKey())) {
-                return e.getValue().avg() < BUSY_PCT;
-            }
-        }
-        return d.idle();
     }
 
     private static String change(String column, boolean significant, double before, double after) {

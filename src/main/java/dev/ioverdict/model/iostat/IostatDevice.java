@@ -32,6 +32,37 @@ public record IostatDevice(String device, String label, IostatDialect dialect, S
         sinceBoot = sinceBoot == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(sinceBoot));
     }
 
+    /** Busy (%util, %b) below this on average: a device's ratios are then of a handful of requests. */
+    public static final double QUIET_BUSY_PCT = 5;
+
+    /** The average of its busy column (%util, %b), or null when its dialect prints none. */
+    public Double busyAvg() {
+        for (String column : new String[] {"%util", "%b"}) {
+            Stat s = metrics.get(column);
+            if (s != null) {
+                return s.avg();
+            }
+        }
+        return null;
+    }
+
+    /** Busy below {@link #QUIET_BUSY_PCT} on average (idle when it prints no busy column). */
+    public boolean quiet() {
+        Double busy = busyAvg();
+        return busy == null ? idle : busy < QUIET_BUSY_PCT;
+    }
+
+    /**
+     * The span its reports cover: first to last stamp plus one interval, or without stamps one
+     * interval per report; null when the file states no interval.
+     */
+    public Double seconds() {
+        if (intervalSeconds == null) {
+            return null;
+        }
+        return firstTime != null && lastTime != null ? lastTime - firstTime + intervalSeconds : samples * intervalSeconds;
+    }
+
     /** This entry named {@code label} (null: no more than its device name). */
     public IostatDevice withLabel(String label) {
         return new IostatDevice(device, label, dialect, input, run, samples, singleReport, idle, firstTime, lastTime,
