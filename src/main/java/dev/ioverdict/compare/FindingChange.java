@@ -31,12 +31,6 @@ public record FindingChange(String rule, String subject, String severity, String
         }
     }
 
-    /** What the finding's rule looks for, in words (its id stays in compare.json): the pages' name for it. */
-    @com.fasterxml.jackson.annotation.JsonIgnore
-    public String what() {
-        return dev.ioverdict.rules.RuleCatalogue.byId(rule).map(r -> r.info().title()).orElse(rule);
-    }
-
     /** resolved, new, persisting: the three lists of compare.json. */
     public record Diff(List<FindingChange> resolved, @com.fasterxml.jackson.annotation.JsonProperty("new")
                        List<FindingChange> added, List<FindingChange> persisting) {

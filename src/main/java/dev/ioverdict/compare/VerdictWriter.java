@@ -74,7 +74,7 @@ final class VerdictWriter {
      * ("requests wait in the I/O scheduler"); rule ids are for report.json and the appendix.
      */
     static String name(FindingChange f) {
-        String title = f.what();
+        String title = RuleCatalogue.titleInSentence(f.rule());
         int cut = title.length();
         for (char c : new char[] {':', '('}) {
             int at = title.indexOf(c);
@@ -82,11 +82,7 @@ final class VerdictWriter {
                 cut = Math.min(cut, at);
             }
         }
-        String shortTitle = title.substring(0, cut).strip();
-        if (shortTitle.length() > 1 && Character.isUpperCase(shortTitle.charAt(0)) && !Character.isUpperCase(shortTitle.charAt(1))) {
-            shortTitle = Character.toLowerCase(shortTitle.charAt(0)) + shortTitle.substring(1);
-        }
-        return "\u201c" + shortTitle + "\u201d";
+        return "\u201c" + title.substring(0, cut).strip() + "\u201d";
     }
 
     /**

@@ -239,7 +239,7 @@ public final class BatchIndex {
 
     /** What a rule looks for, in words (its id stays in summary.json): "Disk saturated: long service times while busy". */
     private static String title(String rule) {
-        return dev.ioverdict.rules.RuleCatalogue.byId(rule).map(r -> r.info().title()).orElse(rule);
+        return dev.ioverdict.rules.RuleCatalogue.title(rule);
     }
 
     /** The folders or archives the cases came from, by their own names (never the analyst's path). */
@@ -279,7 +279,7 @@ public final class BatchIndex {
                 .sorted(Comparator.comparingLong((Map.Entry<String, long[]> e) -> -e.getValue()[0])
                         .thenComparing(Map.Entry::getKey))
                 .forEach(e -> parts.add(e.getValue()[0] + (e.getValue()[0] == 1 ? " shows " : " show ")
-                        + lowerFirst(title(e.getKey()))
+                        + dev.ioverdict.rules.RuleCatalogue.titleInSentence(e.getKey())
                         + (e.getValue()[1] > 0 ? " (" + e.getValue()[1] + " critical)" : "")));
         long clean = cases.stream().filter(c -> c.verdict().equals("clean")).count();
         long failed = cases.stream().filter(c -> c.status() == CaseStatus.FAILED).count();
@@ -303,11 +303,6 @@ public final class BatchIndex {
             rest.add(damaged + (damaged == 1 ? " had a damaged input" : " had damaged inputs"));
         }
         return sb.append(rest.isEmpty() ? "none was diagnosed" : String.join("; ", rest)).append(".").toString();
-    }
-
-    private static String lowerFirst(String s) {
-        return s.length() > 1 && Character.isUpperCase(s.charAt(0)) && Character.isLowerCase(s.charAt(1))
-                ? Character.toLowerCase(s.charAt(0)) + s.substring(1) : s;
     }
 
     /** Counts: a zero is grey, never in its severity's colour. */

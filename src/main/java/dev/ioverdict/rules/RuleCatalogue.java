@@ -48,6 +48,21 @@ public final class RuleCatalogue {
         return ALL;
     }
 
+    /** What rule {@code id} looks for, in words ("Disk saturated: long service times while busy"); the id itself when unknown. */
+    public static String title(String id) {
+        return byId(id).map(r -> r.info().title()).orElse(id);
+    }
+
+    /**
+     * The title as it reads inside a sentence: "disk saturated: …", an acronym kept as it is
+     * ("I/Os wait for a free request", "XFS …").
+     */
+    public static String titleInSentence(String id) {
+        String t = title(id);
+        return t.length() > 1 && Character.isUpperCase(t.charAt(0)) && Character.isLowerCase(t.charAt(1))
+                ? Character.toLowerCase(t.charAt(0)) + t.substring(1) : t;
+    }
+
     public static Optional<Rule> byId(String id) {
         return ALL.stream().filter(r -> r.info().id().equals(id)).findFirst();
     }
