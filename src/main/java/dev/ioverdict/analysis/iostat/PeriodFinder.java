@@ -19,6 +19,8 @@ import java.util.Map;
  */
 public final class PeriodFinder {
     private static final String SEPARATORS = "-_./";
+    /** More files than this are not read as periods (each is still reported on its own). */
+    static final int MAX_PERIODS = 64;
     /** Words that name the two sides of a change, in pairs, the earlier first. */
     private static final List<String> STEPS = List.of("before", "after", "pre", "post", "old", "new", "baseline",
             "tuned", "bad", "good", "slow", "fast");
@@ -40,7 +42,9 @@ public final class PeriodFinder {
                     .devices().putIfAbsent(d.device(), d);
         }
         List<Draft> drafts = new ArrayList<>(byInput.values());
-        if (drafts.size() < 2 || !oneSystem(drafts) || overlap(drafts)) {
+        // the tests below pair every file with every other: a bundle of thousands of iostat files is an
+        // archive of captures, not periods of one system to compare, and must not cost n squared
+        if (drafts.size() < 2 || drafts.size() > MAX_PERIODS || !oneSystem(drafts) || overlap(drafts)) {
             return new Periods(List.of(), List.of(), null);
         }
         trimCommonParts(drafts);

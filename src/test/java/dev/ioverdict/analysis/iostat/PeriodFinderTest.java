@@ -69,6 +69,16 @@ class PeriodFinderTest {
         assertEquals(List.of("iostat", "x", "cp", "maxcontig6"), PeriodFinder.parts("iostat-x-cp-maxcontig6.txt"));
     }
 
+    @Test
+    void thousandsOfFilesAreNotPairedEachWithEach() {
+        List<IostatDevice> many = new java.util.ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            many.add(device("run-" + i + "/iostat.txt", 100.0 * i, 100.0 * i + 60));
+        }
+        assertTrue(PeriodFinder.of(many).isEmpty());
+        assertEquals(2, PeriodFinder.of(many.subList(0, 2)).periods().size());
+    }
+
     private static IostatDevice device(String input, double first, double last) {
         return new IostatDevice("sda", null, dev.ioverdict.model.iostat.IostatDialect.SYSSTAT_NEW, input, null, 61, null,
                 false, first, last, null, null, 1.0, List.of("await", "%util"),
