@@ -8,6 +8,8 @@ import dev.ioverdict.analysis.consistency.ConsistencyNotes;
 import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.analysis.iostat.PeriodFinder;
+import dev.ioverdict.model.iostat.IostatSection;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.RuleOutcome;
 import java.util.ArrayList;
@@ -39,6 +41,8 @@ public final class Diagnosis {
             causes = causes.stream().map(f -> impact.weighed(f).withSymptoms(f.symptoms().stream()
                     .map(impact::weighed).toList())).toList();
         }
+        causes = PeriodTitles.named(causes, data.results().get(IostatSection.class)
+                .map(i -> PeriodFinder.of(i.devices())).orElse(null));
         causes = causes.stream().map(f -> explained(f).withSymptoms(f.symptoms().stream().map(Diagnosis::explained)
                 .toList())).toList();
         return new Diagnosed(causes, outcome.notEvaluated(), outcome.failures(), notes);
@@ -85,7 +89,7 @@ public final class Diagnosis {
         }
         String kinds = f.sources().isEmpty() ? "the capture" : "the " + String.join(" and the ", f.sources());
         String reason = "measured directly in " + kinds
-                + (f.symptoms().isEmpty() ? "" : "; the application's own waits agree ("
+                + (f.symptoms().isEmpty() ? "" : "; the symptoms it explains agree ("
                 + String.join(", ", f.symptoms().stream().map(Finding::rule).distinct().toList()) + ")");
         return f.withConfidenceReasons(List.of(reason));
     }

@@ -82,21 +82,14 @@ final class ModelImpact {
 
     private String of() {
         if (model.basis() == TimeModel.Basis.DEVICE) {
-            return "the devices' own time (queue to completion of every request, " + perSecond(model.waitSeconds())
-                    + " over the " + dev.ioverdict.model.Figures.duration(model.captureSeconds())
-                    + " traced; no application trace)";
+            return "the devices' own time (every request from queue to completion over the "
+                    + dev.ioverdict.model.Figures.duration(model.captureSeconds()) + " traced; no application trace)";
         }
         List<ProcessWait> application = model.application();
         String who = application.stream().limit(3).map(ProcessWait::who).collect(Collectors.joining(", "))
                 + (application.size() > 3 ? " and " + (application.size() - 3) + " more" : "");
         return "the application's I/O wait (" + String.format(Locale.ROOT, "%.3g s", model.waitSeconds())
                 + (who.isEmpty() ? "" : " of " + who) + ")";
-    }
-
-    /** Device time summed over the capture, as the seconds per second of capture it amounts to. */
-    private String perSecond(double seconds) {
-        return model.captureSeconds() > 0 ? dev.ioverdict.model.Figures.duration(seconds / model.captureSeconds())
-                + " per second" : dev.ioverdict.model.Figures.duration(seconds);
     }
 
     private record Selection(double seconds, List<WaitPart> parts) {
@@ -207,8 +200,7 @@ final class ModelImpact {
         }
         String span = dev.ioverdict.model.Figures.duration(model.captureSeconds());
         return f.withImpact(new Impact(d.deviceSeconds(), model.share(d.deviceSeconds()),
-                "the devices' own time (await x IOPS, " + perSecond(model.waitSeconds()) + " over the " + span
-                + " captured; no application trace)", true,
+                "the devices' own time (await x IOPS over the " + span + " captured; no application trace)", true,
                 "device time: " + d.device() + "'s " + ("block trace".equals(d.source()) ? "Q2C summed over its requests"
                 : "average queue (aqu-sz, await x IOPS) x the " + span + " its iostat reports cover"))
                 .over(model.captureSeconds()));

@@ -89,6 +89,11 @@ public record Finding(String rule, Severity severity, Confidence confidence,
                 recommendation, measurements, evidence, impact, sources, more);
     }
 
+    public Finding withTitle(String other) {
+        return new Finding(rule, severity, confidence, confidenceReasons, assumptions, subject, other, summary,
+                recommendation, measurements, evidence, impact, sources, symptoms);
+    }
+
     public Finding withSummary(String other) {
         return new Finding(rule, severity, confidence, confidenceReasons, assumptions, subject, title, other,
                 recommendation, measurements, evidence, impact, sources, symptoms);

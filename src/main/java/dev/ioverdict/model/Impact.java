@@ -30,7 +30,7 @@ public record Impact(double seconds, Double sharePct, String of, boolean measure
         this(seconds, sharePct, of, measured, method, java.util.List.of(), null);
     }
 
-    /** The same impact with the span its seconds were summed over: said per second of capture. */
+    /** The same impact with the span its seconds were summed over: said as requests outstanding on average. */
     public Impact over(double span) {
         return new Impact(seconds, sharePct, of, measured, method, processes, span > 0 ? span : null);
     }
@@ -39,27 +39,33 @@ public record Impact(double seconds, Double sharePct, String of, boolean measure
      * The impact in words, the one way every page says it: "1.15 s, 74.4 % of the application's I/O
      * wait (...); 76 % of fio pid 13129's I/O wait" (the share of the process group that loses
      * clearly more than the whole does: the victim's view). Device time summed over a span is said
-     * per second of capture: "38.6 s per second of capture" reads as the 39 requests in flight it
-     * is, where "16.1 min" from a 25-second capture reads as an error. Null when it explains nothing.
+     * as what it is, the requests outstanding on average (Little's law: time summed over requests
+     * divided by the span): "99.4 % of the devices' own time (...): 38.7 requests outstanding on
+     * average", where "16.1 min" from a 25-second capture reads as an error and "38.7 s per second"
+     * needs working out. Null when it explains nothing.
      */
     @com.fasterxml.jackson.annotation.JsonProperty("text")
     public String text() {
         if (seconds <= 0) {
             return null;
         }
-        String amount = spanSeconds != null ? Figures.duration(seconds / spanSeconds) + " per second of capture"
-                : Figures.duration(seconds);
-        if (sharePct == null) {
-            return amount + " of " + (of != null ? of : "I/O time") + (measured ? "" : ", estimated");
-        }
-        String victim = processes.size() < 2 ? "" : processes.stream()
+        String victim = sharePct == null || processes.size() < 2 ? "" : processes.stream()
                 .max(java.util.Comparator.comparingDouble(ProcessShare::sharePct))
                 .filter(p -> p.sharePct() - sharePct >= VICTIM_POINTS)
                 .map(p -> "; " + Figures.percent(p.sharePct()) + " of " + p.command()
                         + (p.pids().size() == 1 && !p.command().startsWith("pid ") ? " pid " + p.pids().get(0) : "")
                         + (of != null && of.startsWith("the application") ? "'s I/O wait" : "'s device time"))
                 .orElse("");
-        return amount + ", " + Figures.percent(sharePct) + " of " + of + victim;
+        String what = of != null ? of : "I/O time";
+        if (spanSeconds != null) {
+            String load = Figures.number(seconds / spanSeconds) + " requests outstanding on average";
+            return sharePct == null ? what + ": " + load + (measured ? "" : ", estimated")
+                    : Figures.percent(sharePct) + " of " + what + ": " + load + victim;
+        }
+        if (sharePct == null) {
+            return Figures.duration(seconds) + " of " + what + (measured ? "" : ", estimated");
+        }
+        return Figures.duration(seconds) + ", " + Figures.percent(sharePct) + " of " + of + victim;
     }
 
     /** The same seconds seen per process group: each group's seconds and their share of its own wait. */

@@ -49,8 +49,9 @@ final class FrontPage {
             String text = Verdict.firstSentence(f.recommendation());
             if (!text.isEmpty() && said.add(text)) {
                 String gain = impact(f.impact());
+                // device time over a span is a load, not seconds a user gets back
                 actions.add(new Summary.Action(f.rule(), text, gain == null ? "addresses: " + f.title()
-                        : "expected to give back up to " + gain));
+                        : f.impact().spanSeconds() != null ? "acts on " + gain : "expected to give back up to " + gain));
             }
         }
         return new Summary(headline(causes, outcome), lines, actions,
@@ -83,7 +84,8 @@ final class FrontPage {
                 data.results().get(dev.ioverdict.model.block.BlockSection.class).orElse(null),
                 data.results().get(dev.ioverdict.model.syscall.SyscallSection.class).orElse(null), data.inputs(),
                 data.results().get(dev.ioverdict.model.timemodel.TimeModel.class).orElse(null),
-                outcome.causes().stream().map(Finding::title).toList());
+                outcome.causes().stream().map(Finding::title).toList(),
+                data.results().get(StorageConfig.class).orElse(null));
         return checked(outcome).stream().map(verdicts::of).toList();
     }
 

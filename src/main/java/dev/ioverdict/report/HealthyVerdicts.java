@@ -1,5 +1,8 @@
 package dev.ioverdict.report;
 
+import dev.ioverdict.analysis.config.DeviceIdentities;
+import dev.ioverdict.analysis.config.MediaClass;
+import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.block.BlockDeviceStats;
@@ -45,8 +48,8 @@ final class HealthyVerdicts {
     private static final int FEW_REPORTS = 5;
     /** Traced I/Os below which a block-layer share says little. */
     private static final long FEW_IOS = 100;
-    /** An iostat response time (ms) no class of media needs: below it a device is quick whatever it is. */
-    private static final double SLOW_MS = 20;
+    /** Busy this much of the time is "all the time" in words; the rule's own limits decide, this only phrases. */
+    private static final double NEAR_FULL_PCT = 90;
     private static final Set<String> BUSY = Set.of("%util", "%b", "%busy");
     private static final List<String> QUEUE = List.of("aqu-sz", "avgqu-sz", "avqu-sz", "actv", "avque");
     private static final List<String> AWAIT = List.of("await", "r_await", "w_await", "asvc_t", "svc_t", "avserv");
@@ -58,11 +61,15 @@ final class HealthyVerdicts {
     private final TimeModel timeModel;
     /** The causes' titles: a device slow because of one of them is not called slow on its own. */
     private final List<String> causes;
+    private final DeviceIdentities ids;
+    private final StorageConfig config;
 
     HealthyVerdicts(List<IostatDevice> iostat, BlockSection block, SyscallSection syscalls, List<InputSummary> inputs,
-                    TimeModel timeModel, List<String> causes) {
+                    TimeModel timeModel, List<String> causes, StorageConfig config) {
         this.timeModel = timeModel;
         this.causes = causes;
+        this.config = config;
+        this.ids = config == null ? DeviceIdentities.empty() : config.identities();
         this.iostat = iostat == null ? List.of() : iostat.stream().filter(d -> !d.idle()).toList();
         this.block = block;
         this.syscalls = syscalls;
@@ -103,7 +110,7 @@ final class HealthyVerdicts {
                 + " of I/O wait went " + where + ": " + meaning, timeModel.application().size() > 0 ? "medium" : "low");
     }
 
-    /** The busiest device by %util: whether its busy time came with long waits. */
+    /** The busiest device by %util: whether its busy time came with long waits, against the rule's own limits. */
     private Summary.Healthy saturation(RuleInfo rule) {
         Optional<IostatDevice> busiest = iostat.stream().filter(d -> busy(d) != null)
                 .max(Comparator.comparingDouble(d -> busy(d).max()));
@@ -114,15 +121,22 @@ final class HealthyVerdicts {
         IostatDevice.Stat b = busy(d);
         IostatDevice.Stat q = column(d, QUEUE);
         IostatDevice.Stat w = column(d, AWAIT);
+        MediaClass.Media media = media(d.device());
+        double awaitLimit = limit(rule, "await_ms", 50);
+        double busyLimit = limit(rule, "busy_pct", 20);
         String figures = busyName(d) + " up to " + Figures.percent(b.max())
                 + (q != null ? " with " + Figures.number(q.avg()) + " requests in flight on average" : "")
                 + (w != null ? (q != null ? " and " : " with ") + awaitName(d) + " avg " + ms(w.avg()) : "");
-        String why = b.max() >= 90 && (w == null || w.avg() < 20)
-                ? ": the device serves in parallel, so busy all the time is not full; not saturated"
-                : b.max() < 50 ? ": never busy enough to saturate"
-                : w != null && w.avg() >= SLOW_MS ? ": busy and slow at times, but not for as long as the rule asks of saturation"
-                : ": busy without long waits; not saturated";
-        return new Summary.Healthy(rule.id(), rule.title(), "busiest device " + d.device() + ": " + figures + why
+        String why = b.max() < busyLimit ? ": never busy enough to saturate (the rule asks " + busyName(d) + " of "
+                + Figures.percent(busyLimit) + ")"
+                : w == null ? ": the file prints no response time to show waits; not judged saturated"
+                : w.max() < awaitLimit && b.max() >= NEAR_FULL_PCT && w.avg() < media.media().abnormalMs()
+                        ? ": the device serves in parallel, so busy all the time is not full; its response time stays"
+                        + " within the " + ms(media.media().abnormalMs()) + " of " + article(media) + "; not saturated"
+                : w.max() < awaitLimit ? ": its response time never reached the rule's " + ms(awaitLimit) + "; not saturated"
+                : ": busy and slow at times (" + awaitName(d) + " max " + ms(w.max()) + "), but not for as many reports"
+                        + " in a row as the rule asks of saturation";
+        return new Summary.Healthy(rule.id(), rule.title(), "busiest device " + label(d.device()) + ": " + figures + why
                 + " (" + reports(d) + ")", reportConfidence(d));
     }
 
@@ -135,25 +149,32 @@ final class HealthyVerdicts {
         IostatDevice d = deepest.get();
         IostatDevice.Stat q = column(d, QUEUE);
         IostatDevice.Stat w = column(d, AWAIT);
-        return new Summary.Healthy(rule.id(), rule.title(), "deepest queue on " + d.device() + ": "
+        return new Summary.Healthy(rule.id(), rule.title(), "deepest queue on " + label(d.device()) + ": "
                 + queueName(d) + " avg " + Figures.number(q.avg()) + ", max " + Figures.number(q.max())
                 + (w != null ? ", " + awaitName(d) + " avg " + ms(w.avg()) : "")
-                + (w != null && w.avg() >= SLOW_MS
+                + (w != null && w.avg() >= media(d.device()).media().abnormalMs()
                         ? ": with so short a queue the long response time is the device's own service, not queueing"
                         : ": requests do not wait long in front of the device") + " (" + reports(d) + ")", reportConfidence(d));
     }
 
-    /** D2C of the traced devices, else the iostat response times. */
+    /** D2C of the traced devices, else the iostat response times, each against what its class of media should give. */
     private Summary.Healthy deviceLatency(RuleInfo rule) {
         Optional<BlockDeviceStats> slowest = blockDevices().stream()
                 .filter(s -> avg(s.phaseNamed("D2C")) != null)
                 .max(Comparator.comparingDouble(s -> avg(s.phaseNamed("D2C"))));
         if (slowest.isPresent()) {
-            PhaseStat d2c = slowest.get().phaseNamed("D2C");
-            return new Summary.Healthy(rule.id(), rule.title(), "slowest traced device " + slowest.get().device()
-                    + ": D2C avg " + Figures.duration(d2c.avg()) + (d2c.p99() != null ? ", p99 " + Figures.duration(d2c.p99()) : "")
-                    + " over " + ios(d2c.n()) + ": within what its media should give",
-                    d2c.n() >= FEW_IOS ? "high" : "medium");
+            BlockDeviceStats s = slowest.get();
+            PhaseStat d2c = s.phaseNamed("D2C");
+            MediaClass.Media media = media(s.device());
+            String figures = "slowest traced device " + label(s.device()) + ": D2C avg " + Figures.duration(d2c.avg())
+                    + (d2c.p99() != null ? ", p99 " + Figures.duration(d2c.p99()) : "") + " over " + ios(d2c.n());
+            Optional<String> covered = coveredBy(s.device());
+            String why = d2c.avg() * 1000 < media.media().abnormalMs()
+                    ? ": within the " + ms(media.media().abnormalMs()) + " expected of " + article(media)
+                    : covered.isPresent() ? ": its time is the finding above (" + covered.get() + "), not a slow device on its own"
+                    : ": above the " + ms(media.media().abnormalMs()) + " of " + article(media)
+                            + ", on too few I/Os for the rule to call it slow";
+            return new Summary.Healthy(rule.id(), rule.title(), figures + why, d2c.n() >= FEW_IOS ? "high" : "medium");
         }
         Optional<IostatDevice> slow = iostat.stream().filter(d -> column(d, AWAIT) != null)
                 .max(Comparator.comparingDouble(d -> column(d, AWAIT).avg()));
@@ -162,15 +183,53 @@ final class HealthyVerdicts {
         }
         IostatDevice d = slow.get();
         IostatDevice.Stat w = column(d, AWAIT);
-        String figures = "slowest device " + d.device() + ": " + awaitName(d) + " avg " + ms(w.avg()) + ", max "
+        MediaClass.Media media = media(d.device());
+        String figures = "slowest device " + label(d.device()) + ": " + awaitName(d) + " avg " + ms(w.avg()) + ", max "
                 + ms(w.max()) + " (" + reports(d) + ")";
-        Optional<String> covered = causes.stream().filter(c -> c.contains(d.device())).findFirst();
-        if (w.avg() >= SLOW_MS && covered.isPresent()) {
+        Optional<String> covered = coveredBy(d.device());
+        if (w.avg() >= media.media().abnormalMs() && covered.isPresent()) {
             return new Summary.Healthy(rule.id(), rule.title(), figures + ": its time is the finding above ("
                     + covered.get() + "), not a slow device on its own", reportConfidence(d));
         }
-        return new Summary.Healthy(rule.id(), rule.title(), figures + (w.avg() < SLOW_MS
-                ? ": quick for any class of media" : ": under the limit for its class of media"), reportConfidence(d));
+        return new Summary.Healthy(rule.id(), rule.title(), figures + (w.avg() < media.media().abnormalMs()
+                ? ": within the " + ms(media.media().abnormalMs()) + " expected of " + article(media)
+                : ": above the " + ms(media.media().abnormalMs()) + " of " + article(media) + " on average, but with a"
+                        + " queue in front of it or in too few reports for the rule to call the device itself slow"),
+                reportConfidence(d));
+    }
+
+    /** The cause whose title names the device, by any of its names. */
+    private Optional<String> coveredBy(String device) {
+        String shown = label(device);
+        String bare = ids.find(device).map(i -> i.kernelName() != null ? i.kernelName() : i.key()).orElse(device);
+        return causes.stream().filter(c -> c.contains(shown) || c.contains(bare)).findFirst();
+    }
+
+    private String label(String device) {
+        return ids.label(device);
+    }
+
+    /** The device's class of media, by its kernel name when the bundle ties one to the traced number. */
+    private MediaClass.Media media(String device) {
+        String name = ids.find(device).map(i -> i.kernelName() != null ? i.kernelName() : i.key()).orElse(device);
+        return MediaClass.of(name, config);
+    }
+
+    private static String article(MediaClass.Media media) {
+        return switch (media.media()) {
+            case NVME -> "an NVMe flash device";
+            case SSD -> "a solid-state (non-rotational) device";
+            case VIRTUAL -> "a virtual disk";
+            case ARRAY_LUN -> "an array LUN";
+            case HDD -> "a rotating disk";
+            case UNKNOWN -> "a device of unknown class";
+        };
+    }
+
+    /** The rule's threshold as catalogued (its default: the report is read against the rule's documented limits). */
+    private static double limit(RuleInfo rule, String key, double fallback) {
+        return rule.thresholds().stream().filter(t -> t.key().equals(key)).mapToDouble(t -> t.defaultValue())
+                .findFirst().orElse(fallback);
     }
 
     /** The largest share of Q2C a block phase takes on any traced device. */
@@ -187,7 +246,7 @@ final class HealthyVerdicts {
         PhaseStat d2c = s.phaseNamed("D2C");
         long n = Math.max(q2c == null ? 0 : q2c.n(), d2c == null ? 0 : d2c.n());
         double pct = share(s, phase);
-        String on = s.device() + (n > 0 ? ", " + ios(n) : "");
+        String on = label(s.device()) + (n > 0 ? ", " + ios(n) : "");
         String figures = pct == 0 ? "no measurable time " + where + " (" + on + ")"
                 : "time " + where + " is at most " + Figures.percent(pct) + " of Q2C (" + on + ")";
         return new Summary.Healthy(rule.id(), rule.title(), figures + ": the block layer's time goes elsewhere",
@@ -317,7 +376,7 @@ final class HealthyVerdicts {
 
     /** iostat prints response times in ms. */
     private static String ms(Double printedMs) {
-        return printedMs == null ? Figures.NONE : Figures.number(printedMs) + " ms";
+        return printedMs == null ? Figures.NONE : Figures.duration(printedMs / 1000);
     }
 
     private static String reports(IostatDevice d) {

@@ -167,6 +167,13 @@ public final class LayerAnalysis implements Analysis {
     /** The response time iostat gives for each busy device (await, r/w_await, svc_t, asvc_t), in seconds. */
     static List<Row> iostatRows(IostatSection section) {
         List<Row> out = new ArrayList<>();
+        // several captures in one bundle: each row says which one, or sd0 shows up four times unexplained
+        Map<String, String> captureOf = new java.util.HashMap<>();
+        if (section.devices().stream().map(IostatDevice::input).distinct().count() > 1) {
+            section.devices().forEach(d -> captureOf.put(d.input(), d.input()));
+            dev.ioverdict.analysis.iostat.PeriodFinder.of(section.devices()).periods()
+                    .forEach(p -> captureOf.put(p.input(), p.label()));
+        }
         for (IostatDevice d : section.devices()) {
             if (d.idle() || d.samples() == 0) {
                 continue;
@@ -182,7 +189,9 @@ public final class LayerAnalysis implements Analysis {
                 }
             }
             if (best != null && best.max() > 0) {
-                out.add(new Row("device", "iostat " + column, "iostat", d.device(), d.samples(), best.avg() / 1000,
+                String scope = captureOf.containsKey(d.input()) ? d.device() + " (" + captureOf.get(d.input()) + ")"
+                        : d.device();
+                out.add(new Row("device", "iostat " + column, "iostat", scope, d.samples(), best.avg() / 1000,
                         null, best.max() / 1000));
             }
         }

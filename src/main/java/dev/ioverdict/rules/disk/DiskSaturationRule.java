@@ -120,9 +120,9 @@ public final class DiskSaturationRule extends Rule {
     /** The advice, fitted to a before/after of a setting in the bundle (maxcontig 6 and 128). */
     static String advice(DeviceSeries s, Optional<SettingVariants> variants) {
         // the first sentence is the step page 1 lists: a command or a change, never the diagnosis again
-        String spread = "Spread the load over more disks or LUNs (striping, moving hot files), move the busiest data to "
-                + "faster storage, reduce I/O with more cache, and check the array behind the device (RAID rebuild, "
-                + "write cache, controller and path saturation).";
+        String beyond = "move the busiest data to faster storage, reduce I/O with more cache, and check the array behind "
+                + "the device (RAID rebuild, write cache, controller and path saturation).";
+        String spread = "Spread the load over more disks or LUNs (striping, moving hot files), " + beyond;
         Optional<SettingVariants> maxcontig = variants.filter(v -> v.setting().equals("maxcontig"));
         if (s.dialect() == IostatDialect.SOLARIS && maxcontig.isPresent()
                 && maxcontig.get().value() < maxcontig.get().otherValue()) {
@@ -137,7 +137,7 @@ public final class DiskSaturationRule extends Rule {
             long value = maxcontig.get().value();
             return "Spread the load of " + s.device() + " over more disks or LUNs (striping, moving hot files): UFS "
                     + "maxcontig is " + value + " in this capture already, so larger transfers beyond it need maxphys "
-                    + "and md_maxphys in /etc/system (vol_maxio for VxVM). " + spread;
+                    + "and md_maxphys in /etc/system (vol_maxio for VxVM). Else " + beyond;
         }
         if (s.dialect() == IostatDialect.SOLARIS) {
             return "Make transfers larger so fewer I/Os carry the same data: raise UFS maxcontig with 'tunefs -a 128' on "

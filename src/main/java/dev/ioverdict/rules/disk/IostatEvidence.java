@@ -42,7 +42,7 @@ public final class IostatEvidence {
 
     /**
      * Request time summed over iostat reports (IOPS x time per request x interval), estimated, and
-     * said per second of the reports' span: "56 s per second of capture" is 56 requests in flight,
+     * said over the reports' span as the requests outstanding on average it amounts to (Little's law),
      * where "15.0 min" from 16 reports of one second read as a fault.
      */
     public static Impact requestTime(double seconds, int reports, double secondsPerReport, String label, String method) {
