@@ -144,6 +144,37 @@ public final class Figures {
         return v == Math.rint(v) && Math.abs(v) < 1e18 ? Long.toString((long) (double) v) : plain(v);
     }
 
+    /**
+     * A figure in the unit a comparison's column states ("s", "%", "pp", "/s", "ratio", or a tool's
+     * own such as "kw/s"): seconds scaled to s, ms or µs, the rest with the decimals its size needs
+     * (6743, 13.6, 7.50, 0.0276). compare and the periods of one bundle print figures the same way.
+     */
+    public static String inUnit(double v, String unit) {
+        if (!Double.isFinite(v)) {
+            return NONE;
+        }
+        if ("s".equals(unit)) {
+            double a = Math.abs(v);
+            return a >= 1 ? decimals(v) + " s" : a >= 1e-3 ? decimals(v * 1e3) + " ms" : decimals(v * 1e6) + " \u00b5s";
+        }
+        String u = switch (unit == null ? "" : unit) {
+            case "", "ratio" -> "";
+            case "%", "pp" -> " %";
+            case "/s" -> "/s";
+            default -> " " + unit;
+        };
+        return decimals(v) + u;
+    }
+
+    private static String decimals(double v) {
+        double a = Math.abs(v);
+        if (a == 0) {
+            return "0";
+        }
+        return a >= 100 ? String.format(Locale.ROOT, "%.0f", v) : a >= 10 ? String.format(Locale.ROOT, "%.1f", v)
+                : a >= 1 ? String.format(Locale.ROOT, "%.2f", v) : String.format(Locale.ROOT, "%.3g", v);
+    }
+
     /** A number to three significant digits without a unit: for thresholds and sentences. */
     public static String number(double v) {
         if (!Double.isFinite(v)) {

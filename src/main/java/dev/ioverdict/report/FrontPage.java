@@ -97,9 +97,23 @@ final class FrontPage {
         }
         Finding top = causes.get(0);
         String gain = impact(top.impact());
+        if (causes.stream().allMatch(f -> f.severity() == Severity.INFO)) {
+            // a note is not a diagnosis: a healthy capture must not open with its largest wait as if it were a fault
+            return "No I/O problem found in this capture; for information: " + lowerFirst(top.title())
+                    + (gain == null ? "" : " \u2014 " + gain) + (causes.size() > 1 ? "; " + (causes.size() - 1)
+                    + " more note" + (causes.size() > 2 ? "s" : "") + " below" : "") + ".";
+        }
         String more = causes.size() == 1 ? "" : causes.size() == 2 ? "; one more cause below"
                 : "; " + (causes.size() - 1) + " more causes below";
         return top.title() + (gain == null ? "" : " \u2014 " + gain) + more + ".";
+    }
+
+    /** "Pid 42 waits" stays; "I/O scheduler" stays; "Slow device" becomes "slow device" inside a sentence. */
+    private static String lowerFirst(String title) {
+        if (title.length() < 2 || !Character.isUpperCase(title.charAt(0)) || Character.isUpperCase(title.charAt(1))) {
+            return title;
+        }
+        return Character.toLowerCase(title.charAt(0)) + title.substring(1);
     }
 
     /** The impact as every page says it ({@link Impact#text()}), or null when it explains nothing. */

@@ -117,8 +117,8 @@ public final class BlockAnalysis implements Analysis {
                         : phase == Phase.Q2C || phase == Phase.Q2Cdm ? d.q2cByDirection : null;
                 // only a device that did both: one direction alone is the whole distribution again
                 if (split != null && split[0] != null && split[1] != null) {
-                    out.add(distribution(d.name, phase, "reads", split[0], s.max));
-                    out.add(distribution(d.name, phase, "writes", split[1], s.max));
+                    out.add(distribution(d.name, phase, "reads", split[0], split[0].max()));
+                    out.add(distribution(d.name, phase, "writes", split[1], split[1].max()));
                 }
             }
         }
@@ -136,7 +136,7 @@ public final class BlockAnalysis implements Analysis {
             upTo[i] = bins.get(i)[0];
             counts[i] = (long) bins.get(i)[1];
         }
-        return new PhaseDistribution(device, phase, direction, upTo, counts);
+        return new PhaseDistribution(device, phase, direction, upTo, counts, Btt.seconds(h.sum()));
     }
 
     static BlockTrace trace(BttTracker tracker, String source) {

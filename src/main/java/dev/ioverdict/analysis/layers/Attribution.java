@@ -72,6 +72,18 @@ final class Attribution {
                 sb.append(", most of it in ").append(names[top]).append(": ").append(LayerAnalysis.ms(parts[top]));
             }
             sb.append('.');
+            Optional<Row> reads = same(rows, "Q2C of reads", scope);
+            Optional<Row> writes = same(rows, "Q2C of writes", scope);
+            if (reads.isPresent() && writes.isPresent()
+                    && Math.max(reads.get().avg(), writes.get().avg()) >= APART * Math.min(reads.get().avg(), writes.get().avg())) {
+                boolean readsSlower = reads.get().avg() > writes.get().avg();
+                Row slow = readsSlower ? reads.get() : writes.get();
+                Row fast = readsSlower ? writes.get() : reads.get();
+                sb.append(" Its ").append(readsSlower ? "reads" : "writes").append(" take ")
+                        .append(LayerAnalysis.ms(slow.avg())).append(" (").append(count(slow.n())).append("), its ")
+                        .append(readsSlower ? "writes" : "reads").append(' ').append(LayerAnalysis.ms(fast.avg()))
+                        .append(" (").append(count(fast.n())).append("): the average is true of neither.");
+            }
         } else if (d2c.isPresent()) {
             sb.append("The device takes ").append(LayerAnalysis.ms(d2c.get().avg())).append(" per I/O (D2C).");
         } else {
@@ -80,6 +92,13 @@ final class Attribution {
                             .append(" on average (").append(d.what()).append(", ").append(d.scope()).append(")."));
         }
         return sb.toString().strip();
+    }
+
+    /** Reads and writes this many times apart are said apart: one average would hide the slower. */
+    static final double APART = 2;
+
+    private static String count(long n) {
+        return dev.ioverdict.model.Figures.count(n) + (n == 1 ? " I/O" : " I/Os");
     }
 
     private static Optional<Row> same(List<Row> rows, String prefix, String scope) {

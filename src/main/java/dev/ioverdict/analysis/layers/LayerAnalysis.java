@@ -16,6 +16,8 @@ import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.analysis.syscall.SlowestWaits;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.fio.FioJob;
+import dev.ioverdict.model.block.BlockDistributions;
+import dev.ioverdict.model.block.PhaseDistribution;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.iostat.IostatSection;
 import dev.ioverdict.model.layers.LayerTimes;
@@ -45,7 +47,8 @@ public final class LayerAnalysis implements Analysis {
     @Override
     public Dataflow dataflow() {
         return Dataflow.writes(LayerTimes.class).reading(SyscallSection.class, StorageConfig.class,
-                BlockSection.class, IostatSection.class, ConsistencyNotes.class, SlowestWaits.class, BlockTrace.class);
+                BlockSection.class, IostatSection.class, ConsistencyNotes.class, SlowestWaits.class, BlockTrace.class,
+                BlockDistributions.class);
     }
 
     @Override
@@ -54,7 +57,9 @@ public final class LayerAnalysis implements Analysis {
         results.get(SyscallSection.class).ifPresent(s -> rows.addAll(applicationRows(s)));
         rows.addAll(fioRows(facts));
         StorageConfig names = results.get(StorageConfig.class).orElse(null);
-        results.get(BlockSection.class).ifPresent(b -> rows.addAll(blockRows(b, names)));
+        List<PhaseDistribution> byDirection = results.get(BlockDistributions.class)
+                .map(BlockDistributions::distributions).orElse(List.of());
+        results.get(BlockSection.class).ifPresent(b -> rows.addAll(blockRows(b, names, byDirection)));
         results.get(IostatSection.class).ifPresent(i -> rows.addAll(iostatRows(i)));
         results.get(SyscallSection.class).ifPresent(s -> rows.addAll(linuxKiDeviceRows(facts)));
         if (rows.isEmpty()) {
@@ -119,6 +124,11 @@ public final class LayerAnalysis implements Analysis {
      * per-device tables gives only all devices together, and says so.
      */
     static List<Row> blockRows(BlockSection section, StorageConfig names) {
+        return blockRows(section, names, List.of());
+    }
+
+    /** The same, with Q2C and D2C of reads and of writes apart where a device did both. */
+    static List<Row> blockRows(BlockSection section, StorageConfig names, List<PhaseDistribution> byDirection) {
         List<Row> out = new ArrayList<>();
         List<BlockDeviceStats> devices = section.devices().stream()
                 .filter(d -> q2c(d).n() > 0 || d.phase(Phase.D2C).n() > 0)
@@ -133,7 +143,9 @@ public final class LayerAnalysis implements Analysis {
             return out;
         }
         for (BlockDeviceStats d : devices) {
-            rows(out, d, names == null ? d.device() : names.label(d.device()));
+            String scope = names == null ? d.device() : names.label(d.device());
+            rows(out, d, scope);
+            directionRows(out, d.device(), d.source(), scope, byDirection);
         }
         return out;
     }
@@ -146,6 +158,24 @@ public final class LayerAnalysis implements Analysis {
         phase(out, "scheduler", "I2D (in the I/O scheduler)", d, Phase.I2D, scope);
         phase(out, "scheduler", "M2D (merged, in the I/O scheduler)", d, Phase.M2D, scope);
         phase(out, "device", "D2C (driver, HBA, device)", d, Phase.D2C, scope);
+    }
+
+    /**
+     * Q2C and D2C of reads and of writes, each its own row: a device that serves writes in 2 ms and
+     * starves 88 reads for 100 ms averages to "20 ms" overall, a figure true of neither.
+     */
+    private static void directionRows(List<Row> out, String device, String source, String scope,
+                                      List<PhaseDistribution> byDirection) {
+        // the tracker splits one queue-to-completion histogram per direction, filed under Q2C and Q2Cdm alike
+        for (List<Phase> phases : List.of(List.of(Phase.Q2C, Phase.Q2Cdm), List.of(Phase.D2C))) {
+            for (String direction : List.of("reads", "writes")) {
+                byDirection.stream().filter(p -> p.device().equals(device) && phases.contains(p.phase())
+                        && direction.equals(p.direction()) && p.n() > 0 && p.avg() != null).findFirst()
+                        .ifPresent(p -> out.add(new Row(p.phase() == Phase.D2C ? "device" : "block",
+                                (p.phase() == Phase.D2C ? "D2C" : "Q2C") + " of " + direction, source, scope, p.n(), p.avg(),
+                                p.percentile(99), p.upTo()[p.upTo().length - 1])));
+            }
+        }
     }
 
     static PhaseStat q2c(BlockDeviceStats d) {

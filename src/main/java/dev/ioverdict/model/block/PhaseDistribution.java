@@ -5,10 +5,36 @@ package dev.ioverdict.model.block;
  * each bin's highest value in seconds, ascending; {@code counts}: its samples). Constant memory
  * whatever the trace's length, and exact enough for rank tests and percentiles (not in report.json).
  * {@code direction}: "reads" or "writes" for the I/Os of one direction only, null for all of them.
+ * {@code sumSeconds}: the exact sum of the samples (NaN when not kept), for an exact average.
  */
-public record PhaseDistribution(String device, Phase phase, String direction, double[] upTo, long[] counts) {
+public record PhaseDistribution(String device, Phase phase, String direction, double[] upTo, long[] counts,
+                                double sumSeconds) {
     public PhaseDistribution(String device, Phase phase, double[] upTo, long[] counts) {
-        this(device, phase, null, upTo, counts);
+        this(device, phase, null, upTo, counts, Double.NaN);
+    }
+
+    public PhaseDistribution(String device, Phase phase, String direction, double[] upTo, long[] counts) {
+        this(device, phase, direction, upTo, counts, Double.NaN);
+    }
+
+    /** The exact average in seconds, null when the sum was not kept. */
+    public Double avg() {
+        long n = n();
+        return n == 0 || Double.isNaN(sumSeconds) ? null : sumSeconds / n;
+    }
+
+    /** The highest value of the bin holding the sample at percentile p (0 < p <= 100), as LogHistogram gives it. */
+    public double percentile(double p) {
+        long n = n();
+        long rank = Math.max(1, (long) Math.ceil(p / 100.0 * n));
+        long seen = 0;
+        for (int i = 0; i < counts.length; i++) {
+            seen += counts[i];
+            if (seen >= rank) {
+                return upTo[i];
+            }
+        }
+        return upTo.length == 0 ? 0 : upTo[upTo.length - 1];
     }
 
     public long n() {

@@ -61,14 +61,7 @@ public record Periods(List<Period> periods, List<Change> changes, String note) {
         }
 
         private static String show(double v, String unit) {
-            double a = Math.abs(v);
-            String number = a >= 100 || a == Math.rint(a) && a < 1e15 ? String.format(java.util.Locale.ROOT, "%.0f", v)
-                    : a >= 10 ? String.format(java.util.Locale.ROOT, "%.1f", v)
-                    : String.format(java.util.Locale.ROOT, "%.2f", v);
-            if (unit == null || unit.isEmpty()) {
-                return number;
-            }
-            return unit.equals("/s") ? number + "/s" : unit.equals("%") ? number + " %" : number + " " + unit;
+            return dev.ioverdict.model.Figures.inUnit(v, unit);
         }
     }
 
