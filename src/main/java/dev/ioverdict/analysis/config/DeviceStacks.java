@@ -4,10 +4,10 @@ import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.config.BlockDevice;
-import dev.ioverdict.model.config.DeviceIdentity;
 import dev.ioverdict.model.config.DeviceLink;
 import dev.ioverdict.model.config.DeviceLink.Via;
 import dev.ioverdict.model.config.FilesystemInfo;
+import dev.ioverdict.model.config.ListedDevice;
 import dev.ioverdict.model.config.Mount;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -66,7 +66,7 @@ public final class DeviceStacks {
             }
         }
         List<Mount> mounts = facts.all(Mount.class);
-        for (DeviceIdentity id : facts.all(DeviceIdentity.class)) {
+        for (ListedDevice id : facts.all(ListedDevice.class)) {
             String upper = id.device() != null ? id.device() : id.name();
             if (upper == null) {
                 continue;
