@@ -23,8 +23,6 @@ import java.util.List;
  * (seed 000, where the block trace then shows D2C holding the time).
  */
 public final class AioCompletionWaitRule extends Rule {
-    public static final Metric SUBMIT_AVG = Metric.duration("submitAvg", "io_submit average");
-    public static final Metric GETEVENTS_AVG = Metric.duration("geteventsAvg", "io_getevents average");
     public static final Metric GETEVENTS_SHARE_PCT = Metric.percent("geteventsSharePct", "io_getevents share of the AIO time");
 
     static final Threshold MAX_SUBMIT_SHARE_PCT = Threshold.percent("max_submit_share_pct", 10,
@@ -72,8 +70,8 @@ public final class AioCompletionWaitRule extends Rule {
                     .source(EvidenceKind.SYSCALLS)
                     .text(SubjectMetrics.PID, a.pid())
                     .text(SubjectMetrics.SOURCE, a.source())
-                    .figure(SUBMIT_AVG, a.submitAvg())
-                    .figure(GETEVENTS_AVG, a.geteventsAvg())
+                    .figure(AioSymptoms.SUBMIT_AVG, a.submitAvg())
+                    .figure(AioSymptoms.GETEVENTS_AVG, a.geteventsAvg())
                     .figure(GETEVENTS_SHARE_PCT, 100 - a.submitSharePct())
                     .evidence(aio.slowest(a, "io_getevents").stream().limit(2).toList())
                     .evidence(aio.slowest(a, "io_submit").stream().limit(1).toList())

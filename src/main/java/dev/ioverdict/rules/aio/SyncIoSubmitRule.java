@@ -31,9 +31,7 @@ import java.util.Optional;
  */
 public final class SyncIoSubmitRule extends Rule {
     public static final Metric SUBMITS = Metric.count("submits", "io_submit calls");
-    public static final Metric SUBMIT_AVG = Metric.duration("submitAvg", "io_submit average");
     public static final Metric SUBMIT_MAX = Metric.duration("submitMax", "io_submit maximum");
-    public static final Metric GETEVENTS_AVG = Metric.duration("geteventsAvg", "io_getevents average");
     public static final Metric SUBMIT_SHARE_PCT = Metric.percent("submitSharePct", "io_submit share of the AIO time");
     public static final Metric DEVICE_SERVICE = Metric.duration("deviceService", "device service time");
 
@@ -119,9 +117,9 @@ public final class SyncIoSubmitRule extends Rule {
                 .text(SubjectMetrics.PID, a.pid())
                 .text(SubjectMetrics.SOURCE, a.source())
                 .figure(SUBMITS, a.submits())
-                .figure(SUBMIT_AVG, a.submitAvg())
+                .figure(AioSymptoms.SUBMIT_AVG, a.submitAvg())
                 .figure(SUBMIT_MAX, a.submitMax())
-                .figure(GETEVENTS_AVG, a.geteventsAvg())
+                .figure(AioSymptoms.GETEVENTS_AVG, a.geteventsAvg())
                 .figure(SUBMIT_SHARE_PCT, a.submitSharePct())
                 .limit(AioSymptoms.LIMIT_SUBMIT_AVG, MIN_SUBMIT_AVG_MS)
                 .impact(Impact.measured(a.submitTotal() == null ? 0 : a.submitTotal(), "time spent in io_submit")
