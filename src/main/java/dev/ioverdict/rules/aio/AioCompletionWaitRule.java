@@ -13,7 +13,6 @@ import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
-import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import java.util.List;
 
@@ -67,9 +66,7 @@ public final class AioCompletionWaitRule extends Rule {
                     .recommendation("Look below the syscall layer: compare with the device's service time (blktrace D2C, "
                             + "iostat await/svctm). If the device is slow, the escalation goes to the storage (array, "
                             + "HBA, multipath), not to the application or the kernel's AIO path.")
-                    .source(EvidenceKind.SYSCALLS)
-                    .text(SubjectMetrics.PID, a.pid())
-                    .text(SubjectMetrics.SOURCE, a.source())
+                    .aio(a)
                     .figure(AioSymptoms.SUBMIT_AVG, a.submitAvg())
                     .figure(AioSymptoms.GETEVENTS_AVG, a.geteventsAvg())
                     .figure(GETEVENTS_SHARE_PCT, 100 - a.submitSharePct())

@@ -17,7 +17,6 @@ import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
-import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -113,9 +112,7 @@ public final class SyncIoSubmitRule extends Rule {
                         + "xfs_file_dio_write_unaligned means unaligned direct I/O on XFS; get_request / blk_mq_get_tag "
                         + "a full device queue; a filesystem lock or file extension otherwise). Align direct I/O to the "
                         + "filesystem block size, preallocate files, and keep the queue depth below nr_requests.")
-                .source(EvidenceKind.SYSCALLS)
-                .text(SubjectMetrics.PID, a.pid())
-                .text(SubjectMetrics.SOURCE, a.source())
+                .aio(a)
                 .figure(SUBMITS, a.submits())
                 .figure(AioSymptoms.SUBMIT_AVG, a.submitAvg())
                 .figure(SUBMIT_MAX, a.submitMax())

@@ -114,9 +114,7 @@ public final class QueueWaitRule extends Rule {
                         + "LUN), spread the hot files over more disks or LUNs, and make transfers larger (maxcontig, "
                         + "maxphys) so fewer requests carry the same data."
                         : LINUX_ADVICE.replace("DEV", s.device()))
-                .source(EvidenceKind.IOSTAT)
-                .text(SubjectMetrics.DEVICE, s.device())
-                .text(SubjectMetrics.INPUT, s.source())
+                .iostat(s)
                 .with(e::figures)
                 .evidence(IostatEvidence.lines(e.worst(3, order)))
                 .figure(AVG_WAIT, e.avg(p -> waitMs(s, p)) / 1000)
