@@ -79,10 +79,7 @@ public final class InvariantGate {
         }
         notes.add(new ConsistencyNote("report", "ioverdict withheld or doubts figures that cannot be true: "
                 + describe(broken) + ". The inputs disagree with each other or ioverdict misread them.", List.of()));
-        return new Report(report.schema(), report.tool(), report.caseInfo(), report.summary(), report.verdict(), layers,
-                report.inputs(), report.block(), report.syscalls(), report.iostat(), report.config(), report.findings(),
-                report.notEvaluated(), report.failedRules(), notes, report.window(), report.marks(), report.timeModel(),
-                report.redaction(), report.periods(), report.analysisFailures(), report.devices());
+        return report.toBuilder().layers(layers).consistency(notes).build();
     }
 
     /** What a reader sees of an HTML page: no scripts, styles, captured lines, code or charts. */

@@ -3,7 +3,7 @@ package dev.ioverdict.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.model.config.BlockDevice;
-import dev.ioverdict.model.config.DeviceIdentity;
+import dev.ioverdict.model.config.ListedDevice;
 import dev.ioverdict.model.host.HostFact;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -71,7 +71,7 @@ public final class RedactionNames {
             name(Redaction.Kind.WWID, d.wwn());
             name(Redaction.Kind.SERIAL, d.serial());
         }
-        for (DeviceIdentity d : data.facts().all(DeviceIdentity.class)) {
+        for (ListedDevice d : data.facts().all(ListedDevice.class)) {
             name(Redaction.Kind.WWID, d.wwid());
         }
         return this;

@@ -32,27 +32,32 @@ public final class ReportAssembler {
                 .map(devices -> devices.stream().map(d -> d.withLabel(results.get(StorageConfig.class)
                         .map(c -> c.label(d.device())).filter(l -> !l.equals(d.device())).orElse(null))).toList())
                 .orElse(null);
-        return InvariantGate.rest(new Report(Report.SCHEMA, new Report.Tool("ioverdict", Version.get()),
-                new Report.CaseInfo(caseId, caseTitle, data.source(), host),
-                FrontPage.of(data, outcome, caseId, host,
-                        iostat,
+        var config = results.get(StorageConfig.class);
+        return InvariantGate.rest(Report.builder()
+                .tool(new Report.Tool("ioverdict", Version.get()))
+                .caseInfo(new Report.CaseInfo(caseId, caseTitle, data.source(), host))
+                .summary(FrontPage.of(data, outcome, caseId, host, iostat,
                         results.get(BlockSection.class).map(b -> b.devices().stream()
-                                .map(d -> results.get(StorageConfig.class).flatMap(c -> c.deviceName(d.device()))
-                                        .orElse(d.device())).toList()).orElse(List.of())),
-                Verdict.write(data, outcome),
-                results.get(LayerTimes.class).orElse(null),
-                data.inputs(),
-                results.get(BlockSection.class)
+                                .map(d -> config.flatMap(c -> c.deviceName(d.device())).orElse(d.device()))
+                                .toList()).orElse(List.of())))
+                .verdict(Verdict.write(data, outcome))
+                .layers(results.get(LayerTimes.class).orElse(null))
+                .inputs(data.inputs())
+                .block(results.get(BlockSection.class)
                         .map(b -> BlockView.of(b, results.get(BlockTrace.class).orElse(null),
-                                d -> results.get(StorageConfig.class).map(c -> c.label(d)).orElse(d))).orElse(null),
-                results.get(SyscallSection.class).orElse(null),
-                iostat,
-                results.get(ConfigSection.class).orElse(null),
-                outcome.causes(), outcome.notEvaluated(), outcome.failures(), outcome.consistency(),
-                results.get(AppliedWindow.class).orElse(null)))
-                .withTimeModel(results.get(TimeModel.class).orElse(null))
-                .withPeriods(PeriodFinder.of(iostat))
-                .withAnalysisFailures(data.analysisFailures())
-                .withDevices(results.get(StorageConfig.class).map(c -> c.identities().all()).orElse(List.of()));
+                                d -> config.map(c -> c.label(d)).orElse(d))).orElse(null))
+                .syscalls(results.get(SyscallSection.class).orElse(null))
+                .iostat(iostat)
+                .config(results.get(ConfigSection.class).orElse(null))
+                .findings(outcome.causes())
+                .notEvaluated(outcome.notEvaluated())
+                .failedRules(outcome.failures())
+                .consistency(outcome.consistency())
+                .window(results.get(AppliedWindow.class).orElse(null))
+                .timeModel(results.get(TimeModel.class).orElse(null))
+                .periods(PeriodFinder.of(iostat))
+                .analysisFailures(data.analysisFailures())
+                .devices(config.map(c -> c.identities().all()).orElse(List.of()))
+                .build());
     }
 }

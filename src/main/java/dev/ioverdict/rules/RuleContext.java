@@ -1,6 +1,7 @@
 package dev.ioverdict.rules;
 
 import dev.ioverdict.analysis.CaseData;
+import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.model.Assumption;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Evidence;
@@ -11,6 +12,7 @@ import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.Unit;
+import dev.ioverdict.model.syscall.AioProcess;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -145,6 +147,18 @@ public final class RuleContext {
                 sources.add(kind.label());
             }
             return this;
+        }
+
+        /** A finding drawn from one device's iostat reports: iostat, the device and the file it was read from. */
+        public FindingBuilder iostat(DeviceSeries series) {
+            return source(EvidenceKind.IOSTAT).text(SubjectMetrics.DEVICE, series.device())
+                    .text(SubjectMetrics.INPUT, series.source());
+        }
+
+        /** A finding on one process's AIO timing: the syscalls, its pid and the tracer that timed it. */
+        public FindingBuilder aio(AioProcess process) {
+            return source(EvidenceKind.SYSCALLS).text(SubjectMetrics.PID, process.pid())
+                    .text(SubjectMetrics.SOURCE, process.source());
         }
 
         /**

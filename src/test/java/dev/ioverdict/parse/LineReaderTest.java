@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.ioverdict.model.Diagnostic;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.InputSummary;
-import dev.ioverdict.model.config.DeviceIdentity;
+import dev.ioverdict.model.config.ListedDevice;
 import dev.ioverdict.parse.host.LosetupFormat;
 import dev.ioverdict.testing.TestData;
 import dev.ioverdict.testing.TestInputs;
@@ -35,7 +35,7 @@ class LineReaderTest {
         assertEquals(3, s.lines());
         assertEquals(1, s.skipped());
         assertEquals(1, s.records());
-        DeviceIdentity loop = facts.all(DeviceIdentity.class).getFirst();
+        ListedDevice loop = facts.all(ListedDevice.class).getFirst();
         assertEquals("loop0", loop.device());
         assertEquals(3, loop.line());
     }

@@ -41,11 +41,11 @@ class BriefEditionTest {
             use.add(real.summary().use().get(i % real.summary().use().size()));
         }
         Summary s = real.summary();
-        Report many = new Report(real.schema(), real.tool(), real.caseInfo().with(null, "ACME Corp", "CASE-1234",
-                "Ann Analyst"), new Summary(s.headline(), causes, s.actions(), use, s.checked(), s.facts()),
-                real.verdict(), real.layers(), real.inputs(), real.block(), real.syscalls(), real.iostat(), real.config(),
-                findings, real.notEvaluated(), real.failedRules(), real.consistency(), real.window(), real.marks(),
-                real.timeModel(), null, real.periods(), List.of(), real.devices());
+        Report many = real.toBuilder()
+                .caseInfo(real.caseInfo().with(null, "ACME Corp", "CASE-1234", "Ann Analyst"))
+                .summary(new Summary(s.headline(), causes, s.actions(), use, s.checked(), s.facts()))
+                .findings(findings).redaction(null).analysisFailures(List.of())
+                .build();
         RenderInput input = new RenderInput(many, List.of(), null, true, null);
         Path out = Path.of("target", "brief-edition-sample");
         Files.createDirectories(out);

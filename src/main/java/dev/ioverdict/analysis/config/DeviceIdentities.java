@@ -3,6 +3,7 @@ package dev.ioverdict.analysis.config;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.config.BlockDevice;
 import dev.ioverdict.model.config.FilesystemInfo;
+import dev.ioverdict.model.config.ListedDevice;
 import dev.ioverdict.model.config.Mount;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -65,7 +66,7 @@ public final class DeviceIdentities {
             b.wwid(a, a.wwid);
             b.wwid(a, c.wwn());
         }
-        for (var id : facts.all(dev.ioverdict.model.config.DeviceIdentity.class)) {
+        for (var id : facts.all(ListedDevice.class)) {
             Acc a = b.find(id.device() != null ? id.device() : id.name());
             if (a != null && id.vendor() != null && !id.vendor().startsWith("file ") && a.model == null) {
                 a.model = id.vendor().strip();

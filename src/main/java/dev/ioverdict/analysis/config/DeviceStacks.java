@@ -4,10 +4,10 @@ import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.config.BlockDevice;
-import dev.ioverdict.model.config.DeviceIdentity;
 import dev.ioverdict.model.config.DeviceLink;
 import dev.ioverdict.model.config.DeviceLink.Via;
 import dev.ioverdict.model.config.FilesystemInfo;
+import dev.ioverdict.model.config.ListedDevice;
 import dev.ioverdict.model.config.Mount;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -66,7 +66,7 @@ public final class DeviceStacks {
             }
         }
         List<Mount> mounts = facts.all(Mount.class);
-        for (DeviceIdentity id : facts.all(DeviceIdentity.class)) {
+        for (ListedDevice id : facts.all(ListedDevice.class)) {
             String upper = id.device() != null ? id.device() : id.name();
             if (upper == null) {
                 continue;
@@ -143,7 +143,7 @@ public final class DeviceStacks {
             }
         }
         if (below(from).isEmpty() && to.equals(diskByName(from))) {
-            return List.of(new DeviceLink(from, to, List.of(Via.NAMING), from + " is a partition of " + to + " by its name",
+            return List.of(new DeviceLink(from, to, List.of(Via.PARTITION_NAME), from + " is a partition of " + to + " by its name",
                     List.of()));
         }
         return List.of();
@@ -223,7 +223,7 @@ public final class DeviceStacks {
          */
         void backing(String loop, String file, Evidence losetup, List<Mount> mounts) {
             if (file.startsWith("/dev/") && config.device(file).isPresent()) {
-                add(loop, file, Via.LOOP_BACKING_FILE, key(loop) + " is backed by the device " + file + " (losetup)",
+                add(loop, file, Via.LOSETUP_BACKING_FILE, key(loop) + " is backed by the device " + file + " (losetup)",
                         List.of(losetup));
                 return;
             }
@@ -239,7 +239,7 @@ public final class DeviceStacks {
             List<Evidence> ev = new ArrayList<>(List.of(losetup));
             mounts.stream().filter(m -> fs.get().mount().equals(m.mount()) && device.equals(m.device())).findFirst()
                     .ifPresent(m -> ev.add(new Evidence(m.input(), m.line(), m.text())));
-            add(loop, device, Via.LOOP_BACKING_FILE, key(loop) + "'s backing file " + file + " is on the "
+            add(loop, device, Via.LOSETUP_BACKING_FILE, key(loop) + "'s backing file " + file + " is on the "
                     + (fs.get().type() == null ? "filesystem" : fs.get().type()) + " mounted from " + key(device)
                     + " at " + fs.get().mount() + " (losetup, mounts)", ev);
         }

@@ -3,7 +3,7 @@ package dev.ioverdict.analysis.config;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.config.BlockDevice;
 import dev.ioverdict.model.config.DeviceConfig;
-import dev.ioverdict.model.config.DeviceIdentity;
+import dev.ioverdict.model.config.ListedDevice;
 import dev.ioverdict.model.config.QueueSetting;
 import dev.ioverdict.model.config.SchedulerSetting;
 import java.util.ArrayList;
@@ -52,7 +52,7 @@ final class Devices {
                 }
             }
         }
-        identities(facts.all(DeviceIdentity.class));
+        identities(facts.all(ListedDevice.class));
         for (QueueSetting q : facts.all(QueueSetting.class)) {
             if (q.device() == null) {
                 continue;
@@ -89,8 +89,8 @@ final class Devices {
      * (a map printed without its dm-N, as RHEL 5 did, is known by its name); the devices under them
      * are their parents when lsblk did not say.
      */
-    private void identities(List<DeviceIdentity> ids) {
-        for (DeviceIdentity id : ids) {
+    private void identities(List<ListedDevice> ids) {
+        for (ListedDevice id : ids) {
             String sys = id.device() != null ? DeviceKeys.of(id.device())
                     : id.name() != null ? sysName(id.name()) : null;
             if (sys == null) {

@@ -1,7 +1,7 @@
 package dev.ioverdict.model.config;
 
-import com.fasterxml.jackson.annotation.JsonValue;
 import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.KebabId;
 import java.util.List;
 
 /**
@@ -18,26 +18,18 @@ public record DeviceLink(String upper, String lower, List<Via> via, String how, 
     }
 
     /** How a link between two devices was known. */
-    public enum Via {
-        LSBLK("lsblk", "lsblk's tree"),
-        DMSETUP("dmsetup", "dmsetup's table"),
-        MULTIPATH("multipath", "the multipath map"),
-        LOOP_BACKING_FILE("losetup-backing-file", "losetup's backing file on a mounted filesystem"),
-        BLOCK_REMAP("block-remap", "the block trace's remap events"),
-        NAMING("partition-name", "the partition's name");
+    public enum Via implements KebabId {
+        LSBLK("lsblk's tree"),
+        DMSETUP("dmsetup's table"),
+        MULTIPATH("the multipath map"),
+        LOSETUP_BACKING_FILE("losetup's backing file on a mounted filesystem"),
+        BLOCK_REMAP("the block trace's remap events"),
+        PARTITION_NAME("the partition's name");
 
-        private final String id;
         private final String words;
 
-        Via(String id, String words) {
-            this.id = id;
+        Via(String words) {
             this.words = words;
-        }
-
-        /** How report.json names it. */
-        @JsonValue
-        public String id() {
-            return id;
         }
 
         public String words() {

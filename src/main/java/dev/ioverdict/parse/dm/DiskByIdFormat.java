@@ -1,6 +1,6 @@
 package dev.ioverdict.parse.dm;
 
-import dev.ioverdict.model.config.DeviceIdentity;
+import dev.ioverdict.model.config.ListedDevice;
 import dev.ioverdict.parse.Clue;
 import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
@@ -14,7 +14,7 @@ import java.util.List;
  * {@code ls -l} of udev's stable names: {@code /dev/disk/by-id} (and by-path, by-uuid, by-label),
  * {@code /dev/mapper}, alone or inside a recursive listing of /dev ({@code ls -lanR /dev}, as
  * sosreport keeps it in {@code sos_commands/block/ls_-lanR_.dev}). Each symlink names a device by
- * something that survives a reboot; those that say who a device is become {@link DeviceIdentity}s:
+ * something that survives a reboot; those that say who a device is become {@link ListedDevice}s:
  * {@code dm-name-mpatha} and {@code /dev/mapper/mpatha} (the map's name), {@code dm-uuid-mpath-WWID},
  * {@code scsi-3WWID}, {@code wwn-0x...} and {@code nvme-eui.} (its WWID). The other links (paths,
  * filesystem UUIDs and labels, serials, partitions) are counted.
@@ -101,7 +101,7 @@ public final class DiskByIdFormat extends TextFormat {
             }
         }
         if (name != null || wwid != null) {
-            ctx.emit(new DeviceIdentity(device, name, wwid, null, List.of(), null, ctx.input(), no, line));
+            ctx.emit(new ListedDevice(device, name, wwid, null, List.of(), null, ctx.input(), no, line));
         }
     }
 

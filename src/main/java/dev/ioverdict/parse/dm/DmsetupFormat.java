@@ -1,12 +1,12 @@
 package dev.ioverdict.parse.dm;
 
-import dev.ioverdict.model.config.DeviceIdentity;
-import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.model.config.ListedDevice;
 import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.text.Excerpt;
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -19,7 +19,7 @@ import java.util.Set;
  * {@code dmsetup info -C}, {@code dmsetup ls} and {@code ls --tree}, and {@code dmsetup table}
  * (with or without {@code -v}): which device-mapper device has which name, major:minor and UUID
  * (a multipath map's UUID is {@code mpath-<WWID>}), and which devices each sits on. A dm device's
- * kernel name is {@code dm-<minor>}. One {@link DeviceIdentity} per device.
+ * kernel name is {@code dm-<minor>}. One {@link ListedDevice} per device.
  */
 public final class DmsetupFormat extends TextFormat {
     private static final Set<String> TARGETS = Set.of("linear", "striped", "multipath", "thin-pool", "thin",
@@ -115,7 +115,7 @@ public final class DmsetupFormat extends TextFormat {
                 String uuid = t.size() >= 8 ? t.get(7) : null;
                 String wwid = uuid != null && uuid.contains("mpath-") ? uuid.substring(uuid.indexOf("mpath-") + 6)
                         : null;
-                ctx.emit(new DeviceIdentity("dm-" + Integer.parseInt(t.get(2)), t.get(0), wwid,
+                ctx.emit(new ListedDevice("dm-" + Integer.parseInt(t.get(2)), t.get(0), wwid,
                         Integer.parseInt(t.get(1)) + ":" + Integer.parseInt(t.get(2)), List.of(), null,
                         ctx.input(), n, line));
                 ctx.record();
@@ -164,7 +164,7 @@ public final class DmsetupFormat extends TextFormat {
             }
             String mm = start == 1 ? null : verboseMajMin;
             String dev = mm == null ? null : "dm-" + mm.substring(mm.indexOf(':') + 1);
-            ctx.emit(new DeviceIdentity(dev, name, null, mm, under, t.get(start + 2), ctx.input(),
+            ctx.emit(new ListedDevice(dev, name, null, mm, under, t.get(start + 2), ctx.input(),
                     start == 1 || verboseText == null ? n : verboseLine, start == 1 || verboseText == null ? line
                     : verboseText));
             ctx.record();
@@ -188,10 +188,10 @@ public final class DmsetupFormat extends TextFormat {
         private void close(Node node) {
             boolean top = tree.isEmpty();
             if (!node.under().isEmpty() || top && node.depth() == 0) {
-                ctx.emit(new DeviceIdentity("dm-" + node.majMin().substring(node.majMin().indexOf(':') + 1),
+                ctx.emit(new ListedDevice("dm-" + node.majMin().substring(node.majMin().indexOf(':') + 1),
                         node.name(), null, node.majMin(), node.under(), null, ctx.input(), node.line(), node.text()));
             } else if (node.name() != null) {
-                ctx.emit(new DeviceIdentity(node.name(), null, null, node.majMin(), List.of(), null, ctx.input(),
+                ctx.emit(new ListedDevice(node.name(), null, null, node.majMin(), List.of(), null, ctx.input(),
                         node.line(), node.text()));
             }
         }

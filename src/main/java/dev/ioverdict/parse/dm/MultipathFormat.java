@@ -1,6 +1,6 @@
 package dev.ioverdict.parse.dm;
 
-import dev.ioverdict.model.config.DeviceIdentity;
+import dev.ioverdict.model.config.ListedDevice;
 import dev.ioverdict.parse.Clue;
 import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
@@ -18,7 +18,7 @@ import java.util.List;
  * {@code | |- 0:0:0:1 sda 8:0 active ready running}) and RHEL 5's bracketed one
  * ({@code [size=10 GB][features="0"]}, {@code \_ 2:0:0:6 sdb 8:16 [active][ready]}); a map named
  * by its WWID has no parenthesised WWID. {@code -v4}'s "paths list" rows are read as paths on
- * their own. Each map becomes a {@link DeviceIdentity} with its paths; each path row is a record.
+ * their own. Each map becomes a {@link ListedDevice} with its paths; each path row is a record.
  */
 public final class MultipathFormat extends TextFormat {
     public MultipathFormat() {
@@ -102,7 +102,7 @@ public final class MultipathFormat extends TextFormat {
                 if (map != null) {
                     paths.add(dev);
                 }
-                ctx.emit(new DeviceIdentity(dev, null, null, Dm.majMin(t.get(p + 2)), List.of(),
+                ctx.emit(new ListedDevice(dev, null, null, Dm.majMin(t.get(p + 2)), List.of(),
                         null, ctx.input(), n, line));
                 continue;
             }
@@ -121,7 +121,7 @@ public final class MultipathFormat extends TextFormat {
 
     private static void emit(ParseContext ctx, String[] map, long line, String text, List<String> paths) {
         if (map != null) {
-            ctx.emit(new DeviceIdentity(map[2], map[0], map[1], null, paths, map[3], ctx.input(), line, text));
+            ctx.emit(new ListedDevice(map[2], map[0], map[1], null, paths, map[3], ctx.input(), line, text));
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.ioverdict.parse.host;
 
-import dev.ioverdict.model.config.DeviceIdentity;
+import dev.ioverdict.model.config.ListedDevice;
 import dev.ioverdict.parse.Clue;
 import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * {@code losetup -l} / {@code --list}: {@code NAME SIZELIMIT OFFSET AUTOCLEAR RO BACK-FILE DIO LOG-SEC}.
- * Each loop device becomes a {@link DeviceIdentity} whose {@code vendor} is its backing file, so a
+ * Each loop device becomes a {@link ListedDevice} whose {@code vendor} is its backing file, so a
  * report names {@code loop0} with the file it reads and writes.
  */
 public final class LosetupFormat extends TextFormat {
@@ -40,7 +40,7 @@ public final class LosetupFormat extends TextFormat {
             }
             // a backing file name with spaces takes the extra fields
             String file0 = String.join(" ", t.subList(back, back + 1 + t.size() - header.size()));
-            ctx.emit(new DeviceIdentity(t.get(0).substring(5), null, null, null, List.of(), "file " + file0,
+            ctx.emit(new ListedDevice(t.get(0).substring(5), null, null, null, List.of(), "file " + file0,
                     ctx.input(), in.number(), line));
             ctx.record();
         }

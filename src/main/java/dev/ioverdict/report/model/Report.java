@@ -40,27 +40,18 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
         marks = marks == null ? List.of() : List.copyOf(marks);
         analysisFailures = analysisFailures == null ? List.of() : List.copyOf(analysisFailures);
         devices = devices == null ? List.of() : List.copyOf(devices);
-    }
-
-    /** The report of a time window of the capture, no marks. */
-    public Report(String schema, Tool tool, CaseInfo caseInfo, Summary summary, String verdict, LayerTimes layers,
-                  List<InputSummary> inputs, BlockView block, SyscallSection syscalls, List<IostatDevice> iostat,
-                  ConfigSection config, List<Finding> findings, List<NotEvaluated> notEvaluated,
-                  List<RuleFailure> failedRules, List<ConsistencyNote> consistency, AppliedWindow window) {
-        this(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config, findings,
-                notEvaluated, failedRules, consistency, window, List.of(), null, null, null, List.of(), List.of());
+        // one capture has no periods: report.json leaves the section out rather than print it empty
+        periods = periods == null || periods.isEmpty() ? null : periods;
     }
 
     /** The same report with the user's marks (--mark), drawn on every time chart and listed with the case facts. */
     public Report withMarks(List<Mark> more) {
-        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, more, timeModel, redaction, periods, analysisFailures, devices);
+        return toBuilder().marks(more).build();
     }
 
     /** The same report with the time model every impact is a part of. */
     public Report withTimeModel(TimeModel model) {
-        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, model, redaction, periods, analysisFailures, devices);
+        return toBuilder().timeModel(model).build();
     }
 
     /**
@@ -69,25 +60,12 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
      * device name elsewhere in the report can be looked up in by its key or any of its names.
      */
     public Report withDevices(List<DeviceIdentity> identities) {
-        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods,
-                analysisFailures, identities);
+        return toBuilder().devices(identities).build();
     }
 
     /** The same report with the periods of its bundle (null or none: one capture). */
     public Report withPeriods(Periods found) {
-        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction,
-                found == null || found.isEmpty() ? null : found, analysisFailures, devices);
-    }
-
-    /** The report of the whole capture (no time window). */
-    public Report(String schema, Tool tool, CaseInfo caseInfo, Summary summary, String verdict, LayerTimes layers,
-                  List<InputSummary> inputs, BlockView block, SyscallSection syscalls, List<IostatDevice> iostat,
-                  ConfigSection config, List<Finding> findings, List<NotEvaluated> notEvaluated,
-                  List<RuleFailure> failedRules, List<ConsistencyNote> consistency) {
-        this(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config, findings,
-                notEvaluated, failedRules, consistency, null);
+        return toBuilder().periods(found).build();
     }
 
     public record Tool(String name, String version) {
@@ -140,14 +118,12 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
 
     /** The same report with other case fields (the analyst's title, customer, ticket, name). */
     public Report withCase(CaseInfo info) {
-        return new Report(schema, tool, info, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, analysisFailures, devices);
+        return toBuilder().caseInfo(info).build();
     }
 
     /** The same report as --redact leaves it: what was replaced, listed by kind with its pseudonyms. */
     public Report withRedaction(Redacted replaced) {
-        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced, periods, analysisFailures, devices);
+        return toBuilder().redaction(replaced).build();
     }
 
     /** The case under the name report.json gives it, for templates ({@code r.case.title}): "case" is a Java keyword. */
@@ -168,12 +144,196 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
 
     /** The same report with the analyses that failed on this case. */
     public Report withAnalysisFailures(List<AnalysisFailure> failed) {
-        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, failed, devices);
+        return toBuilder().analysisFailures(failed).build();
     }
 
     /** Whether the report lacks something: an input was damaged, a rule or an analysis failed (exit status 1). */
     public boolean incomplete() {
         return anyInputDamaged() || !failedRules.isEmpty() || !analysisFailures.isEmpty();
+    }
+
+    /** A builder holding this report's components, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** An empty builder: the current schema, every other component unset (null, or empty for the lists). */
+    public static Builder builder() {
+        return new Builder(null);
+    }
+
+    /**
+     * Fills a report component by component, so that a new component touches the record, this
+     * builder and the one place that fills it (ReportAssembler), not every caller of a constructor
+     * with twenty-odd arguments.
+     */
+    public static final class Builder {
+        private String schema;
+        private Tool tool;
+        private CaseInfo caseInfo;
+        private Summary summary;
+        private String verdict;
+        private LayerTimes layers;
+        private List<InputSummary> inputs;
+        private BlockView block;
+        private SyscallSection syscalls;
+        private List<IostatDevice> iostat;
+        private ConfigSection config;
+        private List<Finding> findings;
+        private List<NotEvaluated> notEvaluated;
+        private List<RuleFailure> failedRules;
+        private List<ConsistencyNote> consistency;
+        private AppliedWindow window;
+        private List<Mark> marks;
+        private TimeModel timeModel;
+        private Redacted redaction;
+        private Periods periods;
+        private List<AnalysisFailure> analysisFailures;
+        private List<DeviceIdentity> devices;
+
+        private Builder(Report r) {
+            if (r == null) {
+                schema = SCHEMA;
+                return;
+            }
+            schema = r.schema;
+            tool = r.tool;
+            caseInfo = r.caseInfo;
+            summary = r.summary;
+            verdict = r.verdict;
+            layers = r.layers;
+            inputs = r.inputs;
+            block = r.block;
+            syscalls = r.syscalls;
+            iostat = r.iostat;
+            config = r.config;
+            findings = r.findings;
+            notEvaluated = r.notEvaluated;
+            failedRules = r.failedRules;
+            consistency = r.consistency;
+            window = r.window;
+            marks = r.marks;
+            timeModel = r.timeModel;
+            redaction = r.redaction;
+            periods = r.periods;
+            analysisFailures = r.analysisFailures;
+            devices = r.devices;
+        }
+
+        public Builder schema(String value) {
+            schema = value;
+            return this;
+        }
+
+        public Builder tool(Tool value) {
+            tool = value;
+            return this;
+        }
+
+        public Builder caseInfo(CaseInfo value) {
+            caseInfo = value;
+            return this;
+        }
+
+        public Builder summary(Summary value) {
+            summary = value;
+            return this;
+        }
+
+        public Builder verdict(String value) {
+            verdict = value;
+            return this;
+        }
+
+        public Builder layers(LayerTimes value) {
+            layers = value;
+            return this;
+        }
+
+        public Builder inputs(List<InputSummary> value) {
+            inputs = value;
+            return this;
+        }
+
+        public Builder block(BlockView value) {
+            block = value;
+            return this;
+        }
+
+        public Builder syscalls(SyscallSection value) {
+            syscalls = value;
+            return this;
+        }
+
+        public Builder iostat(List<IostatDevice> value) {
+            iostat = value;
+            return this;
+        }
+
+        public Builder config(ConfigSection value) {
+            config = value;
+            return this;
+        }
+
+        public Builder findings(List<Finding> value) {
+            findings = value;
+            return this;
+        }
+
+        public Builder notEvaluated(List<NotEvaluated> value) {
+            notEvaluated = value;
+            return this;
+        }
+
+        public Builder failedRules(List<RuleFailure> value) {
+            failedRules = value;
+            return this;
+        }
+
+        public Builder consistency(List<ConsistencyNote> value) {
+            consistency = value;
+            return this;
+        }
+
+        public Builder window(AppliedWindow value) {
+            window = value;
+            return this;
+        }
+
+        public Builder marks(List<Mark> value) {
+            marks = value;
+            return this;
+        }
+
+        public Builder timeModel(TimeModel value) {
+            timeModel = value;
+            return this;
+        }
+
+        public Builder redaction(Redacted value) {
+            redaction = value;
+            return this;
+        }
+
+        public Builder periods(Periods value) {
+            periods = value;
+            return this;
+        }
+
+        public Builder analysisFailures(List<AnalysisFailure> value) {
+            analysisFailures = value;
+            return this;
+        }
+
+        public Builder devices(List<DeviceIdentity> value) {
+            devices = value;
+            return this;
+        }
+
+        public Report build() {
+            return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat,
+                    config, findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction,
+                    periods, analysisFailures, devices);
+        }
     }
 }

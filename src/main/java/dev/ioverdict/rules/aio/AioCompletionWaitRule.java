@@ -13,7 +13,6 @@ import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
-import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import java.util.List;
 
@@ -23,8 +22,6 @@ import java.util.List;
  * (seed 000, where the block trace then shows D2C holding the time).
  */
 public final class AioCompletionWaitRule extends Rule {
-    public static final Metric SUBMIT_AVG = Metric.duration("submitAvg", "io_submit average");
-    public static final Metric GETEVENTS_AVG = Metric.duration("geteventsAvg", "io_getevents average");
     public static final Metric GETEVENTS_SHARE_PCT = Metric.percent("geteventsSharePct", "io_getevents share of the AIO time");
 
     static final Threshold MAX_SUBMIT_SHARE_PCT = Threshold.percent("max_submit_share_pct", 10,
@@ -69,11 +66,9 @@ public final class AioCompletionWaitRule extends Rule {
                     .recommendation("Look below the syscall layer: compare with the device's service time (blktrace D2C, "
                             + "iostat await/svctm). If the device is slow, the escalation goes to the storage (array, "
                             + "HBA, multipath), not to the application or the kernel's AIO path.")
-                    .source(EvidenceKind.SYSCALLS)
-                    .text(SubjectMetrics.PID, a.pid())
-                    .text(SubjectMetrics.SOURCE, a.source())
-                    .figure(SUBMIT_AVG, a.submitAvg())
-                    .figure(GETEVENTS_AVG, a.geteventsAvg())
+                    .aio(a)
+                    .figure(AioSymptoms.SUBMIT_AVG, a.submitAvg())
+                    .figure(AioSymptoms.GETEVENTS_AVG, a.geteventsAvg())
                     .figure(GETEVENTS_SHARE_PCT, 100 - a.submitSharePct())
                     .evidence(aio.slowest(a, "io_getevents").stream().limit(2).toList())
                     .evidence(aio.slowest(a, "io_submit").stream().limit(1).toList())

@@ -35,6 +35,9 @@ public final class AioSymptoms {
     static final Set<String> IO_SUBMIT = Set.of("__x64_sys_io_submit", "__arm64_sys_io_submit", "sys_io_submit",
             "do_io_submit", "io_submit_one", "__se_sys_io_submit");
 
+    /** The AIO figures every AIO finding reports, whichever rule made it. */
+    public static final Metric SUBMIT_AVG = Metric.duration("submitAvg", "io_submit average");
+    public static final Metric GETEVENTS_AVG = Metric.duration("geteventsAvg", "io_getevents average");
     /** The io_submit average a finding was judged against: what its chart draws. */
     public static final Metric LIMIT_SUBMIT_AVG = Metric.duration("limitSubmitAvg", "limit for the io_submit average");
     public static final Input<AioSymptoms> AIO_TIMING = new Input<>("aio syscall timing",

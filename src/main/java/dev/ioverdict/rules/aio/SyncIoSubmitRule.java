@@ -17,7 +17,6 @@ import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
-import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,9 +30,7 @@ import java.util.Optional;
  */
 public final class SyncIoSubmitRule extends Rule {
     public static final Metric SUBMITS = Metric.count("submits", "io_submit calls");
-    public static final Metric SUBMIT_AVG = Metric.duration("submitAvg", "io_submit average");
     public static final Metric SUBMIT_MAX = Metric.duration("submitMax", "io_submit maximum");
-    public static final Metric GETEVENTS_AVG = Metric.duration("geteventsAvg", "io_getevents average");
     public static final Metric SUBMIT_SHARE_PCT = Metric.percent("submitSharePct", "io_submit share of the AIO time");
     public static final Metric DEVICE_SERVICE = Metric.duration("deviceService", "device service time");
 
@@ -115,13 +112,11 @@ public final class SyncIoSubmitRule extends Rule {
                         + "xfs_file_dio_write_unaligned means unaligned direct I/O on XFS; get_request / blk_mq_get_tag "
                         + "a full device queue; a filesystem lock or file extension otherwise). Align direct I/O to the "
                         + "filesystem block size, preallocate files, and keep the queue depth below nr_requests.")
-                .source(EvidenceKind.SYSCALLS)
-                .text(SubjectMetrics.PID, a.pid())
-                .text(SubjectMetrics.SOURCE, a.source())
+                .aio(a)
                 .figure(SUBMITS, a.submits())
-                .figure(SUBMIT_AVG, a.submitAvg())
+                .figure(AioSymptoms.SUBMIT_AVG, a.submitAvg())
                 .figure(SUBMIT_MAX, a.submitMax())
-                .figure(GETEVENTS_AVG, a.geteventsAvg())
+                .figure(AioSymptoms.GETEVENTS_AVG, a.geteventsAvg())
                 .figure(SUBMIT_SHARE_PCT, a.submitSharePct())
                 .limit(AioSymptoms.LIMIT_SUBMIT_AVG, MIN_SUBMIT_AVG_MS)
                 .impact(Impact.measured(a.submitTotal() == null ? 0 : a.submitTotal(), "time spent in io_submit")

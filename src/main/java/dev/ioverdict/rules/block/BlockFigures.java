@@ -20,6 +20,7 @@ import dev.ioverdict.model.block.SchedulerWait;
 import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Input;
 import dev.ioverdict.rules.Meaning;
+import dev.ioverdict.rules.Threshold;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -43,6 +44,12 @@ public final class BlockFigures {
             BlockFigures::of).on(Platform.LINUX);
 
     /** The share of Q2C a block rule's finding was judged against: what its chart draws. */
+    /** The Q2C figures the block rules report a device's share of Q2C against. */
+    public static final Metric Q2C_AVG = Metric.duration("q2cAvg", "Q2C average");
+    public static final Metric IOS = Metric.count("ios", "completed I/Os");
+    /** Fewer completed I/Os than this do not make a share of Q2C worth judging. */
+    static final Threshold MIN_IOS = Threshold.count("min_ios", "I/Os", 20,
+            "fewer completed I/Os (Q2C N) than this are too few to judge");
     public static final Metric LIMIT_SHARE = Metric.percent("limitShare", "limit for the share of Q2C");
 
     private final BlockTrace trace;

@@ -12,7 +12,6 @@ import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.iostat.IostatDialect;
-import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.disk.Episodes;
@@ -100,9 +99,7 @@ final class IostatDeviceLatency {
                             + "same window. On the host, rule out resets and timeouts first ('dmesg -T | grep -iE "
                             + "\"reset|timeout|abort\"'). A block trace (blktrace, or perf block tracepoints) of the "
                             + "same window would show each I/O's D2C and name the slowest.")
-                    .source(EvidenceKind.IOSTAT)
-                    .text(SubjectMetrics.DEVICE, s.device())
-                    .text(SubjectMetrics.INPUT, s.source())
+                    .iostat(s)
                     .figure(RESPONSE_AVG.labelled("average " + column), avgMs / 1000)
                     .figure(RESPONSE_WORST.labelled("worst " + column), view.ms().applyAsDouble(worst) / 1000)
                     .text(SubjectMetrics.DIRECTION, view.direction())

@@ -31,15 +31,12 @@ import java.util.List;
  */
 public final class RequestStarvationRule extends Rule {
     public static final Metric WAIT_PER_IO = Metric.duration("waitPerIo", "wait for a request per I/O");
-    public static final Metric IOS = Metric.count("ios", "completed I/Os");
     public static final Metric NR_REQUESTS = Metric.text("nrRequests", "nr_requests");
 
     static final Threshold SHARE_PCT = Threshold.percent("share_pct", 10,
             "Q2G + G2I share of Q2C (btt Device Overhead) worth a finding");
     static final Threshold MIN_AVG_MS = Threshold.millis("min_avg_ms", 1,
             "least Q2G + G2I time per completed I/O (share x Q2C avg)");
-    static final Threshold MIN_IOS = Threshold.count("min_ios", "I/Os", 20,
-            "fewer completed I/Os (Q2C N) than this are too few to judge");
 
     public static final String ID = "request-starvation";
     /** The share of Q2C spent waiting for a request: Q2G and G2I. */
@@ -53,7 +50,7 @@ public final class RequestStarvationRule extends Rule {
             keeps in flight, or because writeback throttling holds them back; S2G rows mean processes \
             slept for a request.""",
             List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE),
-            List.of(SHARE_PCT, MIN_AVG_MS, MIN_IOS));
+            List.of(SHARE_PCT, MIN_AVG_MS, BlockFigures.MIN_IOS));
 
     public RequestStarvationRule() {
         super(INFO, MeasuredIn.device(Part.TAG_WAIT),
@@ -80,7 +77,7 @@ public final class RequestStarvationRule extends Rule {
             double share = d.share(Phase.Q2G) + d.share(Phase.G2I);
             PhaseStat q2c = d.phase(Phase.Q2C);
             // above 100 % the shares count different I/Os (lost completions): ConsistencyAnalysis says so
-            if (share < ctx.value(SHARE_PCT) || share > 100 || q2c.n() < ctx.value(MIN_IOS) || q2c.avg() == null) {
+            if (share < ctx.value(SHARE_PCT) || share > 100 || q2c.n() < ctx.value(BlockFigures.MIN_IOS) || q2c.avg() == null) {
                 continue;
             }
             double perIo = share / 100 * q2c.avg();
@@ -117,7 +114,7 @@ public final class RequestStarvationRule extends Rule {
                     .figure(SHARE, share)
                     .limit(BlockFigures.LIMIT_SHARE.labelled("limit for the Q2G + G2I share"), SHARE_PCT)
                     .figure(WAIT_PER_IO, perIo)
-                    .figure(IOS, q2c.n())
+                    .figure(BlockFigures.IOS, q2c.n())
                     .evidence(figs.bttLines(d, Phase.Q2G, Phase.S2G, Phase.G2I, Phase.Q2C))
                     .evidence(figs.slowestLines(d, Phase.Q2G, 3))
                     .impact(Impact.measured(perIo * q2c.n(), "Q2G + G2I share x Q2C average x I/Os")

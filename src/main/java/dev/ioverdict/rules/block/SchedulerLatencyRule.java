@@ -34,8 +34,6 @@ import java.util.List;
 public final class SchedulerLatencyRule extends Rule {
     public static final Metric I2D_ONLY_SHARE_PCT = Metric.percent("i2dOnlySharePct", "I2D share of Q2C");
     public static final Metric I2D_PER_IO = Metric.duration("i2dPerIo", "scheduler time per I/O");
-    public static final Metric Q2C_AVG = Metric.duration("q2cAvg", "Q2C average");
-    public static final Metric IOS = Metric.count("ios", "completed I/Os");
     public static final Metric SCHEDULER = Metric.text("scheduler", "active scheduler");
 
     static final Threshold SHARE_PCT = Threshold.percent("share_pct", 50,
@@ -44,8 +42,6 @@ public final class SchedulerLatencyRule extends Rule {
             "I2D share of Q2C that makes it critical");
     static final Threshold MIN_AVG_MS = Threshold.millis("min_avg_ms", 1,
             "least I2D time per completed I/O (share x Q2C avg) worth a finding");
-    static final Threshold MIN_IOS = Threshold.count("min_ios", "I/Os", 20,
-            "fewer completed I/Os (Q2C N) than this are too few to judge");
     static final Threshold CLASS_AVG_MS = Threshold.millis("class_avg_ms", 10,
             "a class of I/O (reads, writes, one process) whose average scheduler wait reaches this ...");
     static final Threshold CLASS_RATIO = Threshold.factor("class_ratio", 5,
@@ -67,7 +63,7 @@ public final class SchedulerLatencyRule extends Rule {
             than the others, starved behind them. The device answers quickly; the elevator (cfq, bfq, \
             mq-deadline's write batches ...) or a full device queue holds requests.""",
             List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE, IostatEvidence.SERIES),
-            List.of(SHARE_PCT, CRITICAL_SHARE_PCT, MIN_AVG_MS, MIN_IOS, CLASS_AVG_MS, CLASS_RATIO, CLASS_OUTLIER_MS));
+            List.of(SHARE_PCT, CRITICAL_SHARE_PCT, MIN_AVG_MS, BlockFigures.MIN_IOS, CLASS_AVG_MS, CLASS_RATIO, CLASS_OUTLIER_MS));
 
     /** The starved class's scheduler time, as a share of its own Q2C: what fixing it gives back to that class. */
     private static Impact classImpact(StarvedClass c, BlockFigures.Device d) {
@@ -98,7 +94,7 @@ public final class SchedulerLatencyRule extends Rule {
         var storage = ctx.optional(Inputs.STORAGE);
         for (BlockFigures.Device d : figs.devices()) {
             PhaseStat q2c = d.phase(Phase.Q2C);
-            if (q2c.n() < ctx.value(MIN_IOS) || q2c.avg() == null || q2c.avg() == 0) {
+            if (q2c.n() < ctx.value(BlockFigures.MIN_IOS) || q2c.avg() == null || q2c.avg() == 0) {
                 continue;
             }
             // scheduler time is I2D for inserted bios and M2D for bios merged into a waiting request;
@@ -111,7 +107,7 @@ public final class SchedulerLatencyRule extends Rule {
             boolean shareHolds = share <= 100 && d.share(Phase.D2C) <= 100;
             boolean overall = share >= ctx.value(SHARE_PCT) && shareHolds && perIo >= ctx.seconds(MIN_AVG_MS);
             var waits = figs.trace().schedulerWaits();
-            long minIos = (long) ctx.value(MIN_IOS);
+            long minIos = (long) ctx.value(BlockFigures.MIN_IOS);
             var starved = StarvedClass.find(waits, d.id(), "direction", minIos, ctx.seconds(CLASS_AVG_MS),
                     ctx.seconds(CLASS_OUTLIER_MS), ctx.value(CLASS_RATIO))
                     .or(() -> StarvedClass.find(waits, d.id(), "process", minIos, ctx.seconds(CLASS_AVG_MS),
@@ -163,8 +159,8 @@ public final class SchedulerLatencyRule extends Rule {
                     .figure(M2D_SHARE, shareHolds && m2d >= 1 ? m2d : null)
                     .limit(BlockFigures.LIMIT_SHARE.labelled("limit for the scheduler share"), SHARE_PCT)
                     .figure(I2D_PER_IO, shareHolds ? perIo : null)
-                    .figure(Q2C_AVG, q2c.avg())
-                    .figure(IOS, q2c.n())
+                    .figure(BlockFigures.Q2C_AVG, q2c.avg())
+                    .figure(BlockFigures.IOS, q2c.n())
                     .evidence(figs.bttLines(d, Phase.I2D, Phase.M2D, Phase.Q2C))
                     .evidence(figs.slowestLines(d, Phase.I2D, 3))
                     .impact(classFirst && starved.get().starved().sharePct() != null ? classImpact(starved.get(), d)

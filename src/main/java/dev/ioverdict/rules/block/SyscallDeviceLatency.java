@@ -22,9 +22,7 @@ import dev.ioverdict.rules.aio.AioSymptoms;
  * finding names what to collect.
  */
 final class SyscallDeviceLatency {
-    public static final Metric GETEVENTS_AVG = Metric.duration("geteventsAvg", "io_getevents average");
     public static final Metric GETEVENTS_MAX = Metric.duration("geteventsMax", "io_getevents maximum");
-    public static final Metric SUBMIT_AVG = Metric.duration("submitAvg", "io_submit average");
     public static final Metric GETEVENTS = Metric.count("getevents", "io_getevents calls");
 
     /** io_submit's share of the AIO time at most this: submission is not where the time goes. */
@@ -60,9 +58,9 @@ final class SyscallDeviceLatency {
                             + "storage side with the slowest completions; if I2D does, the I/O scheduler holds them.")
                     .source(EvidenceKind.SYSCALLS)
                     .text(SubjectMetrics.PID, a.pid())
-                    .figure(GETEVENTS_AVG, a.geteventsAvg())
+                    .figure(AioSymptoms.GETEVENTS_AVG, a.geteventsAvg())
                     .figure(GETEVENTS_MAX, a.geteventsMax())
-                    .figure(SUBMIT_AVG, a.submitAvg())
+                    .figure(AioSymptoms.SUBMIT_AVG, a.submitAvg())
                     .figure(GETEVENTS, a.getevents())
                     .limit(DeviceLatencyRule.LIMIT_GETEVENTS_AVG, AVG_MS)
                     .evidence(aio.slowest(a, "io_getevents").stream().limit(2).toList())

@@ -52,9 +52,6 @@ public final class DiskSaturationRule extends Rule {
             + "avgqu-sz, wait+actv) below which slow answers are the device's latency, not saturation");
     static final Threshold QUEUE_FACTOR = Threshold.factor("queue_factor", 2, "response time must reach this "
             + "multiple of the device's light-load response time in the same capture (when there is one)");
-    static final Threshold MIN_CONSECUTIVE = Threshold.count("min_consecutive", "reports", 3,
-            "reports in a row that make it sustained");
-    static final Threshold MIN_SHARE_PCT = Threshold.percent("min_share_pct", 50, "or this share of the device's reports");
     static final Threshold MIN_BURST_REPORTS = Threshold.count("min_burst_reports", "reports", 2,
             "reports over the limit that make a short burst worth a line, where the file holds more than one report "
                     + "(one interval alone is a spike: a flush, files being closed)");
@@ -66,7 +63,7 @@ public final class DiskSaturationRule extends Rule {
             "iostat shows a device answering slowly (svc_t, await) while busy (%b, %util), with requests queued "
                     + "in front of it, over several reports: the device is the bottleneck.",
             List.of(IostatEvidence.SERIES), List.of(Inputs.STORAGE),
-            List.of(AWAIT_MS, BUSY_PCT, WATCH_MS, WATCH_BUSY_PCT, MIN_QUEUE, QUEUE_FACTOR, MIN_CONSECUTIVE, MIN_SHARE_PCT,
+            List.of(AWAIT_MS, BUSY_PCT, WATCH_MS, WATCH_BUSY_PCT, MIN_QUEUE, QUEUE_FACTOR, Episodes.MIN_CONSECUTIVE, Episodes.MIN_SHARE_PCT,
                     MIN_BURST_REPORTS));
 
     public DiskSaturationRule() {
@@ -99,8 +96,8 @@ public final class DiskSaturationRule extends Rule {
                     && p.busyPct() >= ctx.value(BUSY_PCT)));
             Episodes watch = Episodes.of(s.points(), queued.and(p -> p.responseMs() >= ctx.value(WATCH_MS)
                     && p.busyPct() >= ctx.value(WATCH_BUSY_PCT)));
-            double minRun = ctx.value(MIN_CONSECUTIVE);
-            double minShare = ctx.value(MIN_SHARE_PCT);
+            double minRun = ctx.value(Episodes.MIN_CONSECUTIVE);
+            double minShare = ctx.value(Episodes.MIN_SHARE_PCT);
             if (bottleneck.sustained(minRun, minShare)) {
                 report(ctx, s, bottleneck, Severity.CRITICAL, "saturated", minRun);
             } else if (watch.sustained(minRun, minShare)) {
@@ -177,9 +174,7 @@ public final class DiskSaturationRule extends Rule {
                 .severity(severity)
                 .summary(summary)
                 .recommendation(advice(s, variants))
-                .source(EvidenceKind.IOSTAT)
-                .text(SubjectMetrics.DEVICE, s.device())
-                .text(SubjectMetrics.INPUT, s.source())
+                .iostat(s)
                 .with(e::figures)
                 .text(RESPONSE_COLUMN, s.responseLabel())
                 .figure(IostatEvidence.WORST_RESPONSE.labelled("worst " + s.responseLabel()), worst.responseMs() / 1000)

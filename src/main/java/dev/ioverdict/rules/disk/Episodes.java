@@ -4,6 +4,7 @@ import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.model.Metric;
 import dev.ioverdict.rules.RuleContext;
+import dev.ioverdict.rules.Threshold;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -19,6 +20,11 @@ public record Episodes(List<IostatPoint> all, List<IostatPoint> flagged, int lon
     public static final Metric LONGEST_RUN = Metric.count("longestRun", "longest run of reports");
     public static final Metric FIRST_TIME = Metric.time("firstTime", "first report");
     public static final Metric LAST_TIME = Metric.time("lastTime", "last report");
+
+    /** What makes an episode sustained ({@link #sustained}), the same limits for every iostat rule. */
+    static final Threshold MIN_CONSECUTIVE = Threshold.count("min_consecutive", "reports", 3,
+            "reports in a row that make it sustained");
+    static final Threshold MIN_SHARE_PCT = Threshold.percent("min_share_pct", 50, "or this share of the device's reports");
 
     public Episodes {
         all = List.copyOf(all);

@@ -43,9 +43,6 @@ public final class QueueWaitRule extends Rule {
             "Linux await below which a queue costs too little to matter");
     static final Threshold WAIT_FACTOR = Threshold.factor("wait_factor", 2, "Linux await must reach this multiple of "
             + "the device's light-load response time in the same capture (when there is one)");
-    static final Threshold MIN_CONSECUTIVE = Threshold.count("min_consecutive", "reports", 3,
-            "reports in a row that make it sustained");
-    static final Threshold MIN_SHARE_PCT = Threshold.percent("min_share_pct", 50, "or this share of the device's reports");
 
     public static final String ID = "queue-wait";
     public static final Metric LIMIT_WAIT_PCT = Metric.percent("limitWaitPct", "limit for %w");
@@ -57,7 +54,7 @@ public final class QueueWaitRule extends Rule {
             threshold, or on Linux a long queue (aqu-sz, avgqu-sz) with await well above the \
             device's light-load response time.""",
             List.of(IostatEvidence.SERIES), List.of(Inputs.STORAGE),
-            List.of(WAIT_PCT, AQU_SZ, MIN_AWAIT_MS, WAIT_FACTOR, MIN_CONSECUTIVE, MIN_SHARE_PCT));
+            List.of(WAIT_PCT, AQU_SZ, MIN_AWAIT_MS, WAIT_FACTOR, Episodes.MIN_CONSECUTIVE, Episodes.MIN_SHARE_PCT));
 
     private static final String LINUX_ADVICE = "Requests wait in the block layer before the device takes them. "
             + "Check how many the device accepts at once (/sys/block/DEV/device/queue_depth, the HBA and array LUN "
@@ -85,8 +82,8 @@ public final class QueueWaitRule extends Rule {
                     && p.responseMs() >= ctx.value(MIN_AWAIT_MS)
                     && (s.baselineMs() == null || p.responseMs() >= ctx.value(WAIT_FACTOR) * s.baselineMs());
             Episodes e = Episodes.of(s.points(), queued);
-            double minRun = ctx.value(MIN_CONSECUTIVE);
-            if (e.sustained(minRun, ctx.value(MIN_SHARE_PCT))) {
+            double minRun = ctx.value(Episodes.MIN_CONSECUTIVE);
+            if (e.sustained(minRun, ctx.value(Episodes.MIN_SHARE_PCT))) {
                 report(ctx, s, e, solaris, minRun);
             }
         }
@@ -117,9 +114,7 @@ public final class QueueWaitRule extends Rule {
                         + "LUN), spread the hot files over more disks or LUNs, and make transfers larger (maxcontig, "
                         + "maxphys) so fewer requests carry the same data."
                         : LINUX_ADVICE.replace("DEV", s.device()))
-                .source(EvidenceKind.IOSTAT)
-                .text(SubjectMetrics.DEVICE, s.device())
-                .text(SubjectMetrics.INPUT, s.source())
+                .iostat(s)
                 .with(e::figures)
                 .evidence(IostatEvidence.lines(e.worst(3, order)))
                 .figure(AVG_WAIT, e.avg(p -> waitMs(s, p)) / 1000)

@@ -31,7 +31,7 @@ class DeviceStacksTest {
         // loop0's own backing file is on FUSE: no block device below it
         assertEquals(List.of("loop1>loop0"), pairs(s.links()));
         DeviceLink l = s.links().get(0);
-        assertEquals(List.of(Via.LOOP_BACKING_FILE), l.via());
+        assertEquals(List.of(Via.LOSETUP_BACKING_FILE), l.via());
         assertEquals("loop1's backing file /mnt/cap-stack/upper.img is on the xfs mounted from loop0 at /mnt/cap-stack"
                 + " (losetup, mounts)", l.how());
         assertEquals(List.of("losetup.txt:2", "mounts.txt:22"), l.evidence().stream().map(Evidence::location).toList());
@@ -115,7 +115,7 @@ class DeviceStacksTest {
 
     @Test
     void aPartitionSitsOnItsDiskByNameWhenNoListingSays() {
-        assertEquals(List.of(Via.NAMING), DeviceStacks.NONE.path("c0t0d0s0", "c0t0d0").get(0).via());
+        assertEquals(List.of(Via.PARTITION_NAME), DeviceStacks.NONE.path("c0t0d0s0", "c0t0d0").get(0).via());
         assertEquals(1, DeviceStacks.NONE.path("sda1", "sda").size());
         assertEquals(1, DeviceStacks.NONE.path("nvme0n1p2", "nvme0n1").size());
         assertEquals(List.of(), DeviceStacks.NONE.path("c0t0d0", "c0t0d0s0"));

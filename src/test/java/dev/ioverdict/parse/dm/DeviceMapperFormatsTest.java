@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.ioverdict.model.config.BlockDevice;
-import dev.ioverdict.model.config.DeviceIdentity;
+import dev.ioverdict.model.config.ListedDevice;
 import dev.ioverdict.model.config.Mount;
 import dev.ioverdict.parse.config.FindmntFormat;
 import dev.ioverdict.parse.config.LsblkJsonFormat;
@@ -19,14 +19,14 @@ class DeviceMapperFormatsTest {
         return TestData.external().resolve(file);
     }
 
-    private static List<DeviceIdentity> maps(ParseRun run) {
-        return run.facts().all(DeviceIdentity.class).stream().filter(d -> !d.under().isEmpty()).toList();
+    private static List<ListedDevice> maps(ParseRun run) {
+        return run.facts().all(ListedDevice.class).stream().filter(d -> !d.under().isEmpty()).toList();
     }
 
     @Test
     void multipathMapsWithAliasWwidAndPaths() {
         ParseRun run = ParseRun.of(new MultipathFormat(), external("multipath/sles-rear-issue-multipath-l-iet-three-paths-prefix.txt"));
-        DeviceIdentity m = maps(run).get(0);
+        ListedDevice m = maps(run).get(0);
         assertEquals("dm-4", m.device());
         assertEquals("site_A_3", m.name());
         assertEquals("360000000000000000e00e6b900000003", m.wwid());
@@ -37,12 +37,12 @@ class DeviceMapperFormatsTest {
 
     @Test
     void mapNamedByItsWwidAndTheBracketLayout() {
-        DeviceIdentity ibm = maps(ParseRun.of(new MultipathFormat(),
+        ListedDevice ibm = maps(ParseRun.of(new MultipathFormat(),
                 external("multipath/openstack-os-brick-multipath-l-ibm-svc-2145-two-pgs-undef-checker.txt"))).get(0);
         assertNull(ibm.name());
         assertEquals("36005076da00638089c000000000004d5", ibm.wwid());
         assertEquals(List.of("sde", "sdg", "sdf", "sdh"), ibm.under());
-        DeviceIdentity rhel5 = maps(ParseRun.of(new MultipathFormat(),
+        ListedDevice rhel5 = maps(ParseRun.of(new MultipathFormat(),
                 external("multipath/redhat-rhel5-dm-multipath-guide-example-bracket-format.txt"))).get(0);
         assertEquals("mpath1", rhel5.name());
         assertNull(rhel5.device());
@@ -51,14 +51,14 @@ class DeviceMapperFormatsTest {
 
     @Test
     void dmsetupInfoTableAndTree() {
-        List<DeviceIdentity> info = ParseRun.of(new DmsetupFormat(),
-                external("multipath/insights-dmsetup-info-C-lvm-vg00-columns.txt")).facts().all(DeviceIdentity.class);
+        List<ListedDevice> info = ParseRun.of(new DmsetupFormat(),
+                external("multipath/insights-dmsetup-info-C-lvm-vg00-columns.txt")).facts().all(ListedDevice.class);
         assertEquals(11, info.size());
         assertEquals("dm-8", info.get(0).device());
         assertEquals("VG00-tmp", info.get(0).name());
-        DeviceIdentity thin = ParseRun.of(new DmsetupFormat(),
+        ListedDevice thin = ParseRun.of(new DmsetupFormat(),
                 external("multipath/stratis-devicemapper-rs-issue-dmsetup-table-v-thin-pool-on-loop.txt"))
-                .facts().all(DeviceIdentity.class).get(0);
+                .facts().all(ListedDevice.class).get(0);
         assertEquals("dm-0", thin.device());
         assertEquals(List.of("7:1", "7:0"), thin.under());
         String tree = """
@@ -70,9 +70,9 @@ class DeviceMapperFormatsTest {
                     ├─ (8:32)
                     └─ (8:80)
                 """;
-        List<DeviceIdentity> t = ParseRun.of(new DmsetupFormat(), "dmsetup-tree.txt", tree).facts()
-                .all(DeviceIdentity.class);
-        DeviceIdentity lv = t.stream().filter(d -> "vg-lv".equals(d.name())).findFirst().orElseThrow();
+        List<ListedDevice> t = ParseRun.of(new DmsetupFormat(), "dmsetup-tree.txt", tree).facts()
+                .all(ListedDevice.class);
+        ListedDevice lv = t.stream().filter(d -> "vg-lv".equals(d.name())).findFirst().orElseThrow();
         assertEquals("dm-4", lv.device());
         assertEquals(List.of("mpatha"), lv.under());
         assertEquals(List.of("8:32", "8:80"), t.get(0).under());

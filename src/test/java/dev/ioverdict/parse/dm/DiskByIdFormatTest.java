@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.analysis.config.StorageConfig;
-import dev.ioverdict.model.config.DeviceIdentity;
+import dev.ioverdict.model.config.ListedDevice;
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.testing.ParseRun;
 import dev.ioverdict.testing.RuleHarness;
@@ -59,7 +59,7 @@ class DiskByIdFormatTest {
         ParseRun run = ParseRun.of(FORMAT, "ls_-lanR_.dev", LS_LR);
         assertTrue(run.summary().warnings().isEmpty(), run.summary().warnings().toString());
         assertEquals(9, run.summary().records()); // every symlink of the by-id, by-path and mapper sections
-        List<DeviceIdentity> ids = run.all(DeviceIdentity.class);
+        List<ListedDevice> ids = run.all(ListedDevice.class);
         assertEquals(List.of("dm-1 mpathb null", "dm-1 null " + WWID, "sda null 0x5000c500a1b2c3d4", "dm-1 mpathb null"),
                 ids.stream().map(i -> i.device() + " " + i.name() + " " + i.wwid()).toList());
         assertEquals(5, ids.get(0).line());
@@ -73,7 +73,7 @@ class DiskByIdFormatTest {
                 lrwxrwxrwx 1 root root 13 Nov 24 04:00 nvme-Samsung_SSD_970_EVO_1TB_S467NX0M123456 -> ../../nvme0n1
                 """;
         assertEquals(100, FORMAT.recognise(new Sample("by-id.txt", byId.lines().toList())).score());
-        List<DeviceIdentity> ids = ParseRun.of(FORMAT, "by-id.txt", byId).all(DeviceIdentity.class);
+        List<ListedDevice> ids = ParseRun.of(FORMAT, "by-id.txt", byId).all(ListedDevice.class);
         assertEquals(1, ids.size());
         assertEquals("eui.0025388b71b2c3d4", ids.get(0).wwid());
     }
