@@ -77,7 +77,9 @@ final class ArchiveExtractor {
         ZipArchiveEntry pendingCrc = null;
         CRC32 crc = new CRC32();
         String pendingName = null;
-        TarTail tail = kind.zip() ? null : new TarTail(kind.compression().open(raw));
+        GzipMembers gzip = !kind.zip() && kind.compression() == Compression.GZIP ? new GzipMembers(raw) : null;
+        TarTail tail = kind.zip() ? null
+                : new TarTail(gzip != null ? new BufferedInputStream(gzip, 1 << 16) : kind.compression().open(raw));
         try (ArchiveInputStream<? extends ArchiveEntry> in = kind.zip() ? kind.open(raw) : new TarArchiveInputStream(tail)) {
             while (true) {
                 ArchiveEntry e;
@@ -99,6 +101,9 @@ final class ArchiveExtractor {
                         // commons-compress takes a short read for the end; GNU tar says "Unexpected EOF"
                         skipped.add(new Skipped(label, kind.label + " archive truncated " + where(last)
                                 + " (no end-of-archive marker); the entries before it were kept", true));
+                    }
+                    if (gzip != null) {
+                        drain(tail); // to the gzip stream's end, where gunzip looks for what follows it
                     }
                     return;
                 }
@@ -164,6 +169,19 @@ final class ArchiveExtractor {
             if (pendingCrc != null) {
                 checkCrc(pendingCrc, crc.getValue(), pendingName);
             }
+            if (gzip != null && gzip.trailer() != null) {
+                skipped.add(new Skipped(label, gzip.trailer(), gzip.garbage()));
+            }
+        }
+    }
+
+    /** Reads what follows a tar's end-of-archive (its record padding), a bounded amount: it is never extracted. */
+    private static void drain(InputStream tar) throws IOException {
+        byte[] buf = new byte[1 << 16];
+        long left = 1L << 20;
+        int n;
+        while (left > 0 && (n = tar.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
+            left -= n;
         }
     }
 
