@@ -34,6 +34,8 @@ final class ArchiveExtractor {
     private final List<BundleFile> files = new ArrayList<>();
     private final List<Skipped> skipped = new ArrayList<>();
     private final Map<String, Path> extracted = new HashMap<>();
+    /** The name each extracted file is read under: links to it name it. */
+    private final Map<Path, String> readAs = new HashMap<>();
     private long written;
     private int entries;
     private int nextFile;
@@ -63,7 +65,7 @@ final class ArchiveExtractor {
             ArchiveExtractor x = new ArchiveExtractor(scratch, limits, raw);
             String label = archive.getFileName() == null ? source : archive.getFileName().toString();
             try {
-                x.archive(new BufferedInputStream(raw, 1 << 16), kind, "", label, 1);
+                x.archive(new BufferedInputStream(raw, 1 << 16), kind, "", label, 0);
             } catch (LimitReached stop) {
                 x.skipped.add(new Skipped(label, "extraction stopped: the archive " + stop.getMessage()
                         + "; the complete entries before it were kept", true));
@@ -77,7 +79,9 @@ final class ArchiveExtractor {
         ZipArchiveEntry pendingCrc = null;
         CRC32 crc = new CRC32();
         String pendingName = null;
-        TarTail tail = kind.zip() ? null : new TarTail(kind.compression().open(raw));
+        GzipMembers gzip = !kind.zip() && kind.compression() == Compression.GZIP ? new GzipMembers(raw) : null;
+        TarTail tail = kind.zip() ? null
+                : new TarTail(gzip != null ? new BufferedInputStream(gzip, 1 << 16) : kind.compression().open(raw));
         try (ArchiveInputStream<? extends ArchiveEntry> in = kind.zip() ? kind.open(raw) : new TarArchiveInputStream(tail)) {
             while (true) {
                 ArchiveEntry e;
@@ -99,6 +103,9 @@ final class ArchiveExtractor {
                         // commons-compress takes a short read for the end; GNU tar says "Unexpected EOF"
                         skipped.add(new Skipped(label, kind.label + " archive truncated " + where(last)
                                 + " (no end-of-archive marker); the entries before it were kept", true));
+                    }
+                    if (gzip != null) {
+                        drain(tail); // to the gzip stream's end, where gunzip looks for what follows it
                     }
                     return;
                 }
@@ -149,7 +156,7 @@ final class ArchiveExtractor {
                 } catch (IOException | RuntimeException broken) {
                     long kept = Files.size(target);
                     String kept0 = add(prefix, name, target, depth, kept);
-                    skipped.add(new Skipped(kept0, kind.label + " archive ends inside this entry ("
+                    skipped.add(new Skipped(kept0 != null ? kept0 : prefix + name, kind.label + " archive ends inside this entry ("
                             + FolderWalker.reason(broken) + "): only its first " + kept + " bytes were read; the entries"
                             + " before it were kept", true));
                     return;
@@ -164,6 +171,19 @@ final class ArchiveExtractor {
             if (pendingCrc != null) {
                 checkCrc(pendingCrc, crc.getValue(), pendingName);
             }
+            if (gzip != null && gzip.trailer() != null) {
+                skipped.add(new Skipped(label, gzip.trailer(), gzip.garbage()));
+            }
+        }
+    }
+
+    /** Reads what follows a tar's end-of-archive (its record padding), a bounded amount: it is never extracted. */
+    private static void drain(InputStream tar) throws IOException {
+        byte[] buf = new byte[1 << 16];
+        long left = 1L << 20;
+        int n;
+        while (left > 0 && (n = tar.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
+            left -= n;
         }
     }
 
@@ -216,7 +236,11 @@ final class ArchiveExtractor {
         return size;
     }
 
-    /** Files an extracted entry under its name (renamed when taken), or opens it when it is itself an archive. */
+    /**
+     * Files an extracted entry under its name (renamed when taken), or opens it when it is itself an
+     * archive; {@code depth} is how deep the archive that holds it is (0: the bundle). An archive
+     * nested deeper than --max-depth is listed once, as not opened, and not kept as a file.
+     */
     private String add(String prefix, String name, Path target, int depth, long size) throws IOException {
         ArchiveKind inner = ArchiveKind.of(target);
         if (inner.archive()) {
@@ -228,11 +252,14 @@ final class ArchiveExtractor {
                 Files.deleteIfExists(target);
                 return null;
             }
-            skipped.add(new Skipped(prefix + name, inner.label + " archive nested deeper than " + limits.maxDepth()
-                    + " level(s): not opened (--max-depth)", true));
+            skipped.add(new Skipped(prefix + name, inner.label + " archive " + (depth + 1) + " level(s) inside the bundle, "
+                    + "deeper than --max-depth " + limits.maxDepth() + ": not opened", true));
+            Files.deleteIfExists(target);
+            return null;
         }
         String full = unique(prefix + name);
         extracted.put(full, target);
+        readAs.putIfAbsent(target, full);
         files.add(BundleFile.of(full, target, limits));
         return full;
     }
@@ -264,7 +291,10 @@ final class ArchiveExtractor {
         }
     }
 
-    /** A link entry: followed to an entry already extracted inside the archive, else listed. */
+    /**
+     * A link entry (symbolic or hard) to an entry already extracted inside the archive: noted, the
+     * file itself read once; a link leading out of the archive or to nothing read before is listed.
+     */
     private void link(String prefix, String name, String to, String from) throws IOException {
         String resolved = EntryNames.resolve(from, to);
         if (resolved == null) {
@@ -277,9 +307,10 @@ final class ArchiveExtractor {
                     true));
             return;
         }
-        String full = unique(prefix + name);
-        extracted.put(full, target);
-        files.add(BundleFile.of(full, target, limits));
+        // the file is read once, under its own name: links to it would repeat its lines and its evidence
+        extracted.putIfAbsent(prefix + name, target); // a link to this link leads to the same file
+        skipped.add(new Skipped(prefix + name, "link to " + readAs.get(target) + ": the same file, read once under "
+                + "that name", false));
     }
 
     /** Watches a tar stream's 512-byte records: it ended properly if it ends on a whole, all-zero record. */

@@ -51,12 +51,20 @@ public final class BundleReader {
                 return new Bundle(source, List.of(BundleFile.of(path.getFileName().toString(), path, limits)),
                         List.of(), null, limits);
             }
-            Path scratch = Files.createTempDirectory("ioverdict-bundle-");
+            Path scratch;
+            try {
+                scratch = Files.createTempDirectory("ioverdict-bundle-");
+            } catch (IOException e) {
+                throw BundleException.cannotWrite(source + ": cannot create a temporary folder to extract the archive "
+                        + "into (" + System.getProperty("java.io.tmpdir") + "): " + FolderWalker.reason(e)
+                        + "; free space there, or name another folder with JAVA_OPTS=-Djava.io.tmpdir=DIR", e);
+            }
             try {
                 return ArchiveExtractor.extract(source, path, kind, scratch, limits);
             } catch (ArchiveExtractor.ScratchWriteFailed e) {
                 new Bundle(source, List.of(), List.of(), scratch, limits).close();
-                throw new BundleException(source + ": " + e.getMessage(), e);
+                throw BundleException.cannotWrite(source + ": " + e.getMessage() + "; free space there, or name "
+                        + "another folder with JAVA_OPTS=-Djava.io.tmpdir=DIR", e);
             } catch (IOException | RuntimeException e) {
                 new Bundle(source, List.of(), List.of(), scratch, limits).close();
                 throw new BundleException(source + ": damaged " + kind.label() + " archive: "

@@ -4,7 +4,6 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
-import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 
 /**
@@ -39,11 +38,14 @@ public enum Compression {
         return NONE;
     }
 
-    /** The decompressed content of {@code raw}; concatenated gzip members read as one stream, as gunzip does. */
+    /**
+     * The decompressed content of {@code raw}; concatenated gzip members read as one stream, and
+     * padding or garbage after the last one ignored, as gunzip does.
+     */
     InputStream open(InputStream raw) throws IOException {
         return switch (this) {
             case NONE -> raw;
-            case GZIP -> new BufferedInputStream(new GzipCompressorInputStream(raw, true), 1 << 16);
+            case GZIP -> new BufferedInputStream(new GzipMembers(raw), 1 << 16);
             case BZIP2 -> new BufferedInputStream(new BZip2CompressorInputStream(raw, true), 1 << 16);
             case XZ -> new BufferedInputStream(new XZCompressorInputStream(raw, true), 1 << 16);
             case ZSTD -> throw new IOException("zstd-compressed: ioverdict does not read zstd; "

@@ -66,6 +66,13 @@ public final class FormatDetector {
         if (head.length >= 8 && new String(head, 0, 8, StandardCharsets.US_ASCII).equals("PERFILE2")) {
             return "binary perf.data: add its text with 'perf script -i perf.data > perf-script.txt'";
         }
+        if (utf16(head)) {
+            return "UTF-16 text: convert it with 'iconv -f UTF-16 -t UTF-8 FILE > FILE.txt' (ioverdict reads UTF-8)";
+        }
+        String archive = archiveKind(head);
+        if (archive != null) {
+            return archive + " inside a folder: not opened (give the archive itself as the bundle, or extract it)";
+        }
         int limit = Math.min(head.length, 8192);
         for (int i = 0; i < limit; i++) {
             if (head[i] == 0) {
@@ -75,8 +82,47 @@ public final class FormatDetector {
         return null;
     }
 
+    /**
+     * UTF-16 (as Windows tools and PowerShell's redirection write text): a byte order mark, or the
+     * text's NUL high bytes, every other byte zero and the rest not, over the first 512 bytes.
+     */
+    static boolean utf16(byte[] head) {
+        if (head.length >= 2 && ((head[0] & 0xff) == 0xff && (head[1] & 0xff) == 0xfe
+                || (head[0] & 0xff) == 0xfe && (head[1] & 0xff) == 0xff)) {
+            return true;
+        }
+        int n = Math.min(head.length, 512) & ~1;
+        if (n < 8) {
+            return false;
+        }
+        int[] zeros = new int[2];
+        for (int i = 0; i < n; i++) {
+            if (head[i] == 0) {
+                zeros[i & 1]++;
+            }
+        }
+        int pairs = n / 2;
+        return zeros[0] == pairs && zeros[1] == 0 || zeros[1] == pairs && zeros[0] == 0;
+    }
+
+    /** The kind of an archive (a file a folder bundle holds, which is not opened), or null. */
+    private static String archiveKind(byte[] head) {
+        if (head.length >= 262 && head[257] == 'u' && head[258] == 's' && head[259] == 't' && head[260] == 'a'
+                && head[261] == 'r') {
+            return "tar archive";
+        }
+        if (head.length >= 4 && head[0] == 'P' && head[1] == 'K' && (head[2] == 3 && head[3] == 4
+                || head[2] == 5 && head[3] == 6)) {
+            return "zip archive";
+        }
+        return null;
+    }
+
     private static List<String> firstLines(byte[] head) {
         String text = new String(head, StandardCharsets.UTF_8);
+        if (text.startsWith("\ufeff")) {
+            text = text.substring(1); // a UTF-8 byte order mark, as the parsers' Lines skip it
+        }
         List<String> lines = new ArrayList<>();
         int start = 0;
         while (start < text.length() && lines.size() < SAMPLE_LINES) {

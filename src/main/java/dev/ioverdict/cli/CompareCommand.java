@@ -98,7 +98,9 @@ final class CompareCommand implements Callable<Integer> {
             compared = new CaseComparer(reporting.load(), status.progress()).compare(
                     new CaseComparer.SideSpec(beforePath, labelBefore, beforeWindow),
                     new CaseComparer.SideSpec(afterPath, labelAfter, afterWindow));
-        } catch (BundleException | CaseComparer.NothingUsable e) {
+        } catch (BundleException e) {
+            throw new UserError(e.usage() ? ExitCodes.NOTHING_USABLE : ExitCodes.of(e), e.getMessage(), e);
+        } catch (CaseComparer.NothingUsable e) {
             throw new UserError(ExitCodes.NOTHING_USABLE, e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new UserError(ExitCodes.USAGE, e.getMessage(), e);

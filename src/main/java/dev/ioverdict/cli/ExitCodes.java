@@ -12,4 +12,9 @@ public final class ExitCodes {
 
     private ExitCodes() {
     }
+
+    /** A bundle that could not be read: named wrongly (2), unusable (3), or not extracted for want of space (5). */
+    static int of(dev.ioverdict.bundle.BundleException e) {
+        return e.usage() ? USAGE : e.cannotWrite() ? CANNOT_WRITE : NOTHING_USABLE;
+    }
 }

@@ -42,7 +42,7 @@ final class InspectCommand implements Callable<Integer> {
              StatusLine status = reading.common.statusLine()) {
             data = CaseReader.read(b, null, status.progress());
         } catch (BundleException e) {
-            throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
+            throw new UserError(ExitCodes.of(e), e.getMessage(), e);
         }
         PrintWriter out = reading.common.out();
         if (json) {

@@ -18,7 +18,8 @@ final class LimitsOption {
     @Option(names = "--max-entries", paramLabel = "N", description = "Archive entries read (default 20000).")
     Integer maxEntries;
 
-    @Option(names = "--max-depth", paramLabel = "N", description = "Archives inside archives opened this deep (default 3).")
+    @Option(names = "--max-depth", paramLabel = "N", description = "Levels of archives inside the bundle that are opened, the bundle itself not counted "
+                    + "(default 3: an archive in an archive in an archive in the bundle; 0: none).")
     Integer maxDepth;
 
     @Option(names = "--max-line-length", paramLabel = "N",
@@ -33,8 +34,8 @@ final class LimitsOption {
                     maxEntries == null ? d.maxEntries() : maxEntries, maxDepth == null ? d.maxDepth() : maxDepth,
                     maxLineLength == null ? d.maxLineLength() : maxLineLength);
         } catch (IllegalArgumentException e) {
-            throw new UserError(ExitCodes.USAGE, "--max-extract, --max-ratio, --max-entries and --max-depth must be at "
-                    + "least 1, --max-line-length at least 80");
+            throw new UserError(ExitCodes.USAGE, "--max-extract, --max-ratio and --max-entries must be at least 1, "
+                    + "--max-depth at least 0, --max-line-length at least 80");
         }
     }
 

@@ -38,7 +38,7 @@ final class MergeCommand implements Callable<Integer> {
                 throw new UserError(ExitCodes.USAGE, p + ": not a folder");
             }
         }
-        ShardMerge.Merged m = ShardMerge.merge(shards, output);
+        ShardMerge.Merged m = ShardMerge.merge(shards, output, Version.get());
         ArchiveMerge.Merged archive = ArchiveMerge.merge(shards, output, Version.get());
         PrintWriter out = common.out();
         m.problems().forEach(p -> out.println("warning: " + p));

@@ -114,7 +114,7 @@ final class ReportCommand implements Callable<Integer> {
                 compiled = new CaseCompiler(reporting.load()).compile(CaseRequest.of(bundle).withCaseId(caseId)
                         .withTitle(title).withLimits(reading.limits.limits()).withWindow(window).withProgress(progress));
             } catch (BundleException e) {
-                throw new UserError(e.usage() ? ExitCodes.USAGE : ExitCodes.NOTHING_USABLE, e.getMessage(), e);
+                throw new UserError(ExitCodes.of(e), e.getMessage(), e);
             }
             if (compiled.report().window() != null && compiled.report().window().holdsNoRecord()) {
                 throw new UserError(ExitCodes.NOTHING_USABLE, compiled.report().window().noDataMessage());

@@ -41,6 +41,7 @@ public final class Lines implements Closeable {
     private String text;
     /** What {@link #gather()} found besides the bytes: the decoded text of a non-ASCII line, or null. */
     private String gatheredText;
+    private boolean bomChecked;
 
     public Lines(InputStream in) {
         this(in, DEFAULT_MAX_LENGTH, (n, len, kept) -> { });
@@ -69,6 +70,9 @@ public final class Lines implements Closeable {
      * copy, and only a line with other bytes goes through the UTF-8 decoder.
      */
     public String next() throws IOException {
+        if (!bomChecked) {
+            skipBom();
+        }
         int end = wholeLineEnd();
         if (end >= 0) {
             // ASCII is copied as is (the decoder checks it a word at a time); other bytes are decoded
@@ -91,6 +95,9 @@ public final class Lines implements Closeable {
      * on one reader.
      */
     public boolean advance() throws IOException {
+        if (!bomChecked) {
+            skipBom();
+        }
         text = null;
         asciiState = 0;
         int end = wholeLineEnd();
@@ -282,6 +289,24 @@ public final class Lines implements Closeable {
             onCut.cut(number, chars, maxLength);
         }
         return kept;
+    }
+
+    /**
+     * Passes a UTF-8 byte order mark at the file's start (as Windows editors save a file): it is
+     * no character of the first line, which would otherwise fail to read as its format's first line.
+     */
+    private void skipBom() throws IOException {
+        bomChecked = true;
+        while (limit < 3) {
+            int n = in.read(buf, limit, buf.length - limit);
+            if (n <= 0) {
+                break;
+            }
+            limit += n;
+        }
+        if (limit >= 3 && buf[0] == (byte) 0xef && buf[1] == (byte) 0xbb && buf[2] == (byte) 0xbf) {
+            pos = 3;
+        }
     }
 
     /** Number of the line last returned by {@link #next()}. */

@@ -14,21 +14,35 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
  * What makes a batch resumable: beside each case's reports, the SHA-256 of everything the report
- * depends on (the tool's version, the options, every byte and path of the bundle) and the case's
- * result. A later run whose hash for the case is the same, and whose reports are all still there,
- * takes the result and compiles nothing. The stamp is written last, after the reports, so an
- * interrupted case is redone.
+ * depends on (the tool's version, the options, every byte and path of the bundle), the case's
+ * result, and the size and SHA-256 of each report written. A later run whose hash for the case is
+ * the same, and whose reports are each still there with the size and hash recorded, takes the
+ * result and compiles nothing: a report cut short, emptied or edited since is no reason to trust the
+ * rest, and the case is redone. The stamp is written last, after the reports, so an interrupted case
+ * is redone.
  */
 public final class CaseStamp {
     static final String FILE = ".ioverdict-case.json";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    record Stamp(String hash, CaseResult result) {
+    /** The stamp; {@code outputs}: each report file's name, size and SHA-256 as written (none in stamps of before). */
+    record Stamp(String hash, CaseResult result, Map<String, Output> outputs) {
+    }
+
+    /** A report file as it was written. */
+    record Output(long size, String sha256) {
+        static Output of(Path file) throws IOException {
+            MessageDigest sha = CaseStamp.sha256();
+            digest(file, sha, new byte[1 << 16]);
+            return new Output(Files.size(file), HexFormat.of().formatHex(sha.digest()));
+        }
     }
 
     private CaseStamp() {
@@ -66,7 +80,11 @@ public final class CaseStamp {
                 return Optional.empty();
             }
             for (String r : s.result().report() == null ? List.<String>of() : reportFiles) {
-                if (!Files.isRegularFile(caseDir.resolve(r))) {
+                Path report = caseDir.resolve(r);
+                Output recorded = s.outputs() == null ? null : s.outputs().get(r);
+                // size first: a cut or emptied report is told without reading it
+                if (recorded == null || !Files.isRegularFile(report, LinkOption.NOFOLLOW_LINKS)
+                        || Files.size(report) != recorded.size() || !Output.of(report).equals(recorded)) {
                     return Optional.empty();
                 }
             }
@@ -76,10 +94,17 @@ public final class CaseStamp {
         }
     }
 
-    static void write(Path caseDir, String hash, CaseResult result) throws IOException {
+    static void write(Path caseDir, String hash, CaseResult result, List<String> reportFiles) throws IOException {
         Files.createDirectories(caseDir);
+        Map<String, Output> outputs = new TreeMap<>();
+        for (String r : result.report() == null ? List.<String>of() : reportFiles) {
+            Path report = caseDir.resolve(r);
+            if (Files.isRegularFile(report, LinkOption.NOFOLLOW_LINKS)) {
+                outputs.put(r, Output.of(report));
+            }
+        }
         Path tmp = caseDir.resolve(FILE + ".tmp");
-        JSON.writeValue(tmp.toFile(), new Stamp(hash, result));
+        JSON.writeValue(tmp.toFile(), new Stamp(hash, result, outputs));
         try {
             Files.move(tmp, caseDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {

@@ -1,5 +1,6 @@
 package dev.ioverdict.pipeline;
 
+import dev.ioverdict.report.ReportWriter;
 import dev.ioverdict.report.model.BatchSummary.CaseResult;
 import dev.ioverdict.report.model.CaseStatus;
 import java.io.IOException;
@@ -27,6 +28,7 @@ final class ResumableCase {
     Outcome run(String caseId, Path bundle, Path caseDir, Callable<CaseResult> compile) {
         String hash = null;
         try {
+            ReportWriter.removeParts(caseDir); // of a run killed while it wrote this case's reports
             hash = CaseStamp.hash(bundle.toRealPath(), settings.options());
             if (settings.resume()) {
                 var earlier = CaseStamp.reusable(caseDir, hash, reportFiles);
@@ -41,7 +43,7 @@ final class ResumableCase {
         CaseResult r = limits.run(caseId, bundle.toString(), compile);
         if (hash != null && r.status() != CaseStatus.FAILED) {
             try {
-                CaseStamp.write(caseDir, hash, r);
+                CaseStamp.write(caseDir, hash, r, reportFiles);
             } catch (IOException e) {
                 // without a stamp the case is only redone next time
             }

@@ -64,6 +64,7 @@ public final class ReportWriter {
     public static List<Path> write(Report report, CaseData data, Set<ReportFormat> formats, Path dir,
                                    Path templates, boolean brief, Redaction redaction) throws IOException {
         Files.createDirectories(dir);
+        removeParts(dir); // a run killed while it wrote here left them
         boolean drawn = formats.contains(ReportFormat.HTML) || formats.contains(ReportFormat.PDF);
         List<Chart> charts = drawn ? Charts.draw(data, report.findings(), report.marks()) : List.of();
         RenderInput input = new RenderInput(report, redaction == null ? charts
@@ -159,6 +160,31 @@ public final class ReportWriter {
                 Files.deleteIfExists(tmp);
             }
         }
+    }
+
+    /** The name of {@link #partFile}'s files: {@code .NAME.HEX.part}. */
+    private static final java.util.regex.Pattern PART = java.util.regex.Pattern.compile("\\..+\\.[0-9a-f]{1,16}\\.part");
+
+    /**
+     * Removes the part files a killed run left in {@code dir} (a kill leaves no chance to remove
+     * them; they never look like a report, but they take space and confuse a reader of the folder).
+     * Call it only on a folder no other run is writing into at the same time. Returns how many.
+     */
+    public static int removeParts(Path dir) throws IOException {
+        if (!Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return 0;
+        }
+        int removed = 0;
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.toList()) {
+                if (PART.matcher(p.getFileName().toString()).matches()
+                        && Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    Files.deleteIfExists(p);
+                    removed++;
+                }
+            }
+        }
+        return removed;
     }
 
     /**

@@ -39,6 +39,23 @@ public final class SafeText {
         });
     }
 
+    /**
+     * One text field of a CSV file (RFC 4180: quoted when it holds a comma, quote or line break),
+     * which a spreadsheet shows as the text it is. A field that starts with = + - @ tab or carriage
+     * return is a formula to Excel, LibreOffice and Google Sheets ({@code =HYPERLINK(...)},
+     * {@code @SUM(1+1)*cmd|'/Ccalc'!A0} runs a command when opened): as OWASP's "CSV Injection" page
+     * says, it gets a leading single quote and is quoted, so it reads as text. Only text goes through
+     * here: a number the program writes as a number ({@code -3.5} in a numeric column) stays a number.
+     */
+    public static String csvField(String s) {
+        boolean formula = !s.isEmpty() && "=+-@\t\r".indexOf(s.charAt(0)) >= 0;
+        String v = formula ? "'" + s : s;
+        if (!formula && v.indexOf(',') < 0 && v.indexOf('"') < 0 && v.indexOf('\n') < 0 && v.indexOf('\r') < 0) {
+            return v;
+        }
+        return '"' + v.replace("\"", "\"\"") + '"';
+    }
+
     /** Whether the char at {@code i} must be escaped; it may look at its neighbours (surrogate pairs). */
     private interface Forbidden {
         boolean at(String text, int i);

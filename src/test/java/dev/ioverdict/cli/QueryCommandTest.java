@@ -128,6 +128,15 @@ class QueryCommandTest {
     }
 
     @Test
+    void csvTextNeverStartsAFormulaWhileNegativeNumbersStayNumbers() {
+        Cli r = Cli.run("query", out.toString(), "SELECT '=HYPERLINK(\"http://x.example\",\"y\")' AS link, "
+                + "'@SUM(1+1)*cmd|''/Ccalc''!A0' AS dde, -3 AS n, -1.5 AS d, '-3' AS t", "--format", "csv");
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals("link,dde,n,d,t\r\n\"'=HYPERLINK(\"\"http://x.example\"\",\"\"y\"\")\",\"'@SUM(1+1)*cmd|'/Ccalc'!A0\","
+                + "-3,-1.5,\"'-3\"\r\n", r.out());
+    }
+
+    @Test
     void badSqlIsOneLineAndExit2() {
         Cli r = Cli.run("query", out.toString(), "SELEC * FROM cases");
         assertEquals(ExitCodes.USAGE, r.exitCode());

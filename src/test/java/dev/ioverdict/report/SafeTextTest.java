@@ -22,4 +22,20 @@ class SafeTextTest {
         // a pair is kept, a low surrogate without its high one is escaped
         assertEquals("\\x00\ud83d\ude00\\ude00x\\uffff", SafeText.xml("\u0000\ud83d\ude00\ude00x\uffff"));
     }
+
+    @Test
+    void aCsvFieldThatWouldStartAFormulaIsTextToASpreadsheet() {
+        // OWASP "CSV Injection": a leading quote makes the cell text; the field is quoted as well
+        assertEquals("\"'@SUM(1+1)*cmd|'/Ccalc'!A0\"", SafeText.csvField("@SUM(1+1)*cmd|'/Ccalc'!A0"));
+        assertEquals("\"'=HYPERLINK(\"\"http://x.example\"\",\"\"y\"\")\"",
+                SafeText.csvField("=HYPERLINK(\"http://x.example\",\"y\")"));
+        for (String lead : new String[] {"=", "+", "-", "@", "\t", "\r"}) {
+            assertEquals("\"'" + lead + "1\"", SafeText.csvField(lead + "1"), lead);
+        }
+        // text that starts otherwise is left as it is, quoted only when RFC 4180 asks
+        assertSame("sdb", SafeText.csvField("sdb"));
+        assertEquals("\"8,0 D2C\"", SafeText.csvField("8,0 D2C"));
+        assertEquals("", SafeText.csvField(""));
+        assertEquals("a=1", SafeText.csvField("a=1"));
+    }
 }

@@ -83,8 +83,10 @@ public final class BlkparseFormat implements InputFormat {
                 "the events are kept with the time they carry (blkparse writes each CPU's events in time order: "
                         + "two traces glued together, or an edited file)");
         ForwardClocks clocks = new ForwardClocks(backwards, "device and CPU");
+        EarlyCompletions early = new EarlyCompletions();
         Consumer<BlockEvent> sink = e -> {
             clocks.see(((long) e.major() << 40) ^ ((long) e.minor() << 20) ^ e.cpu(), e.timeNs() / 1e9, e.line());
+            early.see(e);
             ctx.emit(e);
         };
         long lines = 0;
@@ -111,6 +113,7 @@ public final class BlkparseFormat implements InputFormat {
         } finally {
             // a file that fails part way (cut short, an I/O error) keeps the events read before
             backwards.report(ctx);
+            early.report(ctx);
             ctx.lines(byteLines != null ? byteLines.number() : lines);
             ctx.records(reading.events);
             if (reading.events > 0) {

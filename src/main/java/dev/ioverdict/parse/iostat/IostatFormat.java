@@ -245,9 +245,7 @@ public final class IostatFormat extends TextFormat {
                 if (Double.isNaN(r.lastTime) || r.lastTime > time) {
                     continue;
                 }
-                // equal stamps: the run written last, as a run's output reaches the file in whole buffers
-                if (best == null || r.lastTime > best.lastTime
-                        || (r.lastTime == best.lastTime && r.lastReport > best.lastReport)) {
+                if (best == null || continuesBetter(r, best)) {
                     best = r;
                 }
             }
@@ -262,6 +260,27 @@ public final class IostatFormat extends TextFormat {
                         + "separate runs");
             }
             return best;
+        }
+
+        /**
+         * Whether this report continues run {@code a} rather than {@code b}, both stamped no later.
+         * Two iostat processes started together and appending to one file print the same stamps
+         * (whole seconds) report by report. A run never prints two reports with one stamp (its
+         * interval is a whole second or more), so a run whose last report carries this very stamp
+         * is the other one's; then the run whose last stamp is the latest. Between runs at the same
+         * stamp: once runs were seen taking turns, the one written longest ago (its turn); before,
+         * the one written last (a run started in the second the one before it ended).
+         */
+        private boolean continuesBetter(Run a, Run b) {
+            boolean aBefore = a.lastTime < time;
+            boolean bBefore = b.lastTime < time;
+            if (aBefore != bBefore) {
+                return aBefore;
+            }
+            if (a.lastTime != b.lastTime) {
+                return a.lastTime > b.lastTime;
+            }
+            return interleaved ? a.lastReport < b.lastReport : a.lastReport > b.lastReport;
         }
 
         private Run checkedForward(Run r, long n) {

@@ -158,12 +158,16 @@ public final class ArchiveQuery {
         return SafeText.terminal(v.toString());
     }
 
-    /** RFC 4180: a header, fields quoted when they hold a comma, quote or line break; full precision. */
+    /**
+     * RFC 4180: a header, fields quoted when they hold a comma, quote or line break; full precision.
+     * A text value that would start a formula in a spreadsheet is written as text ({@link SafeText#csvField}).
+     */
     static String csv(Result r) {
         StringBuilder b = new StringBuilder();
         b.append(String.join(",", r.columns().stream().map(ArchiveQuery::csvField).toList())).append("\r\n");
         for (List<Object> row : r.rows()) {
             b.append(String.join(",", row.stream().map(v -> v == null ? ""
+                    : v instanceof Number || v instanceof Boolean ? String.valueOf(v)
                     : csvField(v instanceof List<?> l ? listText(l) : String.valueOf(v))).toList())).append("\r\n");
         }
         return b.toString();
@@ -173,11 +177,9 @@ public final class ArchiveQuery {
         return "[" + String.join(", ", l.stream().map(String::valueOf).toList()) + "]";
     }
 
+    /** A text field; numbers and booleans are written as they are, so a negative figure stays a number. */
     private static String csvField(String s) {
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
-            return s;
-        }
-        return '"' + s.replace("\"", "\"\"") + '"';
+        return SafeText.csvField(s);
     }
 
     /** An array of objects, one per row, keys in column order. */

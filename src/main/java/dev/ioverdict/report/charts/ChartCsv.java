@@ -1,5 +1,6 @@
 package dev.ioverdict.report.charts;
 
+import dev.ioverdict.report.SafeText;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import org.jfree.chart.JFreeChart;
@@ -92,7 +93,8 @@ final class ChartCsv {
         return s.equals("-0") ? "0" : s;
     }
 
+    /** A text cell: quoted as needed, and never a formula (a series named {@code =HYPERLINK(...)}). */
     static String cell(String s) {
-        return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return SafeText.csvField(s);
     }
 }

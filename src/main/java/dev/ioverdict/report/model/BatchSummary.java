@@ -1,11 +1,36 @@
 package dev.ioverdict.report.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
-/** summary.json of a batch: one row per case. */
-public record BatchSummary(String schema, List<CaseResult> cases) {
+/**
+ * summary.json of a batch: one row per case. {@code tool} and {@code reportSchema} say which
+ * ioverdict wrote it and the schema of its cases' report.json, so that merge can tell shards of
+ * different versions apart (null in summaries of before they were recorded); {@code shards}, in a
+ * merged summary only, what each shard was.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record BatchSummary(String schema, Report.Tool tool, String reportSchema, List<CaseResult> cases,
+                           List<Shard> shards) {
+    /** The schema of summary.json. */
+    public static final String SCHEMA = "ioverdict.batch/1";
+
     public BatchSummary {
         cases = List.copyOf(cases);
+        shards = shards == null ? null : List.copyOf(shards);
+    }
+
+    public BatchSummary(String schema, List<CaseResult> cases) {
+        this(schema, null, null, cases, null);
+    }
+
+    /** A batch's summary as this ioverdict ({@code version}) writes it. */
+    public static BatchSummary of(String version, List<CaseResult> cases) {
+        return new BatchSummary(SCHEMA, new Report.Tool("ioverdict", version), Report.SCHEMA, cases, null);
+    }
+
+    /** One shard of a merged summary: its folder as given, who wrote it, and how many of its cases were merged. */
+    public record Shard(String path, Report.Tool tool, String schema, String reportSchema, int cases) {
     }
 
     /**

@@ -178,6 +178,34 @@ class IostatAnalysisTest {
     }
 
     @Test
+    void twoRunsAppendingToOneFileWithTheSameStampsAreToldApartAndWarned() throws Exception {
+        // two real iostat processes started half a second apart, both printing 19:30:18, 19:30:19, ...
+        CaseData data = read(TestData.bundle("iostat-linux-two-runs-interleaved").resolve("bundle"));
+        List<DeviceSeries> vda = data.results().get(IostatTimeline.class).orElseThrow().series().stream()
+                .filter(s -> s.device().equals("vda")).toList();
+        assertEquals(2, vda.size(), "one series per run, not one merged with every stamp twice");
+        List<String> first = vda.get(0).points().stream().map(p -> p.sample().timeText()).toList();
+        List<String> second = vda.get(1).points().stream().map(p -> p.sample().timeText()).toList();
+        assertEquals(List.of("11/26/26 19:30:18", "11/26/26 19:30:19", "11/26/26 19:30:20", "11/26/26 19:30:21",
+                "11/26/26 19:30:22"), first);
+        assertEquals(List.of("11/26/26 19:30:19", "11/26/26 19:30:20", "11/26/26 19:30:21", "11/26/26 19:30:22",
+                "11/26/26 19:30:23"), second);
+        // each run's reports are its own: the file's lines alternate between the two
+        List<Long> lines = vda.get(0).points().stream().map(p -> p.sample().line()).toList();
+        assertEquals(List.of(34L, 56L, 78L, 100L, 122L), lines);
+        assertEquals(1.0, vda.get(0).intervalSeconds());
+        assertEquals(1.0, vda.get(1).intervalSeconds());
+        assertEquals(1, vda.get(0).sinceBoot().size());
+        assertEquals(1, vda.get(1).sinceBoot().size());
+        var summary = data.inputs().stream().filter(in -> in.path().equals("iostat-x-t.txt")).findFirst().orElseThrow();
+        assertEquals(1, summary.warnings().size(), summary.warnings().toString());
+        assertEquals(30, summary.warnings().get(0).line());
+        assertTrue(summary.warnings().get(0).message().startsWith("iostat runs written into this file at the same time: "
+                + "this report, stamped 11/26/26 19:30:18, continues the run whose last report is at line 7"),
+                summary.warnings().get(0).message());
+    }
+
+    @Test
     void runsWrittenOneAfterTheOtherStayOneSeriesWithEachSinceBootReportSetApart(
             @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         String first = java.nio.file.Files.readString(

@@ -110,7 +110,8 @@ class BlkparseFormatTest {
             events.put(name, p.events().size());
             for (Diagnostic d : p.summary().warnings()) {
                 String line = Files.readAllLines(TestData.external("blkparse/" + name)).get((int) d.line() - 1).strip();
-                if (name.startsWith("blog-partition-remap") && d.message().startsWith("time runs backwards")) {
+                if (name.startsWith("blog-partition-remap") && (d.message().startsWith("time runs backwards")
+                        || d.message().startsWith("a queue line (Q) printed after the completion (C)"))) {
                     continue; // the page's second excerpt, a grep of the same trace, starts again at 21.2254 s
                 }
                 assertTrue(line.startsWith("%") || line.startsWith("#") || line.startsWith("...") || line.equals("[...]")
@@ -128,6 +129,6 @@ class BlkparseFormatTest {
                 "blktrace-doc-kjournald-live-with-percpu-summary.txt", List.of(1L, 18L, 19L, 20L, 27L),
                 "blktrace-doc-mkfs-ext3-3devices-with-summary.txt", List.of(1L, 2L, 3L, 10L, 29L, 63L),
                 "blog-fio-ext4-rwbs-WS-summary-with-requeued-depth-throughput.txt", List.of(5L, 28L, 46L),
-                "blog-partition-remap-A-lines.txt", List.of(18L, 29L)), warned);
+                "blog-partition-remap-A-lines.txt", List.of(18L, 29L, 30L)), warned);
     }
 }
