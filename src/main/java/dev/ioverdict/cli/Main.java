@@ -38,6 +38,17 @@ public final class Main implements Runnable {
         System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 
+    /**
+     * The out-of-memory message with the heap this JVM really had (a fixed "give it 2g" read as
+     * nonsense to a user who had given it 2 GB already) and a heap twice that to try.
+     */
+    static String outOfMemory() {
+        long mib = Runtime.getRuntime().maxMemory() >> 20;
+        long more = Math.max(1, (2 * mib + 1023) / 1024);
+        return "out of memory in a heap of " + mib + " MiB: give the JVM more (JAVA_OPTS=-Xmx" + more
+                + "g ./ioverdict ...) or lower --max-line-length / --jobs";
+    }
+
     /** Runs a command line without exiting the JVM; tests call this. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cl = commandLine();
@@ -47,8 +58,7 @@ public final class Main implements Runnable {
             return cl.execute(args);
         } catch (OutOfMemoryError e) {
             // picocli hands on only Exceptions; an Error still ends in one line, never a JVM trace
-            err.println("ioverdict: out of memory: give the JVM more (JAVA_OPTS=-Xmx2g ./ioverdict ...) or lower "
-                    + "--max-line-length / --jobs");
+            err.println("ioverdict: " + outOfMemory());
             err.flush();
             return ExitCodes.INTERNAL;
         } catch (Error e) {

@@ -32,7 +32,7 @@ public final class Diagnosis {
     public static Diagnosed diagnose(RuleOutcome outcome, CaseData data) {
         List<ConsistencyNote> notes = new ArrayList<>(data.results().get(ConsistencyNotes.class)
                 .map(ConsistencyNotes::notes).orElse(List.of()));
-        List<Finding> causes = Reinterpretation.apply(withSymptoms(Merge.all(outcome.findings())), notes);
+        List<Finding> causes = Reinterpretation.apply(withSymptoms(FindingCap.apply(Merge.all(outcome.findings()), notes)), notes);
         causes = StackedDevices.fold(causes, data);
         TimeModel model = data.results().get(TimeModel.class).orElse(null);
         if (model != null) {

@@ -183,7 +183,8 @@ public final class CaseReader {
         } catch (RuntimeException e) {
             contexts.get(0).warn(0, "reading stopped early: " + e);
         } catch (OutOfMemoryError e) {
-            contexts.get(0).warn(0, "reading stopped early: out of memory (give the JVM more with JAVA_OPTS=-Xmx...)");
+            contexts.get(0).warn(0, "reading stopped early: out of memory in a heap of "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB (give the JVM more with JAVA_OPTS=-Xmx...)");
         } catch (StackOverflowError e) {
             contexts.get(0).warn(0, "reading stopped early: a record nested too deeply (stack overflow)");
         }

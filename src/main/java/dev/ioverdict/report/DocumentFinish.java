@@ -39,6 +39,7 @@ final class DocumentFinish {
 
     static String finish(String templated, boolean pdf) {
         Document doc = Xhtml.parse(templated);
+        cutLongTokens(doc);
         GlossaryLinks.link(doc);
         Outline outline = Outline.of(doc);
         toc(doc, outline);
@@ -89,6 +90,39 @@ final class DocumentFinish {
                 e.removeAttr("id");
             }
         }
+    }
+
+    /** The longest run of non-blank characters a page lays out (a deep but real path fits). */
+    static final int TOKEN_MAX = 160;
+
+    /**
+     * Every long token (a path, a process or device name, in prose, evidence and attributes alike)
+     * cut with an ellipsis before anything is laid out: the same cut everywhere, so an anchor and
+     * its link still agree; report.json keeps the whole value. Style and script are left alone
+     * (their data are the page's own).
+     */
+    static void cutLongTokens(Node root) {
+        root.nodeStream(TextNode.class).forEach(t -> {
+            String text = t.getWholeText();
+            if (text.length() > TOKEN_MAX) {
+                String cut = dev.ioverdict.parse.text.Excerpt.tokens(text, TOKEN_MAX);
+                if (cut != text) {
+                    t.text(cut);
+                }
+            }
+        });
+        root.nodeStream(Element.class).forEach(e -> {
+            if (e.nameIs("path") || e.nameIs("style") || e.nameIs("img") || e.nameIs("image")) {
+                return; // drawing data and inline images, not words
+            }
+            for (var a : e.attributes()) {
+                String v = a.getValue();
+                if (v.length() > TOKEN_MAX && !a.getKey().equals("style") && !a.getKey().equals("d")
+                        && !a.getKey().equals("points") && !v.startsWith("data:")) {
+                    a.setValue(dev.ioverdict.parse.text.Excerpt.tokens(v, TOKEN_MAX));
+                }
+            }
+        });
     }
 
     /** "4.76 ms", "137 KiB": a no-break space between number and unit in every text node outside verbatim text. */

@@ -65,6 +65,7 @@ public final class HtmlDocument {
         ctx.setVariable("rules", RuleCatalogue.all().stream().map(Rule::info).toList());
         ctx.setVariable("terms", terms(report));
         ctx.setVariable("fmt", new Fmt());
+        ctx.setVariable("top", new Top());
         ctx.setVariable("pdf", forPdf);
         if (input.brief()) {
             ctx.setVariable("brief", BriefText.of(input.report()));

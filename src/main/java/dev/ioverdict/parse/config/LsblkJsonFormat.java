@@ -41,11 +41,28 @@ public final class LsblkJsonFormat implements InputFormat {
         return RECOGNISER.recognise(sample);
     }
 
+    /**
+     * lsblk -J of a host with ten thousand devices is a few MB; more is no lsblk output, and a tree
+     * read whole would take several times its size in heap. Refused with a note, not read.
+     */
+    static final long MAX_BYTES = 32L << 20;
+
     @Override
     public void parse(InputFile file, ParseContext ctx) throws IOException {
+        long size = file.size();
+        if (size > MAX_BYTES) {
+            ctx.skip(0, String.format(java.util.Locale.ROOT,
+                    "%s not read: lsblk -J of %,d bytes, more than the %d MiB any real lsblk prints",
+                    ctx.input(), size, MAX_BYTES >> 20));
+            return;
+        }
         byte[] bytes;
         try (InputStream in = file.open()) {
-            bytes = in.readAllBytes();
+            bytes = in.readNBytes((int) MAX_BYTES + 1);
+        }
+        if (bytes.length > MAX_BYTES) {
+            ctx.skip(0, ctx.input() + " not read: lsblk -J of more than " + (MAX_BYTES >> 20) + " MiB");
+            return;
         }
         String text = new String(bytes, StandardCharsets.UTF_8);
         String[] lines = text.split("\n", -1); // a config file of a few KB
