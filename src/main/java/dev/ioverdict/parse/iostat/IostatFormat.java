@@ -159,6 +159,9 @@ public final class IostatFormat extends TextFormat {
 
         @Override
         public void blank(long n) {
+            if (inRows && pretty != null && pretty.complete()) {
+                joinPretty(); // a report's rows are held only until its last table ends
+            }
             inRows = false;
             cpuValuesNext = false;
             splitDevice = null;
@@ -463,6 +466,11 @@ public final class IostatFormat extends TextFormat {
                 }
             }
             return true;
+        }
+
+        /** The table just read is a report's last: -x's f table and -s's end with %util, the basic report is one table. */
+        boolean complete() {
+            return names.get(names.size() - 1).equals("%util") || names.get(0).equals("tps");
         }
 
         void table(IostatLayout l) {

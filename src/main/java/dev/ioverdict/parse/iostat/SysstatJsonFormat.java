@@ -130,7 +130,8 @@ public final class SysstatJsonFormat extends TextFormat {
                 return;
             }
             boolean sadfRow = s.startsWith(SADF_DEVICE);
-            String device = row.path(sadfRow ? "disk-device" : "disk_device").asText();
+            // iostat prints its groups (-g) with a leading space: " other"
+            String device = row.path(sadfRow ? "disk-device" : "disk_device").asText().strip();
             List<String> names = new ArrayList<>();
             List<Double> values = new ArrayList<>();
             for (Iterator<Map.Entry<String, JsonNode>> it = row.fields(); it.hasNext();) {
