@@ -124,7 +124,7 @@ public final class IostatFormat extends TextFormat {
             if (inRows && splitDevice != null && values(n, line)) {
                 return;
             }
-            splitDevice = null;
+            dropSplitDevice();
             if (inRows && row(n, line)) {
                 return;
             }
@@ -164,11 +164,21 @@ public final class IostatFormat extends TextFormat {
             }
             inRows = false;
             cpuValuesNext = false;
-            splitDevice = null;
+            dropSplitDevice();
+        }
+
+        /** A device name alone on its line whose values did not follow (a cut line, or not -h at all). */
+        private void dropSplitDevice() {
+            if (splitDevice != null) {
+                ctx.skip(splitDeviceLine, "device row with 1 field where the header at line " + headerLine + " has "
+                        + layout.headerTokens() + ", and no values on the next line (truncated?): " + Excerpt.of(splitDevice));
+                splitDevice = null;
+            }
         }
 
         @Override
         public void end() {
+            dropSplitDevice();
             joinPretty();
             backwards.report(ctx);
         }

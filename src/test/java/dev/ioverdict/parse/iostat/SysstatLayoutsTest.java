@@ -128,6 +128,16 @@ class SysstatLayoutsTest {
     }
 
     @Test
+    void aDeviceNameCutFromItsValuesIsSaidSo() throws Exception {
+        String text = Files.readString(file("iostat-x-h-t-11.6.6.txt")).stripTrailing();
+        String cut = text.substring(0, text.lastIndexOf('\n')); // the last values line, under "loop1", lost
+        ParseRun run = ParseRun.of(new IostatFormat(), "cut.txt", cut);
+        assertEquals(9, run.all(IostatSample.class).size());
+        assertEquals(1, run.summary().skipped());
+        assertTrue(run.summary().warnings().get(0).message().contains("no values on the next line"));
+    }
+
+    @Test
     void shortAndBasicReports() {
         IostatSample xs = row(rows(new IostatFormat(), "iostat-x-s-t.txt"), "loop1", "11/26/26 19:30:06");
         assertEquals(List.of("tps", "kB/s", "rqm/s", "await", "areq-sz", "aqu-sz", "%util"), xs.columns().names());
