@@ -25,6 +25,7 @@ import dev.ioverdict.parse.host.UnameFormat;
 import dev.ioverdict.parse.iostat.DiskstatsFormat;
 import dev.ioverdict.parse.iostat.IostatFormat;
 import dev.ioverdict.parse.iostat.SarFormat;
+import dev.ioverdict.parse.iostat.SysstatJsonFormat;
 import dev.ioverdict.parse.kernel.KernelLogFormat;
 import dev.ioverdict.parse.linuxki.LinuxKiFormat;
 import dev.ioverdict.parse.perf.PerfScriptFormat;
@@ -57,6 +58,7 @@ public final class InputFormats {
             new LosetupFormat(),
             new IostatFormat(),
             new SarFormat(),
+            new SysstatJsonFormat(),
             new DiskstatsFormat(),
             new BlkparseFormat(),
             new BlktraceFormat(),

@@ -32,9 +32,11 @@ public final class IostatAnalysis implements Analysis {
 
     private static final Map<IostatDialect, Set<String>> KEY_COLUMNS = Map.of(
             IostatDialect.SYSSTAT_NEW, Set.of("r/s", "w/s", "rkB/s", "wkB/s", "rMB/s", "wMB/s", "rsec/s", "wsec/s",
-                    "r_await", "w_await", "await", "tps", "kB/s", "MB/s", "aqu-sz", "%util"),
+                    "r_await", "w_await", "await", "tps", "kB/s", "MB/s", "aqu-sz", "%util", "kB_read/s", "kB_wrtn/s",
+                    "kB_w+d/s", "MB_read/s", "MB_wrtn/s", "MB_w+d/s"),
             IostatDialect.SYSSTAT_OLD, Set.of("r/s", "w/s", "rkB/s", "wkB/s", "rMB/s", "wMB/s", "rsec/s", "wsec/s",
-                    "await", "avgqu-sz", "svctm", "%util"),
+                    "await", "avgqu-sz", "svctm", "%util", "tps", "kB_read/s", "kB_wrtn/s", "MB_read/s", "MB_wrtn/s",
+                    "Blk_read/s", "Blk_wrtn/s"),
             IostatDialect.SOLARIS, Set.of("r/s", "w/s", "kr/s", "kw/s", "Kr/s", "Kw/s", "kw", "wait", "actv",
                     "svc_t", "wsvc_t", "asvc_t", "%w", "%b"));
 
@@ -57,6 +59,8 @@ public final class IostatAnalysis implements Analysis {
 
     private final Map<Key, Series> rows = new LinkedHashMap<>();
     private final Map<RunKey, double[]> spans = new LinkedHashMap<>();
+    /** Runs with interval reports: a device of theirs seen only in the since-boot report has no samples. */
+    private final Set<RunKey> withInterval = new java.util.HashSet<>();
     private final int keptReports;
     private int kept;
 
@@ -82,6 +86,9 @@ public final class IostatAnalysis implements Analysis {
             double[] span = spans.computeIfAbsent(new RunKey(s.input(), s.run()),
                     k -> new double[] {Double.NaN, Double.NaN, s.line(), s.line()});
             span[3] = s.line();
+            if (!s.sinceBoot()) {
+                withInterval.add(new RunKey(s.input(), s.run()));
+            }
             if (s.time() != null) {
                 span[0] = Double.isNaN(span[0]) ? s.time() : Math.min(span[0], s.time());
                 span[1] = Double.isNaN(span[1]) ? s.time() : Math.max(span[1], s.time());
@@ -188,6 +195,8 @@ public final class IostatAnalysis implements Analysis {
         Map<String, Integer> laneCount = new HashMap<>();
         lanes.forEach((run, lane) -> laneCount.merge(run.input(), lane, Math::max));
         Map<Key, List<IostatSample>> joined = new LinkedHashMap<>();
+        Set<RunKey> lanesWithInterval = new java.util.HashSet<>();
+        withInterval.forEach(r -> lanesWithInterval.add(new RunKey(r.input(), lanes.get(r))));
         rows.forEach((key, kept) -> joined.computeIfAbsent(new Key(key.input(),
                 lanes.get(new RunKey(key.input(), key.run())), key.device(), key.dialect()),
                 k -> new ArrayList<>()).addAll(kept.all()));
@@ -195,7 +204,10 @@ public final class IostatAnalysis implements Analysis {
             Key key = e.getKey();
             DeviceSeries s = series(key, laneCount.get(key.input()) > 1 ? key.run() : null, e.getValue());
             series.add(s);
-            devices.add(summary(s));
+            // a device iostat printed in its since-boot report only (-z leaves idle devices out of the
+            // interval reports): no report of the run's intervals is its
+            boolean bootOnly = s.singleReport() && lanesWithInterval.contains(new RunKey(key.input(), key.run()));
+            devices.add(summary(s, bootOnly));
         }
         results.put(IostatTimeline.class, new IostatTimeline(series));
         results.put(IostatSection.class, new IostatSection(devices));
@@ -264,7 +276,7 @@ public final class IostatAnalysis implements Analysis {
         return gaps.isEmpty() ? null : MEDIAN.evaluate(gaps.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
-    private static IostatDevice summary(DeviceSeries s) {
+    private static IostatDevice summary(DeviceSeries s, boolean bootOnly) {
         Map<String, double[]> sums = new LinkedHashMap<>(); // column -> {sum, max, max as printed}
         for (IostatPoint p : s.points()) {
             List<String> names = p.sample().columns().names();
@@ -287,9 +299,11 @@ public final class IostatAnalysis implements Analysis {
         Set<String> key = KEY_COLUMNS.get(s.dialect());
         List<String> keyColumns = first.columns().names().stream()
                 .filter(key::contains).toList();
-        return new IostatDevice(s.device(), null, s.dialect(), s.input(), s.run(), n, s.singleReport() ? Boolean.TRUE : null,
+        return new IostatDevice(s.device(), null, s.dialect(), s.input(), s.run(), bootOnly ? 0 : n,
+                s.singleReport() ? Boolean.TRUE : null,
                 s.idle(), first.time(), last.time(), first.timeText(), last.timeText(), s.intervalSeconds(),
-                keyColumns, metrics, s.sinceBoot().isEmpty() ? null : s.sinceBoot().get(0).metrics());
+                keyColumns, metrics, bootOnly ? first.metrics()
+                        : s.sinceBoot().isEmpty() ? null : s.sinceBoot().get(0).metrics());
     }
 
     private static double round(double v) {

@@ -15,7 +15,8 @@ public final class ColumnMeaning {
     private static final Set<String> QUEUE = Set.of("aqu-sz", "avgqu-sz", "wait", "actv", "%w");
     /** Bytes moved; requests per second (r/s, w/s) are not here: bigger requests mean fewer for the same work. */
     private static final Set<String> THROUGHPUT = Set.of("rkB/s", "wkB/s", "dkB/s", "rMB/s", "wMB/s", "kr/s", "kw/s",
-            "Mr/s", "Mw/s", "rsec/s", "wsec/s");
+            "Mr/s", "Mw/s", "rsec/s", "wsec/s", "kB/s", "MB/s", "kB_read/s", "kB_wrtn/s", "kB_dscd/s", "kB_w+d/s",
+            "MB_read/s", "MB_wrtn/s", "MB_dscd/s", "MB_w+d/s");
     /** Utilisation (%util, %b): a share of the time busy. */
     private static final Set<String> BUSY = Set.of("%util", "%b");
 
@@ -47,6 +48,9 @@ public final class ColumnMeaning {
         }
         if (column.endsWith("/s")) {
             return column.contains("kB") || column.startsWith("k") ? "kB/s" : column.contains("MB") ? "MB/s" : "/s";
+        }
+        if (column.startsWith("kB_") || column.startsWith("MB_")) {
+            return column.substring(0, 2); // iostat's basic report: kB_read, kB_wrtn ... moved in the interval
         }
         if (column.endsWith("req-sz")) {
             return "kB"; // sysstat 12's areq-sz, rareq-sz, wareq-sz, dareq-sz

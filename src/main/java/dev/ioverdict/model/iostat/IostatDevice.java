@@ -12,7 +12,9 @@ import java.util.Map;
  * {@code metrics} (column as printed -> avg/max) and {@code samples} cover the interval reports;
  * the since-boot report is kept apart in {@code sinceBoot}. When the file holds a single report
  * for the device ({@code iostat -x} without an interval, or an excerpt), that report is all there
- * is: {@code singleReport} is true and {@code metrics} describe it. {@code keyColumns} are the
+ * is: {@code singleReport} is true and {@code metrics} describe it. A device printed in the
+ * since-boot report only, where the run has interval reports ({@code iostat -z} leaves idle
+ * devices out of them), has {@code samples} 0: none of the intervals is its. {@code keyColumns} are the
  * columns that summarise this dialect (rates, response time, queue, busy), in printed order;
  * {@code idle}: no I/O in any summarised report. {@code run} (only when the file holds several
  * iostat runs written at the same time) says which run of the file this entry summarises. Times are seconds since the epoch as printed.

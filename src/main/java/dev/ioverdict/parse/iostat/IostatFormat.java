@@ -1,6 +1,7 @@
 package dev.ioverdict.parse.iostat;
 
 import dev.ioverdict.model.InputClock;
+import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.parse.TextFormat;
@@ -15,21 +16,28 @@ import dev.ioverdict.parse.text.Interner;
 import dev.ioverdict.parse.text.Tokens;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * {@code iostat -x} of sysstat (every layout since 9.x, with or without {@code -t}) and of
- * Solaris/illumos ({@code -x}, {@code -xn}, {@code -tc}, {@code -T d|u}). Each report is a stamp,
- * optional CPU lines, a column header and one row per device; rows are read through the layout of
- * the header above them. The first report of a run (the file's start or a new Linux banner) is
+ * {@code iostat} of sysstat (every layout since 9.x: {@code -x} or the basic tps / kB_read/s report,
+ * {@code -s}, {@code -p}, with or without {@code -t}; {@code --pretty} and {@code -h}, whose tables
+ * name the device last and split one report into one table per request type, joined back here into
+ * one row per device; the -h of 10.x-11.6, which prints the device name on a line of its own above
+ * its values; -h's unit suffixes, {@code 1.5M}, {@code 10.3%}, read into the column's own unit)
+ * and of Solaris/illumos ({@code -x}, {@code -xn}, {@code -tc}, {@code -T d|u}). Each report is a
+ * stamp, optional CPU lines, a column header and one row per device; rows are read through the
+ * layout of the header above them. The first report of a run (the file's start or a new Linux banner) is
  * iostat's average since boot and is marked so ({@code iostat -y} omits it, which the output does
  * not show: its first interval report is marked too).
  */
 public final class IostatFormat extends TextFormat {
     public IostatFormat() {
-        super("iostat", InputClock.IOSTAT, "`iostat -x` (sysstat old and new layouts, Solaris / illumos)",
+        super("iostat", InputClock.IOSTAT, "`iostat` of sysstat (-x or basic, -s, -p, --pretty, -h with unit "
+                + "suffixes, old and new layouts) and Solaris / illumos `iostat -x`",
                 IostatFormat::recognition);
     }
 
@@ -45,17 +53,23 @@ public final class IostatFormat extends TextFormat {
             banner |= isBanner(line);
             solarisTitle |= isSolarisTitle(line);
             List<String> tokens = Tokens.split(line);
+            if (isTracerHeader(tokens)) {
+                // bcc's example files quote an iostat -x excerpt below their own output
+                return Recognition.NO;
+            }
             IostatLayout l = IostatLayout.of(line, tokens);
             if (l != null) {
                 layout = layout == null ? l : layout;
-            } else if (layout != null && layout.fits(tokens.size()) && numericRow(layout, tokens)) {
+            } else if (layout != null && (layout.fits(tokens.size()) && numericRow(layout, tokens)
+                    || tokens.size() == layout.metricCount() && numericValues(layout, tokens))) {
                 rows++;
             }
         }
         if (layout == null) {
             return Recognition.NO;
         }
-        String what = "iostat -x column header (" + layout.columns().dialect().id() + ")";
+        String what = (layout.extended() ? "iostat -x" : "iostat") + " column header ("
+                + layout.columns().dialect().id() + ")";
         if ((banner && layout.columns().dialect() != IostatDialect.SOLARIS) || (solarisTitle && rows > 0)) {
             return Recognition.certain(what
                     + (banner ? " after a sysstat banner" : " under 'extended device statistics'"));
@@ -90,8 +104,13 @@ public final class IostatFormat extends TextFormat {
         private String pendingTimeText;
         private double time = Double.NaN;
         private String timeText;
-        private boolean pretty;
         private boolean interleaved;
+        /** The report of --pretty / -h tables being joined, null outside one. */
+        private PrettyReport pretty;
+        private final Map<List<String>, IostatColumns> joinedColumns = new HashMap<>();
+        /** The device named alone on the line above its values (-h of sysstat 10.x to 11.6). */
+        private String splitDevice;
+        private long splitDeviceLine;
         private final Regressions backwards = new Regressions("time runs backwards within one iostat run",
                 "the reports are kept with the time they carry (the clock was set back, or a run's output was "
                         + "reordered)");
@@ -102,17 +121,20 @@ public final class IostatFormat extends TextFormat {
 
         @Override
         public void line(String line, long n) {
+            if (inRows && splitDevice != null && values(n, line)) {
+                return;
+            }
+            dropSplitDevice();
             if (inRows && row(n, line)) {
                 return;
             }
             // a header seen before, or the values under avg-cpu: every report repeats them, read without a String per field
             IostatLayout known = layouts.get(line);
             if (known != null) {
-                pretty = false;
                 header(n, known);
                 return;
             }
-            if (cpuValuesNext && !pretty && cpuValuesInPlace(line)) {
+            if (cpuValuesNext && cpuValuesInPlace(line)) {
                 cpuValuesNext = false;
                 return;
             }
@@ -120,7 +142,10 @@ public final class IostatFormat extends TextFormat {
             if (inRows && layout.fits(tokens.size()) && row(n, line, tokens)) {
                 return;
             }
-            if (skipPretty(n, line, tokens)) {
+            if (inRows && tokens.size() == 1 && !layout.deviceLast() && !SysstatNumbers.isNumber(tokens.get(0))
+                    && !isBanner(line)) {
+                splitDevice = tokens.get(0);
+                splitDeviceLine = n;
                 return;
             }
             if (!structural(n, line, tokens)) {
@@ -134,46 +159,42 @@ public final class IostatFormat extends TextFormat {
 
         @Override
         public void blank(long n) {
+            if (inRows && pretty != null && pretty.complete()) {
+                joinPretty(); // a report's rows are held only until its last table ends
+            }
             inRows = false;
             cpuValuesNext = false;
+            dropSplitDevice();
+        }
+
+        /** A device name alone on its line whose values did not follow (a cut line, or not -h at all). */
+        private void dropSplitDevice() {
+            if (splitDevice != null) {
+                ctx.skip(splitDeviceLine, "device row with 1 field where the header at line " + headerLine + " has "
+                        + layout.headerTokens() + ", and no values on the next line (truncated?): " + Excerpt.of(splitDevice));
+                splitDevice = null;
+            }
         }
 
         @Override
         public void end() {
+            dropSplitDevice();
+            joinPretty();
             backwards.report(ctx);
-        }
-
-        /**
-         * Skips sysstat's --pretty tables up to the next banner or ordinary header, with one warning
-         * that says why: their rows name the device last and carry unit suffixes.
-         */
-        private boolean skipPretty(long n, String line, List<String> tokens) {
-            if (IostatLayout.isPretty(tokens)) {
-                if (!pretty) {
-                    ctx.skip(n, "iostat --pretty / -h layout (one table per request type, device last, values like "
-                            + "'1.5M') is not read: record with 'iostat -x -t 1' without -h");
-                }
-                pretty = true;
-                inRows = false;
-                return true;
-            }
-            if (pretty && !isBanner(line) && IostatLayout.of(line, tokens) == null) {
-                return true;
-            }
-            pretty = false;
-            return false;
         }
 
         /** Banner, CPU lines, report titles, stamps and headers; false when the line is none of them. */
         private boolean structural(long n, String line, List<String> tokens) {
             String first = tokens.get(0);
             if (isBanner(line)) {
+                joinPretty();
                 inRows = false;
                 bannerLine = n;
                 bannerDate = bannerDate(line);
                 return true;
             }
             if (first.equals("avg-cpu:") || isCpuHeader(tokens)) {
+                joinPretty();
                 inRows = false;
                 cpuValuesNext = true;
                 return true;
@@ -199,6 +220,7 @@ public final class IostatFormat extends TextFormat {
             }
             double t = clock.stamp(line);
             if (!Double.isNaN(t)) {
+                joinPretty();
                 inRows = false;
                 pendingTime = t;
                 pendingTimeText = line.strip();
@@ -207,7 +229,28 @@ public final class IostatFormat extends TextFormat {
             return false;
         }
 
+        /**
+         * A --pretty table continues the report of the tables above it until a column comes again
+         * (the next report of a run without stamps or CPU lines) or the report ends.
+         */
         private void header(long n, IostatLayout l) {
+            if (l.deviceLast() && pretty != null && pretty.continues(l)) {
+                layout = l;
+                headerLine = n;
+                inRows = true;
+                cpuValuesNext = false;
+                pretty.table(l);
+                return;
+            }
+            joinPretty();
+            report(n, l);
+            if (l.deviceLast()) {
+                pretty = new PrettyReport(n);
+                pretty.table(l);
+            }
+        }
+
+        private void report(long n, IostatLayout l) {
             layout = l;
             headerLine = n;
             inRows = true;
@@ -309,7 +352,7 @@ public final class IostatFormat extends TextFormat {
             double[] values = new double[count];
             for (int i = 0; i < count; i++) {
                 int t = layout.tokenOf(i);
-                double v = SysstatNumbers.number(line, spans.start(t), spans.end(t));
+                double v = SysstatNumbers.human(line, spans.start(t), spans.end(t), layout.kBScale(i));
                 if (Double.isNaN(v)) {
                     return false;
                 }
@@ -340,7 +383,7 @@ public final class IostatFormat extends TextFormat {
             int count = layout.metricCount();
             double[] values = new double[count];
             for (int i = 0; i < count; i++) {
-                double v = SysstatNumbers.number(tokens.get(layout.tokenOf(i)));
+                double v = SysstatNumbers.human(tokens.get(layout.tokenOf(i)), layout.kBScale(i));
                 if (Double.isNaN(v)) {
                     return false;
                 }
@@ -350,7 +393,31 @@ public final class IostatFormat extends TextFormat {
             return true;
         }
 
+        /** The values line under a device named on a line of its own; false when it is not one. */
+        private boolean values(long n, String line) {
+            spans.of(line);
+            int count = layout.metricCount();
+            if (spans.count() != count) {
+                return false;
+            }
+            double[] values = new double[count];
+            for (int i = 0; i < count; i++) {
+                values[i] = SysstatNumbers.human(line, spans.start(i), spans.end(i), layout.kBScale(i));
+                if (Double.isNaN(values[i])) {
+                    return false;
+                }
+            }
+            String device = splitDevice;
+            splitDevice = null;
+            emit(n, line, device, values);
+            return true;
+        }
+
         private void emit(long n, String line, String device, double[] values) {
+            if (pretty != null) {
+                pretty.row(n, line, device, values);
+                return;
+            }
             ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, layout.columns(), device, report, sinceBoot,
                     Double.isNaN(time) ? null : time, timeText, run.date, run.number, values));
             ctx.record();
@@ -364,12 +431,33 @@ public final class IostatFormat extends TextFormat {
             }
             for (int i = 0; i < layout.metricCount(); i++) {
                 String t = tokens.get(layout.tokenOf(i));
-                if (!SysstatNumbers.isNumber(t)) {
+                if (Double.isNaN(SysstatNumbers.human(t, 1))) {
                     ctx.skip(n, "value '" + t + "' in column " + layout.columns().names().get(i)
                             + " is not a number: " + Excerpt.of(line));
                     return;
                 }
             }
+        }
+
+        /** Emits the rows of the --pretty report being joined, one per device with every table's columns. */
+        private void joinPretty() {
+            PrettyReport p = pretty;
+            if (p == null) {
+                return;
+            }
+            pretty = null;
+            IostatColumns columns = joinedColumns.computeIfAbsent(List.copyOf(p.names),
+                    names -> new IostatColumns(IostatLayout.dialect(names, "Device"), String.join(" | ", p.headers), names));
+            p.rows.forEach((device, row) -> {
+                if (row.filled != p.names.size()) {
+                    ctx.skip(row.line, "device " + device + " is missing from some of the --pretty tables of the report "
+                            + "at line " + p.line + " (truncated?): " + Excerpt.of(row.text));
+                    return;
+                }
+                ctx.emit(new IostatSample(ctx.input(), row.line, row.text, p.line, columns, device, report, sinceBoot,
+                        Double.isNaN(time) ? null : time, timeText, run.date, run.number, row.values));
+                ctx.record();
+            });
         }
 
         private String bannerDate(String line) {
@@ -381,6 +469,65 @@ public final class IostatFormat extends TextFormat {
                 }
             }
             return null;
+        }
+    }
+
+    /**
+     * One report of --pretty tables (r, w, d, f request types of -x; one table for -s or the basic
+     * report): their columns in order and each device's values, filled table by table.
+     */
+    private static final class PrettyReport {
+        final long line;
+        final List<String> names = new ArrayList<>();
+        final List<String> headers = new ArrayList<>();
+        final Map<String, PrettyRow> rows = new LinkedHashMap<>();
+        /** Where the current table's columns start in {@link #names}. */
+        int offset;
+
+        PrettyReport(long line) {
+            this.line = line;
+        }
+
+        boolean continues(IostatLayout l) {
+            for (String name : l.columns().names()) {
+                if (names.contains(name)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** The table just read is a report's last: -x's f table and -s's end with %util, the basic report is one table. */
+        boolean complete() {
+            return names.get(names.size() - 1).equals("%util") || names.get(0).equals("tps");
+        }
+
+        void table(IostatLayout l) {
+            offset = names.size();
+            names.addAll(l.columns().names());
+            headers.add(l.columns().header().strip());
+        }
+
+        void row(long n, String text, String device, double[] values) {
+            PrettyRow r = rows.computeIfAbsent(device, d -> new PrettyRow(n, text));
+            if (r.values.length < offset + values.length) {
+                r.values = Arrays.copyOf(r.values, offset + values.length);
+            }
+            System.arraycopy(values, 0, r.values, offset, values.length);
+            r.filled += values.length;
+        }
+    }
+
+    /** A device's row of a --pretty report: the line of its first table, and its values so far. */
+    private static final class PrettyRow {
+        final long line;
+        final String text;
+        double[] values = new double[0];
+        int filled;
+
+        PrettyRow(long line, String text) {
+            this.line = line;
+            this.text = text;
         }
     }
 
@@ -409,11 +556,30 @@ public final class IostatFormat extends TextFormat {
 
     private static boolean numericRow(IostatLayout layout, List<String> tokens) {
         for (int i = 0; i < layout.metricCount(); i++) {
-            if (!SysstatNumbers.isNumber(tokens.get(layout.tokenOf(i)))) {
+            if (Double.isNaN(SysstatNumbers.human(tokens.get(layout.tokenOf(i)), 1))) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** The values line under a device named on a line of its own (-h of sysstat 10.x to 11.6). */
+    private static boolean numericValues(IostatLayout layout, List<String> tokens) {
+        for (String t : tokens) {
+            if (Double.isNaN(SysstatNumbers.human(t, 1))) {
+                return false;
+            }
+        }
+        return layout.metricCount() > 1;
+    }
+
+    /**
+     * The column header of bcc's and bpftrace's per-event tools (biosnoop's {@code TIME(s) COMM PID
+     * DISK T SECTOR BYTES LAT(ms)}, biotop's {@code PID COMM D MAJ MIN DISK ...}, ext4slower's ...):
+     * a file that has one is theirs, even where its text quotes iostat.
+     */
+    static boolean isTracerHeader(List<String> tokens) {
+        return tokens.contains("COMM") && tokens.contains("PID");
     }
 
     /** sysstat's first line: {@code Linux 6.1.0 (host) \t11/21/26 \t_x86_64_\t(2 CPU)}. */

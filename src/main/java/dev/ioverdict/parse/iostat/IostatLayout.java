@@ -9,19 +9,40 @@ import java.util.Set;
 /**
  * Where each value of a device row sits, read from the column header above it: columns are found
  * by name, never by position, because every sysstat release and every Solaris option moves them.
- * Solaris {@code -tc} appends tty/cpu columns that only the first row of a report fills.
+ * Solaris {@code -tc} appends tty/cpu columns that only the first row of a report fills. The
+ * device column may come first or, with sysstat's {@code --pretty} and {@code -h} (12.x), last.
  */
-record IostatLayout(IostatColumns columns, int deviceIndex, int headerTokens, int trailing) {
+record IostatLayout(IostatColumns columns, int deviceIndex, int headerTokens, int trailing, double[] kBScales) {
 
     private static final Set<String> DEVICE = Set.of("Device:", "Device", "device", "disk");
 
     /** Columns only iostat -x prints: a header without any of them is not extended statistics. */
-    private static final Set<String> EXTENDED = Set.of("%util", "%b", "await", "r_await", "w_await", "svc_t",
-            "asvc_t", "wsvc_t", "aqu-sz", "avgqu-sz", "svctm", "actv");
+    private static final Set<String> EXTENDED = Set.of("%util", "%b", "await", "r_await", "w_await", "d_await",
+            "f_await", "svc_t", "asvc_t", "wsvc_t", "aqu-sz", "avgqu-sz", "svctm", "actv", "rareq-sz", "wareq-sz",
+            "dareq-sz", "areq-sz");
+
+    /**
+     * iostat without -x (sysstat's basic report): {@code tps} then kB_read/s, kB_wrtn/s, kB_dscd/s and
+     * the amounts of the interval (kB_read ...), in MB with -m, GB with -g (sysstat 12.7), in 512-byte blocks (Blk_) in old
+     * releases and under POSIXLY_CORRECT; {@code -s} joins writes and discards ({@code kB_w+d/s}).
+     */
+    private static final Set<String> BASIC = basic();
+
+    private static Set<String> basic() {
+        Set<String> out = new java.util.HashSet<>();
+        for (String unit : List.of("kB", "MB", "GB", "Blk")) {
+            for (String what : List.of("read", "wrtn", "dscd", "w+d")) {
+                out.add(unit + "_" + what + "/s");
+                out.add(unit + "_" + what);
+            }
+        }
+        return Set.copyOf(out);
+    }
 
     private static final Set<String> KNOWN = Set.of(
             "r/s", "w/s", "d/s", "f/s", "tps", "rkB/s", "wkB/s", "dkB/s", "rMB/s", "wMB/s", "dMB/s", "kB/s", "MB/s",
-            "rsec/s", "wsec/s", "dsec/s", "sec/s", "rrqm/s", "wrqm/s", "drqm/s", "rqm/s", "%rrqm", "%wrqm", "%drqm",
+            "rGB/s", "wGB/s", "dGB/s", "GB/s", "rsec/s", "wsec/s", "dsec/s", "sec/s",
+            "rrqm/s", "wrqm/s", "drqm/s", "rqm/s", "%rrqm", "%wrqm", "%drqm",
             "r_await", "w_await", "d_await", "f_await", "await", "rareq-sz", "wareq-sz", "dareq-sz", "areq-sz",
             "aqu-sz", "avgqu-sz", "avgrq-sz", "svctm", "%util",
             "kr/s", "kw/s", "Kr/s", "Kw/s", "kw", "kr", "wait", "actv", "svc_t", "wsvc_t", "asvc_t", "%w", "%b",
@@ -39,6 +60,8 @@ record IostatLayout(IostatColumns columns, int deviceIndex, int headerTokens, in
         int deviceIndex = -1;
         int known = 0;
         boolean extended = false;
+        boolean basic = false;
+        boolean tps = false;
         int trailingFrom = -1;
         for (int i = 0; i < tokens.size(); i++) {
             String t = tokens.get(i);
@@ -53,14 +76,17 @@ record IostatLayout(IostatColumns columns, int deviceIndex, int headerTokens, in
                 }
             } else if (trailingFrom >= 0) {
                 return null; // device statistics after tty/cpu: not a layout we know
-            } else if (KNOWN.contains(t)) {
+            } else if (KNOWN.contains(t) || BASIC.contains(t)) {
                 known++;
                 extended |= EXTENDED.contains(t);
+                basic |= BASIC.contains(t);
+                tps |= t.equals("tps");
             } else if (SysstatNumbers.isNumber(t)) {
                 return null;
             }
         }
-        if (deviceIndex < 0 || known < 3 || !extended || (trailingFrom >= 0 && deviceIndex > trailingFrom)) {
+        if (deviceIndex < 0 || known < 3 || !(extended || (basic && tps))
+                || (trailingFrom >= 0 && deviceIndex > trailingFrom)) {
             return null;
         }
         int end = trailingFrom < 0 ? tokens.size() : trailingFrom;
@@ -71,27 +97,28 @@ record IostatLayout(IostatColumns columns, int deviceIndex, int headerTokens, in
             }
         }
         IostatDialect dialect = dialect(names, tokens.get(deviceIndex));
+        double[] scales = new double[names.size()];
+        for (int i = 0; i < scales.length; i++) {
+            scales[i] = SysstatNumbers.kBScale(names.get(i));
+        }
         return new IostatLayout(new IostatColumns(dialect, line, names), deviceIndex, tokens.size(),
-                tokens.size() - end);
+                tokens.size() - end, scales);
+    }
+
+    /** Extended statistics ({@code iostat -x}), not the basic tps / kB_read/s report. */
+    boolean extended() {
+        return columns.names().stream().anyMatch(EXTENDED::contains);
     }
 
     /**
-     * sysstat's {@code --pretty} (implied by {@code -h}): one table per request type, device name
-     * last, values with unit suffixes ({@code 1.5M}, {@code 10.3%}). Recognised only to say it is
-     * not read.
+     * sysstat's {@code --pretty} and 12.x's {@code -h}: the device name is the last column (Solaris'
+     * {@code -n} puts it last too, in one table per report: not one of these).
      */
-    static boolean isPretty(List<String> tokens) {
-        if (tokens.size() < 3 || !tokens.get(tokens.size() - 1).equals("Device")) {
-            return false;
-        }
-        int known = 0;
-        for (String t : tokens) {
-            known += KNOWN.contains(t) ? 1 : 0;
-        }
-        return known >= 2;
+    boolean deviceLast() {
+        return deviceIndex == headerTokens - 1 && deviceIndex > 0 && columns.dialect() != IostatDialect.SOLARIS;
     }
 
-    private static IostatDialect dialect(List<String> names, String deviceToken) {
+    static IostatDialect dialect(List<String> names, String deviceToken) {
         if (names.stream().anyMatch(SOLARIS::contains)) {
             return IostatDialect.SOLARIS;
         }
@@ -108,6 +135,11 @@ record IostatLayout(IostatColumns columns, int deviceIndex, int headerTokens, in
     /** Whether a row of this many tokens fits: all columns, or Solaris' rows without tty/cpu. */
     boolean fits(int tokenCount) {
         return tokenCount == headerTokens || (trailing > 0 && tokenCount == headerTokens - trailing);
+    }
+
+    /** How many of the i-th column's unit make a kB, for -h's suffixed values. */
+    double kBScale(int metric) {
+        return kBScales[metric];
     }
 
     int metricCount() {

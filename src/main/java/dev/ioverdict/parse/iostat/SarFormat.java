@@ -20,7 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code sar -d} / {@code sar -dp} text (sysstat's old layout {@code tps rd_sec/s wr_sec/s avgrq-sz
+ * {@code sar -d} / {@code sar -dp} text, also with {@code -h} (values with units, {@code 1.2M},
+ * {@code 0.4%}, read into the column's unit) and {@code -j ID|LABEL|PATH|UUID} (devices named by
+ * their persistent names) (sysstat's old layout {@code tps rd_sec/s wr_sec/s avgrq-sz
  * avgqu-sz await svctm %util} with {@code devM-N} names, and the current {@code tps rkB/s wkB/s
  * dkB/s areq-sz aqu-sz await %util}), the DEV section of {@code sar -A}, and {@code sadf -d}
  * (semicolon-separated, one header line starting {@code # hostname;interval;timestamp;DEV;}).
@@ -33,7 +35,8 @@ import java.util.List;
 public final class SarFormat extends TextFormat {
     public SarFormat() {
         super("sar", InputClock.SAR, "`sar -d` / `-dp` (old and new layouts, device first or last, `Average:` and `LINUX RESTART` "
-                + "lines), the DEV section of `sar -A`, `sadf -d`: the same series and rules as iostat",
+                + "lines, `-h` unit suffixes, `-j ID|LABEL|PATH|UUID` names), the DEV section of `sar -A`, `sadf -d`: "
+                + "the same series and rules as iostat",
                 SarFormat::recognition);
     }
 
@@ -221,7 +224,7 @@ public final class SarFormat extends TextFormat {
 
         private boolean inDevRow(List<String> t, int k) {
             return inDev && t.size() == k + 1 + columns.names().size()
-                    && SysstatNumbers.isNumber(t.get(devLast ? k : t.size() - 1));
+                    && !Double.isNaN(SysstatNumbers.human(t.get(devLast ? k : t.size() - 1), 1));
         }
 
         private void row(long n, String line, List<String> t, int k, String stamp) {
@@ -234,7 +237,7 @@ public final class SarFormat extends TextFormat {
             int first = devLast ? k : k + 1;
             double[] values = new double[count];
             for (int i = 0; i < count; i++) {
-                values[i] = SysstatNumbers.number(t.get(first + i));
+                values[i] = SysstatNumbers.human(t.get(first + i), SysstatNumbers.kBScale(columns.names().get(i)));
                 if (Double.isNaN(values[i])) {
                     ctx.skip(n, "value '" + t.get(first + i) + "' in column " + columns.names().get(i)
                             + " is not a number: " + Excerpt.of(line));

@@ -61,6 +61,48 @@ final class SysstatNumbers {
     private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
         1e13, 1e14, 1e15, 1e16, 1e17, 1e18};
 
+    /** sysstat's --human size units (common.c {@code units[]}): powers of 1024 from bytes; {@code k} is a kB. */
+    private static final String SIZE_UNITS = "BkMGTP";
+
+    /**
+     * A value as sysstat's --human prints it ({@code iostat -h}, {@code sar -h}): {@code 222.1k},
+     * {@code 1.5G}, {@code 0.0k} (sizes: sysstat's cprintf_unit divides by 1024 per unit, k being
+     * the kB) or {@code 10.3%}; returned in the unit of its column, {@code kBScale} being how many
+     * of that unit make a kB (1 for kB, 1/1024 for MB, 2 for 512-byte sectors); a plain number as
+     * {@link #number}. NaN when it is none of these.
+     */
+    static double human(String s, int from, int to, double kBScale) {
+        double plain = number(s, from, to);
+        if (!Double.isNaN(plain) || to - from < 2) {
+            return plain;
+        }
+        char unit = s.charAt(to - 1);
+        double v = number(s, from, to - 1);
+        if (unit == '%' || Double.isNaN(v)) {
+            return v;
+        }
+        int power = SIZE_UNITS.indexOf(unit);
+        return power < 0 ? Double.NaN : v * Math.pow(1024, power - 1) * kBScale;
+    }
+
+    static double human(String s, double kBScale) {
+        return human(s, 0, s.length(), kBScale);
+    }
+
+    /**
+     * How many of a column's unit make a kB, for {@link #human}: sysstat prints every size of -h in
+     * kB-based units whatever the column says ({@code rMB/s}, {@code rsec/s}, {@code Blk_read/s}).
+     */
+    static double kBScale(String column) {
+        if (column.contains("MB")) {
+            return 1.0 / 1024;
+        }
+        if (column.contains("GB")) {
+            return 1.0 / (1024 * 1024);
+        }
+        return column.contains("sec") || column.startsWith("Blk_") || column.equals("avgrq-sz") ? 2 : 1;
+    }
+
     static boolean isNumber(String s) {
         return !Double.isNaN(number(s));
     }

@@ -43,8 +43,21 @@ class IostatLayoutTest {
     }
 
     @Test
-    void plainIostatAndOtherTablesAreNotExtendedHeaders() {
-        assertNull(of("Device             tps    kB_read/s    kB_wrtn/s    kB_read    kB_wrtn"));
+    void basicIostatAndDeviceLast() {
+        IostatLayout basic = of("Device:            tps   kB_read/s    kB_wrtn/s    kB_read    kB_wrtn");
+        assertEquals(IostatDialect.SYSSTAT_OLD, basic.columns().dialect(), "sysstat 10's colon");
+        assertEquals(List.of("tps", "kB_read/s", "kB_wrtn/s", "kB_read", "kB_wrtn"), basic.columns().names());
+        IostatLayout pretty = of("     f/s f_await  aqu-sz  %util Device");
+        assertEquals(4, pretty.deviceIndex());
+        assertTrue(pretty.deviceLast());
+        assertEquals(2.0, of("Device   tps  Blk_read/s  Blk_wrtn/s  Blk_read  Blk_wrtn").kBScale(1), 1e-12,
+                "a kB is two 512-byte blocks");
+        assertEquals(1.0 / 1024, of("Device   r/s  w/s  rMB/s  wMB/s  await  %util").kBScale(2), 1e-12);
+    }
+
+    @Test
+    void otherTablesAreNotIostatHeaders() {
+        assertNull(of("Device             tps    rtps   wtps"), "too few known columns");
         assertNull(of("avg-cpu:  %user   %nice %system %iowait  %steal   %idle"));
         assertNull(of(" us sy dt id"));
         assertNull(of("sda              0.00     0.00    0.00    0.00"));
