@@ -9,6 +9,7 @@ import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.report.model.BlockView;
 import dev.ioverdict.model.config.ConfigSection;
+import dev.ioverdict.model.fio.FioSection;
 import dev.ioverdict.model.layers.LayerTimes;
 import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.model.iostat.IostatDevice;
@@ -52,6 +53,7 @@ public final class ReportAssembler {
                 results.get(AppliedWindow.class).orElse(null)))
                 .withTimeModel(results.get(TimeModel.class).orElse(null))
                 .withPeriods(PeriodFinder.of(iostat))
+                .withFio(results.get(FioSection.class).orElse(null))
                 .withAnalysisFailures(data.analysisFailures())
                 .withDevices(results.get(StorageConfig.class).map(c -> c.identities().all()).orElse(List.of()));
     }

@@ -45,7 +45,7 @@ class BriefEditionTest {
                 "Ann Analyst"), new Summary(s.headline(), causes, s.actions(), use, s.checked(), s.facts()),
                 real.verdict(), real.layers(), real.inputs(), real.block(), real.syscalls(), real.iostat(), real.config(),
                 findings, real.notEvaluated(), real.failedRules(), real.consistency(), real.window(), real.marks(),
-                real.timeModel(), null, real.periods(), List.of(), real.devices());
+                real.timeModel(), null, real.periods(), List.of(), real.devices(), real.fio());
         RenderInput input = new RenderInput(many, List.of(), null, true, null);
         Path out = Path.of("target", "brief-edition-sample");
         Files.createDirectories(out);

@@ -50,7 +50,7 @@ public record FioJob(String input, long line, String text, String job, Integer p
         for (Map.Entry<Long, Long> b : clatBins.entrySet()) {
             sum += b.getValue();
             if (sum >= pct / 100.0 * n) {
-                return b.getKey() * 1e-9;
+                return b.getKey() / 1e9;
             }
         }
         return null;

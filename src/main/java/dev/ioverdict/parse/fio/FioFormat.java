@@ -379,7 +379,7 @@ public final class FioFormat extends TextFormat {
         if (scale <= 0 || Double.isNaN(min) || Double.isNaN(max) || Double.isNaN(avg)) {
             return null;
         }
-        return new FioJob.Latency(min * scale, max * scale, avg * scale, Double.isNaN(stdev) ? Double.NaN : stdev * scale);
+        return new FioJob.Latency(min / scale, max / scale, avg / scale, Double.isNaN(stdev) ? Double.NaN : stdev / scale);
     }
 
     /** {@code |  1.00th=[   545],  5.00th=[  1172], ...}: percentile -> seconds. */
@@ -397,18 +397,19 @@ public final class FioFormat extends TextFormat {
             String key = s.substring(start, i);
             double v = parseDouble(s.substring(i + 4, close).strip());
             if (!Double.isNaN(v)) {
-                d.percentiles.put(key, v * d.percentileScale);
+                d.percentiles.put(key, v / d.percentileScale);
             }
             i = close;
         }
     }
 
+    /** Units per second of the unit in parentheses from {@code from} on ("usec": 1e6): a division gives exact decimals; 0 if unknown. */
     private static double unitScale(String s, int from) {
         String u = s.substring(from, Math.max(from, s.indexOf(')', from))).toLowerCase(Locale.ROOT);
         return switch (u) {
-            case "nsec" -> 1e-9;
-            case "usec" -> 1e-6;
-            case "msec" -> 1e-3;
+            case "nsec" -> 1e9;
+            case "usec" -> 1e6;
+            case "msec" -> 1e3;
             case "sec" -> 1;
             default -> 0;
         };

@@ -172,7 +172,7 @@ public final class FioJsonFormat implements InputFormat {
                     continue;
                 }
                 JsonNode clat = dir.has("clat_ns") ? dir.get("clat_ns") : dir.path("clat");
-                double scale = dir.has("clat_ns") ? 1e-9 : 1e-6; // fio 2's clat/slat/lat were in usec
+                double scale = dir.has("clat_ns") ? 1e9 : 1e6; // units per second: fio 2's clat/slat/lat were in usec
                 double bw = dir.has("bw_bytes") ? dir.get("bw_bytes").asDouble() : dir.path("bw").asDouble(Double.NaN) * 1024;
                 ctx.emit(new FioJob(ctx.input(), j.line(), "\"jobname\" : \"" + name + "\" (" + d + ")", name, null, d,
                         dir.path("iops").asDouble(Double.NaN), bw, ios,
@@ -206,8 +206,8 @@ public final class FioJsonFormat implements InputFormat {
         if (!n.isObject() || !n.has("mean") || n.path("N").asLong(1) == 0) {
             return null;
         }
-        return new FioJob.Latency(n.path("min").asDouble() * scale, n.path("max").asDouble() * scale,
-                n.path("mean").asDouble() * scale, n.path("stddev").asDouble(Double.NaN) * scale);
+        return new FioJob.Latency(n.path("min").asDouble() / scale, n.path("max").asDouble() / scale,
+                n.path("mean").asDouble() / scale, n.path("stddev").asDouble(Double.NaN) / scale);
     }
 
     /** {@code "99.000000" : 6062080} to fio's normal output's key ("99.00") and seconds. */
@@ -216,7 +216,7 @@ public final class FioJsonFormat implements InputFormat {
         for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             try {
-                out.put(String.format(Locale.ROOT, "%.2f", Double.parseDouble(e.getKey())), e.getValue().asDouble() * scale);
+                out.put(String.format(Locale.ROOT, "%.2f", Double.parseDouble(e.getKey())), e.getValue().asDouble() / scale);
             } catch (NumberFormatException ignored) {
                 // not a percentile key; fio writes none other
             }
