@@ -5,6 +5,7 @@ import dev.ioverdict.analysis.btt.BttSectionAnalysis;
 import dev.ioverdict.analysis.config.ConfigAnalysis;
 import dev.ioverdict.analysis.config.StackAnalysis;
 import dev.ioverdict.analysis.consistency.ConsistencyAnalysis;
+import dev.ioverdict.analysis.fio.FioAnalysis;
 import dev.ioverdict.analysis.host.HostAnalysis;
 import dev.ioverdict.analysis.iostat.IostatAnalysis;
 import dev.ioverdict.analysis.kernel.KernelLogAnalysis;
@@ -33,6 +34,7 @@ public final class Analyses {
             BttSectionAnalysis::new,
             ConfigAnalysis::new,
             ConsistencyAnalysis::new,
+            FioAnalysis::new,
             HostAnalysis::new,
             IostatAnalysis::new,
             KernelLogAnalysis::new,

@@ -18,6 +18,7 @@ import dev.ioverdict.parse.dm.DmsetupFormat;
 import dev.ioverdict.parse.dm.MultipathFormat;
 import dev.ioverdict.parse.fio.FioFormat;
 import dev.ioverdict.parse.fio.FioJobFormat;
+import dev.ioverdict.parse.fio.FioJsonFormat;
 import dev.ioverdict.parse.host.HostnameFormat;
 import dev.ioverdict.parse.host.LosetupFormat;
 import dev.ioverdict.parse.host.OsReleaseFormat;
@@ -51,6 +52,8 @@ public final class InputFormats {
             new MultipathFormat(),
             new DmsetupFormat(),
             new DiskByIdFormat(),
+            // before fio: normal,json output holds both, and the JSON is read with the text's group summary
+            new FioJsonFormat(),
             new FioFormat(),
             new FioJobFormat(),
             new UnameFormat(),

@@ -9,6 +9,7 @@ import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.report.model.BlockView;
 import dev.ioverdict.model.config.ConfigSection;
+import dev.ioverdict.model.fio.FioSection;
 import dev.ioverdict.model.layers.LayerTimes;
 import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.model.iostat.IostatDevice;
@@ -56,6 +57,7 @@ public final class ReportAssembler {
                 .window(results.get(AppliedWindow.class).orElse(null))
                 .timeModel(results.get(TimeModel.class).orElse(null))
                 .periods(PeriodFinder.of(iostat))
+                .fio(results.get(FioSection.class).orElse(null))
                 .analysisFailures(data.analysisFailures())
                 .devices(config.map(c -> c.identities().all()).orElse(List.of()))
                 .build());

@@ -32,7 +32,7 @@ class AnalysesTest {
     @Test
     void theRealAnalysesSortAndEveryOneFinishesAfterWhatItReads() {
         List<Analysis> order = Analyses.fresh();
-        assertEquals(13, order.size());
+        assertEquals(14, order.size());
         for (int b = 0; b < order.size(); b++) {
             Dataflow reader = order.get(b).dataflow();
             for (int a = b + 1; a < order.size(); a++) {
@@ -50,6 +50,7 @@ class AnalysesTest {
         assertTrue(names.indexOf("BttSectionAnalysis") < names.indexOf("StackAnalysis"), names.toString());
         assertTrue(names.indexOf("ConsistencyAnalysis") < names.indexOf("LayerAnalysis"), names.toString());
         assertTrue(names.indexOf("StackAnalysis") > names.indexOf("ConfigAnalysis"), names.toString());
+        assertTrue(names.indexOf("FioAnalysis") > names.indexOf("BlockAnalysis") && names.indexOf("FioAnalysis") > names.indexOf("ConfigAnalysis"), names.toString());
     }
 
     @Test

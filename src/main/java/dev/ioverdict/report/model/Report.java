@@ -12,6 +12,7 @@ import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.Mark;
 import dev.ioverdict.model.config.ConfigSection;
+import dev.ioverdict.model.fio.FioSection;
 import dev.ioverdict.model.layers.LayerTimes;
 import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.model.iostat.IostatDevice;
@@ -23,7 +24,7 @@ import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
 @JsonPropertyOrder({"schema", "tool", "case", "redaction", "window", "marks", "summary", "verdict", "timeModel", "layers", "inputs", "block", "syscalls",
-    "iostat", "periods", "config", "devices", "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures"})
+    "iostat", "periods", "fio", "config", "devices", "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, Summary summary, String verdict,
                      LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
@@ -33,7 +34,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Mark> marks, TimeModel timeModel,
                      Redacted redaction, Periods periods,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AnalysisFailure> analysisFailures,
-                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DeviceIdentity> devices) {
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DeviceIdentity> devices, FioSection fio) {
     public static final String SCHEMA = "ioverdict.report/1";
 
     public Report {
@@ -61,6 +62,11 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
      */
     public Report withDevices(List<DeviceIdentity> identities) {
         return toBuilder().devices(identities).build();
+    }
+
+    /** The same report with the workload fio ran (null: the bundle holds no fio output). */
+    public Report withFio(FioSection workload) {
+        return toBuilder().fio(workload).build();
     }
 
     /** The same report with the periods of its bundle (null or none: one capture). */
@@ -190,6 +196,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
         private Periods periods;
         private List<AnalysisFailure> analysisFailures;
         private List<DeviceIdentity> devices;
+        private FioSection fio;
 
         private Builder(Report r) {
             if (r == null) {
@@ -218,6 +225,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
             periods = r.periods;
             analysisFailures = r.analysisFailures;
             devices = r.devices;
+            fio = r.fio;
         }
 
         public Builder schema(String value) {
@@ -330,10 +338,15 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
             return this;
         }
 
+        public Builder fio(FioSection value) {
+            fio = value;
+            return this;
+        }
+
         public Report build() {
             return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat,
                     config, findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction,
-                    periods, analysisFailures, devices);
+                    periods, analysisFailures, devices, fio);
         }
     }
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.bundle.BundleFile;
 import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.fio.FioDiskStats;
+import dev.ioverdict.model.fio.FioGroupStatus;
 import dev.ioverdict.model.fio.FioJob;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.testing.TestData;
@@ -55,6 +57,70 @@ class FioFormatTest {
             assertTrue(!jobs.isEmpty(), c);
             assertEquals(List.of(), ctx[0].summary("fio", "").warnings(), c);
             jobs.forEach(j -> assertTrue(j.clat() != null && j.issued() != null, c + " " + j.job()));
+        }
+    }
+
+    @Test
+    void groupSummaryAndDiskStatisticsAsFioPrintedThem() throws Exception {
+        Path p = TestData.file("reads-starved-behind-writes", "fio.out");
+        Facts facts = new Facts();
+        ParseContext ctx = new ParseContext("fio.out", facts);
+        new FioFormat().parse(new BundleFile("fio.out", p, Files.size(p), false), ctx);
+        assertEquals(List.of(), ctx.summary("fio", "").warnings());
+        List<FioGroupStatus> groups = facts.all(FioGroupStatus.class);
+        assertEquals(2, groups.size());
+        FioGroupStatus read = groups.get(0);
+        assertEquals("read", read.direction());
+        assertEquals(0, read.group());
+        assertEquals(69.4 * 1024, read.bandwidth(), 1e-9, "READ: bw=69.4KiB/s");
+        assertEquals(704 * 1024, read.io(), 0, "io=704KiB");
+        assertEquals(10.151, read.runMin(), 1e-12, "run=10151-10151msec");
+        FioGroupStatus write = groups.get(1);
+        assertEquals(66.1 * 1024 * 1024, write.bandwidth(), 1e-6, "WRITE: bw=66.1MiB/s");
+        assertEquals(672.0 * 1024 * 1024, write.io(), 0, "io=672MiB");
+        assertEquals(10.163, write.runMax(), 1e-12);
+        FioDiskStats disk = facts.all(FioDiskStats.class).getFirst();
+        // loop0: ios=87/1612, merge=0/9130, ticks=9368/30049, in_queue=39417, util=97.84%
+        assertEquals(List.of(87L, 1612L, 0L, 9130L, 9368L, 30049L, 39417L), List.of(disk.readIos(), disk.writeIos(),
+                disk.readMerges(), disk.writeMerges(), disk.readTicks(), disk.writeTicks(), disk.inQueue()));
+        assertEquals(97.84, disk.util(), 0);
+        assertEquals("loop0", disk.device());
+        FioJob writer = facts.all(FioJob.class).get(1);
+        assertEquals(10.163, writer.runtime(), 1e-12, "(672MiB/10163msec)");
+        assertEquals("write", writer.options().get("rw"));
+        assertEquals("64.0KiB", writer.options().get("bs"));
+        assertEquals("32", writer.options().get("iodepth"));
+        assertEquals(0, writer.group());
+        assertEquals(1, writer.jobs());
+    }
+
+    @Test
+    void theSummaryAloneAndADmDevicesSlaves() throws Exception {
+        String text = """
+                Run status group 0 (all jobs):
+                  WRITE: bw=1024KiB/s (1049kB/s), 1024KiB/s-1024KiB/s (1049kB/s-1049kB/s), io=10.0MiB (10.5MB), run=10000-10000msec
+
+                Disk stats (read/write):
+                  dm-0: ios=0/2560, merge=0/0, ticks=0/5000, in_queue=5000, util=49.00%, aggrios=0/2560, aggrmerge=0/0, aggrticks=0/4900, aggrin_queue=4900, aggrutil=48.50%
+                    sda: ios=0/2560, merge=0/0, ticks=0/4900, in_queue=4900, util=48.50%
+                """;
+        Path p = Files.createTempFile("fio-tail", ".txt");
+        try {
+            Files.writeString(p, text);
+            assertEquals("fio", new dev.ioverdict.bundle.FormatDetector(dev.ioverdict.parse.InputFormats.all())
+                    .detect(new BundleFile("tail.txt", p, Files.size(p), false)).format().orElseThrow().id());
+            Facts facts = new Facts();
+            ParseContext ctx = new ParseContext("tail.txt", facts);
+            new FioFormat().parse(new BundleFile("tail.txt", p, Files.size(p), false), ctx);
+            assertEquals(List.of(), ctx.summary("fio", "").warnings());
+            assertEquals(1, facts.all(FioGroupStatus.class).size());
+            List<FioDiskStats> disks = facts.all(FioDiskStats.class);
+            assertEquals(List.of("dm-0", "sda"), disks.stream().map(FioDiskStats::device).toList());
+            assertEquals(49.0, disks.get(0).util(), 0, "util, not aggrutil");
+            assertEquals("dm-0", disks.get(1).under(), "sda indented under dm-0");
+            assertEquals(null, disks.get(0).under());
+        } finally {
+            Files.delete(p);
         }
     }
 }

@@ -1,0 +1,71 @@
+package dev.ioverdict.model.fio;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+
+/**
+ * report.json's {@code fio}: the workload the bundle ran, as fio reported it. {@code jobs}: one row
+ * per job and direction (a run read from both its normal and its JSON output counted once);
+ * {@code groups}: fio's "Run status group" summary per group and direction; {@code disks}: fio's
+ * disk statistics (util: percent of the run the device was busy). Times in seconds, bandwidths in
+ * bytes per second, sizes in bytes.
+ */
+@JsonPropertyOrder({"jobs", "groups", "disks"})
+public record FioSection(List<Row> jobs, List<FioGroupStatus> groups, List<FioDiskStats> disks) {
+    public FioSection {
+        jobs = jobs == null ? List.of() : List.copyOf(jobs);
+        groups = groups == null ? List.of() : List.copyOf(groups);
+        disks = disks == null ? List.of() : List.copyOf(disks);
+    }
+
+    /** The jobs the report's table shows; the rest are counted ("and N more"). */
+    public static final int SHOWN = 10;
+
+    @JsonIgnore
+    public List<Row> shown() {
+        return jobs.subList(0, Math.min(SHOWN, jobs.size()));
+    }
+
+    @JsonIgnore
+    public int notShown() {
+        return jobs.size() - shown().size();
+    }
+
+    /** Whether any row has a block trace's figures beside it (the report's table then has their column). */
+    @JsonIgnore
+    public boolean anyTrace() {
+        return jobs.stream().anyMatch(r -> r.trace() != null);
+    }
+
+    /**
+     * One job's figures for one direction. {@code processes}: how many processes they are of (numjobs
+     * under group_reporting); {@code rw}, {@code bs}, {@code iodepth}, {@code direct},
+     * {@code ioengine}: the job's options as its output states them (null when it does not);
+     * {@code device}: the device fio's disk statistics name for the job; {@code trace}: the same
+     * device's D2C in a block trace of the bundle, for the same direction.
+     */
+    @JsonPropertyOrder({"job", "group", "processes", "direction", "rw", "bs", "iodepth", "direct", "ioengine", "iops",
+        "bandwidth", "ios", "runtime", "clat", "device", "trace", "input", "line"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Row(String job, Integer group, Integer processes, String direction, String rw, String bs,
+                      Integer iodepth, Boolean direct, String ioengine, Double iops, Double bandwidth, Long ios,
+                      Double runtime, Clat clat, String device, Trace trace, String input, long line) {
+    }
+
+    /** clat (submission to completion) in seconds: fio's mean and its percentiles. */
+    @JsonPropertyOrder({"mean", "p50", "p95", "p99", "p99.9"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Clat(Double mean, Double p50, Double p95, Double p99, @JsonProperty("p99.9") Double p999) {
+    }
+
+    /**
+     * What a block trace of the bundle measured on the job's device: D2C (driver to completion) of the
+     * same direction, in seconds. {@code label}: the device as the report names it; {@code source}: the trace's format.
+     */
+    @JsonPropertyOrder({"label", "phase", "direction", "n", "p50", "p99"})
+    public record Trace(String label, String phase, String direction, long n, double p50, double p99) {
+    }
+}
