@@ -6,6 +6,7 @@ import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.host.HostInfo;
 import dev.ioverdict.model.AppliedWindow;
 import dev.ioverdict.model.block.BlockSection;
+import dev.ioverdict.model.bpf.BpfSection;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.report.model.BlockView;
 import dev.ioverdict.model.config.ConfigSection;
@@ -53,6 +54,7 @@ public final class ReportAssembler {
                 .withTimeModel(results.get(TimeModel.class).orElse(null))
                 .withPeriods(PeriodFinder.of(iostat))
                 .withAnalysisFailures(data.analysisFailures())
-                .withDevices(results.get(StorageConfig.class).map(c -> c.identities().all()).orElse(List.of()));
+                .withDevices(results.get(StorageConfig.class).map(c -> c.identities().all()).orElse(List.of()))
+                .withBpf(results.get(BpfSection.class).orElse(null));
     }
 }

@@ -11,6 +11,7 @@ import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.Mark;
+import dev.ioverdict.model.bpf.BpfSection;
 import dev.ioverdict.model.config.ConfigSection;
 import dev.ioverdict.model.layers.LayerTimes;
 import dev.ioverdict.model.timemodel.TimeModel;
@@ -23,7 +24,7 @@ import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
 @JsonPropertyOrder({"schema", "tool", "case", "redaction", "window", "marks", "summary", "verdict", "timeModel", "layers", "inputs", "block", "syscalls",
-    "iostat", "periods", "config", "devices", "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures"})
+    "iostat", "periods", "config", "devices", "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures", "bpf"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, Summary summary, String verdict,
                      LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
@@ -33,7 +34,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Mark> marks, TimeModel timeModel,
                      Redacted redaction, Periods periods,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AnalysisFailure> analysisFailures,
-                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DeviceIdentity> devices) {
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DeviceIdentity> devices, BpfSection bpf) {
     public static final String SCHEMA = "ioverdict.report/1";
 
     public Report {
@@ -42,25 +43,44 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
         devices = devices == null ? List.of() : List.copyOf(devices);
     }
 
+    /** A report without what bcc's and bpftrace's tools measured (the shape before {@code bpf}). */
+    public Report(String schema, Tool tool, CaseInfo caseInfo, Summary summary, String verdict, LayerTimes layers,
+                  List<InputSummary> inputs, BlockView block, SyscallSection syscalls, List<IostatDevice> iostat,
+                  ConfigSection config, List<Finding> findings, List<NotEvaluated> notEvaluated,
+                  List<RuleFailure> failedRules, List<ConsistencyNote> consistency, AppliedWindow window,
+                  List<Mark> marks, TimeModel timeModel, Redacted redaction, Periods periods,
+                  List<AnalysisFailure> analysisFailures, List<DeviceIdentity> devices) {
+        this(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config, findings,
+                notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, analysisFailures,
+                devices, null);
+    }
+
+    /** The same report with what bcc's and bpftrace's tools measured (null or empty: none). */
+    public Report withBpf(BpfSection section) {
+        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods,
+                analysisFailures, devices, section == null || section.isEmpty() ? null : section);
+    }
+
     /** The report of a time window of the capture, no marks. */
     public Report(String schema, Tool tool, CaseInfo caseInfo, Summary summary, String verdict, LayerTimes layers,
                   List<InputSummary> inputs, BlockView block, SyscallSection syscalls, List<IostatDevice> iostat,
                   ConfigSection config, List<Finding> findings, List<NotEvaluated> notEvaluated,
                   List<RuleFailure> failedRules, List<ConsistencyNote> consistency, AppliedWindow window) {
         this(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config, findings,
-                notEvaluated, failedRules, consistency, window, List.of(), null, null, null, List.of(), List.of());
+                notEvaluated, failedRules, consistency, window, List.of(), null, null, null, List.of(), List.of(), null);
     }
 
     /** The same report with the user's marks (--mark), drawn on every time chart and listed with the case facts. */
     public Report withMarks(List<Mark> more) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, more, timeModel, redaction, periods, analysisFailures, devices);
+                findings, notEvaluated, failedRules, consistency, window, more, timeModel, redaction, periods, analysisFailures, devices, bpf);
     }
 
     /** The same report with the time model every impact is a part of. */
     public Report withTimeModel(TimeModel model) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, model, redaction, periods, analysisFailures, devices);
+                findings, notEvaluated, failedRules, consistency, window, marks, model, redaction, periods, analysisFailures, devices, bpf);
     }
 
     /**
@@ -71,14 +91,14 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     public Report withDevices(List<DeviceIdentity> identities) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
                 findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods,
-                analysisFailures, identities);
+                analysisFailures, identities, bpf);
     }
 
     /** The same report with the periods of its bundle (null or none: one capture). */
     public Report withPeriods(Periods found) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
                 findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction,
-                found == null || found.isEmpty() ? null : found, analysisFailures, devices);
+                found == null || found.isEmpty() ? null : found, analysisFailures, devices, bpf);
     }
 
     /** The report of the whole capture (no time window). */
@@ -141,13 +161,13 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     /** The same report with other case fields (the analyst's title, customer, ticket, name). */
     public Report withCase(CaseInfo info) {
         return new Report(schema, tool, info, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, analysisFailures, devices);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, analysisFailures, devices, bpf);
     }
 
     /** The same report as --redact leaves it: what was replaced, listed by kind with its pseudonyms. */
     public Report withRedaction(Redacted replaced) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced, periods, analysisFailures, devices);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced, periods, analysisFailures, devices, bpf);
     }
 
     /** The case under the name report.json gives it, for templates ({@code r.case.title}): "case" is a Java keyword. */
@@ -169,7 +189,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     /** The same report with the analyses that failed on this case. */
     public Report withAnalysisFailures(List<AnalysisFailure> failed) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, failed, devices);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, failed, devices, bpf);
     }
 
     /** Whether the report lacks something: an input was damaged, a rule or an analysis failed (exit status 1). */
