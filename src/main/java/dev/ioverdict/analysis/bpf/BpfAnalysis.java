@@ -209,10 +209,10 @@ public final class BpfAnalysis implements Analysis {
     private static BpfSection.DeviceLatency device(DeviceAcc d) {
         BioIo io = d.first;
         boolean bcc = io.tool().equals("bcc");
-        BpfSection.Stat latency = new BpfSection.Stat(d.n, d.min, d.sum / d.n, d.max, pct(d.latency, 50, d.max),
+        BpfSection.Stat latency = new BpfSection.Stat(d.n, ns(d.min), ns(d.sum / d.n), ns(d.max), pct(d.latency, 50, d.max),
                 pct(d.latency, 95, d.max), pct(d.latency, 99, d.max), false);
-        BpfSection.Stat queued = d.queued == null ? null : new BpfSection.Stat(d.n, d.queuedMin, d.queuedSum / d.n,
-                d.queuedMax, pct(d.queued, 50, d.queuedMax), pct(d.queued, 95, d.queuedMax), pct(d.queued, 99, d.queuedMax), false);
+        BpfSection.Stat queued = d.queued == null ? null : new BpfSection.Stat(d.n, ns(d.queuedMin), ns(d.queuedSum / d.n),
+                ns(d.queuedMax), pct(d.queued, 50, d.queuedMax), pct(d.queued, 95, d.queuedMax), pct(d.queued, 99, d.queuedMax), false);
         return new BpfSection.DeviceLatency(io.input(), "biosnoop", bcc ? "bcc" : "bpftrace", io.disk(),
                 direction(io.direction()), null,
                 bcc ? "issue to completion (D2C)" : "request start to completion (Q2C: the queue included)",
@@ -222,7 +222,12 @@ public final class BpfAnalysis implements Analysis {
 
     /** The percentile of a histogram of nanoseconds, in seconds, never above the largest value. */
     private static double pct(LogHistogram h, double p, double max) {
-        return Math.min(h.percentile(p) / 1e9, max);
+        return ns(Math.min(h.percentile(p) / 1e9, max));
+    }
+
+    /** Seconds to the nanosecond: the tools print microseconds at best, and the sums of their decimals should not read 2.9999999999999997e-05. */
+    static double ns(double seconds) {
+        return Math.round(seconds * 1e9) / 1e9;
     }
 
     private static BpfSection.DeviceLatency biolatency(List<LatencyHistogram> hs) {
@@ -242,7 +247,7 @@ public final class BpfAnalysis implements Analysis {
                 bcc ? "issue to completion (D2C), or request start to completion with -Q: the output does not say which"
                         : "request start to completion (Q2C: the queue included)",
                 "estimated from log2 buckets", hs.size() > 1 ? hs.size() : null, Log2Estimate.of(buckets), null, null,
-                printedCount, printedAverage, buckets);
+                printedCount, printedAverage == null ? null : ns(printedAverage), buckets);
     }
 
     private static BpfSection.OperationLatency operation(List<LatencyHistogram> hs) {
@@ -256,13 +261,13 @@ public final class BpfAnalysis implements Analysis {
 
     private static BpfSection.ProcessIo process(ProcessAcc p) {
         return new BpfSection.ProcessIo(p.input, p.tool, p.command, p.pid, p.device, p.direction, p.ios,
-                p.bytesKnown ? p.bytes : null, p.total, p.ios > 0 ? p.total / p.ios : 0, p.perIo ? p.max : null, null);
+                p.bytesKnown ? p.bytes : null, ns(p.total), p.ios > 0 ? ns(p.total / p.ios) : 0, p.perIo ? ns(p.max) : null, null);
     }
 
     private static BpfSection.FileLatency file(FileAcc f) {
         FsOp op = f.first;
         return new BpfSection.FileLatency(op.input(), op.tool(), op.filesystem(), op.file(), op.operation(),
-                Double.isNaN(op.threshold()) ? null : op.threshold(), f.n, f.bytes, f.total, f.total / f.n, f.max,
+                Double.isNaN(op.threshold()) ? null : ns(op.threshold()), f.n, f.bytes, ns(f.total), ns(f.total / f.n), ns(f.max),
                 List.copyOf(f.commands));
     }
 

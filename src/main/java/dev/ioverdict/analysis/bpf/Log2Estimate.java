@@ -20,15 +20,17 @@ final class Log2Estimate {
         List<BpfSection.Bucket> out = new ArrayList<>();
         for (LatencyHistogram h : histograms) {
             for (LatencyHistogram.Bucket b : h.buckets()) {
+                double low = BpfAnalysis.ns(b.low());
+                double high = BpfAnalysis.ns(b.high());
                 int i = 0;
-                while (i < out.size() && out.get(i).low() < b.low()) {
+                while (i < out.size() && out.get(i).low() < low) {
                     i++;
                 }
-                if (i < out.size() && out.get(i).low() == b.low() && out.get(i).high() == b.high()) {
+                if (i < out.size() && out.get(i).low() == low && out.get(i).high() == high) {
                     BpfSection.Bucket was = out.get(i);
                     out.set(i, new BpfSection.Bucket(was.low(), was.high(), was.count() + b.count()));
                 } else {
-                    out.add(i, new BpfSection.Bucket(b.low(), b.high(), b.count()));
+                    out.add(i, new BpfSection.Bucket(low, high, b.count()));
                 }
             }
         }
@@ -55,8 +57,9 @@ final class Log2Estimate {
         if (n == 0) {
             return null;
         }
-        return new BpfSection.Stat(n, min, sum / n, max, percentile(buckets, n, 50), percentile(buckets, n, 95),
-                percentile(buckets, n, 99), true);
+        return new BpfSection.Stat(n, BpfAnalysis.ns(min), BpfAnalysis.ns(sum / n), BpfAnalysis.ns(max),
+                BpfAnalysis.ns(percentile(buckets, n, 50)), BpfAnalysis.ns(percentile(buckets, n, 95)),
+                BpfAnalysis.ns(percentile(buckets, n, 99)), true);
     }
 
     /** The value of rank p/100 n, linear within its bucket. */
