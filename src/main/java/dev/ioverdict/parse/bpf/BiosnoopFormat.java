@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.bpf;
 
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.bpf.BioIo;
 import dev.ioverdict.parse.Clue;
 import dev.ioverdict.parse.LineReader;
@@ -21,7 +22,7 @@ import java.util.List;
  */
 public final class BiosnoopFormat extends TextFormat {
     public BiosnoopFormat() {
-        super("biosnoop", "bcc's `biosnoop` (-Q, -P) and bpftrace's `biosnoop.bt`: one line per block I/O with process, disk and latency",
+        super("biosnoop", InputClock.BIOSNOOP, "bcc's `biosnoop` (-Q, -P) and bpftrace's `biosnoop.bt`: one line per block I/O with process, disk and latency",
                 Recogniser.of(Signature.certain("biosnoop header '{line}'", Clue.lines(BiosnoopFormat::isHeader).within(20))));
     }
 
