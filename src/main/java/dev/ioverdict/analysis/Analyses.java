@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis;
 
 import dev.ioverdict.analysis.block.BlockAnalysis;
+import dev.ioverdict.analysis.bpf.BpfAnalysis;
 import dev.ioverdict.analysis.btt.BttSectionAnalysis;
 import dev.ioverdict.analysis.config.ConfigAnalysis;
 import dev.ioverdict.analysis.config.StackAnalysis;
@@ -31,6 +32,7 @@ import java.util.function.Supplier;
 public final class Analyses {
     private static final List<Supplier<Analysis>> ALL = List.of(
             BlockAnalysis::new,
+            BpfAnalysis::new,
             BttSectionAnalysis::new,
             ConfigAnalysis::new,
             ConsistencyAnalysis::new,

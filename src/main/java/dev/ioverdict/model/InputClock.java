@@ -23,6 +23,8 @@ public record InputClock(Reading stamped, Reading counted, boolean secondsOfDay)
             SINCE_BOOT);
     public static final InputClock PERF_TRACE = counting("seconds since perf trace started (it prints milliseconds)",
             SINCE_START);
+    public static final InputClock BIOSNOOP = counting("seconds since biosnoop started (bcc prints seconds, bpftrace's "
+            + "biosnoop.bt milliseconds)", SINCE_START);
     public static final InputClock KITRACE = counting("seconds since kitrace started", SINCE_START);
     public static final InputClock STRACE = new InputClock(
             new Reading("time of day as strace -tt prints it", Reading.STRACE_ZONE),

@@ -3,6 +3,11 @@ package dev.ioverdict.parse;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.parse.blkparse.BlkparseFormat;
 import dev.ioverdict.parse.blktrace.BlktraceFormat;
+import dev.ioverdict.parse.bpf.BiolatencyFormat;
+import dev.ioverdict.parse.bpf.BiosnoopFormat;
+import dev.ioverdict.parse.bpf.BiotopFormat;
+import dev.ioverdict.parse.bpf.FsDistFormat;
+import dev.ioverdict.parse.bpf.FsSlowerFormat;
 import dev.ioverdict.parse.btt.BttAveragesFormat;
 import dev.ioverdict.parse.btt.BttFormat;
 import dev.ioverdict.parse.btt.BttIostatFormat;
@@ -43,6 +48,12 @@ public final class InputFormats {
             new BttAveragesFormat(),
             new BttIostatFormat(),
             new BttPerIoFormat(),
+            // bcc and bpftrace before iostat: biosnoop's header names a DISK column and would otherwise read as iostat
+            new BiosnoopFormat(),
+            new BiolatencyFormat(),
+            new BiotopFormat(),
+            new FsSlowerFormat(),
+            new FsDistFormat(),
             // before lsblk: its KEY="value" lines would otherwise read as lsblk -P
             new OsReleaseFormat(),
             new LsblkFormat(),

@@ -4,6 +4,7 @@ import dev.ioverdict.model.AppliedWindow;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.TimeWindow;
 import dev.ioverdict.model.block.BlockEvent;
+import dev.ioverdict.model.bpf.BioIo;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.model.perf.PerfEvent;
 import dev.ioverdict.model.syscall.SyscallCall;
@@ -57,6 +58,7 @@ final class WindowFilter implements Predicate<Object> {
             case PerfEvent e -> e.timeSeconds();
             case SyscallCall c -> c.start();
             case IostatSample s -> s.time();
+            case BioIo io -> io.time();
             default -> null;
         };
     }

@@ -95,7 +95,8 @@ public final class HtmlDocument {
     /** Which groups of the glossary this report uses: a term is explained only where it is printed. */
     private static java.util.Set<String> terms(dev.ioverdict.report.model.Report r) {
         java.util.Set<String> t = new java.util.HashSet<>();
-        if (r.block() != null) {
+        if (r.block() != null || r.bpf() != null) {
+            // the eBPF section names D2C and Q2C too
             t.add("block");
         }
         if (r.iostat() != null && !r.iostat().isEmpty()) {

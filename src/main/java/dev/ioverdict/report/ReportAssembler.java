@@ -6,6 +6,7 @@ import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.host.HostInfo;
 import dev.ioverdict.model.AppliedWindow;
 import dev.ioverdict.model.block.BlockSection;
+import dev.ioverdict.model.bpf.BpfSection;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.report.model.BlockView;
 import dev.ioverdict.model.config.ConfigSection;
@@ -58,6 +59,7 @@ public final class ReportAssembler {
                 .timeModel(results.get(TimeModel.class).orElse(null))
                 .periods(PeriodFinder.of(iostat))
                 .fio(results.get(FioSection.class).orElse(null))
+                .bpf(results.get(BpfSection.class).orElse(null))
                 .analysisFailures(data.analysisFailures())
                 .devices(config.map(c -> c.identities().all()).orElse(List.of()))
                 .build());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ioverdict.model.AppliedWindow;
 import dev.ioverdict.model.TimeWindow;
+import dev.ioverdict.model.bpf.BioIo;
 import dev.ioverdict.model.block.BlockAction;
 import dev.ioverdict.model.block.BlockEvent;
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,18 @@ class WindowFilterTest {
         assertEquals(3, in.dropped());
         assertEquals("seconds since the block trace started; time zone: none: counts from the start of the capture, "
                 + "not a time of day", in.clock());
+    }
+
+    @Test
+    void biosnoopsIosAreTimedFromTheToolsStart() {
+        WindowFilter f = new WindowFilter(TimeWindow.parse("1..2"), "biosnoop.txt");
+        for (int s = 0; s < 4; s++) {
+            f.test(new BioIo("biosnoop.txt", s + 2, "bcc", 0.5 + s, "dd", 1, "sda", 'W', 0, 4096, Double.NaN, 1e-3, false));
+        }
+        AppliedWindow.Input in = f.summary("biosnoop");
+        assertEquals(1, in.kept());
+        assertEquals(3, in.dropped());
+        assertEquals(0, in.untimed());
     }
 
     @Test

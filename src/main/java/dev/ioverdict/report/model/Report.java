@@ -11,7 +11,9 @@ import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.Mark;
+import dev.ioverdict.model.bpf.BpfSection;
 import dev.ioverdict.model.config.ConfigSection;
+import dev.ioverdict.model.bpf.BpfSection;
 import dev.ioverdict.model.fio.FioSection;
 import dev.ioverdict.model.layers.LayerTimes;
 import dev.ioverdict.model.timemodel.TimeModel;
@@ -24,7 +26,7 @@ import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
 @JsonPropertyOrder({"schema", "tool", "case", "redaction", "window", "marks", "summary", "verdict", "timeModel", "layers", "inputs", "block", "syscalls",
-    "iostat", "periods", "fio", "config", "devices", "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures"})
+    "iostat", "periods", "fio", "config", "devices", "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures", "bpf"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, Summary summary, String verdict,
                      LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
@@ -34,7 +36,8 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Mark> marks, TimeModel timeModel,
                      Redacted redaction, Periods periods,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AnalysisFailure> analysisFailures,
-                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DeviceIdentity> devices, FioSection fio) {
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DeviceIdentity> devices, FioSection fio,
+                     BpfSection bpf) {
     public static final String SCHEMA = "ioverdict.report/1";
 
     public Report {
@@ -43,6 +46,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
         devices = devices == null ? List.of() : List.copyOf(devices);
         // one capture has no periods: report.json leaves the section out rather than print it empty
         periods = periods == null || periods.isEmpty() ? null : periods;
+        bpf = bpf == null || bpf.isEmpty() ? null : bpf;
     }
 
     /** The same report with the user's marks (--mark), drawn on every time chart and listed with the case facts. */
@@ -67,6 +71,11 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     /** The same report with the workload fio ran (null: the bundle holds no fio output). */
     public Report withFio(FioSection workload) {
         return toBuilder().fio(workload).build();
+    }
+
+    /** The same report with what bcc's and bpftrace's tools measured (null or empty: none). */
+    public Report withBpf(BpfSection section) {
+        return toBuilder().bpf(section).build();
     }
 
     /** The same report with the periods of its bundle (null or none: one capture). */
@@ -196,6 +205,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
         private Periods periods;
         private List<AnalysisFailure> analysisFailures;
         private List<DeviceIdentity> devices;
+        private BpfSection bpf;
         private FioSection fio;
 
         private Builder(Report r) {
@@ -225,6 +235,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
             periods = r.periods;
             analysisFailures = r.analysisFailures;
             devices = r.devices;
+            bpf = r.bpf;
             fio = r.fio;
         }
 
@@ -343,10 +354,15 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
             return this;
         }
 
+        public Builder bpf(BpfSection value) {
+            bpf = value;
+            return this;
+        }
+
         public Report build() {
             return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat,
                     config, findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction,
-                    periods, analysisFailures, devices, fio);
+                    periods, analysisFailures, devices, fio, bpf);
         }
     }
 }
