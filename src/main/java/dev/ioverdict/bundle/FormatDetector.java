@@ -3,6 +3,7 @@ package dev.ioverdict.bundle;
 import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.host.CollectionErrorFormat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,11 @@ public final class FormatDetector {
             return new DetectedFile(file, Optional.empty(), "could not be read: " + FolderWalker.reason(e), true);
         }
         if (head.length == 0) {
-            return new DetectedFile(file, Optional.empty(), "empty file");
+            // sos keeps a command's output file even when the command printed nothing: a failed collection
+            Optional<InputFormat> failed = CollectionErrorFormat.inSosCommands(file.path())
+                    ? formats.stream().filter(f -> f.id().equals(CollectionErrorFormat.ID)).findFirst() : Optional.empty();
+            return new DetectedFile(file, failed, failed.isPresent()
+                    ? "a sosreport command's output file left empty: collected with an error" : "empty file");
         }
         String binary = binaryKind(head);
         Sample sample = new Sample(file.path(), binary != null ? List.of() : firstLines(head), head);

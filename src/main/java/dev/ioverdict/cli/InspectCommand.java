@@ -74,6 +74,9 @@ final class InspectCommand implements Callable<Integer> {
                     : Clocks.time(i.format(), i.firstTime()) + " .. " + Clocks.time(i.format(), i.lastTime());
             out.printf(Locale.ROOT, "%-40s %-16s %10d %10d %8d %-44s %s%n", SafeText.terminal(i.path()), i.format(),
                     i.lines(), i.records(), i.skipped(), span, SafeText.terminal(i.detectedBecause()));
+            for (String note : i.notes()) {
+                out.printf(Locale.ROOT, "    note %s: %s%n", SafeText.terminal(i.path()), SafeText.terminal(note));
+            }
             for (Diagnostic d : i.warnings()) {
                 out.printf(Locale.ROOT, "    warning %s:%d: %s%n", SafeText.terminal(i.path()), d.line(),
                         SafeText.terminal(d.message()));

@@ -24,6 +24,7 @@ import dev.ioverdict.parse.dm.MultipathFormat;
 import dev.ioverdict.parse.fio.FioFormat;
 import dev.ioverdict.parse.fio.FioJobFormat;
 import dev.ioverdict.parse.fio.FioJsonFormat;
+import dev.ioverdict.parse.host.CollectionErrorFormat;
 import dev.ioverdict.parse.host.HostnameFormat;
 import dev.ioverdict.parse.host.LosetupFormat;
 import dev.ioverdict.parse.host.OsReleaseFormat;
@@ -69,6 +70,7 @@ public final class InputFormats {
             new FioJobFormat(),
             new UnameFormat(),
             new HostnameFormat(),
+            new CollectionErrorFormat(),
             new LosetupFormat(),
             new IostatFormat(),
             new SarFormat(),

@@ -20,6 +20,7 @@ public final class ParseContext {
     private final Predicate<? super Fact> admit;
     private final List<Diagnostic> warnings = new ArrayList<>();
     private long warningsNotListed;
+    private final List<String> notes = new ArrayList<>();
     private long lines;
     private long records;
     private long skipped;
@@ -99,6 +100,20 @@ public final class ParseContext {
         }
     }
 
+    /**
+     * What a valid file holds or lacks, for the inventory: a note loses nothing, so unlike a
+     * warning it does not make the input damaged. The same note is kept once.
+     */
+    public void note(String message) {
+        if (notes.size() < LISTED_WARNINGS && !notes.contains(message)) {
+            notes.add(message);
+        }
+    }
+
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
     /** A record time in the file's own clock (seconds), to give the inventory its span. */
     public void time(double t) {
         if (Double.isNaN(firstTime) || t < firstTime) {
@@ -116,6 +131,6 @@ public final class ParseContext {
     public InputSummary summary(String format, String detectedBecause) {
         return new InputSummary(input, format, detectedBecause, lines, records, skipped,
                 Double.isNaN(firstTime) ? null : firstTime, Double.isNaN(lastTime) ? null : lastTime,
-                warnings, warningsNotListed);
+                warnings, warningsNotListed, notes);
     }
 }

@@ -70,8 +70,7 @@ record InputTable(List<InputSummary> listed, List<Group> grouped) {
         for (IostatDialect d : IostatDialect.values()) {
             words = words.replace("(" + d.id() + ")", "(" + DIALECT_WORDS.get(d) + ")");
         }
-        return words.equals(because) ? i : new InputSummary(i.path(), i.format(), words, i.lines(), i.records(),
-                i.skipped(), i.firstTime(), i.lastTime(), i.warnings(), i.warningsNotListed());
+        return words.equals(because) ? i : i.withDetectedBecause(words);
     }
 
     private static final Map<IostatDialect, String> DIALECT_WORDS = Map.of(

@@ -80,7 +80,7 @@ public final class LinuxKiFormat extends TextFormat {
         long rows = report.rowsWithoutIo();
         if (rows > 0 && traceRecords == 0) {
             List<String> sections = report.tableSections();
-            ctx.warn(0, "no I/O data: " + rows + " rows of report tables about something else"
+            ctx.note("holds no I/O: " + rows + " rows of report tables about something else"
                     + (sections.isEmpty() ? "" : " (" + String.join(", ", sections) + ")"));
         }
     }

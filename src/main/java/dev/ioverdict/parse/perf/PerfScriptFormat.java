@@ -50,7 +50,7 @@ public final class PerfScriptFormat extends TextFormat {
         SchedSwitchHandler sched = handlers.stream().filter(SchedSwitchHandler.class::isInstance)
                 .map(SchedSwitchHandler.class::cast).findFirst().orElse(null);
         Map<String, PerfEventHandler> byEvent = new HashMap<>();
-        Map<String, Long> unhandled = new HashMap<>();
+        Map<String, EventCount> counts = new HashMap<>();
         Interner names = new Interner(12);
         Regressions backwards = new Regressions("time runs backwards on one CPU",
                 "the samples are kept with the time they carry (perf script writes samples in time order: two "
@@ -63,6 +63,8 @@ public final class PerfScriptFormat extends TextFormat {
         PerfEventHandler pendingHandler = null;
         // a sample of an event no handler reads (cpu-clock, cycles): its call chain is not an orphan
         boolean unhandledSample = false;
+        long untimedIo = 0;
+        long fieldlessIo = 0;
         while (in.advance()) {
             // frame lines (half of a recording with -g) are read from the bytes, without a String
             boolean inBytes = in.inBytes();
@@ -72,9 +74,15 @@ public final class PerfScriptFormat extends TextFormat {
             if (inBytes ? length == 0 : line.isEmpty()) {
                 continue;
             }
-            if (inBytes ? isFrame(bytes, length) : isFrame(line)) {
+            boolean frame = inBytes ? isFrame(bytes, length) : isFrame(line);
+            if (frame && !(inBytes ? tabLed(bytes, length) : tabLed(line))) {
+                // perf indents a chain with a tab; a space-padded header ("      dd  1856 ... (dso)") is not one
+                line = in.text();
+                frame = Header.parse(line) == null;
+            }
+            if (frame) {
                 if (pending != null && stack != null) {
-                    String sym = inBytes ? frameSymbol(bytes, length, names) : frameSymbol(line, names);
+                    String sym = inBytes ? frameSymbol(bytes, length, names) : frameSymbol(line == null ? in.text() : line, names);
                     if (sym != null) {
                         stack.add(sym);
                     }
@@ -97,18 +105,29 @@ public final class PerfScriptFormat extends TextFormat {
                 ctx.skip(in.number(), "not a perf script sample line: " + Excerpt.of(line));
                 continue;
             }
-            clocks.see(h.cpu, h.timeNs / 1e9, in.number());
+            counts.computeIfAbsent(h.event, e -> new EventCount()).add(h.period);
+            if (h.hasTime()) {
+                clocks.see(h.cpu, h.timeNs / 1e9, in.number());
+            }
             PerfEventHandler handler = byEvent.get(h.event);
             if (handler == null) {
                 handler = handlerOf(h.event, handlers);
                 byEvent.put(h.event, handler);
             }
-            if (sched != null && handler != sched) {
+            if (handler != NONE && !h.hasTime()) {
+                untimedIo++; // an I/O event without its time cannot be put on a time line
+                handler = NONE;
+            } else if (handler != NONE && h.payload.isEmpty()) {
+                fieldlessIo++; // printed with -F without 'trace': the event's fields are not there to read
+                handler = NONE;
+            }
+            if (sched != null && handler != sched && h.hasTime()) {
                 sched.seen(h.tid, h.timeNs);
             }
             if (handler == NONE) {
-                unhandled.merge(h.event, 1L, Long::sum);
-                ctx.time(h.timeNs / 1e9);
+                if (h.hasTime()) {
+                    ctx.time(h.timeNs / 1e9);
+                }
                 ctx.record(); // a sample read, with no I/O in it
                 unhandledSample = true;
                 continue;
@@ -129,13 +148,60 @@ public final class PerfScriptFormat extends TextFormat {
         for (PerfEventHandler h : handlers) {
             h.finish(ctx);
         }
-        boolean noIo = ctx.recordCount() == unhandled.values().stream().mapToLong(Long::longValue).sum();
-        if (noIo && !unhandled.isEmpty()) {
-            ctx.warn(0, "no I/O events: only samples of " + String.join(", ", unhandled.keySet().stream().sorted()
-                    .toList()) + " (a CPU profile; record block, syscall or sched tracepoints for I/O)");
+        notes(counts, byEvent, untimedIo, fieldlessIo, ctx);
+    }
+
+    /** How many samples of one event, and the sum of their periods where perf printed one. */
+    static final class EventCount {
+        long samples;
+        long periodTotal;
+        boolean periods;
+
+        void add(long period) {
+            samples++;
+            if (period >= 0) {
+                periodTotal += period;
+                periods = true;
+            }
         }
-        unhandled.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
-                ctx.warn(0, e.getValue() + " '" + e.getKey() + "' event(s) not analysed (no handler for that event)"));
+
+        @Override
+        public String toString() {
+            return samples + (periods ? " (period " + periodTotal + ")" : "");
+        }
+    }
+
+    /**
+     * What the file holds, for the inventory: the samples of each event (the figures
+     * stackcollapse-perf.pl counts), the events no I/O analysis reads, and a file with no I/O at
+     * all (a CPU profile). Notes, not warnings: a valid profile is not a damaged input.
+     */
+    private static void notes(Map<String, EventCount> counts, Map<String, PerfEventHandler> byEvent, long untimedIo,
+                              long fieldlessIo, ParseContext ctx) {
+        if (counts.isEmpty()) {
+            return;
+        }
+        List<String> events = counts.keySet().stream().sorted().toList();
+        StringBuilder samples = new StringBuilder("samples per event:");
+        for (String e : events) {
+            samples.append(samples.length() > 18 ? ", " : " ").append(counts.get(e)).append(' ').append(e);
+        }
+        ctx.note(samples.toString());
+        List<String> noIo = events.stream().filter(e -> byEvent.get(e) == NONE).toList();
+        if (noIo.size() == events.size()) {
+            ctx.note("holds no I/O: " + String.join(", ", noIo) + " samples only (a CPU or event profile; "
+                    + "record block, syscall or sched tracepoints for I/O)");
+        } else if (!noIo.isEmpty()) {
+            ctx.note("not analysed, no I/O in them: the " + String.join(", ", noIo) + " samples");
+        }
+        if (untimedIo > 0) {
+            ctx.note(untimedIo + " I/O event(s) printed without their time (perf script -F without 'time'): "
+                    + "they cannot be placed in time and are not analysed");
+        }
+        if (fieldlessIo > 0) {
+            ctx.note(fieldlessIo + " I/O event(s) printed without their fields (perf script -F without 'trace'): "
+                    + "not analysed");
+        }
     }
 
     private static final PerfEventHandler NONE = new PerfEventHandler() {
@@ -187,7 +253,38 @@ public final class PerfScriptFormat extends TextFormat {
         return true;
     }
 
-    /** A call-chain line: indented, a hex address, a symbol, {@code (dso)} at the end. */
+    /** Whether the line's indentation holds a tab, as perf's call-chain lines do. */
+    static boolean tabLed(String line) {
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '\t') {
+                return true;
+            }
+            if (c != ' ') {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** {@link #tabLed(String)} of an ASCII line's bytes {@code b[0, n)}. */
+    static boolean tabLed(byte[] b, int n) {
+        for (int i = 0; i < n; i++) {
+            if (b[i] == '\t') {
+                return true;
+            }
+            if (b[i] != ' ') {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A call-chain line: indented, a hex address, then a symbol with {@code (dso)} at the end; a
+     * tab-indented address alone or with a bare symbol is one too ({@code perf script -F ip} or
+     * {@code -F ip,sym} without dso).
+     */
     static boolean isFrame(String line) {
         char c0 = line.charAt(0);
         if (c0 != '\t' && c0 != ' ') {
@@ -201,6 +298,9 @@ public final class PerfScriptFormat extends TextFormat {
         int start = i;
         while (i < n && Character.digit(line.charAt(i), 16) >= 0) {
             i++;
+        }
+        if (i > start && tabLed(line) && (i == n || line.charAt(i) == ' ')) {
+            return true;
         }
         return i > start && i < n && line.charAt(i) == ' ' && line.charAt(n - 1) == ')';
     }
@@ -218,6 +318,9 @@ public final class PerfScriptFormat extends TextFormat {
         int start = i;
         while (i < n && isHexDigit(b[i])) {
             i++;
+        }
+        if (i > start && tabLed(b, n) && (i == n || b[i] == ' ')) {
+            return true;
         }
         return i > start && i < n && b[i] == ' ' && b[n - 1] == ')';
     }
@@ -294,20 +397,29 @@ public final class PerfScriptFormat extends TextFormat {
         int pid;
         int tid;
         int cpu = -1;
-        long timeNs;
+        /** -1: the line has no time ({@code perf script -F} without time, or perf before 2.6.35's time field). */
+        long timeNs = -1;
+        /** -1: the line has no period column. */
+        long period = -1;
         String event;
         String payload;
         String text;
 
-        /**
-         * Anchors on the timestamp ({@code digits.digits:}) because comm may hold spaces; what stands
-         * before it is {@code comm pid[/tid] [[cpu]]}, what follows is {@code [period] event: payload}.
-         */
+        boolean hasTime() {
+            return timeNs >= 0;
+        }
+
         static Header parse(String line) {
             return parse(line, null);
         }
 
-        /** {@link #parse(String)}, process and event names taken from {@code names} when given. */
+        /**
+         * perf script prints a sample's fields in one fixed order whatever {@code -F} asks for:
+         * {@code [comm] [pid[/tid]] [[cpu]] [time:] [period] event: [payload]}, every one optional
+         * but the event. The time ({@code digits.digits:}) anchors the line where it is printed,
+         * because comm may hold spaces; without it, the event is the first {@code name:} token after
+         * a pid. Process and event names are taken from {@code names} when given.
+         */
         static Header parse(String line, Interner names) {
             int n = line.length();
             int colon = -1;
@@ -326,79 +438,188 @@ public final class PerfScriptFormat extends TextFormat {
                 while (k >= 0 && Numbers.isDigit(line.charAt(k))) {
                     k--;
                 }
-                if (k == j - 1 || k < 0 || line.charAt(k) != ' ') {
+                if (k == j - 1 || (k >= 0 && line.charAt(k) != ' ')) {
                     continue;
                 }
                 colon = i;
                 tsStart = k + 1;
                 break;
             }
-            if (colon < 0) {
-                return null;
-            }
             Header h = new Header();
             h.text = line;
-            h.timeNs = parseTimeNs(line, tsStart, colon);
-            // before the timestamp: comm pid[/tid] [cpu]
-            int end = tsStart - 1;
-            while (end > 0 && line.charAt(end - 1) == ' ') {
-                end--;
-            }
-            if (end > 0 && line.charAt(end - 1) == ']') {
-                int open = line.lastIndexOf('[', end - 1);
-                if (open < 0) {
+            int evStart;
+            if (colon >= 0) {
+                h.timeNs = parseTimeNs(line, tsStart, colon);
+                if (!h.prefix(line, tsStart, false, names)) {
                     return null;
                 }
-                h.cpu = parseIntOr(line, open + 1, end - 1, -1);
-                end = open;
-                while (end > 0 && line.charAt(end - 1) == ' ') {
-                    end--;
+                // after the timestamp: [period] event: payload
+                evStart = skipSpaces(line, colon + 1);
+                int tokEnd = line.indexOf(' ', evStart);
+                if (tokEnd > evStart && Numbers.isDigits(line, evStart, tokEnd)) {
+                    h.period = Numbers.parseLong(line, evStart, tokEnd, -1);
+                    evStart = skipSpaces(line, tokEnd);
+                }
+            } else {
+                evStart = eventWithoutTime(line);
+                if (evStart <= 0 || !h.prefix(line, evStart, true, names)) {
+                    return null;
                 }
             }
-            int idStart = line.lastIndexOf(' ', end - 1) + 1;
-            int slash = line.indexOf('/', idStart);
+            int evEnd = line.indexOf(": ", evStart);
+            if (evEnd < 0) {
+                evEnd = line.endsWith(":") ? n - 1 : -1;
+            }
+            int space = line.indexOf(' ', evStart);
+            if (evEnd <= evStart || (space >= 0 && space < evEnd)) {
+                return null; // an event name holds no space: checked before it is interned
+            }
+            h.event = names != null ? names.of(line, evStart, evEnd) : line.substring(evStart, evEnd);
+            h.payload = evEnd + 2 <= n ? line.substring(Math.min(n, evEnd + 2)) : "";
+            return h;
+        }
+
+        /**
+         * Reads {@code comm pid[/tid] [[cpu]]} (and, on a line without time, the period after them)
+         * from {@code line[0, end)}. With a time the prefix may be empty ({@code -F time,event});
+         * without one it must hold a pid, or nothing tells the line from prose.
+         */
+        private boolean prefix(String line, int end, boolean noTime, Interner names) {
+            end = trimEnd(line, end);
+            if (noTime) {
+                int tok = tokenStart(line, end);
+                int before = trimEnd(line, tok);
+                int prev = tokenStart(line, before);
+                // a period is printed after the cpu or a pid/tid; "comm 12 34 ev:" keeps 34 a pid
+                if (tok < end && Numbers.isDigits(line, tok, end) && before > 0
+                        && (isCpu(line, prev, before) || isPidTid(line, prev, before) && hasSlash(line, prev, before)
+                        || prev == firstToken(line) && Numbers.isDigits(line, prev, before))) {
+                    period = Numbers.parseLong(line, tok, end, -1);
+                    end = before;
+                }
+            }
+            if (end == 0) {
+                pid = -1;
+                tid = -1;
+                comm = "";
+                return !noTime;
+            }
+            int tok = tokenStart(line, end);
+            if (isCpu(line, tok, end)) {
+                cpu = parseIntOr(line, tok + 1, end - 1, -1);
+                end = trimEnd(line, tok);
+                if (end == 0) {
+                    pid = -1;
+                    tid = -1;
+                    comm = "";
+                    return !noTime;
+                }
+                tok = tokenStart(line, end);
+            }
+            int slash = line.indexOf('/', tok);
             if (slash > 0 && slash < end) {
-                h.pid = parseIntOr(line, idStart, slash, Integer.MIN_VALUE);
-                h.tid = parseIntOr(line, slash + 1, end, Integer.MIN_VALUE);
+                pid = parseIntOr(line, tok, slash, Integer.MIN_VALUE);
+                tid = parseIntOr(line, slash + 1, end, Integer.MIN_VALUE);
             } else {
-                h.pid = parseIntOr(line, idStart, end, Integer.MIN_VALUE);
-                h.tid = h.pid;
+                pid = parseIntOr(line, tok, end, Integer.MIN_VALUE);
+                tid = pid;
             }
-            if (h.pid == Integer.MIN_VALUE || h.tid == Integer.MIN_VALUE) {
-                return null;
+            if (pid == Integer.MIN_VALUE || tid == Integer.MIN_VALUE) {
+                return false;
             }
-            int commEnd = Math.max(0, idStart);
-            while (commEnd > 0 && Character.isWhitespace(line.charAt(commEnd - 1))) {
-                commEnd--;
-            }
+            int commEnd = trimEnd(line, tok);
             int commStart = 0;
             while (commStart < commEnd && Character.isWhitespace(line.charAt(commStart))) {
                 commStart++;
             }
-            h.comm = names != null ? names.of(line, commStart, commEnd) : line.substring(commStart, commEnd);
-            // after the timestamp: [period] event: payload
-            int i = colon + 1;
-            while (i < n && line.charAt(i) == ' ') {
-                i++;
+            comm = names != null ? names.of(line, commStart, commEnd) : line.substring(commStart, commEnd);
+            return true;
+        }
+
+        /**
+         * Where the event starts on a line without a time: the first token that ends in {@code :}
+         * (then a space or the line's end) and starts with a letter, as event names do
+         * ({@code cpu-clock:}, {@code cycles:u:}, {@code block:block_rq_issue:}); 0 or -1 when none
+         * follows another token.
+         */
+        private static int eventWithoutTime(String line) {
+            int n = line.length();
+            int i = skipSpaces(line, 0);
+            while (i < n) {
+                int end = i;
+                while (end < n && line.charAt(end) != ' ' && line.charAt(end) != '\t') {
+                    end++;
+                }
+                if (end - i > 1 && line.charAt(end - 1) == ':' && isEventName(line, i, end - 1)) {
+                    return i;
+                }
+                i = skipSpaces(line, end);
             }
-            int tokEnd = line.indexOf(' ', i);
-            if (tokEnd > i && Numbers.isDigits(line, i, tokEnd)) {
-                i = tokEnd;
-                while (i < n && line.charAt(i) == ' ') {
-                    i++;
+            return -1;
+        }
+
+        private static boolean isEventName(String s, int from, int to) {
+            char c0 = s.charAt(from);
+            if (!(c0 >= 'a' && c0 <= 'z' || c0 >= 'A' && c0 <= 'Z' || c0 == '_')) {
+                return false;
+            }
+            for (int i = from + 1; i < to; i++) {
+                char c = s.charAt(i);
+                boolean ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+                        || c == '_' || c == ':' || c == '-' || c == '.' || c == '/' || c == '=' || c == ',';
+                if (!ok) {
+                    return false;
                 }
             }
-            int evEnd = line.indexOf(": ", i);
-            if (evEnd < 0) {
-                evEnd = line.endsWith(":") ? n - 1 : -1;
+            return true;
+        }
+
+        private static boolean hasSlash(String s, int from, int to) {
+            int slash = s.indexOf('/', from);
+            return slash >= 0 && slash < to;
+        }
+
+        private static int firstToken(String s) {
+            return skipSpaces(s, 0);
+        }
+
+        private static boolean isCpu(String s, int from, int to) {
+            return to - from >= 3 && s.charAt(from) == '[' && s.charAt(to - 1) == ']'
+                    && Numbers.isDigits(s, from + 1, to - 1);
+        }
+
+        /** {@code 1234}, {@code -1} or {@code 1234/1240}. */
+        private static boolean isPidTid(String s, int from, int to) {
+            int slash = s.indexOf('/', from);
+            if (slash < 0 || slash >= to) {
+                return parseIntOr(s, from, to, Integer.MIN_VALUE) != Integer.MIN_VALUE;
             }
-            int space = line.indexOf(' ', i);
-            if (evEnd <= i || (space >= 0 && space < evEnd)) {
-                return null; // an event name holds no space: checked before it is interned
+            return parseIntOr(s, from, slash, Integer.MIN_VALUE) != Integer.MIN_VALUE
+                    && parseIntOr(s, slash + 1, to, Integer.MIN_VALUE) != Integer.MIN_VALUE;
+        }
+
+        private static int skipSpaces(String s, int i) {
+            int n = s.length();
+            while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
+                i++;
             }
-            h.event = names != null ? names.of(line, i, evEnd) : line.substring(i, evEnd);
-            h.payload = evEnd + 2 <= n ? line.substring(Math.min(n, evEnd + 2)) : "";
-            return h;
+            return i;
+        }
+
+        private static int trimEnd(String s, int end) {
+            while (end > 0 && Character.isWhitespace(s.charAt(end - 1))) {
+                end--;
+            }
+            return end;
+        }
+
+        /** The start of the token that ends at {@code end} (exclusive). */
+        private static int tokenStart(String s, int end) {
+            int i = end;
+            while (i > 0 && !Character.isWhitespace(s.charAt(i - 1))) {
+                i--;
+            }
+            return i;
         }
 
         private static long parseTimeNs(String s, int from, int to) {

@@ -93,7 +93,8 @@ public final class PerfTraceFormat extends TextFormat {
             }
         }
         if (calls == 0 && faults + tracepoints > 0) {
-            ctx.warn(0, "no system calls: " + faults + " page fault(s) and " + tracepoints + " tracepoint event(s)");
+            ctx.note("holds no I/O: no system calls, " + faults + " page fault(s) and " + tracepoints
+                    + " tracepoint event(s) only");
         }
     }
 
