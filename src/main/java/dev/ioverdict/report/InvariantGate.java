@@ -82,7 +82,7 @@ public final class InvariantGate {
         return new Report(report.schema(), report.tool(), report.caseInfo(), report.summary(), report.verdict(), layers,
                 report.inputs(), report.block(), report.syscalls(), report.iostat(), report.config(), report.findings(),
                 report.notEvaluated(), report.failedRules(), notes, report.window(), report.marks(), report.timeModel(),
-                report.redaction(), report.periods(), report.analysisFailures(), report.devices());
+                report.redaction(), report.periods(), report.analysisFailures(), report.devices(), report.seenBefore());
     }
 
     /** What a reader sees of an HTML page: no scripts, styles, captured lines, code or charts. */

@@ -23,7 +23,7 @@ import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
 @JsonPropertyOrder({"schema", "tool", "case", "redaction", "window", "marks", "summary", "verdict", "timeModel", "layers", "inputs", "block", "syscalls",
-    "iostat", "periods", "config", "devices", "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures"})
+    "iostat", "periods", "config", "devices", "findings", "seenBefore", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, Summary summary, String verdict,
                      LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
@@ -33,7 +33,8 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Mark> marks, TimeModel timeModel,
                      Redacted redaction, Periods periods,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AnalysisFailure> analysisFailures,
-                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DeviceIdentity> devices) {
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DeviceIdentity> devices,
+                     SeenBefore seenBefore) {
     public static final String SCHEMA = "ioverdict.report/1";
 
     public Report {
@@ -48,19 +49,41 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                   ConfigSection config, List<Finding> findings, List<NotEvaluated> notEvaluated,
                   List<RuleFailure> failedRules, List<ConsistencyNote> consistency, AppliedWindow window) {
         this(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config, findings,
-                notEvaluated, failedRules, consistency, window, List.of(), null, null, null, List.of(), List.of());
+                notEvaluated, failedRules, consistency, window, List.of(), null, null, null, List.of(), List.of(), null);
+    }
+
+    /** A report without archived cases to compare it with (no {@code report --archive}). */
+    public Report(String schema, Tool tool, CaseInfo caseInfo, Summary summary, String verdict, LayerTimes layers,
+                  List<InputSummary> inputs, BlockView block, SyscallSection syscalls, List<IostatDevice> iostat,
+                  ConfigSection config, List<Finding> findings, List<NotEvaluated> notEvaluated,
+                  List<RuleFailure> failedRules, List<ConsistencyNote> consistency, AppliedWindow window,
+                  List<Mark> marks, TimeModel timeModel, Redacted redaction, Periods periods,
+                  List<AnalysisFailure> analysisFailures, List<DeviceIdentity> devices) {
+        this(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config, findings,
+                notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, analysisFailures,
+                devices, null);
+    }
+
+    /**
+     * The same report with the archived cases closest to it ({@code report --archive}): what the
+     * "Seen before" section and report.json's {@code seenBefore} show.
+     */
+    public Report withSeenBefore(SeenBefore nearest) {
+        return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods,
+                analysisFailures, devices, nearest);
     }
 
     /** The same report with the user's marks (--mark), drawn on every time chart and listed with the case facts. */
     public Report withMarks(List<Mark> more) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, more, timeModel, redaction, periods, analysisFailures, devices);
+                findings, notEvaluated, failedRules, consistency, window, more, timeModel, redaction, periods, analysisFailures, devices, seenBefore);
     }
 
     /** The same report with the time model every impact is a part of. */
     public Report withTimeModel(TimeModel model) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, model, redaction, periods, analysisFailures, devices);
+                findings, notEvaluated, failedRules, consistency, window, marks, model, redaction, periods, analysisFailures, devices, seenBefore);
     }
 
     /**
@@ -71,14 +94,14 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     public Report withDevices(List<DeviceIdentity> identities) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
                 findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods,
-                analysisFailures, identities);
+                analysisFailures, identities, seenBefore);
     }
 
     /** The same report with the periods of its bundle (null or none: one capture). */
     public Report withPeriods(Periods found) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
                 findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction,
-                found == null || found.isEmpty() ? null : found, analysisFailures, devices);
+                found == null || found.isEmpty() ? null : found, analysisFailures, devices, seenBefore);
     }
 
     /** The report of the whole capture (no time window). */
@@ -141,13 +164,13 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     /** The same report with other case fields (the analyst's title, customer, ticket, name). */
     public Report withCase(CaseInfo info) {
         return new Report(schema, tool, info, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, analysisFailures, devices);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, analysisFailures, devices, seenBefore);
     }
 
     /** The same report as --redact leaves it: what was replaced, listed by kind with its pseudonyms. */
     public Report withRedaction(Redacted replaced) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced, periods, analysisFailures, devices);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, replaced, periods, analysisFailures, devices, seenBefore);
     }
 
     /** The case under the name report.json gives it, for templates ({@code r.case.title}): "case" is a Java keyword. */
@@ -169,7 +192,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     /** The same report with the analyses that failed on this case. */
     public Report withAnalysisFailures(List<AnalysisFailure> failed) {
         return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat, config,
-                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, failed, devices);
+                findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction, periods, failed, devices, seenBefore);
     }
 
     /** Whether the report lacks something: an input was damaged, a rule or an analysis failed (exit status 1). */
