@@ -193,9 +193,10 @@ public final class NearestCases {
         b.append("rules AS (SELECT r.case_id, count(*) AS n, sum(least(r.w, coalesce(m.w, 0))) AS overlap, "
                 + "list(r.rule ORDER BY r.rule) FILTER (WHERE m.rule IS NOT NULL) AS shared "
                 + "FROM rule_w r LEFT JOIN me_causes m ON m.rule = r.rule GROUP BY r.case_id),\n");
-        b.append("media AS (SELECT case_id, count(DISTINCT media) AS n, count(DISTINCT media) FILTER "
-                + "(WHERE media IN (SELECT media FROM me_media)) AS common FROM devices "
-                + "WHERE media IS NOT NULL AND case_id IN (SELECT case_id FROM cand) GROUP BY case_id),\n");
+        // a join, not "media IN (subquery)" inside the aggregate's filter, which DuckDB runs per row
+        b.append("media AS (SELECT d.case_id, count(DISTINCT d.media) AS n, count(DISTINCT d.media) FILTER "
+                + "(WHERE mm.media IS NOT NULL) AS common FROM devices d LEFT JOIN me_media mm ON mm.media = d.media "
+                + "WHERE d.media IS NOT NULL AND d.case_id IN (SELECT case_id FROM cand) GROUP BY d.case_id),\n");
         b.append("parts AS (SELECT case_id");
         List<String> sums = new ArrayList<>();
         for (Part p : Part.values()) {
