@@ -5,6 +5,7 @@ import dev.ioverdict.compare.CompareWriter;
 import dev.ioverdict.compare.Comparison;
 import dev.ioverdict.model.TimeWindow;
 import dev.ioverdict.pipeline.CaseComparer;
+import dev.ioverdict.pipeline.archive.CaseArchive;
 import dev.ioverdict.report.ReportFormat;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,12 +23,13 @@ import picocli.CommandLine.Parameters;
 
 /** {@code ioverdict compare BEFORE AFTER} or {@code compare BUNDLE --before FROM..TO --after FROM..TO}. */
 @Command(name = "compare",
-        description = {"Before and after: two bundles (folders or archives), two report.json files, or two time "
-                + "windows of one bundle; writes compare.html, compare.pdf, compare.json (ioverdict.compare/1).",
+        description = {"Before and after: two bundles (folders or archives), two report.json files, a case of a "
+                + "batch's case archive (DIR#CASE_ID), or two time windows of one bundle; writes compare.html, compare.pdf, compare.json (ioverdict.compare/1).",
             "Exit 4 with --fail-on-regression when a significant change for the worse was found."})
 final class CompareCommand implements Callable<Integer> {
     @Parameters(arity = "1..2", paramLabel = "SIDE",
-            description = "BEFORE AFTER (bundle or report.json each), or one BUNDLE with --before and --after windows.")
+            description = "BEFORE AFTER (each a bundle, a report.json, or ARCHIVE#CASE_ID: a case of a batch's case "
+                    + "archive, ARCHIVE its folder or cases.duckdb), or one BUNDLE with --before and --after windows.")
     List<Path> sides;
 
     @Option(names = "--before", paramLabel = "FROM..TO", converter = WindowConverter.class,
@@ -86,8 +88,8 @@ final class CompareCommand implements Callable<Integer> {
                     + "(or give two sides: BEFORE AFTER)");
         }
         for (Path p : sides) {
-            if (!Files.exists(p)) {
-                throw new UserError(ExitCodes.USAGE, p + ": no such bundle or report.json");
+            if (!Files.exists(p) && CaseArchive.CaseRef.parse(p.toString()).isEmpty()) {
+                throw new UserError(ExitCodes.USAGE, p + ": no such bundle, report.json or archived case (ARCHIVE#CASE_ID)");
             }
         }
         if (templates != null && !Files.isDirectory(templates)) {

@@ -11,6 +11,8 @@ import dev.ioverdict.model.TimeWindow;
 import dev.ioverdict.rules.RuleFailure;
 import dev.ioverdict.pipeline.CaseCompiler;
 import dev.ioverdict.pipeline.Progress;
+import dev.ioverdict.pipeline.archive.CaseArchive;
+import dev.ioverdict.pipeline.archive.NearestCases;
 import dev.ioverdict.report.ReportFormat;
 import dev.ioverdict.report.ReportWriter;
 import dev.ioverdict.report.SafeText;
@@ -72,6 +74,11 @@ final class ReportCommand implements Callable<Integer> {
             description = "Also write each chart's data as DIR/CHART-ID.csv (the files the HTML offers under each chart).")
     Path csv;
 
+    @Option(names = "--archive", paramLabel = "DIR|DB",
+            description = "A case archive (a batch's folder or its cases.duckdb): the report's \"Seen before\" section "
+                    + "names the archived cases closest to this one (same causes, device classes, time model; docs/ARCHIVE.md).")
+    Path archive;
+
     @Option(names = "--fail-on", paramLabel = "SEVERITY", converter = Converters.FailOn.class,
             completionCandidates = Converters.FailOnLevels.class,
             description = "Exit 4 when a finding of this severity or worse is raised: ${COMPLETION-CANDIDATES}.")
@@ -91,6 +98,7 @@ final class ReportCommand implements Callable<Integer> {
                     + "or seconds since each input's first timed record (95 or 95s).")
     List<dev.ioverdict.model.Mark> marks = List.of();
 
+
     @Mixin
     ReportingOptions reporting;
 
@@ -106,6 +114,13 @@ final class ReportCommand implements Callable<Integer> {
             throw new UserError(ExitCodes.USAGE, "--templates " + templates + ": no such folder");
         }
         TimeWindow window = window(from, to);
+        if (archive != null) {
+            try {
+                CaseArchive.locate(archive); // before the bundle is read: a mistyped path is a usage error at once
+            } catch (CaseArchive.ArchiveException e) {
+                throw new UserError(ExitCodes.USAGE, "--archive " + SafeText.terminal(e.getMessage()), e);
+            }
+        }
         CaseCompiler.Compiled compiled;
         List<Path> written;
         try (StatusLine status = reading.common.statusLine()) {
@@ -126,6 +141,9 @@ final class ReportCommand implements Callable<Integer> {
             try {
                 var report = compiled.report().withMarks(marks)
                         .withCase(compiled.report().caseInfo().with(null, customer, ref, analyst));
+                if (archive != null) {
+                    report = report.withSeenBefore(seenBefore(report));
+                }
                 dev.ioverdict.report.Redaction redaction = null;
                 if (redact) {
                     var redacting = ReportWriter.redacting(report, compiled.data(), redactionKey());
@@ -173,6 +191,14 @@ final class ReportCommand implements Callable<Integer> {
         }
         err.flush();
         return exitCode(compiled.report(), failAt);
+    }
+
+    private dev.ioverdict.report.model.SeenBefore seenBefore(dev.ioverdict.report.model.Report report) {
+        try {
+            return NearestCases.find(archive, report, output);
+        } catch (CaseArchive.ArchiveException e) {
+            throw new UserError(ExitCodes.USAGE, "--archive " + SafeText.terminal(e.getMessage()), e);
+        }
     }
 
     static dev.ioverdict.report.RedactionKey redactionKey() {

@@ -33,7 +33,7 @@ public final class Compare {
         }
         VerdictWriter.Verdict verdict = VerdictWriter.write(metrics, findings, regressions);
         List<String> matching = new ArrayList<>(comparer.matching);
-        if (before.from().equals("report.json") || after.from().equals("report.json")) {
+        if (before.fromReport() || after.fromReport()) {
             matching.add("per-I/O samples: only a side compiled from a bundle has them; with a report.json side every "
                     + "figure is judged by the ratio rule");
         }

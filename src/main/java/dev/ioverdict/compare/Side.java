@@ -67,6 +67,19 @@ public record Side(String label, String id, String source, String from, Report r
         return new Side(label, id, file.toString(), "report.json", report, Map.of(), Map.of(), List.of());
     }
 
+    /**
+     * The same side, named as the case of an archive it was read from ({@code ARCHIVE#CASE_ID}):
+     * compare.json's {@code kind} "archive"; its figures are its report.json's.
+     */
+    public Side archived(String reference) {
+        return new Side(label, id, reference, "archive", report, blockPhases, syscalls, fio);
+    }
+
+    /** Whether the side was read from a report (a report.json, an archived case): figures only, no per-I/O samples. */
+    boolean fromReport() {
+        return !from.equals("bundle");
+    }
+
     /** What report.json says it is, read before the rest. */
     private record Schema(String schema) {
     }

@@ -6,14 +6,16 @@ import dev.ioverdict.compare.Compare;
 import dev.ioverdict.compare.Comparison;
 import dev.ioverdict.compare.Side;
 import dev.ioverdict.model.TimeWindow;
+import dev.ioverdict.pipeline.archive.CaseArchive;
 import dev.ioverdict.rules.RuleConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Before and after: each side a bundle (compiled now, optionally restricted to a time window) or
- * a report.json of this version; then the comparison. Renders nothing.
+ * Before and after: each side a bundle (compiled now, optionally restricted to a time window), a
+ * report.json of this version, or a case of a case archive ({@code ARCHIVE#CASE_ID}: its
+ * report.json); then the comparison. Renders nothing.
  */
 public final class CaseComparer {
     private final RuleConfig config;
@@ -55,6 +57,17 @@ public final class CaseComparer {
     }
 
     private Side side(SideSpec spec, boolean[] damaged) throws BundleException, IOException, NothingUsable {
+        var archived = CaseArchive.CaseRef.parse(spec.path().toString());
+        if (archived.isPresent()) {
+            if (spec.window() != null) {
+                throw new IllegalArgumentException(archived.get() + ": a time window needs the bundle, not an archived case");
+            }
+            try {
+                return Side.ofReportJson(spec.label(), archived.get().reportJson()).archived(archived.get().toString());
+            } catch (CaseArchive.ArchiveException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        }
         if (isReportJson(spec.path())) {
             if (spec.window() != null) {
                 throw new IllegalArgumentException(spec.path() + ": a time window needs the bundle, not a report.json");

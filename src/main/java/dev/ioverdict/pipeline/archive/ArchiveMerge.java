@@ -114,14 +114,24 @@ public final class ArchiveMerge {
         }
         // the report links, relative to the merged folder as summary.json's are
         Path shard = dir.toAbsolutePath().normalize();
+        for (String column : List.of("report", "report_json")) {
+            // a shard older than a link column has none to rebase (INSERT BY NAME left it NULL)
+            if (CaseArchive.hasColumn(s, "shard", "cases", column)) {
+                relink(db, s, column, shard, out);
+            }
+        }
+        s.execute("DROP TABLE keep");
+    }
+
+    private static void relink(Connection db, Statement s, String column, Path shard, Path out) throws SQLException {
         Map<String, String> links = new LinkedHashMap<>();
-        try (ResultSet rs = s.executeQuery("SELECT case_id, report FROM shard.cases WHERE report IS NOT NULL "
-                + "AND case_id IN (SELECT case_id FROM keep)")) {
+        try (ResultSet rs = s.executeQuery("SELECT case_id, " + column + " FROM shard.cases WHERE " + column
+                + " IS NOT NULL AND case_id IN (SELECT case_id FROM keep)")) {
             while (rs.next()) {
                 links.put(rs.getString(1), ShardMerge.link(out, shard, rs.getString(2)));
             }
         }
-        try (PreparedStatement p = db.prepareStatement("UPDATE cases SET report = ? WHERE case_id = ?")) {
+        try (PreparedStatement p = db.prepareStatement("UPDATE cases SET " + column + " = ? WHERE case_id = ?")) {
             for (Map.Entry<String, String> e : links.entrySet()) {
                 p.setString(1, e.getValue());
                 p.setString(2, e.getKey());
@@ -129,7 +139,6 @@ public final class ArchiveMerge {
             }
             p.executeBatch();
         }
-        s.execute("DROP TABLE keep");
     }
 
     private static String meta(Statement s, String key) throws SQLException {

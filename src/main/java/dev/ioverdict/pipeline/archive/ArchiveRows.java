@@ -71,7 +71,8 @@ public final class ArchiveRows {
                 .set("critical", c.critical())
                 .set("warning", c.warning())
                 .set("info", c.info())
-                .set("report", c.report());
+                .set("report", c.report())
+                .set("report_json", c.reports().stream().filter(r -> r.endsWith("report.json")).findFirst().orElse(null));
         if (report == null) {
             return;
         }

@@ -115,7 +115,9 @@ public final class ArchiveSchema {
             c("formats", "VARCHAR[]", "the input formats recognised, sorted, each once"),
             c("report", "VARCHAR", "the case's report, relative to the archive's folder"),
             c("schema", "VARCHAR", "the report.json schema the row was read from"),
-            c("tool_version", "VARCHAR", "the ioverdict version that wrote the report")));
+            c("tool_version", "VARCHAR", "the ioverdict version that wrote the report"),
+            c("report_json", "VARCHAR", "the case's report.json, relative to the archive's folder (what compare ARCHIVE#CASE and "
+                    + "report --archive read; an archive older than this column has report.json beside report)")));
 
     public static final Table FINDINGS = new Table("findings", "one finding of a case, in the report's order", List.of(
             c("case_id", "VARCHAR", "the case"),

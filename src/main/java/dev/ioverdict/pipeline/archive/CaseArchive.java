@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
@@ -48,6 +49,36 @@ public final class CaseArchive {
     }
 
     private CaseArchive() {
+    }
+
+    /**
+     * A case of an archive as a command line names it: {@code ARCHIVE#CASE_ID}, ARCHIVE a batch's
+     * folder or its cases.duckdb (compare's BEFORE or AFTER).
+     */
+    public record CaseRef(Path archive, String caseId) {
+        /**
+         * {@code text} as a case reference, when it is one: it holds a '#', is no file itself, and
+         * what comes before its last '#' is a folder or file (whether an archive is checked on use).
+         */
+        public static java.util.Optional<CaseRef> parse(String text) {
+            int hash = text.lastIndexOf('#');
+            if (hash <= 0 || hash == text.length() - 1 || Files.exists(Path.of(text))) {
+                return java.util.Optional.empty();
+            }
+            Path archive = Path.of(text.substring(0, hash));
+            return Files.exists(archive) ? java.util.Optional.of(new CaseRef(archive, text.substring(hash + 1)))
+                    : java.util.Optional.empty();
+        }
+
+        /** The case's report.json, as {@link CaseArchive#reportJson} finds it. */
+        public Path reportJson() throws ArchiveException {
+            return CaseArchive.reportJson(archive, caseId);
+        }
+
+        @Override
+        public String toString() {
+            return archive + "#" + caseId;
+        }
     }
 
     /** The archive of {@code summary}, whose report links are relative to {@code dir}, written into {@code dir}. */
@@ -188,6 +219,63 @@ public final class CaseArchive {
             return DriverManager.getConnection("jdbc:duckdb:" + db.toAbsolutePath(), p);
         } catch (SQLException e) {
             throw new ArchiveException(db + ": not a case archive (" + firstLine(e) + ")", e);
+        }
+    }
+
+    /**
+     * The report.json of case {@code caseId} of the archive {@code dirOrDb}, from its
+     * {@code report_json} link (else, an archive older than that column, beside its {@code report}),
+     * resolved against the archive's folder; or an exception saying why there is none.
+     */
+    public static Path reportJson(Path dirOrDb, String caseId) throws ArchiveException {
+        Path db = locate(dirOrDb);
+        try (Connection c = open(db); Statement s = c.createStatement()) {
+            String json = hasColumn(s, null, "cases", "report_json") ? "report_json" : "NULL";
+            String report = null;
+            String status = null;
+            String link = null;
+            boolean found = false;
+            try (var p = c.prepareStatement("SELECT status, report, " + json + " FROM cases WHERE case_id = ?")) {
+                p.setString(1, caseId);
+                try (ResultSet rs = p.executeQuery()) {
+                    if (rs.next()) {
+                        found = true;
+                        status = rs.getString(1);
+                        report = rs.getString(2);
+                        link = rs.getString(3);
+                    }
+                }
+            }
+            if (!found) {
+                throw new ArchiveException(db + " has no case '" + caseId + "' (ioverdict query " + db
+                        + " 'SELECT case_id FROM cases' lists them)", null);
+            }
+            if (link == null && report != null) {
+                link = Path.of(report).resolveSibling("report.json").toString();
+            }
+            if (link == null) {
+                throw new ArchiveException("case '" + caseId + "' of " + db + " has no report (" + status + ")", null);
+            }
+            Path file = db.toAbsolutePath().getParent().resolve(link).normalize();
+            if (!java.nio.file.Files.isRegularFile(file)) {
+                throw new ArchiveException("case '" + caseId + "' of " + db + ": its report.json " + file
+                        + " is missing (the batch ran without --format json, or its folder moved)", null);
+            }
+            return file;
+        } catch (SQLException e) {
+            throw new ArchiveException(db + ": " + firstLine(e), e);
+        }
+    }
+
+    /**
+     * Whether {@code table} of the database {@code catalog} (null: the connection's own) has
+     * {@code column}: a column added to the schema after an archive was written is absent there,
+     * and a reader falls back.
+     */
+    static boolean hasColumn(Statement s, String catalog, String table, String column) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT count(*) FROM information_schema.columns WHERE table_catalog = "
+                + (catalog == null ? "current_database()" : literal(catalog)) + " AND table_name = " + literal(table) + " AND column_name = " + literal(column))) {
+            return rs.next() && rs.getLong(1) > 0;
         }
     }
 

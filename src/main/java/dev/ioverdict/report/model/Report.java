@@ -26,7 +26,7 @@ import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
 @JsonPropertyOrder({"schema", "tool", "case", "redaction", "window", "marks", "summary", "verdict", "timeModel", "layers", "inputs", "block", "syscalls",
-    "iostat", "periods", "fio", "config", "devices", "findings", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures", "bpf"})
+    "iostat", "periods", "fio", "config", "devices", "findings", "seenBefore", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures", "bpf"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, Summary summary, String verdict,
                      LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
@@ -37,7 +37,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                      Redacted redaction, Periods periods,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AnalysisFailure> analysisFailures,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DeviceIdentity> devices, FioSection fio,
-                     BpfSection bpf) {
+                     BpfSection bpf, SeenBefore seenBefore) {
     public static final String SCHEMA = "ioverdict.report/1";
 
     public Report {
@@ -76,6 +76,14 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
     /** The same report with what bcc's and bpftrace's tools measured (null or empty: none). */
     public Report withBpf(BpfSection section) {
         return toBuilder().bpf(section).build();
+    }
+
+    /**
+     * The same report with the archived cases closest to it (report --archive): what its
+     * "Seen before" section and report.json's {@code seenBefore} show.
+     */
+    public Report withSeenBefore(SeenBefore nearest) {
+        return toBuilder().seenBefore(nearest).build();
     }
 
     /** The same report with the periods of its bundle (null or none: one capture). */
@@ -205,6 +213,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
         private Periods periods;
         private List<AnalysisFailure> analysisFailures;
         private List<DeviceIdentity> devices;
+        private SeenBefore seenBefore;
         private BpfSection bpf;
         private FioSection fio;
 
@@ -235,6 +244,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
             periods = r.periods;
             analysisFailures = r.analysisFailures;
             devices = r.devices;
+            seenBefore = r.seenBefore;
             bpf = r.bpf;
             fio = r.fio;
         }
@@ -359,10 +369,15 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
             return this;
         }
 
+        public Builder seenBefore(SeenBefore value) {
+            seenBefore = value;
+            return this;
+        }
+
         public Report build() {
             return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat,
                     config, findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction,
-                    periods, analysisFailures, devices, fio, bpf);
+                    periods, analysisFailures, devices, fio, bpf, seenBefore);
         }
     }
 }
