@@ -141,7 +141,7 @@ final class UseTable {
             Double w = d.writeServiceMs();
             String ms = (r != null ? "reads " + Figures.number(r) + " ms" : "") + (r != null && w != null ? ", " : "")
                     + (w != null ? "writes " + Figures.number(w) + " ms" : "");
-            return ms.isEmpty() ? "" : "; " + ms + ", within what a " + d.media() + " device gives (slow above "
+            return ms.isEmpty() ? "" : "; " + ms + ", within what " + article(d.media()) + " " + d.media() + " device gives (slow above "
                     + Figures.number(d.expectedMaxServiceMs()) + " ms)";
         }).orElse("");
         return new Summary.UseCell("holds the wait", Figures.number(share) + " % of the application's I/O wait"
@@ -178,5 +178,12 @@ final class UseTable {
             }
         }
         return null;
+    }
+
+    /** "an ssd", "an hdd", "an nvme", "a virtual": by the sound of the media's short name. */
+    private static String article(String media) {
+        String m = media == null ? "" : media.toLowerCase(java.util.Locale.ROOT);
+        return m.startsWith("ssd") || m.startsWith("hdd") || m.startsWith("nvme") || m.startsWith("array")
+                || m.startsWith("unknown") ? "an" : "a";
     }
 }
