@@ -43,7 +43,6 @@ public final class BlockFigures {
                     + "-- sleep 60; perf script > perf-block.txt)",
             BlockFigures::of).on(Platform.LINUX);
 
-    /** The share of Q2C a block rule's finding was judged against: what its chart draws. */
     /** The Q2C figures the block rules report a device's share of Q2C against. */
     public static final Metric Q2C_AVG = Metric.duration("q2cAvg", "Q2C average");
     public static final Metric IOS = Metric.count("ios", "completed I/Os");
