@@ -97,6 +97,11 @@ public final class Figures {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
+    /** "1 I/O", "1,234 I/Os": a count with its noun in the number it takes. */
+    public static String counted(long n, String one, String many) {
+        return count(n) + " " + (n == 1 ? one : many);
+    }
+
     public static String bytes(Double b) {
         if (b == null || !Double.isFinite(b)) {
             return NONE;

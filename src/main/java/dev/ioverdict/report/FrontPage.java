@@ -84,7 +84,7 @@ final class FrontPage {
                 data.results().get(dev.ioverdict.model.block.BlockSection.class).orElse(null),
                 data.results().get(dev.ioverdict.model.syscall.SyscallSection.class).orElse(null), data.inputs(),
                 data.results().get(dev.ioverdict.model.timemodel.TimeModel.class).orElse(null),
-                outcome.causes().stream().map(Finding::title).toList(),
+                outcome.causes(),
                 data.results().get(StorageConfig.class).orElse(null));
         return checked(outcome).stream().map(verdicts::of).toList();
     }

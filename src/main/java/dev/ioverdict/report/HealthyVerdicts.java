@@ -4,6 +4,7 @@ import dev.ioverdict.analysis.config.DeviceIdentities;
 import dev.ioverdict.analysis.config.MediaClass;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.BlockSection;
@@ -59,13 +60,16 @@ final class HealthyVerdicts {
     private final SyscallSection syscalls;
     private final List<InputSummary> inputs;
     private final TimeModel timeModel;
-    /** The causes' titles: a device slow because of one of them is not called slow on its own. */
-    private final List<String> causes;
+    /** The causes: a device slow because of one about its own service is not called slow on its own. */
+    private final List<Finding> causes;
+    /** Causes about a device's own service time; a scheduler or alignment cause naming the device does not explain its D2C. */
+    private static final Set<String> DEVICE_SERVICE = Set.of(DeviceLatencyRule.ID, DiskSaturationRule.ID,
+            NoisyNeighbourRule.ID, QueueWaitRule.ID);
     private final DeviceIdentities ids;
     private final StorageConfig config;
 
     HealthyVerdicts(List<IostatDevice> iostat, BlockSection block, SyscallSection syscalls, List<InputSummary> inputs,
-                    TimeModel timeModel, List<String> causes, StorageConfig config) {
+                    TimeModel timeModel, List<Finding> causes, StorageConfig config) {
         this.timeModel = timeModel;
         this.causes = causes;
         this.config = config;
@@ -172,8 +176,14 @@ final class HealthyVerdicts {
             String why = d2c.avg() * 1000 < media.media().abnormalMs()
                     ? ": within the " + ms(media.media().abnormalMs()) + " expected of " + article(media)
                     : covered.isPresent() ? ": its time is the finding above (" + covered.get() + "), not a slow device on its own"
+                    : d2c.n() < limit(rule, "min_ios", FEW_IOS) ? ": above the " + ms(media.media().abnormalMs()) + " of "
+                            + article(media) + ", on too few I/Os for the rule to call it slow"
+                    : d2c.p50() != null && d2c.p50() * 1000 < media.media().abnormalMs()
+                            ? ": the average is above the " + ms(media.media().abnormalMs()) + " of " + article(media)
+                            + ", but half its I/Os take " + Figures.duration(d2c.p50()) + " or less: a tail of slow requests,"
+                            + " not a slow device"
                     : ": above the " + ms(media.media().abnormalMs()) + " of " + article(media)
-                            + ", on too few I/Os for the rule to call it slow";
+                            + ", but not by as much as the rule asks of a slow device";
             return new Summary.Healthy(rule.id(), rule.title(), figures + why, d2c.n() >= FEW_IOS ? "high" : "medium");
         }
         Optional<IostatDevice> slow = iostat.stream().filter(d -> column(d, AWAIT) != null)
@@ -198,11 +208,14 @@ final class HealthyVerdicts {
                 reportConfidence(d));
     }
 
-    /** The cause whose title names the device, by any of its names. */
+    /** The cause about this device's own service time (saturation, latency, a neighbour), by any of its names. */
     private Optional<String> coveredBy(String device) {
-        String shown = label(device);
-        String bare = ids.find(device).map(i -> i.kernelName() != null ? i.kernelName() : i.key()).orElse(device);
-        return causes.stream().filter(c -> c.contains(shown) || c.contains(bare)).findFirst();
+        String key = ids.key(device);
+        return causes.stream().filter(c -> aboutService(c) && UseTable.about(c, key, ids)).map(Finding::title).findFirst();
+    }
+
+    private static boolean aboutService(Finding cause) {
+        return DEVICE_SERVICE.contains(cause.rule()) || cause.symptoms().stream().anyMatch(s -> DEVICE_SERVICE.contains(s.rule()));
     }
 
     private String label(String device) {
@@ -216,14 +229,7 @@ final class HealthyVerdicts {
     }
 
     private static String article(MediaClass.Media media) {
-        return switch (media.media()) {
-            case NVME -> "an NVMe flash device";
-            case SSD -> "a solid-state (non-rotational) device";
-            case VIRTUAL -> "a virtual disk";
-            case ARRAY_LUN -> "an array LUN";
-            case HDD -> "a rotating disk";
-            case UNKNOWN -> "a device of unknown class";
-        };
+        return media.media().nounPhrase();
     }
 
     /** The rule's threshold as catalogued (its default: the report is read against the rule's documented limits). */
@@ -254,7 +260,7 @@ final class HealthyVerdicts {
     }
 
     private static String ios(long n) {
-        return n == 1 ? "one I/O" : Figures.count((double) n) + " I/Os";
+        return Figures.counted(n, "I/O", "I/Os");
     }
 
     private Double share(BlockDeviceStats s, String phase) {
@@ -290,7 +296,7 @@ final class HealthyVerdicts {
     }
 
     private static String calls(long n) {
-        return n == 1 ? "one call" : Figures.count((double) n) + " calls";
+        return Figures.counted(n, "call", "calls");
     }
 
     private Summary.Healthy alignment(RuleInfo rule) {

@@ -1,6 +1,7 @@
 package dev.ioverdict.report;
 
 import dev.ioverdict.analysis.config.DeviceIdentities;
+import dev.ioverdict.analysis.config.MediaClass;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
@@ -141,7 +142,7 @@ final class UseTable {
             Double w = d.writeServiceMs();
             String ms = (r != null ? "reads " + Figures.number(r) + " ms" : "") + (r != null && w != null ? ", " : "")
                     + (w != null ? "writes " + Figures.number(w) + " ms" : "");
-            return ms.isEmpty() ? "" : "; " + ms + ", within what " + article(d.media()) + " " + d.media() + " device gives (slow above "
+            return ms.isEmpty() ? "" : "; " + ms + ", within what " + MediaClass.ofId(d.media()).nounPhrase() + " gives (slow above "
                     + Figures.number(d.expectedMaxServiceMs()) + " ms)";
         }).orElse("");
         return new Summary.UseCell("holds the wait", Figures.number(share) + " % of the application's I/O wait"
@@ -152,7 +153,8 @@ final class UseTable {
         return RuleCatalogue.meaning(f.rule()).fills(Meaning.Resource.DEVICE, use);
     }
 
-    private static boolean about(Finding f, String dev, DeviceIdentities ids) {
+    /** Whether the finding's subject is the device {@code dev} (its identity key), by any name the finding uses. */
+    static boolean about(Finding f, String dev, DeviceIdentities ids) {
         return f.subject() != null && (dev.equals(ids.key(f.subject().id()))
                 || f.text(SubjectMetrics.DEVICE).map(d -> dev.equals(ids.key(d))).orElse(false)
                 || f.text(SubjectMetrics.DEVNO).map(d -> dev.equals(ids.key(d))).orElse(false));
@@ -178,12 +180,5 @@ final class UseTable {
             }
         }
         return null;
-    }
-
-    /** "an ssd", "an hdd", "an nvme", "a virtual": by the sound of the media's short name. */
-    private static String article(String media) {
-        String m = media == null ? "" : media.toLowerCase(java.util.Locale.ROOT);
-        return m.startsWith("ssd") || m.startsWith("hdd") || m.startsWith("nvme") || m.startsWith("array")
-                || m.startsWith("unknown") ? "an" : "a";
     }
 }

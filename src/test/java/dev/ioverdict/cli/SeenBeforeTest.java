@@ -88,6 +88,20 @@ class SeenBeforeTest {
         assertTrue(html.contains("<h2>Seen before</h2>"), "the section is in the HTML");
         assertTrue(html.contains("href=\"../batch/xfs-unaligned-512b/report.html\""), "with a link to the case's report");
         assertTrue(html.contains(first.path("distance").asText().substring(0, 3)), "with the distance");
+        assertTrue(html.contains("data-rules=\"unaligned-dio-xfs\""), "the shared causes keep their ids in the data");
+        assertFalse(html.contains("<span>unaligned-dio-xfs</span>"), "and show their titles, not rule ids");
+    }
+
+    @Test
+    void theBriefEditionNamesTheNearestCasesInAParagraph() throws IOException {
+        Path brief = tmp.resolve("brief");
+        Cli r = Cli.run("report", TestData.bundle("unaligned-switchout-only").resolve("bundle").toString(), "-o",
+                brief.toString(), "--brief", "--format", "html", "--archive", batch.toString(), "--quiet");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        String html = Files.readString(brief.resolve("report.html"));
+        assertTrue(html.contains("<h2>Seen before</h2>"), "the brief has the section");
+        assertTrue(html.contains("href=\"../batch/xfs-unaligned-512b/report.html\""), "with a link to the nearest case");
+        assertTrue(html.contains("both found"), "and what both found");
     }
 
     @Test

@@ -12,19 +12,36 @@ import java.util.Optional;
  * docs/rules/device-latency.md and configurable there.
  */
 public enum MediaClass {
-    NVME("NVMe flash", 2),
-    SSD("solid-state (non-rotational)", 5),
-    VIRTUAL("virtual disk (virtio, Xen)", 10),
-    ARRAY_LUN("array LUN (multipath)", 10),
-    HDD("rotating disk", 20),
-    UNKNOWN("device of unknown class", 20);
+    NVME("NVMe flash", "an NVMe flash device", 2),
+    SSD("solid-state (non-rotational)", "a solid-state (non-rotational) device", 5),
+    VIRTUAL("virtual disk (virtio, Xen)", "a virtual disk", 10),
+    ARRAY_LUN("array LUN (multipath)", "an array LUN", 10),
+    HDD("rotating disk", "a rotating disk", 20),
+    UNKNOWN("device of unknown class", "a device of unknown class", 20);
 
     private final String description;
+    private final String nounPhrase;
     private final double abnormalMs;
 
-    MediaClass(String description, double abnormalMs) {
+    MediaClass(String description, String nounPhrase, double abnormalMs) {
         this.description = description;
+        this.nounPhrase = nounPhrase;
         this.abnormalMs = abnormalMs;
+    }
+
+    /** The class in a sentence, with its article: "within the 5 ms expected of a solid-state (non-rotational) device". */
+    public String nounPhrase() {
+        return nounPhrase;
+    }
+
+    /** The class a report names by its lower-case id ({@code "ssd"}, {@code "array_lun"}); UNKNOWN for any other. */
+    public static MediaClass ofId(String id) {
+        for (MediaClass m : values()) {
+            if (m.name().equalsIgnoreCase(id)) {
+                return m;
+            }
+        }
+        return UNKNOWN;
     }
 
     public String description() {

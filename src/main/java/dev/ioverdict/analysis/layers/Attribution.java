@@ -98,7 +98,7 @@ final class Attribution {
     static final double APART = 2;
 
     private static String count(long n) {
-        return dev.ioverdict.model.Figures.count(n) + (n == 1 ? " I/O" : " I/Os");
+        return dev.ioverdict.model.Figures.counted(n, "I/O", "I/Os");
     }
 
     private static Optional<Row> same(List<Row> rows, String prefix, String scope) {

@@ -1,7 +1,9 @@
 package dev.ioverdict.report.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.ioverdict.rules.RuleCatalogue;
 import java.util.List;
 import java.util.Locale;
 
@@ -43,6 +45,12 @@ public record SeenBefore(String archive, long searched, List<Match> cases) {
         /** "causes 0.36, devices 0.00, time 0.12": what the distance is made of. */
         public String partsText() {
             return String.format(Locale.ROOT, "causes %.2f, devices %.2f, time %.2f", causes, devices, time);
+        }
+
+        /** The causes both found, by their titles: a reader meets rule ids only in the appendix. */
+        @JsonIgnore
+        public List<String> sharedCauseTitles() {
+            return sharedCauses.stream().map(RuleCatalogue::titleInSentence).toList();
         }
 
         /** The same match with its report link as this report reaches it. */
