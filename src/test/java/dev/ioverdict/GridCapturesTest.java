@@ -1,5 +1,6 @@
 package dev.ioverdict;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -64,7 +65,8 @@ class GridCapturesTest {
         JsonNode want = JSON.readTree(dir.resolve("expected.json").toFile());
         Path out = tmp.resolve(name);
         Cli r = Cli.run("report", dir.resolve("bundle").toString(), "-o", out.toString(), "--format", "json");
-        assertTrue(r.exitCode() == 0 || r.exitCode() == 1, name + ": exit " + r.exitCode() + r.err());
+        // real recordings, whole: any warning on them is a reader's fault (fio's padded "avg= 5.24" was one)
+        assertEquals(0, r.exitCode(), name + ": exit " + r.exitCode() + r.err());
         JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
         Map<String, Double> parts = victimParts(report, want.path("victim"));
         assertTrue(!parts.isEmpty(), name + ": no time model for the victim " + want.path("victim"));

@@ -459,6 +459,10 @@ public final class FioFormat extends TextFormat {
             return Double.NaN;
         }
         i += key.length();
+        // fio pads its figures to a width ("avg= 5.24", "stdev= 5.67")
+        while (i < s.length() && s.charAt(i) == ' ') {
+            i++;
+        }
         int end = i;
         while (end < s.length() && s.charAt(end) != ',' && s.charAt(end) != ' ' && s.charAt(end) != ')') {
             end++;

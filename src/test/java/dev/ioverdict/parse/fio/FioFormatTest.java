@@ -60,6 +60,29 @@ class FioFormatTest {
         }
     }
 
+    /** Every fio.out recorded for testdata, the grid's included: fio pads its figures ("avg= 5.24"). */
+    @Test
+    void everyFioOutputInTestdataParsesWithoutWarnings() throws Exception {
+        List<Path> files;
+        try (var walk = Files.walk(TestData.root().resolve("testdata"))) {
+            files = walk.filter(f -> f.getFileName().toString().equals("fio.out")).sorted().toList();
+        }
+        assertTrue(files.size() >= 30, "the grid and the single captures: " + files.size());
+        for (Path p : files) {
+            Facts facts = new Facts();
+            ParseContext ctx = new ParseContext("fio.out", facts);
+            new FioFormat().parse(new BundleFile("fio.out", p, Files.size(p), false), ctx);
+            assertEquals(List.of(), ctx.summary("fio", "").warnings(), p.toString());
+            assertTrue(!facts.all(FioJob.class).isEmpty(), p.toString());
+        }
+        Path padded = TestData.bundle("grid").resolve("read-4ms-s8-hdd/bundle/fio.out");
+        Facts facts = new Facts();
+        new FioFormat().parse(new BundleFile("fio.out", padded, Files.size(padded), false), new ParseContext("fio.out", facts));
+        FioJob reader = facts.all(FioJob.class).get(0);
+        assertEquals(0.00524, reader.lat().avg(), 1e-12, "lat (msec): min=3, max=108, avg= 5.24");
+        assertEquals(0.108, reader.lat().max(), 1e-12);
+    }
+
     @Test
     void groupSummaryAndDiskStatisticsAsFioPrintedThem() throws Exception {
         Path p = TestData.file("reads-starved-behind-writes", "fio.out");
