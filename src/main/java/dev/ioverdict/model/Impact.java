@@ -58,7 +58,8 @@ public record Impact(double seconds, Double sharePct, String of, boolean measure
                 .orElse("");
         String what = of != null ? of : "I/O time";
         if (spanSeconds != null) {
-            String load = Figures.number(seconds / spanSeconds) + " requests outstanding on average";
+            String outstanding = Figures.number(seconds / spanSeconds);
+            String load = outstanding + (outstanding.equals("1") ? " request" : " requests") + " outstanding on average";
             return sharePct == null ? what + ": " + load + (measured ? "" : ", estimated")
                     : Figures.percent(sharePct) + " of " + what + ": " + load + victim;
         }

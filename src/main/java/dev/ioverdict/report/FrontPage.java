@@ -43,7 +43,8 @@ final class FrontPage {
         List<Summary.Action> actions = new ArrayList<>();
         Set<String> said = new LinkedHashSet<>();
         for (Finding f : causes) {
-            if (actions.size() == ACTIONS || f.severity() == Severity.INFO && !actions.isEmpty()) {
+            // a note is for information: its advice stays on its card, page 1's steps are for causes
+            if (actions.size() == ACTIONS || f.severity() == Severity.INFO) {
                 break;
             }
             String text = Verdict.firstSentence(f.recommendation());

@@ -142,10 +142,14 @@ final class UseTable {
             Double w = d.writeServiceMs();
             String ms = (r != null ? "reads " + Figures.number(r) + " ms" : "") + (r != null && w != null ? ", " : "")
                     + (w != null ? "writes " + Figures.number(w) + " ms" : "");
-            return ms.isEmpty() ? "" : "; " + ms + ", within what " + MediaClass.ofId(d.media()).nounPhrase() + " gives (slow above "
-                    + Figures.number(d.expectedMaxServiceMs()) + " ms)";
+            double slowest = Math.max(r == null ? 0 : r, w == null ? 0 : w);
+            double limit = d.expectedMaxServiceMs() == null ? Double.POSITIVE_INFINITY : d.expectedMaxServiceMs();
+            String of = MediaClass.ofId(d.media()).nounPhrase();
+            return ms.isEmpty() ? "" : "; " + ms + (slowest <= limit ? ", within what " + of + " gives (slow above "
+                    + Figures.number(limit) + " ms)" : ", above the " + Figures.number(limit) + " ms " + of
+                    + " should give: the causes above say why");
         }).orElse("");
-        return new Summary.UseCell("holds the wait", Figures.number(share) + " % of the application's I/O wait"
+        return new Summary.UseCell("holds the wait", Figures.number(share) + " % of " + model.wholeInWords()
                 + service, null, null);
     }
 

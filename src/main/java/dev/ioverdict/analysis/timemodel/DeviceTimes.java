@@ -51,8 +51,8 @@ final class DeviceTimes {
             if (out.containsKey(device)) {
                 return;
             }
-            Double read = weighted(entries, "r_await", "asvc_t", "svc_t", "await");
-            Double write = weighted(entries, "w_await", "asvc_t", "svc_t", "await");
+            Double read = weighted(entries, "r/s", "r_await", "asvc_t", "svc_t", "await");
+            Double write = weighted(entries, "w/s", "w_await", "asvc_t", "svc_t", "await");
             double seconds = 0;
             for (IostatDevice d : entries) {
                 Double queue = avg(d, "aqu-sz", "avgqu-sz");
@@ -89,10 +89,15 @@ final class DeviceTimes {
         return null;
     }
 
-    private static Double weighted(List<IostatDevice> entries, String... columns) {
+    /** The response time of one direction over the files that saw any I/O of it ({@code rate}: r/s or w/s). */
+    private static Double weighted(List<IostatDevice> entries, String rate, String... columns) {
         double sum = 0;
         double n = 0;
         for (IostatDevice d : entries) {
+            Double perSecond = avg(d, rate);
+            if (perSecond != null && perSecond == 0) {
+                continue; // no I/O of this direction: its printed 0 ms is no service time
+            }
             Double v = avg(d, columns);
             if (v != null) {
                 sum += v * d.samples();

@@ -42,6 +42,11 @@ public record TimeModel(String unit, Basis basis, double captureSeconds, double 
         return processes.stream().filter(ProcessWait::application).toList();
     }
 
+    /** The whole that shares are of, in words: "the application's I/O wait" or "the devices' own time". */
+    public String wholeInWords() {
+        return basis == Basis.DEVICE ? "the devices' own time" : "the application's I/O wait";
+    }
+
     /** {@code seconds} as a share of the whole wait, percent. */
     public double share(double seconds) {
         return waitSeconds > 0 ? Math.min(100, 100 * seconds / waitSeconds) : 0;

@@ -20,6 +20,7 @@ import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.rules.ChartSpec;
 import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.RuleCatalogue;
+import dev.ioverdict.rules.SubjectMetrics;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.geom.Rectangle2D;
@@ -106,7 +107,16 @@ public final class FindingCharts {
         boolean solaris = s.dialect() == IostatDialect.SOLARIS;
         boolean active = spec.activeTime() && solaris && s.points().get(0).sample().has("asvc_t");
         String responseLabel = active ? "asvc_t" : s.responseLabel();
-        ToDoubleFunction<IostatPoint> response = active ? p -> p.sample().value("asvc_t") : IostatPoint::responseMs;
+        String drawnLabel = responseLabel;
+        ToDoubleFunction<IostatPoint> combined = active ? p -> p.sample().value("asvc_t") : IostatPoint::responseMs;
+        ResponseLines lines = ResponseLines.of(s, responseLabel, combined);
+        // a finding about one direction is judged, and shaded, on that direction's column
+        int judged = f.text(SubjectMetrics.DIRECTION).filter(d -> lines.apart()).map(d -> d.startsWith("write") ? 1 : 0)
+                .orElse(-1);
+        ToDoubleFunction<IostatPoint> response = judged < 0 ? combined : lines.values().get(judged);
+        if (judged >= 0) {
+            responseLabel = lines.labels().get(judged);
+        }
         double limitMs = limit(f, spec.responseLimit()) * 1000;
         ChartSpec.Axis axis = solaris ? spec.solarisSecond() : spec.second();
         String secondLabel = switch (axis.series()) {
@@ -130,28 +140,22 @@ public final class FindingCharts {
         }
         Double origin = IostatCharts.origin(s);
         ToDoubleFunction<IostatPoint> x = origin != null ? p -> p.sample().time() - origin : p -> p.sample().report();
-        XYSeries left = new XYSeries(responseLabel + " (ms)", false, true);
         XYSeries right = new XYSeries(secondLabel, false, true);
         int per = Math.max(1, (s.points().size() + MAX_POINTS - 1) / MAX_POINTS);
         List<IostatPoint> points = s.points();
         for (int i = 0; i < points.size(); i += per) {
-            double worstLeft = Double.NaN;
             double worstRight = Double.NaN;
             for (IostatPoint p : points.subList(i, Math.min(points.size(), i + per))) {
-                worstLeft = max(worstLeft, response.applyAsDouble(p));
                 worstRight = max(worstRight, second.applyAsDouble(p));
             }
-            double at = x.applyAsDouble(points.get(i));
-            if (!Double.isNaN(worstLeft)) {
-                left.add(at, worstLeft);
-            }
             if (!Double.isNaN(worstRight)) {
-                right.add(at, worstRight);
+                right.add(x.applyAsDouble(points.get(i)), worstRight);
             }
         }
         double x0 = x.applyAsDouble(points.get(0));
         double x1 = x.applyAsDouble(points.get(points.size() - 1));
-        XYSeriesCollection leftSet = new XYSeriesCollection(left);
+        XYSeriesCollection leftSet = new XYSeriesCollection();
+        lines.series(points, per, x, " (ms)").forEach(leftSet::addSeries);
         leftSet.addSeries(flat("limit for " + responseLabel + " (" + Figures.duration(limitMs / 1000) + ")", x0, x1, limitMs));
         XYSeriesCollection rightSet = new XYSeriesCollection(right);
         if (!Double.isNaN(secondLimit)) {
@@ -161,7 +165,7 @@ public final class FindingCharts {
         NumberAxis xAxis = new NumberAxis(origin != null ? "seconds after " + DeviceSeries.when(points.get(0).sample()) : "report");
         xAxis.setAutoRangeIncludesZero(false);
         xAxis.setNumberFormatOverride(decimal("0.###"));
-        NumberAxis leftAxis = new NumberAxis(responseLabel + " (ms)");
+        NumberAxis leftAxis = new NumberAxis(lines.apart() ? lines.axis() : drawnLabel + " (ms)");
         leftAxis.setLabelPaint(METRIC);
         leftAxis.setNumberFormatOverride(decimal("0.###"));
         NumberAxis rightAxis = new NumberAxis(secondLabel);
@@ -170,7 +174,11 @@ public final class FindingCharts {
         if (secondLabel.startsWith("%")) {
             rightAxis.setRange(0, 105);
         }
-        XYPlot plot = new XYPlot(leftSet, xAxis, leftAxis, lines(METRIC));
+        XYLineAndShapeRenderer leftLines = lines(METRIC, lines.labels().size());
+        if (lines.apart()) {
+            leftLines.setSeriesPaint(1, ResponseLines.WRITES);
+        }
+        XYPlot plot = new XYPlot(leftSet, xAxis, leftAxis, leftLines);
         plot.setRangeAxis(1, rightAxis);
         plot.setDataset(1, rightSet);
         plot.setRenderer(1, lines(SECOND));
@@ -178,7 +186,8 @@ public final class FindingCharts {
         double half = points.size() > 1 ? Math.abs(x1 - x0) / (points.size() - 1) / 2 : 0.5;
         int shaded = shade(plot, points, over, x, half);
         String notDrawn = origin == null ? MarkLines.untimed(marks) : MarkLines.draw(plot, marks, origin);
-        String caption = responseLabel + " (left, red) and " + secondLabel + " (right, blue) of each report in " + input
+        String caption = (lines.apart() ? "r_await and w_await (left; reads red, writes orange)" : drawnLabel + " (left, red)")
+                + " and " + secondLabel + " (right, blue) of each report in " + input
                 + (per > 1 ? " (each point the worst of " + per + " reports)" : "") + "; dashed: the rule's limits; "
                 + "shaded: the " + shaded + " report" + (shaded == 1 ? "" : "s") + " over "
                 + (Double.isNaN(secondLimit) ? "the limit" : "both limits") + "." + notDrawn;
@@ -434,15 +443,20 @@ public final class FindingCharts {
 
     /** Series 0 solid in {@code color}, the rest dashed (the limits). */
     private static XYLineAndShapeRenderer lines(Color color) {
+        return lines(color, 1);
+    }
+
+    /** The first {@code solid} series solid in {@code color} (the measured lines), the rest dashed (the limits). */
+    private static XYLineAndShapeRenderer lines(Color color, int solid) {
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false) {
             @Override
             public java.awt.Stroke getSeriesStroke(int series) {
-                return series == 0 && color != LIMIT ? new BasicStroke(1.6f) : dash();
+                return series < solid && color != LIMIT ? new BasicStroke(1.6f) : dash();
             }
         };
         r.setDrawSeriesLineAsPath(true);
         r.setSeriesPaint(0, color);
-        for (int i = 1; i < 4; i++) {
+        for (int i = solid; i < solid + 3; i++) {
             r.setSeriesPaint(i, color == LIMIT ? LIMIT : color.darker());
         }
         if (color == LIMIT) {

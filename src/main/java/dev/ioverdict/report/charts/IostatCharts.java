@@ -48,7 +48,8 @@ public final class IostatCharts implements ChartProvider {
             JFreeChart drawing = chart(s);
             String notDrawn = origin(s) == null ? MarkLines.untimed(marks)
                     : MarkLines.draw(drawing.getXYPlot(), marks, origin(s));
-            String caption = s.responseLabel() + " (ms, left, red) and " + s.busyLabel() + " (right, blue) per "
+            String caption = ResponseLines.of(s, s.responseLabel(), IostatPoint::responseMs).caption() + " and "
+                    + s.busyLabel() + " (right, blue) per "
                     + (s.intervalSeconds() != null ? "report, " + num(s.intervalSeconds()) + " s apart" : "report")
                     + (perPoint(s) > 1 ? " (each point the maximum of " + perPoint(s) + " reports)" : "")
                     + ", from " + s.source() + "; the since-boot report is not drawn." + (i == 0 ? " " + left : "") + notDrawn;
@@ -61,30 +62,26 @@ public final class IostatCharts implements ChartProvider {
     private static JFreeChart chart(DeviceSeries s) {
         Double t0 = s.points().get(0).sample().time();
         boolean timed = t0 != null && s.points().stream().allMatch(p -> p.sample().time() != null);
-        XYSeries response = new XYSeries(s.responseLabel(), false, true);
         XYSeries busy = new XYSeries(s.busyLabel(), false, true);
         int per = perPoint(s);
         List<IostatPoint> points = s.points();
+        java.util.function.ToDoubleFunction<IostatPoint> at = timed ? p -> p.sample().time() - t0 : p -> p.sample().report();
+        ResponseLines lines = ResponseLines.of(s, s.responseLabel(), IostatPoint::responseMs);
+        XYSeriesCollection response = new XYSeriesCollection();
+        lines.series(points, per, at, "").forEach(response::addSeries);
         for (int i = 0; i < points.size(); i += per) {
-            IostatPoint first = points.get(i);
-            double x = timed ? first.sample().time() - t0 : first.sample().report();
-            double worstResponse = Double.NaN;
             double worstBusy = Double.NaN;
             for (IostatPoint p : points.subList(i, Math.min(points.size(), i + per))) {
-                worstResponse = max(worstResponse, p.responseMs());
                 worstBusy = max(worstBusy, p.busyPct());
             }
-            if (!Double.isNaN(worstResponse)) {
-                response.add(x, worstResponse);
-            }
             if (!Double.isNaN(worstBusy)) {
-                busy.add(x, worstBusy);
+                busy.add(at.applyAsDouble(points.get(i)), worstBusy);
             }
         }
         NumberAxis x = new NumberAxis(timed ? "seconds after " + DeviceSeries.when(s.points().get(0).sample()) : "report");
         x.setAutoRangeIncludesZero(false);
         x.setStandardTickUnits(NumberAxis.createIntegerTickUnits(Locale.ROOT));
-        NumberAxis ms = new NumberAxis(s.responseLabel() + " (ms)");
+        NumberAxis ms = new NumberAxis(lines.axis());
         NumberAxis pct = new NumberAxis(s.busyLabel());
         pct.setRange(0, 105);
         for (NumberAxis a : List.of(x, ms, pct)) {
@@ -94,7 +91,10 @@ public final class IostatCharts implements ChartProvider {
         }
         ms.setLabelPaint(RESPONSE);
         pct.setLabelPaint(BUSY);
-        XYPlot plot = new XYPlot(new XYSeriesCollection(response), x, ms, line(RESPONSE));
+        XYLineAndShapeRenderer responseLines = line(RESPONSE);
+        responseLines.setSeriesPaint(1, ResponseLines.WRITES);
+        responseLines.setSeriesStroke(1, new BasicStroke(1.6f));
+        XYPlot plot = new XYPlot(response, x, ms, responseLines);
         plot.setRangeAxis(1, pct);
         plot.setDataset(1, new XYSeriesCollection(busy));
         plot.setRenderer(1, line(BUSY));

@@ -45,6 +45,8 @@ public final class DeviceLatencyRule extends Rule {
             "fewer completions (D2C N) than this are too few to judge");
     static final Threshold MAX_QUEUE = Threshold.ratio("max_queue", 2, "iostat: average requests outstanding "
             + "(aqu-sz, avgqu-sz, actv) below which a slow response is the device's own time, not a queue");
+    static final Threshold QUIET_BUSY_PCT = Threshold.percent("quiet_busy_pct", 5, "iostat: a device busy less than "
+            + "this on average in its slow reports did few I/Os; their slow average is a warning of low confidence");
     static final Threshold MIN_REPORTS = Threshold.count("min_reports", "reports", 3,
             "iostat: reports in a row (or half of them) that make a slow device sustained");
 
@@ -68,7 +70,7 @@ public final class DeviceLatencyRule extends Rule {
             List.of(Inputs.STORAGE),
             java.util.stream.Stream.concat(java.util.stream.Stream.of(AVG_MS), java.util.stream.Stream.concat(
                     MediaLimit.ALL.stream(), java.util.stream.Stream.of(P99_MS, OUTLIER_MS, OUTLIER_RATIO, PATH_RATIO,
-                    PATH_MIN_AVG_MS, MIN_IOS, MAX_QUEUE, MIN_REPORTS))).toList());
+                    PATH_MIN_AVG_MS, MIN_IOS, MAX_QUEUE, QUIET_BUSY_PCT, MIN_REPORTS))).toList());
 
     public DeviceLatencyRule() {
         super(INFO, MeasuredIn.device(Part.DEVICE).orElse(Part.NOT_MEASURED),
@@ -77,11 +79,12 @@ public final class DeviceLatencyRule extends Rule {
                         // the process waits in io_getevents because completions are slow
                         .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the device is slow to give",
                                 (c, s) -> true)
-                        // iostat's long response and queue, when the block layer shows where the time really goes
-                        .explains(DiskSaturationRule.ID, "about the same device, when a block trace or btt report measured it",
-                                (c, s) -> Meaning.Explains.sameSubject(c, s) && EvidenceKind.blockLayer(c))
-                        .explains(QueueWaitRule.ID, "about the same device, when a block trace or btt report measured it",
-                                (c, s) -> Meaning.Explains.sameSubject(c, s) && EvidenceKind.blockLayer(c))
+                        // a device slow even without a queue saturates at a lower load: the queue and the long
+                        // response while busy follow from its service time, so they are said under it, once
+                        .explains(DiskSaturationRule.ID, "about the same device: a slow device fills at a lower load",
+                                Meaning.Explains::sameSubject)
+                        .explains(QueueWaitRule.ID, "about the same device: requests queue behind its slow service",
+                                Meaning.Explains::sameSubject)
                         .chart(DeviceLatencyRule::chart)
                         .insideView(new DeviceInsideView()));
     }

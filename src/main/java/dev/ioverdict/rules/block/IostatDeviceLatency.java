@@ -2,6 +2,7 @@ package dev.ioverdict.rules.block;
 
 import static dev.ioverdict.rules.block.DeviceLatencyRule.MAX_QUEUE;
 import static dev.ioverdict.rules.block.DeviceLatencyRule.MIN_REPORTS;
+import static dev.ioverdict.rules.block.DeviceLatencyRule.QUIET_BUSY_PCT;
 
 import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatPoint;
@@ -77,6 +78,8 @@ final class IostatDeviceLatency {
             }
             Comparator<IostatPoint> order = Comparator.comparingDouble(view.ms());
             IostatPoint worst = slow.worst(order);
+            double busy = slow.avg(IostatPoint::busyPct);
+            boolean quiet = Double.isFinite(busy) && busy < ctx.value(QUIET_BUSY_PCT);
             double avgMs = slow.avg(view.ms());
             double ioSeconds = slow.flagged().stream().mapToDouble(p -> Double.isNaN(p.iops()) ? 0
                     : p.iops() * view.ms().applyAsDouble(p) / 1000 * s.secondsPerReport()).sum();
@@ -85,8 +88,8 @@ final class IostatDeviceLatency {
             String what = view.direction() == null ? "" : " " + view.direction();
             var f = ctx.finding(Subject.device(s.device(), label), "Slow device" + (view.direction() == null ? ""
                             : " for " + view.direction()) + ": " + label + " answers" + what + " in "
-                            + Figures.duration(avgMs / 1000) + " (" + column + ") with no queue in front of it")
-                    .severity(Severity.CRITICAL)
+                            + Figures.duration(avgMs / 1000) + " (" + column + ") even with no queue in front of it")
+                    .severity(quiet ? Severity.WARNING : Severity.CRITICAL)
                     .summary(label + " took " + IostatEvidence.avgWorst(slow, view.ms(), "ms", column)
                             + " per" + (view.direction() == null ? "" : " " + view.direction().replace("s", ""))
                             + " request " + IostatEvidence.span(s, slow) + ", while only "
@@ -112,7 +115,11 @@ final class IostatDeviceLatency {
                     .evidence(IostatEvidence.lines(slow.worst(3, order)))
                     .impact(IostatEvidence.requestTime(ioSeconds, slow.flagged().size(), s.secondsPerReport(), label,
                             "IOPS x response time x interval, summed over the slow reports"));
-            if (slow.avg(IostatPoint::queue) >= 1 && !activeSplit(s, worst)) {
+            if (quiet) {
+                f.doubt(Confidence.LOW, "the device was " + Figures.percent(busy) + " busy in these reports: an "
+                        + "average of the few I/Os it did (a spin-up, a metadata read, the since-boot report) says "
+                        + "little of the service it gives under load");
+            } else if (slow.avg(IostatPoint::queue) >= 1 && !activeSplit(s, worst)) {
                 f.doubt(Confidence.MEDIUM, "iostat averages each interval: with about "
                         + Figures.number(slow.avg(IostatPoint::queue)) + " requests in flight some of the response "
                         + "time may be queueing; a block trace would separate them");

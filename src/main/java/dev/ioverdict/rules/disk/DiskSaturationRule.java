@@ -24,6 +24,7 @@ import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
 import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
+import dev.ioverdict.rules.aio.AioCompletionWaitRule;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -74,6 +75,9 @@ public final class DiskSaturationRule extends Rule {
                         // iostat's queue is what a saturated device leaves behind
                         .explains(QueueWaitRule.ID, "about the same device",
                                 Meaning.Explains::sameSubject)
+                        // the process waits in io_getevents for completions the full device is slow to give
+                        .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the saturated "
+                                + "device is slow to give", (c, s) -> true)
                         .chart(f -> {
                             var busy = new ChartSpec.Axis(ChartSpec.Axis.Series.BUSY, IostatEvidence.LIMIT_BUSY, true);
                             return f.has(SubjectMetrics.INPUT) && f.has(IostatEvidence.LIMIT_RESPONSE)

@@ -1,0 +1,107 @@
+package dev.ioverdict.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ioverdict.testing.Cli;
+import dev.ioverdict.testing.TestData;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a consultant's read of every page 1 found wrong, each on the real capture that showed it:
+ * a cause said twice, a symptom ranked as a cause, a figure called "within" its limit when it is
+ * far above, advice for a note, a whole named for what it is not.
+ */
+class PageOneReadTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path tmp;
+
+    private static JsonNode report(String bundle) throws IOException {
+        Path out = tmp.resolve(bundle.replace('/', '-'));
+        Cli r = Cli.run("report", TestData.bundle(bundle).resolve("bundle").toString(), "-o", out.toString(),
+                "--format", "json", "--quiet");
+        assertTrue(r.exitCode() == 0 || r.exitCode() == 1, bundle + ": exit " + r.exitCode() + r.err());
+        return JSON.readTree(out.resolve("report.json").toFile());
+    }
+
+    private static List<String> causeRules(JsonNode report) {
+        List<String> out = new ArrayList<>();
+        report.path("summary").path("causes").forEach(c -> out.add(c.path("rule").asText()));
+        return out;
+    }
+
+    @Test
+    void theProcessesWaitingOnASaturatedDeviceAreItsSymptomsNotMoreCauses() throws IOException {
+        JsonNode r = report("grid/saturated-4ms-s1");
+        assertEquals(List.of("disk-saturation"), causeRules(r), "one cause: the full device");
+        JsonNode symptoms = r.path("findings").get(0).path("symptoms");
+        assertTrue(symptoms.toString().contains("aio-completion-wait"), symptoms.toString());
+        assertFalse(r.path("summary").path("headline").asText().contains("more cause"));
+        // the device time it holds is far above what its class gives: never "within"
+        String latency = r.path("summary").path("use").get(0).path("latency").path("figure").asText();
+        assertTrue(latency.contains("above the 5 ms a solid-state (non-rotational) device should give"), latency);
+    }
+
+    @Test
+    void aDeviceSlowAloneAndSaturatedUnderLoadIsOneCause() throws IOException {
+        JsonNode r = report("sosreport-sar-saturated");
+        assertEquals(List.of("device-latency"), causeRules(r), "said once, on loop0");
+        String symptoms = r.path("findings").get(0).path("symptoms").toString();
+        assertTrue(symptoms.contains("disk-saturation") && symptoms.contains("queue-wait"), symptoms);
+        assertTrue(r.path("summary").path("headline").asText().contains("even with no queue in front of it"));
+    }
+
+    @Test
+    void aSlowAverageAtOnePercentBusyIsAWarningOfLowConfidence() throws IOException {
+        JsonNode r = report("iostat-solaris-healthy");
+        JsonNode c0 = null;
+        for (JsonNode f : r.path("findings")) {
+            if (f.path("title").asText().contains("c0t0d0")) {
+                c0 = f;
+            }
+        }
+        assertTrue(c0 != null, "the slow c0t0d0 is still said");
+        assertEquals("warning", c0.path("severity").asText());
+        assertEquals("LOW", c0.path("confidence").asText().toUpperCase());
+        assertTrue(c0.path("confidenceReasons").toString().contains("busy in these reports"), c0.toString());
+    }
+
+    @Test
+    void aNoteGetsNoStepOnPageOne() throws IOException {
+        JsonNode r = report("grid/healthy-1ms-light");
+        assertTrue(r.path("summary").path("headline").asText().startsWith("No I/O problem found in this capture; for information"));
+        assertEquals(0, r.path("summary").path("actions").size(), r.path("summary").path("actions").toString());
+    }
+
+    @Test
+    void withoutAnApplicationTraceTheWholeIsTheDevicesTime() throws IOException {
+        JsonNode golden = JSON.readTree(TestData.bundle("blkgen-healthy-ssd").resolve("report.golden.json").toFile());
+        String latency = golden.path("summary").path("use").get(0).path("latency").path("figure").asText();
+        assertTrue(latency.startsWith("94.8 % of the devices' own time"), latency);
+        JsonNode one = JSON.readTree(TestData.bundle("seed-000-blkparse").resolve("report.golden.json").toFile());
+        assertTrue(one.path("summary").path("headline").asText().contains("1 request outstanding on average"));
+    }
+
+    @Test
+    void aSlowDeviceIsTheFindingAboveOnlyWhenThatFindingIsAboutItsService() throws IOException {
+        JsonNode golden = JSON.readTree(TestData.bundle("reads-starved-behind-writes").resolve("report.golden.json").toFile());
+        String reason = null;
+        for (JsonNode h : golden.path("summary").path("healthy")) {
+            if (h.path("rule").asText().equals("device-latency")) {
+                reason = h.path("reason").asText();
+            }
+        }
+        assertTrue(reason != null && !reason.contains("finding above"), "the scheduler finding is not about its D2C: " + reason);
+        assertTrue(reason.contains("half its I/Os take 3.32 ms or less: a tail of slow requests"), reason);
+    }
+}
