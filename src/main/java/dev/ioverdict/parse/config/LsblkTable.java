@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.config;
 
+import dev.ioverdict.parse.text.Tokens;
 import dev.ioverdict.parse.text.Numbers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -65,9 +66,7 @@ final class LsblkTable {
         int i = 0;
         int n = line.length();
         while (i < n) {
-            while (i < n && line.charAt(i) == ' ') {
-                i++;
-            }
+            i = Tokens.skipSpaces(line, i);
             if (i == n) {
                 break;
             }
