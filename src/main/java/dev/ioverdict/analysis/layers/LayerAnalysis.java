@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.layers;
 
+import dev.ioverdict.parse.InputFormats;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.consistency.ConsistencyNotes;
@@ -43,7 +44,6 @@ public final class LayerAnalysis implements Analysis {
     private static final Set<String> IO_SYSCALLS = Set.of("io_submit", "io_getevents", "io_pgetevents",
             "pread64", "pwrite64", "preadv", "pwritev", "preadv2", "pwritev2", "read", "write", "fsync",
             "fdatasync", "io_uring_enter");
-    private static final List<String> SOURCE_PREFERENCE = List.of("perf-script", "strace", "linuxki");
 
     @Override
     public Dataflow dataflow() {
@@ -242,8 +242,7 @@ public final class LayerAnalysis implements Analysis {
     }
 
     private static int rank(String source) {
-        int i = SOURCE_PREFERENCE.indexOf(source);
-        return i < 0 ? SOURCE_PREFERENCE.size() : i;
+        return InputFormats.tracerRank(source);
     }
 
     static String ms(double seconds) {
