@@ -9,6 +9,7 @@ import dev.ioverdict.analysis.consistency.ConsistencyAnalysis;
 import dev.ioverdict.analysis.fio.FioAnalysis;
 import dev.ioverdict.analysis.host.HostAnalysis;
 import dev.ioverdict.analysis.iostat.IostatAnalysis;
+import dev.ioverdict.analysis.iostat.PeriodAnalysis;
 import dev.ioverdict.analysis.kernel.KernelLogAnalysis;
 import dev.ioverdict.analysis.layers.LayerAnalysis;
 import dev.ioverdict.analysis.syscall.LatencySampling;
@@ -42,6 +43,7 @@ public final class Analyses {
             KernelLogAnalysis::new,
             LatencySampling::new,
             LayerAnalysis::new,
+            PeriodAnalysis::new,
             SleepTiming::new,
             StackAnalysis::new,
             SyscallAnalysis::new,

@@ -8,6 +8,8 @@ import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.fio.FioJob;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.syscall.SyscallStat;
+import dev.ioverdict.parse.InputFormats;
+import dev.ioverdict.parse.SyscallTiming;
 import dev.ioverdict.report.model.Report;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -290,15 +292,18 @@ final class Comparer {
         }
     }
 
-    /** One syscall source for both sides (perf, then strace, then LinuxKI): one tracer's figures, never two. */
+    /**
+     * One syscall source for both sides, the most exact tracer they share ({@link InputFormats#tracerRank}):
+     * one tracer's figures, never two.
+     */
     private String commonSource() {
-        for (String s : List.of("perf-script", "strace", "linuxki")) {
-            if (before.syscalls().keySet().stream().anyMatch(k -> k.source().equals(s))
-                    && after.syscalls().keySet().stream().anyMatch(k -> k.source().equals(s))) {
-                return s;
-            }
-        }
-        return null;
+        Set<String> shared = new TreeSet<>();
+        before.syscalls().keySet().forEach(k -> shared.add(k.source()));
+        Set<String> afterSources = new TreeSet<>();
+        after.syscalls().keySet().forEach(k -> afterSources.add(k.source()));
+        shared.retainAll(afterSources);
+        return shared.stream().filter(s -> InputFormats.tracerRank(s) < SyscallTiming.NONE.ordinal())
+                .min(java.util.Comparator.comparingInt(InputFormats::tracerRank)).orElse(null);
     }
 
     /** "source|name" -> byName row, I/O calls only, the first input per key. */

@@ -8,8 +8,7 @@ import dev.ioverdict.analysis.consistency.ConsistencyNotes;
 import dev.ioverdict.model.ConsistencyNote;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Impact;
-import dev.ioverdict.analysis.iostat.PeriodFinder;
-import dev.ioverdict.model.iostat.IostatSection;
+import dev.ioverdict.model.iostat.Periods;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.RuleOutcome;
 import java.util.ArrayList;
@@ -41,8 +40,7 @@ public final class Diagnosis {
             causes = causes.stream().map(f -> impact.weighed(f).withSymptoms(f.symptoms().stream()
                     .map(impact::weighed).toList())).toList();
         }
-        causes = PeriodTitles.named(causes, data.results().get(IostatSection.class)
-                .map(i -> PeriodFinder.of(i.devices())).orElse(null));
+        causes = PeriodTitles.named(causes, data.results().get(Periods.class).orElse(null));
         causes = causes.stream().map(f -> explained(f).withSymptoms(f.symptoms().stream().map(Diagnosis::explained)
                 .toList())).toList();
         return new Diagnosed(causes, outcome.notEvaluated(), outcome.failures(), notes);

@@ -25,6 +25,11 @@ public interface InputFormat {
         return InputClock.UNSTATED;
     }
 
+    /** How exactly this format times system calls: the order in which traces of one process are trusted. */
+    default SyscallTiming syscallTiming() {
+        return SyscallTiming.NONE;
+    }
+
     /** Reads the whole file once, reporting problems to {@code ctx} instead of throwing on bad lines. */
     void parse(InputFile file, ParseContext ctx) throws IOException;
 

@@ -98,6 +98,14 @@ public final class InputFormats {
         return ALL.stream().filter(f -> f.id().equals(id)).findFirst();
     }
 
+    /**
+     * The place of format {@code id} in the tracers' order of trust ({@link SyscallTiming}), 0 the most
+     * exact; a format that times no system calls, or an id no format has, last.
+     */
+    public static int tracerRank(String id) {
+        return byId(id).map(InputFormat::syscallTiming).orElse(SyscallTiming.NONE).ordinal();
+    }
+
     /** The clock of format {@code id}; {@link InputClock#UNSTATED} for an id no format has ("unknown"). */
     public static InputClock clockOf(String id) {
         return byId(id).map(InputFormat::clock).orElse(InputClock.UNSTATED);

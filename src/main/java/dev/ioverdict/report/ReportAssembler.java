@@ -1,7 +1,6 @@
 package dev.ioverdict.report;
 
 import dev.ioverdict.analysis.CaseData;
-import dev.ioverdict.analysis.iostat.PeriodFinder;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.host.HostInfo;
 import dev.ioverdict.model.AppliedWindow;
@@ -14,6 +13,7 @@ import dev.ioverdict.model.fio.FioSection;
 import dev.ioverdict.model.layers.LayerTimes;
 import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.model.iostat.IostatDevice;
+import dev.ioverdict.model.iostat.Periods;
 import dev.ioverdict.model.iostat.IostatSection;
 import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.report.model.Report;
@@ -57,7 +57,7 @@ public final class ReportAssembler {
                 .consistency(outcome.consistency())
                 .window(results.get(AppliedWindow.class).orElse(null))
                 .timeModel(results.get(TimeModel.class).orElse(null))
-                .periods(PeriodFinder.of(iostat))
+                .periods(results.get(Periods.class).orElse(Periods.NONE))
                 .fio(results.get(FioSection.class).orElse(null))
                 .bpf(results.get(BpfSection.class).orElse(null))
                 .analysisFailures(data.analysisFailures())

@@ -45,7 +45,7 @@ public final class PeriodFinder {
         // the tests below pair every file with every other: a bundle of thousands of iostat files is an
         // archive of captures, not periods of one system to compare, and must not cost n squared
         if (drafts.size() < 2 || drafts.size() > MAX_PERIODS || !oneSystem(drafts) || overlap(drafts)) {
-            return new Periods(List.of(), List.of(), null);
+            return Periods.NONE;
         }
         trimCommonParts(drafts);
         drafts.sort(Comparator.comparing((Draft d) -> d.any().firstTime() == null ? 0 : d.any().firstTime())

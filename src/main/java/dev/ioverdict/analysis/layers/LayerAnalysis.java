@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.layers;
 
+import dev.ioverdict.parse.InputFormats;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.consistency.ConsistencyNotes;
@@ -20,6 +21,7 @@ import dev.ioverdict.model.block.BlockDistributions;
 import dev.ioverdict.model.block.PhaseDistribution;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.iostat.IostatSection;
+import dev.ioverdict.model.iostat.Periods;
 import dev.ioverdict.model.layers.LayerTimes;
 import dev.ioverdict.model.layers.LayerTimes.Row;
 import dev.ioverdict.model.syscall.PhysicalDeviceStat;
@@ -42,13 +44,12 @@ public final class LayerAnalysis implements Analysis {
     private static final Set<String> IO_SYSCALLS = Set.of("io_submit", "io_getevents", "io_pgetevents",
             "pread64", "pwrite64", "preadv", "pwritev", "preadv2", "pwritev2", "read", "write", "fsync",
             "fdatasync", "io_uring_enter");
-    private static final List<String> SOURCE_PREFERENCE = List.of("perf-script", "strace", "linuxki");
 
     @Override
     public Dataflow dataflow() {
         return Dataflow.writes(LayerTimes.class).reading(SyscallSection.class, StorageConfig.class,
                 BlockSection.class, IostatSection.class, ConsistencyNotes.class, SlowestWaits.class, BlockTrace.class,
-                BlockDistributions.class);
+                BlockDistributions.class, Periods.class);
     }
 
     @Override
@@ -60,7 +61,8 @@ public final class LayerAnalysis implements Analysis {
         List<PhaseDistribution> byDirection = results.get(BlockDistributions.class)
                 .map(BlockDistributions::distributions).orElse(List.of());
         results.get(BlockSection.class).ifPresent(b -> rows.addAll(blockRows(b, names, byDirection)));
-        results.get(IostatSection.class).ifPresent(i -> rows.addAll(iostatRows(i)));
+        results.get(IostatSection.class)
+                .ifPresent(i -> rows.addAll(iostatRows(i, results.get(Periods.class).orElse(Periods.NONE))));
         results.get(SyscallSection.class).ifPresent(s -> rows.addAll(linuxKiDeviceRows(facts)));
         if (rows.isEmpty()) {
             return;
@@ -195,14 +197,13 @@ public final class LayerAnalysis implements Analysis {
     }
 
     /** The response time iostat gives for each busy device (await, r/w_await, svc_t, asvc_t), in seconds. */
-    static List<Row> iostatRows(IostatSection section) {
+    static List<Row> iostatRows(IostatSection section, Periods periods) {
         List<Row> out = new ArrayList<>();
         // several captures in one bundle: each row says which one, or sd0 shows up four times unexplained
         Map<String, String> captureOf = new java.util.HashMap<>();
         if (section.devices().stream().map(IostatDevice::input).distinct().count() > 1) {
             section.devices().forEach(d -> captureOf.put(d.input(), d.input()));
-            dev.ioverdict.analysis.iostat.PeriodFinder.of(section.devices()).periods()
-                    .forEach(p -> captureOf.put(p.input(), p.label()));
+            periods.periods().forEach(p -> captureOf.put(p.input(), p.label()));
         }
         for (IostatDevice d : section.devices()) {
             if (d.idle() || d.samples() == 0) {
@@ -241,8 +242,7 @@ public final class LayerAnalysis implements Analysis {
     }
 
     private static int rank(String source) {
-        int i = SOURCE_PREFERENCE.indexOf(source);
-        return i < 0 ? SOURCE_PREFERENCE.size() : i;
+        return InputFormats.tracerRank(source);
     }
 
     static String ms(double seconds) {

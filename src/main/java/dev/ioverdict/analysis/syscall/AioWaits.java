@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.syscall;
 
+import dev.ioverdict.parse.InputFormats;
 import dev.ioverdict.model.syscall.AioProcess;
 import dev.ioverdict.model.syscall.SleepStack;
 import java.util.Collection;
@@ -105,13 +106,6 @@ public final class AioWaits {
         return new Breakdown(serialised, own, other, open, timing);
     }
 
-    /**
-     * When several traces timed one process, the most exact speaks for it: kernel tracepoints
-     * (perf), then LinuxKI's, then ptrace (strace inflates short calls). Every reader of the
-     * application's time (the AIO view, the time model) ranks sources by this one list.
-     */
-    private static final List<String> PREFERRED = List.of("perf-script", "perf-trace", "linuxki", "strace");
-
     /** One entry per process, from its most exact trace (then the one that saw most submissions). */
     public static List<AioProcess> mostExact(List<AioProcess> all) {
         Map<Integer, AioProcess> byPid = new LinkedHashMap<>();
@@ -121,9 +115,8 @@ public final class AioWaits {
         return List.copyOf(byPid.values());
     }
 
-    /** The place of {@code source} in the preference, 0 the most exact; unknown sources last. */
+    /** The place of {@code source} in the tracers' order of trust ({@link InputFormats#tracerRank}), 0 the most exact. */
     public static int rank(String source) {
-        int i = PREFERRED.indexOf(source);
-        return i < 0 ? PREFERRED.size() : i;
+        return InputFormats.tracerRank(source);
     }
 }

@@ -13,6 +13,9 @@ import java.util.List;
 @JsonPropertyOrder({"periods", "changes", "note"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Periods(List<Period> periods, List<Change> changes, String note) {
+    /** A bundle without several captures of one system. */
+    public static final Periods NONE = new Periods(List.of(), List.of(), null);
+
     public Periods {
         periods = List.copyOf(periods);
         changes = List.copyOf(changes);

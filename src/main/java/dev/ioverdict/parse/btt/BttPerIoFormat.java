@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.btt;
 
+import dev.ioverdict.parse.text.Tokens;
 import dev.ioverdict.model.block.TrackedIo;
 import dev.ioverdict.parse.Clue;
 import dev.ioverdict.parse.LineReader;
@@ -92,9 +93,7 @@ public final class BttPerIoFormat extends TextFormat {
                 s.device = dev.substring(0, comma).strip() + "," + dev.substring(comma + 1).strip();
                 i = colon + 1;
             }
-            while (i < n && line.charAt(i) == ' ') {
-                i++;
-            }
+            i = Tokens.skipSpaces(line, i);
             int ts = i;
             while (i < n && (Character.isDigit(line.charAt(i)) || line.charAt(i) == '.')) {
                 i++;
@@ -103,17 +102,13 @@ public final class BttPerIoFormat extends TextFormat {
                 return null;
             }
             s.time = Numbers.parseDecimal(line, ts, i);
-            while (i < n && line.charAt(i) == ' ') {
-                i++;
-            }
+            i = Tokens.skipSpaces(line, i);
             if (i + 1 >= n || "QGIMDC".indexOf(line.charAt(i)) < 0 || line.charAt(i + 1) != ' ') {
                 return null;
             }
             s.action = line.charAt(i);
             i += 2;
-            while (i < n && line.charAt(i) == ' ') {
-                i++;
-            }
+            i = Tokens.skipSpaces(line, i);
             int plus = line.indexOf('+', i);
             if (plus < 0 || Double.isNaN(s.time)) {
                 return null;

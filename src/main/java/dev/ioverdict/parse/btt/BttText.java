@@ -85,7 +85,7 @@ final class BttText {
             return Double.NaN;
         }
         char c = t.charAt(0);
-        if (!(c == '-' || c == '.' || (c >= '0' && c <= '9'))) {
+        if (!(c == '-' || c == '.' || Numbers.isDigit(c))) {
             return Double.NaN;
         }
         try {

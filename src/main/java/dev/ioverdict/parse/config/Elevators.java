@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.config;
 
+import dev.ioverdict.parse.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -57,7 +58,7 @@ record Elevators(String active, List<String> available) {
         }
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (!(c >= 'a' && c <= 'z') && !(c >= '0' && c <= '9') && c != '-' && c != '_') {
+            if (!(c >= 'a' && c <= 'z') && !Numbers.isDigit(c) && c != '-' && c != '_') {
                 return false;
             }
         }

@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.config;
 
+import dev.ioverdict.parse.text.Tokens;
 import dev.ioverdict.model.config.Mount;
 import dev.ioverdict.parse.Clue;
 import dev.ioverdict.parse.LineReader;
@@ -86,9 +87,7 @@ public final class FindmntFormat extends TextFormat {
             out.add(line.substring(s, i).strip());
         }
         while (i < n) {
-            while (i < n && line.charAt(i) == ' ') {
-                i++;
-            }
+            i = Tokens.skipSpaces(line, i);
             int b = i;
             while (i < n && line.charAt(i) != ' ') {
                 i++;

@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.config;
 
+import dev.ioverdict.parse.text.Tokens;
 import dev.ioverdict.model.config.BlockDevice;
 import dev.ioverdict.model.config.FilesystemInfo;
 import dev.ioverdict.model.config.QueueSetting;
@@ -201,9 +202,7 @@ public final class LsblkFormat extends TextFormat {
         int i = 0;
         int n = line.length();
         while (i < n) {
-            while (i < n && line.charAt(i) == ' ') {
-                i++;
-            }
+            i = Tokens.skipSpaces(line, i);
             if (i == n) {
                 break;
             }

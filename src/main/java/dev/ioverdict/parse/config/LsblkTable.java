@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.config;
 
+import dev.ioverdict.parse.text.Tokens;
 import dev.ioverdict.parse.text.Numbers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,25 +63,14 @@ final class LsblkTable {
     /** The table a header line opens, or null when the line is not an lsblk header. */
     static LsblkTable header(String line) {
         List<Column> cols = new ArrayList<>();
-        int i = 0;
-        int n = line.length();
-        while (i < n) {
-            while (i < n && line.charAt(i) == ' ') {
-                i++;
-            }
-            if (i == n) {
-                break;
-            }
-            int start = i;
-            while (i < n && line.charAt(i) != ' ') {
-                i++;
-            }
-            String name = line.substring(start, i).toUpperCase(Locale.ROOT);
+        Tokens words = new Tokens().of(line);
+        for (int w = 0; w < words.count(); w++) {
+            String name = words.get(w).toUpperCase(Locale.ROOT);
             if (!COLUMNS.contains(name)) {
                 return null;
             }
             Align a = name.equals("MAJ:MIN") ? Align.COLON : RIGHT.contains(name) ? Align.RIGHT : Align.LEFT;
-            cols.add(new Column(name, start, i, a));
+            cols.add(new Column(name, words.start(w), words.end(w), a));
         }
         boolean named = cols.stream().anyMatch(c -> c.name().equals("NAME") || c.name().equals("KNAME"));
         if (!named || cols.size() < 2) {

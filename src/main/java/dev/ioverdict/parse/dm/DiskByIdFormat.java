@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.dm;
 
+import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.model.config.ListedDevice;
 import dev.ioverdict.parse.Clue;
 import dev.ioverdict.parse.LineReader;
@@ -61,7 +62,7 @@ public final class DiskByIdFormat extends TextFormat {
             Link l = Link.of(line);
             if (l == null) {
                 if (!t.isEmpty() && !t.startsWith("total ") && !isEntry(t) && section != null) {
-                    ctx.skip(no, "not an ls -l line: " + (t.length() <= 100 ? t : t.substring(0, 97) + "..."));
+                    ctx.skip(no, "not an ls -l line: " + Excerpt.of(t));
                 }
                 continue;
             }

@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.iostat;
 
+import dev.ioverdict.parse.text.Numbers;
 import java.util.List;
 
 /**
@@ -32,7 +33,7 @@ final class SysstatNumbers {
         int dropped = 0; // integer digits past what a long holds exactly
         for (; i < n; i++) {
             char c = s.charAt(i);
-            if (c >= '0' && c <= '9') {
+            if (Numbers.isDigit(c)) {
                 if (digits < 18) {
                     mantissa = mantissa * 10 + (c - '0');
                     digits++;

@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.linuxki;
 
+import dev.ioverdict.parse.text.Tokens;
 import dev.ioverdict.model.syscall.IoOp;
 import dev.ioverdict.model.syscall.IoRequest;
 import dev.ioverdict.model.block.BlockAction;
@@ -53,17 +54,13 @@ final class KitraceReader {
     static int[] leader(String line) {
         int n = line.length();
         int i = 0;
-        while (i < n && line.charAt(i) == ' ') {
-            i++;
-        }
+        i = Tokens.skipSpaces(line, i);
         int ts = i;
         i = Numbers.secondsEnd(line, ts);
         if (i < 0) {
             return null;
         }
-        while (i < n && line.charAt(i) == ' ') {
-            i++;
-        }
+        i = Tokens.skipSpaces(line, i);
         if (!line.startsWith("cpu=", i)) {
             return null;
         }

@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.linuxki;
 
+import dev.ioverdict.parse.SyscallTiming;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.LineReader;
@@ -27,6 +28,11 @@ public final class LinuxKiFormat extends TextFormat {
                 + "the kiinfo header gives host, kernel and capture start; tables about something else than "
                 + "I/O (hardclock, futex, socket, container, power) are counted with a \"no I/O data\" note",
                 LinuxKiFormat::recognition);
+    }
+
+    @Override
+    public SyscallTiming syscallTiming() {
+        return SyscallTiming.KERNEL_TRACE;
     }
 
     private static Recognition recognition(Sample sample) {

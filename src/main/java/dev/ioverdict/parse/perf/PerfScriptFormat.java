@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.perf;
 
+import dev.ioverdict.parse.SyscallTiming;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.perf.PerfEvent;
 import dev.ioverdict.parse.Clue;
@@ -32,6 +33,11 @@ public final class PerfScriptFormat extends TextFormat {
                                 Clue.lines(PerfScriptFormat::isSample).share(60), Clue.lines(PerfScriptFormat::isTracepoint)),
                         Signature.likely("{0} 'comm tid [cpu] time: event:' sample lines",
                                 Clue.lines(PerfScriptFormat::isSample).share(60))));
+    }
+
+    @Override
+    public SyscallTiming syscallTiming() {
+        return SyscallTiming.TRACEPOINTS;
     }
 
     private static boolean isSample(String line) {

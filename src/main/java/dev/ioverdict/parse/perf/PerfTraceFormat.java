@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.perf;
 
+import dev.ioverdict.parse.SyscallTiming;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.parse.Clue;
@@ -36,6 +37,11 @@ public final class PerfTraceFormat extends TextFormat {
                                 Clue.lines(PerfTraceFormat::isCall)),
                         Signature.possible("{0} perf trace tracepoint lines",
                                 Clue.lines(PerfTraceFormat::isTracepoint).atLeast(3))));
+    }
+
+    @Override
+    public SyscallTiming syscallTiming() {
+        return SyscallTiming.TRACEPOINTS_ROUNDED;
     }
 
     private static boolean isCall(String line) {

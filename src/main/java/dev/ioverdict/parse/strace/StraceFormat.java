@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.strace;
 
+import dev.ioverdict.parse.SyscallTiming;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.model.syscall.SyscallSummary;
@@ -33,6 +34,11 @@ public final class StraceFormat extends TextFormat {
     public StraceFormat() {
         super("strace", InputClock.STRACE, "`strace -f -ttT` (also `-ff`, `-t`, `-ttt`, `-r`, and `-c` summaries)",
                 StraceFormat::recognition);
+    }
+
+    @Override
+    public SyscallTiming syscallTiming() {
+        return SyscallTiming.PTRACE;
     }
 
     private static Recognition recognition(Sample sample) {

@@ -13,9 +13,7 @@ public final class ConsoleNoise {
     public static boolean isCommentary(String line) {
         int n = line.length();
         int i = 0;
-        while (i < n && line.charAt(i) == ' ') {
-            i++;
-        }
+        i = Tokens.skipSpaces(line, i);
         if (i == n) {
             return false;
         }

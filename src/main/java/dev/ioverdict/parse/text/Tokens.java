@@ -104,6 +104,15 @@ public final class Tokens {
         return out;
     }
 
+    /** The first index at or after {@code from} that is not a space: the line's length when none is. */
+    public static int skipSpaces(CharSequence line, int from) {
+        int i = from;
+        while (i < line.length() && line.charAt(i) == ' ') {
+            i++;
+        }
+        return i;
+    }
+
     /** ASCII white space: what separates the columns of the tools' text (no Unicode spaces there). */
     public static boolean isBlank(char c) {
         return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == 0x0B;

@@ -1,5 +1,6 @@
 package dev.ioverdict.parse.vmstat;
 
+import dev.ioverdict.parse.text.Tokens;
 import dev.ioverdict.model.vmstat.VmstatCounter;
 import dev.ioverdict.parse.Clue;
 import dev.ioverdict.parse.LineReader;
@@ -77,9 +78,7 @@ public final class VmstatSFormat extends TextFormat {
     static VmstatCounter parseCounter(String line, long number, String input) {
         int i = 0;
         int n = line.length();
-        while (i < n && line.charAt(i) == ' ') {
-            i++;
-        }
+        i = Tokens.skipSpaces(line, i);
         int digitsStart = i;
         long value = 0;
         while (i < n && Character.isDigit(line.charAt(i))) {
