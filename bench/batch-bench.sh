@@ -62,3 +62,7 @@ awk -v n="$n" -v rc="$rc" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" -v i
     -v p="$pages" -v j="$(size "$out/summary.json")" \
     'BEGIN { printf "| %d | %d | %.1f | %.1f | %.1f | %.0f | %.0f | %.0f | %d | %.0f |\n", n, rc, w, u, s, n / w, r / 1024, i / 1024, p, j / 1024 }'
 tail -n 4 "$work/batch.log" | sed 's/^/    /'
+echo
+# for bench/all.sh: cases, exit, wall, CPU, peak RSS MB, index.html KB, cases/s
+awk -v n="$n" -v rc="$rc" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" -v i="$(size "$out/index.html")" \
+    'BEGIN { printf "batch-target\t%d\t%d\t%.1f\t%.1f\t%.0f\t%.0f\t%.0f\n", n, rc, w, u + s, r / 1024, i / 1024, n / w }'
