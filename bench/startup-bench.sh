@@ -1,41 +1,74 @@
 #!/usr/bin/env bash
-# Start-up benchmark: `ioverdict report` of a tiny bundle, RUNS times each without a class archive,
-# with the launcher's default (an AOT cache on Java >= 25) and with a dynamic AppCDS archive (what
-# the launcher uses on Java 21-24), runs alternating; prints wall and CPU (user + sys) per run and
-# the medians. Writes only under a scratch folder it removes.
+# Start-up benchmark (issue 23, item 3): `ioverdict inspect` of a tiny bundle and a full report
+# (JSON, HTML, PDF) of a tiny and of a small bundle, RUNS times each, in three set-ups, runs
+# alternating: the launcher's default (AOT cache; the quick compiler only for inputs under 32 MiB),
+# the AOT cache with both compiler tiers (IOVERDICT_JIT=full, the default before issue 23), and no
+# class archive (IOVERDICT_AOT=0). Prints wall and CPU (user + sys) per run and the medians, then
+# one line per target for bench/all.sh. Writes only under a scratch folder it removes.
 #
-#   bench/startup-bench.sh [--runs N] [--bundle DIR]
+#   bench/startup-bench.sh [--runs N] [--tiny DIR] [--small DIR]
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 runs=5
-bundle="$here/testdata/seed-000-strace/bundle"
+tiny="$here/testdata/seed-000-strace/bundle"
+small="$here/testdata/xfs-unaligned-512b/bundle"
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs=$2; shift 2 ;;
-        --bundle) bundle=$2; shift 2 ;;
+        --tiny) tiny=$2; shift 2 ;;
+        --small) small=$2; shift 2 ;;
+        # the single-bundle form of before: that bundle as the tiny one
+        --bundle) tiny=$2; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
 work=$(mktemp -d /tmp/ioverdict-startup-XXXXXX)
 trap 'rm -rf "$work"' EXIT
-modes=(0 1 cds)
-declare -A label=([0]="no archive (IOVERDICT_AOT=0)" [1]="AOT cache (the default on Java >= 25)" [cds]="AppCDS archive (IOVERDICT_AOT=cds; the default on Java 21-24)")
+name() { echo "$(basename "$(dirname "$1")")"; }
+commands=(inspect-tiny report-tiny report-small)
+declare -A cmdline=(
+    [inspect-tiny]="inspect $tiny"
+    [report-tiny]="report $tiny -o $work/out --format json,html,pdf"
+    [report-small]="report $small -o $work/out --format json,html,pdf")
+declare -A cmdlabel=(
+    [inspect-tiny]="\`inspect $(name "$tiny")\` ($(du -sbL "$tiny" | cut -f1) bytes)"
+    [report-tiny]="\`report $(name "$tiny") --format json,html,pdf\`"
+    [report-small]="\`report $(name "$small") --format json,html,pdf\` ($(du -sbL "$small" | awk '{ printf "%.1f MB", $1 / 1e6 }'))")
+modes=(default full none)
+declare -A env=([default]="IOVERDICT_AOT=1" [full]="IOVERDICT_JIT=full" [none]="IOVERDICT_AOT=0 IOVERDICT_JIT=full")
+declare -A label=([default]="the launcher's default (AOT cache, C1 only under 32 MiB)"
+    [full]="AOT cache, both JIT tiers (IOVERDICT_JIT=full)" [none]="no archive, both tiers (IOVERDICT_AOT=0 IOVERDICT_JIT=full)")
 for m in "${modes[@]}"; do   # builds the jar and each archive outside the timings
-    IOVERDICT_AOT=$m "$here/ioverdict" report "$bundle" -o "$work/out" --format json > /dev/null 2>&1
+    env ${env[$m]} "$here/ioverdict" report "$tiny" -o "$work/out" --format json > /dev/null 2>&1
 done
+echo "uptime at start: $(uptime | sed 's/^ *//')"
+echo
 for i in $(seq "$runs"); do
-    for m in "${modes[@]}"; do
-        IOVERDICT_AOT=$m /usr/bin/time -f "%e %U %S" -o "$work/t" "$here/ioverdict" report "$bundle" -o "$work/out" --format json > /dev/null 2>&1
-        read -r w u s < "$work/t"
-        echo "$w $(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')" >> "$work/$m.runs"
+    for c in "${commands[@]}"; do
+        for m in "${modes[@]}"; do
+            rm -rf "$work/out"
+            # shellcheck disable=SC2086
+            env ${env[$m]} /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$here/ioverdict" ${cmdline[$c]} > /dev/null 2>&1
+            read -r w u s r < "$work/t"
+            echo "$w $(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }') $r" >> "$work/$c.$m.runs"
+        done
     done
 done
-echo "\`ioverdict report $(basename "$(dirname "$bundle")")/$(basename "$bundle") --format json\`, $runs runs each, alternating; $(uptime | sed 's/^ *//')"
+median() { cut -d' ' -f"$2" "$1" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+echo "$runs runs each, alternating; uptime at end: $(uptime | sed 's/^ *//')"
 echo
-echo "| | median wall s | median CPU s | runs (wall/CPU) |"
-echo "|---|---:|---:|---|"
-for m in "${modes[@]}"; do
-    mw=$(cut -d' ' -f1 "$work/$m.runs" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
-    mc=$(cut -d' ' -f2 "$work/$m.runs" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
-    echo "| ${label[$m]} | $mw | $mc | $(awk '{ printf "%s%s/%s", (NR > 1 ? ", " : ""), $1, $2 }' "$work/$m.runs") |"
+echo "| command | set-up | median wall s | median CPU s | peak RSS MB | runs (wall/CPU) |"
+echo "|---|---|---:|---:|---:|---|"
+for c in "${commands[@]}"; do
+    for m in "${modes[@]}"; do
+        f="$work/$c.$m.runs"
+        echo "| ${cmdlabel[$c]} | ${label[$m]} | $(median "$f" 1) | $(median "$f" 2) | $(median "$f" 3 | awk '{ printf "%.0f", $1 / 1024 }') | $(awk '{ printf "%s%s/%s", (NR > 1 ? ", " : ""), $1, $2 }' "$f") |"
+    done
+done
+echo
+# for bench/all.sh: target, median wall, median CPU, peak RSS MB of the default set-up, then the
+# same of the set-up before issue 23 (AOT cache, both tiers) as the peer
+for c in "${commands[@]}"; do
+    d="$work/$c.default.runs"; p="$work/$c.full.runs"
+    echo "startup-target	$c	$(median "$d" 1)	$(median "$d" 2)	$(median "$d" 3 | awk '{ printf "%.0f", $1 / 1024 }')	$(median "$p" 1)	$(median "$p" 2)"
 done

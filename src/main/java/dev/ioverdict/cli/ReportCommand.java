@@ -151,7 +151,7 @@ final class ReportCommand implements Callable<Integer> {
                     redaction = redacting.redaction();
                 }
                 written = new java.util.ArrayList<>(ReportWriter.write(report, compiled.data(), wanted, output, templates,
-                        brief, redaction));
+                        brief, redaction, true));
                 if (csv != null) {
                     written.addAll(ReportWriter.writeCsv(report, compiled.data(), csv, redaction));
                 }

@@ -109,8 +109,7 @@ public final class BatchRunner {
         results.sort(Comparator.comparing(CaseResult::caseId));
         BatchSummary summary = BatchSummary.of(dev.ioverdict.report.Version.get(), results);
         ReportWriter.atomically(output.resolve("summary.json"), f -> JsonRenderer.writer().writeValue(f.toFile(), summary));
-        ReportWriter.atomically(output.resolve("index.html"),
-                f -> Files.writeString(f, BatchIndex.html(summary, java.time.Instant.now()), StandardCharsets.UTF_8));
+        BatchIndex.write(output, summary, java.time.Instant.now());
         return summary;
     }
 

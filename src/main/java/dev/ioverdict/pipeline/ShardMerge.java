@@ -104,8 +104,7 @@ public final class ShardMerge {
         BatchSummary merged = new BatchSummary(BatchSummary.SCHEMA, new Report.Tool("ioverdict", toolVersion),
                 Report.SCHEMA, cases, shards);
         ReportWriter.atomically(output.resolve("summary.json"), f -> JsonRenderer.writer().writeValue(f.toFile(), merged));
-        ReportWriter.atomically(output.resolve("index.html"),
-                f -> Files.writeString(f, BatchIndex.html(merged, java.time.Instant.now()), StandardCharsets.UTF_8));
+        BatchIndex.write(output, merged, java.time.Instant.now());
         return new Merged(merged, problems);
     }
 

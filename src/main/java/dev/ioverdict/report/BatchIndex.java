@@ -5,6 +5,8 @@ import dev.ioverdict.report.model.BatchSummary.CaseResult;
 import dev.ioverdict.report.model.BatchSummary.FindingRef;
 import dev.ioverdict.report.model.CaseStatus;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -82,29 +84,124 @@ public final class BatchIndex {
     private BatchIndex() {
     }
 
+    /** Cases index.html lists itself, the worst first; a bigger batch lists the rest on pages of its own. */
+    public static final int LISTED = 200;
+    /** Cases on each further page, {@code cases-0001.html} on. */
+    public static final int PER_PAGE = 1000;
+
     public static String html(BatchSummary summary) {
         return html(summary, null);
     }
 
     /**
      * The page with the time it was written ({@code generated}, null: none, so the same cases give
-     * the same page) in its masthead.
+     * the same page) in its masthead. Up to {@link #LISTED} cases it lists them all; a bigger batch
+     * gets the summary in words, the verdicts, the causes and its worst {@link #LISTED} cases, then
+     * links to {@link #pages} of {@link #PER_PAGE} cases each: its size stays within a bound however
+     * many cases there are, so it opens at once (summary.json holds the whole list).
      */
     public static String html(BatchSummary summary, java.time.Instant generated) {
+        List<CaseResult> cases = ordered(summary);
+        int pages = pageCount(cases.size());
+        StringBuilder sb = new StringBuilder(16384 + Math.min(cases.size(), LISTED) * 512);
+        head(sb, cases.size() + (cases.size() == 1 ? " case" : " cases"));
+        sb.append("<h1>").append(cases.size()).append(cases.size() == 1 ? " case" : " cases").append(" diagnosed</h1>");
+        masthead(sb, cases, generated);
+        sb.append("<p class=\"lead\">").append(esc(inWords(cases))).append("</p>\n");
+        sb.append("<h2>Verdicts</h2>\n");
+        totals(sb, cases);
+        sb.append("<h2>Causes</h2>\n");
+        rules(sb, cases);
+        if (pages == 0) {
+            sb.append("<h2>Cases</h2>\n");
+            table(sb, cases, 0, cases.size());
+        } else {
+            sb.append("<h2>The ").append(LISTED).append(" worst cases</h2>\n<p class=\"small\">Worst verdict first, then most ")
+                    .append("critical, warning and info findings. Every case: ");
+            pageLinks(sb, cases.size(), pages, 0);
+            sb.append(" (").append(PER_PAGE).append(" a page, in the same order), or summary.json.</p>\n");
+            table(sb, cases, 0, LISTED);
+        }
+        return end(sb);
+    }
+
+    /** How many further pages of cases a batch of {@code cases} gets: none when index.html lists them all. */
+    public static int pageCount(int cases) {
+        return cases <= LISTED ? 0 : (cases + PER_PAGE - 1) / PER_PAGE;
+    }
+
+    /** The file name of page {@code n} (1-based), beside index.html so the links to reports stay as they are. */
+    public static String pageName(int n) {
+        return String.format(Locale.ROOT, "cases-%04d.html", n);
+    }
+
+    /** Page {@code n} (1-based) of a batch's cases, in index.html's order, with the same filter and sort over its rows. */
+    public static String page(BatchSummary summary, int n) {
+        return page(ordered(summary), n);
+    }
+
+    private static String page(List<CaseResult> cases, int n) {
+        int pages = pageCount(cases.size());
+        int from = (n - 1) * PER_PAGE;
+        int to = Math.min(cases.size(), from + PER_PAGE);
+        StringBuilder sb = new StringBuilder(16384 + PER_PAGE * 512);
+        String what = String.format(Locale.ROOT, "cases %,d to %,d of %,d", from + 1, to, cases.size());
+        head(sb, what);
+        sb.append("<h1>").append(esc(what)).append("</h1>");
+        masthead(sb, cases, null);
+        sb.append("<p><a href=\"./index.html\">summary of the batch</a> &#183; pages: ");
+        pageLinks(sb, cases.size(), pages, n);
+        sb.append("</p>\n");
+        table(sb, cases, from, to);
+        return end(sb);
+    }
+
+    /**
+     * Writes index.html and its pages of cases into {@code dir} (each whole or not at all), and
+     * removes the pages an earlier, bigger batch left there. Pages are made one at a time: a batch's
+     * pages never sit in memory together.
+     */
+    public static void write(Path dir, BatchSummary summary, java.time.Instant generated) throws java.io.IOException {
+        List<CaseResult> cases = ordered(summary);
+        int pages = pageCount(cases.size());
+        for (int n = 1; n <= pages; n++) {
+            String page = page(cases, n);
+            ReportWriter.atomically(dir.resolve(pageName(n)), f -> Files.writeString(f, page, StandardCharsets.UTF_8));
+        }
+        try (var listed = Files.list(dir)) {
+            for (Path old : listed.toList()) {
+                java.util.regex.Matcher m = PAGE.matcher(old.getFileName().toString());
+                if (m.matches() && Integer.parseInt(m.group(1)) > pages) {
+                    Files.deleteIfExists(old);
+                }
+            }
+        }
+        String index = html(summary, generated);
+        ReportWriter.atomically(dir.resolve("index.html"), f -> Files.writeString(f, index, StandardCharsets.UTF_8));
+    }
+
+    private static final java.util.regex.Pattern PAGE = java.util.regex.Pattern.compile("cases-(\\d{4,})\\.html");
+
+    private static List<CaseResult> ordered(BatchSummary summary) {
         List<CaseResult> cases = new ArrayList<>(summary.cases());
         cases.sort(Comparator.comparingInt((CaseResult c) -> rank(c.verdict()))
                 .thenComparing(Comparator.comparingInt(CaseResult::critical).reversed())
                 .thenComparing(Comparator.comparingInt(CaseResult::warning).reversed())
                 .thenComparing(Comparator.comparingInt(CaseResult::info).reversed())
                 .thenComparing(CaseResult::caseId));
-        StringBuilder sb = new StringBuilder(4096 + cases.size() * 512);
+        return cases;
+    }
+
+    private static void head(StringBuilder sb, String title) {
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"UTF-8\"/>")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CSP).append("\"/>")
-                .append("<title>ioverdict batch: ").append(cases.size()).append(cases.size() == 1 ? " case" : " cases")
+                .append("<title>ioverdict batch: ").append(esc(title))
                 .append("</title><style>").append(STYLE).append("</style></head><body>\n")
-                .append("<header><div class=\"brand\">ioverdict ").append(esc(Version.get())).append(" &#183; batch</div>")
-                .append("<h1>").append(cases.size()).append(cases.size() == 1 ? " case" : " cases").append(" diagnosed</h1>")
-                .append("<div class=\"small\">");
+                .append("<header><div class=\"brand\">ioverdict ").append(esc(Version.get())).append(" &#183; batch</div>");
+    }
+
+    private static void masthead(StringBuilder sb, List<CaseResult> cases, java.time.Instant generated) {
+        sb.append("<div class=\"small\">");
         List<String> sources = sources(cases);
         if (!sources.isEmpty()) {
             sb.append("from <b>").append(esc(String.join(", ", sources))).append("</b>");
@@ -116,25 +213,40 @@ public final class BatchIndex {
                     .append(" ").append(esc(java.time.format.DateTimeFormatter.ofPattern("HH:mm")
                             .withZone(java.time.ZoneOffset.UTC).format(generated))).append(" UTC");
         }
-        sb.append("</div></header>\n<p class=\"lead\">").append(esc(inWords(cases))).append("</p>\n");
-        sb.append("<h2>Verdicts</h2>\n");
-        totals(sb, cases);
-        sb.append("<h2>Causes</h2>\n");
-        rules(sb, cases);
-        sb.append("<h2>Cases</h2>\n");
+        sb.append("</div></header>\n");
+    }
+
+    /** Links to every page of cases, the current one ({@code current}, 1-based; 0: none) in bold. */
+    private static void pageLinks(StringBuilder sb, int cases, int pages, int current) {
+        for (int n = 1; n <= pages; n++) {
+            sb.append(n > 1 ? " " : "");
+            String range = String.format(Locale.ROOT, "%d&#8211;%d", (n - 1) * PER_PAGE + 1, Math.min(cases, n * PER_PAGE));
+            if (n == current) {
+                sb.append("<b>").append(range).append("</b>");
+            } else {
+                sb.append("<a href=\"./").append(pageName(n)).append("\">").append(range).append("</a>");
+            }
+        }
+    }
+
+    /** The table of cases {@code from} (inclusive) to {@code to}, with its filter and sort tools. */
+    private static void table(StringBuilder sb, List<CaseResult> cases, int from, int to) {
         sb.append("<div class=\"tools\"><label>Filter <input id=\"q\" type=\"search\" placeholder=\"case, rule, text\"/></label> ")
                 .append("<label>verdict <select id=\"v\"><option value=\"\">any</option>");
         VERDICTS.forEach(v -> sb.append("<option>").append(v).append("</option>"));
-        sb.append("</select></label> <span class=\"small\"><span id=\"shown\">").append(cases.size())
+        sb.append("</select></label> <span class=\"small\"><span id=\"shown\">").append(to - from)
                 .append("</span> shown; click a column to sort</span></div>\n")
                 .append("<div class=\"scroll\"><table id=\"cases\"><thead><tr><th data-key=\"id\">case</th><th data-key=\"rank\" data-num=\"\">verdict</th>")
                 .append("<th data-key=\"critical\" data-num=\"\">critical</th><th data-key=\"warning\" data-num=\"\">warning</th>")
                 .append("<th data-key=\"info\" data-num=\"\">info</th><th>findings</th><th>reports</th></tr></thead><tbody>\n");
-        for (int i = 0; i < cases.size(); i++) {
+        for (int i = from; i < to; i++) {
             row(sb, cases.get(i), i);
         }
-        sb.append("</tbody></table></div>\n<script>").append(SCRIPT).append("</script>\n</body></html>\n");
-        return sb.toString();
+        sb.append("</tbody></table></div>\n");
+    }
+
+    private static String end(StringBuilder sb) {
+        return sb.append("<script>").append(SCRIPT).append("</script>\n</body></html>\n").toString();
     }
 
     private static void totals(StringBuilder sb, List<CaseResult> cases) {

@@ -127,7 +127,19 @@ public final class HtmlDocument {
         }
     }
 
+    /**
+     * The built-in templates' engine, made once: it keeps the parsed templates, so the PDF's page
+     * and every case of a batch after the first skip parsing them again (an engine is thread-safe).
+     */
+    private static final class BuiltIn {
+        static final TemplateEngine ENGINE = newEngine(null);
+    }
+
     private static TemplateEngine engine(Path templates) {
+        return templates == null ? BuiltIn.ENGINE : newEngine(templates);
+    }
+
+    private static TemplateEngine newEngine(Path templates) {
         TemplateEngine engine = new TemplateEngine();
         int order = 1;
         if (templates != null) {

@@ -63,32 +63,89 @@ public final class ReportWriter {
     /** As {@link #write(Report, CaseData, Set, Path, Path)}: the brief edition, and through {@code redaction} (null: none). */
     public static List<Path> write(Report report, CaseData data, Set<ReportFormat> formats, Path dir,
                                    Path templates, boolean brief, Redaction redaction) throws IOException {
+        return write(report, data, formats, dir, templates, brief, redaction, false);
+    }
+
+    /**
+     * As above; {@code concurrent}: each view on a thread of its own (for one report on its own; a
+     * batch already runs its cases side by side).
+     */
+    public static List<Path> write(Report report, CaseData data, Set<ReportFormat> formats, Path dir,
+                                   Path templates, boolean brief, Redaction redaction, boolean concurrent)
+            throws IOException {
         Files.createDirectories(dir);
         removeParts(dir); // a run killed while it wrote here left them
         boolean drawn = formats.contains(ReportFormat.HTML) || formats.contains(ReportFormat.PDF);
         List<Chart> charts = drawn ? Charts.draw(data, report.findings(), report.marks()) : List.of();
         RenderInput input = new RenderInput(report, redaction == null ? charts
                 : charts.stream().map(redaction::chart).toList(), templates, brief, redaction);
-        List<Path> written = new ArrayList<>();
-        RuntimeException failed = null;
-        for (ReportFormat f : ReportFormat.values()) {
-            if (formats.contains(f)) {
+        List<ReportFormat> wanted = java.util.Arrays.stream(ReportFormat.values()).filter(formats::contains).toList();
+        List<java.util.concurrent.Callable<Path>> views = new ArrayList<>();
+        for (ReportFormat f : wanted) {
+            views.add(() -> {
                 ReportRenderer r = f.renderer();
                 Path target = dir.resolve(r.fileName());
                 try {
                     atomically(target, tmp -> r.render(input, tmp));
-                    written.add(target);
                     if (Invariants.strict()) {
                         InvariantGate.text(r.fileName(), visibleText(f, target));
                     }
+                    return target;
+                } catch (TemplateError e) {
+                    throw e; // a user's broken template is said as such, not as a defect
                 } catch (RuntimeException e) {
-                    if (failed == null) {
-                        // a user's broken template is said as such, not as a defect
-                        failed = e instanceof TemplateError ? e
-                                : new RenderFailed(r.fileName() + " could not be rendered: " + e, e);
-                    }
+                    throw new RenderFailed(r.fileName() + " could not be rendered: " + e, e);
+                }
+            });
+        }
+        return run(views, concurrent && views.size() > 1);
+    }
+
+    /**
+     * Each view in turn, or each on a thread of its own (the PDF, which lays the page out again,
+     * takes as long as the other two together, and a single report has the cores to itself). A view
+     * that fails leaves the others written; the first failure, in the order of the formats, is thrown.
+     */
+    private static List<Path> run(List<java.util.concurrent.Callable<Path>> views, boolean concurrent) throws IOException {
+        List<java.util.concurrent.Future<Path>> results = new ArrayList<>();
+        if (concurrent) {
+            try (var pool = java.util.concurrent.Executors.newThreadPerTaskExecutor(
+                    Thread.ofPlatform().name("ioverdict-view-", 0).factory())) {
+                for (var v : views) {
+                    results.add(pool.submit(v));
                 }
             }
+        } else {
+            for (var v : views) {
+                var task = new java.util.concurrent.FutureTask<>(v);
+                task.run();
+                results.add(task);
+            }
+        }
+        List<Path> written = new ArrayList<>();
+        RuntimeException failed = null;
+        IOException ioFailed = null;
+        for (var r : results) {
+            try {
+                written.add(r.get());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while the report was written", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof IOException io) {
+                    ioFailed = ioFailed == null ? io : ioFailed;
+                } else if (cause instanceof RuntimeException re) {
+                    failed = failed == null ? re : failed;
+                } else if (cause instanceof Error err) {
+                    throw err;
+                } else {
+                    failed = failed == null ? new IllegalStateException(cause) : failed;
+                }
+            }
+        }
+        if (ioFailed != null) {
+            throw ioFailed;
         }
         if (failed != null) {
             throw failed;

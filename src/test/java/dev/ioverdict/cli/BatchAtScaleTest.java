@@ -98,6 +98,57 @@ class BatchAtScaleTest {
                 JSON.readTree(out.resolve("summary.json").toFile()));
     }
 
+    /**
+     * Issue 23: a batch of 2,000 small cases in a JVM of its own with a 64 MB heap (the batch keeps a
+     * small row per case; the rest of a case is garbage once its reports are written), and an
+     * index.html whose size does not grow with the cases. {@code -Dioverdict.batch.cases=10000}
+     * runs the full size, in 512 MB (bench/batch-bench.sh times it).
+     */
+    @Test
+    void twoThousandCasesInASmallHeapWithAnIndexOfBoundedSize() throws Exception {
+        int n = Integer.getInteger("ioverdict.batch.cases", 2_000);
+        Path cases = Files.createDirectories(tmp.resolve("many"));
+        Path vmstat = TestData.bundle("solaris-dnlc-low").resolve("bundle/vmstat-s.txt");
+        java.util.List<Path> iostat;
+        try (var s = Files.list(TestData.bundle("iostat-linux-saturated").resolve("bundle"))) {
+            iostat = s.toList();
+        }
+        for (int i = 0; i < n; i++) {
+            Path c = Files.createDirectories(cases.resolve(String.format("case-%05d", i)));
+            for (Path f : i % 2 == 0 ? java.util.List.of(vmstat) : iostat) {
+                try {
+                    Files.createLink(c.resolve(f.getFileName()), f);
+                } catch (java.io.IOException | UnsupportedOperationException e) {
+                    Files.copy(f, c.resolve(f.getFileName()));
+                }
+            }
+        }
+        Path out = tmp.resolve("many-out");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        long start = System.nanoTime();
+        Process batch = new ProcessBuilder(java, n > 2_000 ? "-Xmx512m" : "-Xmx64m", "-XX:+UseSerialGC",
+                "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "batch",
+                cases.toString(), "-o", out.toString(), "--format", "json", "--jobs", "2")
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("many.log").toFile()).start();
+        boolean ended = batch.waitFor(10, TimeUnit.MINUTES);
+        if (!ended) {
+            batch.destroyForcibly().waitFor();
+        }
+        String log = Files.readString(tmp.resolve("many.log"));
+        assertTrue(ended, "still running after 10 minutes: " + log.lines().reduce((a, b) -> b).orElse(""));
+        assertEquals(0, batch.exitValue(), log.lines().filter(l -> !l.startsWith("[")).toList().toString());
+        assertFalse(log.contains("OutOfMemoryError") || log.contains("out of memory"), "in the small heap");
+        JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+        assertEquals(n, summary.path("cases").size(), "summary.json lists every case");
+        long index = Files.size(out.resolve("index.html"));
+        assertTrue(index < 200 * 1024, "index.html of " + index + " bytes");
+        int pages = dev.ioverdict.report.BatchIndex.pageCount(n);
+        for (int p = 1; p <= pages; p++) {
+            assertTrue(Files.isRegularFile(out.resolve(dev.ioverdict.report.BatchIndex.pageName(p))), "page " + p);
+        }
+        System.out.printf("%d cases in %.1f s%n", n, (System.nanoTime() - start) / 1e9);
+    }
+
     private static int stamped(Path out) throws Exception {
         if (!Files.isDirectory(out)) {
             return 0;

@@ -83,4 +83,66 @@ class BatchIndexTest {
         assertFalse(html.contains("device-latency: "), "no rule id as a label");
         assertTrue(html.contains("data-rules=\"device-latency\""), "filtering by rule id still works");
     }
+
+    private static BatchSummary many(int n) {
+        List<CaseResult> cases = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String id = String.format("case-%06d", i);
+            cases.add(c(id, i % 7 == 0 ? 1 + i % 3 : 0, 0, i % 2, id + "/report.html", id + "/report.json"));
+        }
+        return new BatchSummary("ioverdict.batch/1", cases);
+    }
+
+    @Test
+    void theIndexOfABigBatchStaysWithinABoundAndItsPagesListEveryCaseOnceInOrder() {
+        String small = BatchIndex.html(many(BatchIndex.LISTED));
+        assertEquals(BatchIndex.LISTED, small.split("<tr data-order=", -1).length - 1, "a small batch lists every case");
+        assertFalse(small.contains(BatchIndex.pageName(1)));
+        assertEquals(0, BatchIndex.pageCount(BatchIndex.LISTED));
+
+        int bound = 200 * 1024;
+        for (int n : new int[] {BatchIndex.LISTED + 1, 5_000, 20_000}) {
+            BatchSummary summary = many(n);
+            String index = BatchIndex.html(summary, java.time.Instant.parse("2026-11-26T17:45:00Z"));
+            assertTrue(index.length() < bound, n + " cases: index.html of " + index.length() + " characters");
+            assertEquals(BatchIndex.LISTED, index.split("<tr data-order=", -1).length - 1, "the worst cases only");
+            int pages = BatchIndex.pageCount(n);
+            assertEquals((n + BatchIndex.PER_PAGE - 1) / BatchIndex.PER_PAGE, pages);
+            assertTrue(index.contains("href=\"./" + BatchIndex.pageName(pages) + "\""), "links to the last page");
+            assertTrue(index.startsWith("<!DOCTYPE html>\n<html lang=\"en\"><head>"), index.substring(0, 80));
+            assertTrue(index.contains("<title>ioverdict batch: " + n + " cases</title>"));
+            if (n > 5_000) {
+                continue; // the pages of the 20,000 are as those of the 5,000: the bound is what is asserted
+            }
+            // every case once, across the pages, in index.html's order: the worst (critical) first
+            java.util.List<String> ids = new java.util.ArrayList<>();
+            for (int p = 1; p <= pages; p++) {
+                String page = BatchIndex.page(summary, p);
+                assertTrue(page.contains("href=\"./index.html\""));
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("data-id=\"([^\"]+)\"").matcher(page);
+                while (m.find()) {
+                    ids.add(m.group(1));
+                }
+            }
+            assertEquals(n, ids.size());
+            assertEquals(n, new java.util.HashSet<>(ids).size());
+            String worstListed = index.substring(index.indexOf("data-id=\"") + 9, index.indexOf('"', index.indexOf("data-id=\"") + 9));
+            assertEquals(worstListed, ids.get(0), "page 1 begins where index.html begins");
+        }
+    }
+
+    @Test
+    void writingABatchIndexRemovesThePagesOfABiggerEarlierBatch(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        BatchIndex.write(dir, many(2_500), null);
+        for (int p = 1; p <= 3; p++) {
+            assertTrue(java.nio.file.Files.isRegularFile(dir.resolve(BatchIndex.pageName(p))), "page " + p);
+        }
+        BatchIndex.write(dir, many(1_200), null);
+        assertTrue(java.nio.file.Files.isRegularFile(dir.resolve(BatchIndex.pageName(2))));
+        assertFalse(java.nio.file.Files.exists(dir.resolve(BatchIndex.pageName(3))), "a stale page is removed");
+        BatchIndex.write(dir, many(10), null);
+        assertFalse(java.nio.file.Files.exists(dir.resolve(BatchIndex.pageName(1))));
+        assertEquals(BatchIndex.html(many(10)), java.nio.file.Files.readString(dir.resolve("index.html")));
+    }
 }

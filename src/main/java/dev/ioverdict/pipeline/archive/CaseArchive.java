@@ -96,14 +96,26 @@ public final class CaseArchive {
                 appenders.put(t, db.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, t.name()));
                 counts.put(t.name(), 0L);
             }
-            for (CaseResult c : summary.cases()) {
-                Report report = report(dir, c, problems);
-                for (Map.Entry<Table, List<Row>> e : ArchiveRows.of(c, report).entrySet()) {
-                    DuckDBAppender a = appenders.get(e.getKey());
-                    for (Row r : e.getValue()) {
-                        append(a, r);
+            // each case's report.json is read back on all cores, a few cases at a time (the memory of a
+            // few reports), and appended in the summary's order: the same summary gives the same archive
+            List<CaseResult> all = summary.cases();
+            int chunk = 4 * Runtime.getRuntime().availableProcessors();
+            for (int from = 0; from < all.size(); from += chunk) {
+                List<CaseResult> some = all.subList(from, Math.min(all.size(), from + chunk));
+                List<List<String>> theirProblems = new ArrayList<>();
+                some.forEach(c -> theirProblems.add(new ArrayList<>()));
+                List<Map<Table, List<Row>>> rows = java.util.stream.IntStream.range(0, some.size()).parallel()
+                        .mapToObj(i -> ArchiveRows.of(some.get(i), report(dir, some.get(i), theirProblems.get(i))))
+                        .toList();
+                theirProblems.forEach(problems::addAll);
+                for (Map<Table, List<Row>> caseRows : rows) {
+                    for (Map.Entry<Table, List<Row>> e : caseRows.entrySet()) {
+                        DuckDBAppender a = appenders.get(e.getKey());
+                        for (Row r : e.getValue()) {
+                            append(a, r);
+                        }
+                        counts.merge(e.getKey().name(), (long) e.getValue().size(), Long::sum);
                     }
-                    counts.merge(e.getKey().name(), (long) e.getValue().size(), Long::sum);
                 }
             }
             for (DuckDBAppender a : appenders.values()) {
