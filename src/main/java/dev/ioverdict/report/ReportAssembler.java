@@ -50,6 +50,7 @@ public final class ReportAssembler {
                                 d -> config.map(c -> c.label(d)).orElse(d))).orElse(null))
                 .syscalls(results.get(SyscallSection.class).orElse(null))
                 .iostat(iostat)
+                .iostatNotes(results.get(IostatSection.class).map(IostatSection::notes).orElse(List.of()))
                 .config(results.get(ConfigSection.class).orElse(null))
                 .findings(outcome.causes())
                 .notEvaluated(outcome.notEvaluated())
