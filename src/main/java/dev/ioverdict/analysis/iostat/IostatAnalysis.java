@@ -242,13 +242,9 @@ public final class IostatAnalysis implements Analysis {
                 .thenComparingDouble(k -> load.get(k)[1]).reversed());
         Set<Key> keep = new java.util.HashSet<>(order.subList(0, DEVICES));
         int dropped = joined.size() - DEVICES;
-        long reports = 0;
-        for (Key k : order.subList(DEVICES, order.size())) {
-            reports += joined.get(k).size();
-        }
         joined.keySet().retainAll(keep);
         notes.add(String.format(java.util.Locale.ROOT,
-                "%,d more devices (%,d reports) not itemised: only the %,d busiest are kept", dropped, reports, DEVICES));
+                "%,d more devices not itemised: only the %,d busiest are kept", dropped, DEVICES));
     }
 
     /**
