@@ -48,8 +48,10 @@ public final class BundleReader {
                         + "decompress it first ('zstd -d " + path.getFileName() + "')");
             }
             if (!kind.archive()) {
-                return new Bundle(source, List.of(BundleFile.of(path.getFileName().toString(), path, limits)),
-                        List.of(), null, limits);
+                BundleFile one = BundleFile.of(path.getFileName().toString(), path, limits);
+                // a .gz, .bz2 or .xz with bytes after its data: kept, and said so (as gzip warns)
+                Skipped trailer = one.compression().trailer(one.path(), path, one.size(), limits.maxRatio());
+                return new Bundle(source, List.of(one), trailer == null ? List.of() : List.of(trailer), null, limits);
             }
             Path scratch;
             try {

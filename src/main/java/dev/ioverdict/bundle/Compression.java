@@ -38,16 +38,58 @@ public enum Compression {
         return NONE;
     }
 
+    private StreamMembers members(InputStream raw) throws IOException {
+        return this == BZIP2
+                ? new StreamMembers(raw, new byte[] {'B', 'Z', 'h'}, label, in -> new BZip2CompressorInputStream(in, false))
+                : new StreamMembers(raw, new byte[] {(byte) 0xfd, '7', 'z', 'X', 'Z', 0}, label,
+                        in -> new XZCompressorInputStream(in, false));
+    }
+
     /**
-     * The decompressed content of {@code raw}; concatenated gzip members read as one stream, and
-     * padding or garbage after the last one ignored, as gunzip does.
+     * What follows the compressed data of the file {@code location} (shown as {@code name}), read
+     * once to its end, as a note that names the file; null when nothing does, or when the file
+     * cannot be read to its end (reading it for its content then says why).
+     */
+    Skipped trailer(String name, java.nio.file.Path location, long size, long maxRatio) {
+        if (this != GZIP && this != BZIP2 && this != XZ) {
+            return null;
+        }
+        try (InputStream raw = new BufferedInputStream(java.nio.file.Files.newInputStream(location), 1 << 16)) {
+            InputStream in;
+            java.util.function.Supplier<String> trailer;
+            java.util.function.BooleanSupplier garbage;
+            if (this == GZIP) {
+                GzipMembers g = new GzipMembers(raw);
+                in = g;
+                trailer = g::trailer;
+                garbage = g::garbage;
+            } else {
+                StreamMembers m = members(raw);
+                in = m;
+                trailer = m::trailer;
+                garbage = m::garbage;
+            }
+            InputStream guarded = new BundleFile.ExpansionGuard(in, name, size, maxRatio);
+            byte[] buf = new byte[1 << 16];
+            while (guarded.read(buf) >= 0) {
+                // to the end, where the trailer shows
+            }
+            String t = trailer.get();
+            return t == null ? null : new Skipped(name, t, garbage.getAsBoolean());
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The decompressed content of {@code raw}; concatenated gzip members (bzip2, xz
+     * streams) read as one stream, and padding or garbage after the last one ignored, as gunzip does.
      */
     InputStream open(InputStream raw) throws IOException {
         return switch (this) {
             case NONE -> raw;
             case GZIP -> new BufferedInputStream(new GzipMembers(raw), 1 << 16);
-            case BZIP2 -> new BufferedInputStream(new BZip2CompressorInputStream(raw, true), 1 << 16);
-            case XZ -> new BufferedInputStream(new XZCompressorInputStream(raw, true), 1 << 16);
+            case BZIP2, XZ -> new BufferedInputStream(members(raw), 1 << 16);
             case ZSTD -> throw new IOException("zstd-compressed: ioverdict does not read zstd; "
                     + "decompress it first ('zstd -d FILE')");
         };

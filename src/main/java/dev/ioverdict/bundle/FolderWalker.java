@@ -132,7 +132,12 @@ final class FolderWalker {
             return;
         }
         try {
-            files.add(BundleFile.of(name, p, limits));
+            BundleFile f = BundleFile.of(name, p, limits);
+            files.add(f);
+            Skipped trailer = f.compression().trailer(name, p, f.size(), limits.maxRatio());
+            if (trailer != null) {
+                skipped.add(trailer);
+            }
         } catch (AccessDeniedException e) {
             skipped.add(new Skipped(name, "unreadable (permission denied): not read", true));
         } catch (IOException e) {

@@ -39,7 +39,7 @@ final class MergeCommand implements Callable<Integer> {
             }
         }
         ShardMerge.Merged m = ShardMerge.merge(shards, output, Version.get());
-        ArchiveMerge.Merged archive = ArchiveMerge.merge(shards, output, Version.get());
+        ArchiveMerge.Merged archive = ArchiveMerge.merge(shards, output, Version.get(), m.casesOf());
         PrintWriter out = common.out();
         m.problems().forEach(p -> out.println("warning: " + p));
         archive.problems().forEach(p -> out.println("warning: " + p));

@@ -33,7 +33,11 @@ public final class ShardMerge {
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     /** The merged summary and what did not merge cleanly (one line each). */
-    public record Merged(BatchSummary summary, List<String> problems) {
+    /**
+     * The merged summary, what did not merge cleanly, and per shard folder (as named) the ids of the
+     * cases merged from it: the case archive merges those and no others.
+     */
+    public record Merged(BatchSummary summary, List<String> problems, Map<Path, java.util.Set<String>> casesOf) {
     }
 
     private ShardMerge() {
@@ -51,6 +55,7 @@ public final class ShardMerge {
         Map<String, Path> shardOf = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
         List<BatchSummary.Shard> shards = new ArrayList<>();
+        Map<Path, java.util.Set<String>> casesOf = new LinkedHashMap<>();
         for (Path dir : shardDirs) {
             Path file = dir.resolve("summary.json");
             if (!Files.isRegularFile(file)) {
@@ -95,6 +100,7 @@ public final class ShardMerge {
                         .filter(java.util.Objects::nonNull).toList();
                 byId.put(c.caseId(), withReport(c, c.report() == null ? null : link(out, shard, c.report()), reports));
                 shardOf.put(c.caseId(), dir);
+                casesOf.computeIfAbsent(dir, k -> new java.util.HashSet<>()).add(c.caseId());
                 merged++;
             }
             shards.add(new BatchSummary.Shard(dir.toString(), s.tool(), s.schema(), s.reportSchema(), merged));
@@ -105,7 +111,7 @@ public final class ShardMerge {
                 Report.SCHEMA, cases, shards);
         ReportWriter.atomically(output.resolve("summary.json"), f -> JsonRenderer.writer().writeValue(f.toFile(), merged));
         BatchIndex.write(output, merged, java.time.Instant.now());
-        return new Merged(merged, problems);
+        return new Merged(merged, problems, casesOf);
     }
 
     private static String firstLine(Exception e) {

@@ -25,6 +25,38 @@ public final class ReportAssembler {
     private ReportAssembler() {
     }
 
+    /** Device identities listed: those of the devices the report itemises first, then others up to this many. */
+    static final int IDENTITIES = 1_000;
+
+    /** The identities report.json lists: all of a bundle of up to {@link #IDENTITIES} devices, else the itemised ones first. */
+    private static List<dev.ioverdict.analysis.config.DeviceIdentity> identities(
+            List<dev.ioverdict.analysis.config.DeviceIdentity> all, List<IostatDevice> iostat) {
+        if (all.size() <= IDENTITIES) {
+            return all;
+        }
+        java.util.Set<String> shown = new java.util.HashSet<>();
+        if (iostat != null) {
+            iostat.forEach(d -> shown.add(d.device()));
+        }
+        List<dev.ioverdict.analysis.config.DeviceIdentity> out = new java.util.ArrayList<>();
+        java.util.Set<dev.ioverdict.analysis.config.DeviceIdentity> taken = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        all.stream().filter(d -> shown.contains(d.kernelName()) || shown.contains(d.key())).limit(IDENTITIES).forEach(taken::add);
+        all.stream().filter(d -> !taken.contains(d)).limit(IDENTITIES - taken.size()).forEach(taken::add);
+        // in their own order
+        all.stream().filter(taken::contains).forEach(out::add);
+        return out;
+    }
+
+    private static List<String> iostatNotes(List<String> notes, int identities) {
+        if (identities <= IDENTITIES) {
+            return notes;
+        }
+        List<String> out = new java.util.ArrayList<>(notes);
+        out.add(String.format(java.util.Locale.ROOT, "%,d more device identities not listed in report.json (of %,d)",
+                identities - IDENTITIES, identities));
+        return out;
+    }
+
     public static Report assemble(CaseData data, Diagnosed diagnosed, String caseId, String title) {
         Diagnosed outcome = InvariantGate.findings(diagnosed);
         String caseTitle = title != null ? title : "I/O diagnosis: " + caseId;
@@ -50,6 +82,8 @@ public final class ReportAssembler {
                                 d -> config.map(c -> c.label(d)).orElse(d))).orElse(null))
                 .syscalls(results.get(SyscallSection.class).orElse(null))
                 .iostat(iostat)
+                .iostatNotes(iostatNotes(results.get(IostatSection.class).map(IostatSection::notes).orElse(List.of()),
+                        config.map(c -> c.identities().all().size()).orElse(0)))
                 .config(results.get(ConfigSection.class).orElse(null))
                 .findings(outcome.causes())
                 .notEvaluated(outcome.notEvaluated())
@@ -61,7 +95,7 @@ public final class ReportAssembler {
                 .fio(results.get(FioSection.class).orElse(null))
                 .bpf(results.get(BpfSection.class).orElse(null))
                 .analysisFailures(data.analysisFailures())
-                .devices(config.map(c -> c.identities().all()).orElse(List.of()))
+                .devices(identities(config.map(c -> c.identities().all()).orElse(List.of()), iostat))
                 .build());
     }
 }

@@ -82,6 +82,30 @@ class PaddedArchiveTest {
         }
     }
 
+    @Test
+    void aSingleGzipBzip2OrXzFileWithTrailingGarbageIsReadWholeAndWarnedByName() throws Exception {
+        byte[] plain = Files.readAllBytes(tmp.resolve("case/z-big.txt"));
+        for (String[] tool : List.of(new String[] {"gzip", ".gz"}, new String[] {"bzip2", ".bz2"}, new String[] {"xz", ".xz"})) {
+            Path f = tmp.resolve("single-" + tool[0] + ".txt");
+            Files.write(f, plain);
+            if (run(tmp, tool[0], f.toString()) != 0) {
+                continue; // the compressor is not installed
+            }
+            Path packed = tmp.resolve(f.getFileName() + tool[1]);
+            Files.writeString(packed, "garbage left by a transfer\n", StandardOpenOption.APPEND);
+            try (Bundle bundle = BundleReader.open(packed)) {
+                assertEquals(1, bundle.files().size());
+                try (InputStream in = bundle.files().get(0).open()) {
+                    assertTrue(java.util.Arrays.equals(plain, in.readAllBytes()), tool[0] + ": content before the garbage kept");
+                }
+                assertEquals(1, bundle.skipped().size(), tool[0] + ": " + bundle.skipped());
+                Skipped s = bundle.skipped().get(0);
+                assertEquals(packed.getFileName().toString(), s.path());
+                assertTrue(s.damaged() && s.reason().contains("(trailing garbage)"), s.reason());
+            }
+        }
+    }
+
     private void assertWhole(Bundle bundle) throws IOException {
         assertEquals(tarLists.stream().sorted().toList(), bundle.files().stream().map(BundleFile::path).toList());
         Path dir = tmp.resolve("case");

@@ -69,10 +69,13 @@ class HostileShapesTest {
         Path b = tmp.resolve("b");
         int pids = FULL ? 1_000_000 : 20_000;
         HostileShapes.straceManyPids(b, pids);
-        Run r = report(b, "json");
+        Run r = report(b, "html,pdf,json");
         r.assertWritten();
         String json = Files.readString(r.out.resolve("report.json"));
         assertTrue(json.contains("\"lines\" : " + 2 * pids), "not every line read: " + r.err);
+        // the per-process and per-file tables keep the top ones and count the rest, on the page too
+        assertTrue(json.contains("more files, " + String.format(java.util.Locale.ROOT, "%,d", pids - 1_000) + " requests, not itemised"), json.substring(0, 2000));
+        assertTrue(Files.readString(r.out.resolve("report.html")).contains("not itemised"));
     }
 
     @Test

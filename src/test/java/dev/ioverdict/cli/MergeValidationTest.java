@@ -83,6 +83,8 @@ class MergeValidationTest {
         JsonNode merged = JSON.readTree(tmp.resolve("m-negative/summary.json").toFile());
         assertEquals(1, merged.path("cases").size(), "the forged case is not merged");
         assertFalse(Files.readString(tmp.resolve("m-negative/index.html")).contains("-3"));
+        // the case archive leaves out what summary.json refused: the two count the same cases
+        assertTrue(m.out().contains("cases.duckdb (1 case(s),"), m.out());
 
         Path inconsistent = edited("inconsistent", s -> ((ObjectNode) s.path("cases").get(0)).put("critical", 5));
         Cli m2 = Cli.run("merge", shard0.toString(), inconsistent.toString(), "-o", tmp.resolve("m-inc").toString());
@@ -123,15 +125,17 @@ class MergeValidationTest {
         assertEquals(ExitCodes.DAMAGED_INPUT, m.exitCode());
         assertTrue(m.out().contains("warning: " + copy + ": case " + caseId(copy) + " is also in " + shard1), m.out());
         assertTrue(m.out().contains("1 case(s) from 2 shard(s)"), m.out());
+        assertTrue(m.out().contains("cases.duckdb (1 case(s),"), m.out());
     }
 
     private interface Edit {
         void on(JsonNode summary);
     }
 
-    /** A copy of shard 1 with its summary.json edited. */
+    /** A copy of shard 1 (its summary.json and case archive) with its summary.json edited. */
     private static Path edited(String name, Edit edit) throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("edited-" + name));
+        Files.copy(shard1.resolve("cases.duckdb"), dir.resolve("cases.duckdb"));
         JsonNode s = JSON.readTree(shard1.resolve("summary.json").toFile());
         edit.on(s);
         Files.writeString(dir.resolve("summary.json"), JSON.writeValueAsString(s));

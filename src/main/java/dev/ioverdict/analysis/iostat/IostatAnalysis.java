@@ -50,6 +50,13 @@ public final class IostatAnalysis implements Analysis {
      */
     static final int KEPT_REPORTS = 200_000;
 
+    /**
+     * Device series reported, the busiest first chosen (issue 21: an iostat of 100,000 devices): a
+     * series and its summary hold some 10 KB, so a few thousand devices' figures stay small; the
+     * others are counted in a note.
+     */
+    static final int DEVICES = 1_000;
+
     private record Key(String input, int run, String device, IostatDialect dialect) {
     }
 
@@ -200,6 +207,8 @@ public final class IostatAnalysis implements Analysis {
         rows.forEach((key, kept) -> joined.computeIfAbsent(new Key(key.input(),
                 lanes.get(new RunKey(key.input(), key.run())), key.device(), key.dialect()),
                 k -> new ArrayList<>()).addAll(kept.all()));
+        List<String> notes = new ArrayList<>();
+        keepBusiest(joined, notes);
         for (Map.Entry<Key, List<IostatSample>> e : joined.entrySet()) {
             Key key = e.getKey();
             DeviceSeries s = series(key, laneCount.get(key.input()) > 1 ? key.run() : null, e.getValue());
@@ -210,7 +219,32 @@ public final class IostatAnalysis implements Analysis {
             devices.add(summary(s, bootOnly));
         }
         results.put(IostatTimeline.class, new IostatTimeline(series));
-        results.put(IostatSection.class, new IostatSection(devices));
+        results.put(IostatSection.class, new IostatSection(devices, notes));
+    }
+
+    /** Leaves the {@link #DEVICES} busiest series (busy % over their reports, then I/Os), in file order. */
+    private static void keepBusiest(Map<Key, List<IostatSample>> joined, List<String> notes) {
+        if (joined.size() <= DEVICES) {
+            return;
+        }
+        Map<Key, double[]> load = new HashMap<>();
+        joined.forEach((k, samples) -> {
+            double[] sum = new double[2];
+            for (IostatSample s : samples) {
+                IostatPoint p = ServiceTimes.point(s);
+                sum[0] += Double.isNaN(p.busyPct()) ? 0 : p.busyPct();
+                sum[1] += Double.isNaN(p.iops()) ? 0 : p.iops();
+            }
+            load.put(k, sum);
+        });
+        List<Key> order = new ArrayList<>(joined.keySet());
+        order.sort(java.util.Comparator.comparingDouble((Key k) -> load.get(k)[0])
+                .thenComparingDouble(k -> load.get(k)[1]).reversed());
+        Set<Key> keep = new java.util.HashSet<>(order.subList(0, DEVICES));
+        int dropped = joined.size() - DEVICES;
+        joined.keySet().retainAll(keep);
+        notes.add(String.format(java.util.Locale.ROOT,
+                "%,d more devices not itemised: only the %,d busiest are kept", dropped, DEVICES));
     }
 
     /**

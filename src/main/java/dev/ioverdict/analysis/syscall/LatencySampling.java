@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.syscall;
 
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Capped;
 import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
@@ -8,7 +9,6 @@ import dev.ioverdict.model.syscall.LatencySamples;
 import dev.ioverdict.model.syscall.SyscallCall;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -30,9 +30,13 @@ public final class LatencySampling implements Analysis {
 
     private static final java.util.Set<String> IO_CALL_SET = java.util.Set.copyOf(IO_CALLS);
 
-    private final Map<String, Reservoir> reservoirs = new TreeMap<>();
-    /** The same reservoirs found without making their key string per call: by command, or by pid when it has none. */
-    private final Map<Group, Reservoir> byGroup = new HashMap<>();
+    /**
+     * The reservoirs by command, or by pid when it has none; at most {@link #GROUPS} of them with the
+     * most time are kept (a full one holds 80 KB; an input of a million pids keeps a few hundred).
+     */
+    static final int GROUPS = 500;
+    private final Capped<Group, Reservoir> byGroup = new Capped<>(GROUPS, r -> r.sum);
+    private long compactions;
 
     private record Group(String source, String comm, int pid, String call) {
         @Override
@@ -45,12 +49,15 @@ public final class LatencySampling implements Analysis {
         final String source;
         final String process;
         final String call;
-        double[] kept = new double[64];
+        double[] kept = new double[8];
         final SplittableRandom random;
         long seen;
         double sum;
 
+        final String key;
+
         Reservoir(String source, String process, String call, String key) {
+            this.key = key;
             this.source = source;
             this.process = process;
             this.call = call;
@@ -117,12 +124,14 @@ public final class LatencySampling implements Analysis {
     }
 
     private Reservoir reservoir(Group g) {
-        Reservoir r = byGroup.get(g);
-        if (r == null) {
-            String process = g.comm() != null ? g.comm() : "pid " + g.pid();
-            String key = g.source() + "|" + process + "|" + g.call();
-            r = reservoirs.computeIfAbsent(key, k -> new Reservoir(g.source(), process, g.call(), k));
-            byGroup.put(g, r);
+        Reservoir r = byGroup.computeIfAbsent(g, k -> {
+            String process = k.comm() != null ? k.comm() : "pid " + k.pid();
+            return new Reservoir(k.source(), process, k.call(), k.source() + "|" + process + "|" + k.call());
+        });
+        if (byGroup.compactions() != compactions) {
+            // the cached reservoirs may be dropped ones
+            compactions = byGroup.compactions();
+            Arrays.fill(recent, null);
         }
         return r;
     }
@@ -134,9 +143,12 @@ public final class LatencySampling implements Analysis {
 
     @Override
     public void finish(Facts facts, Results results) {
-        if (reservoirs.isEmpty()) {
+        if (byGroup.isEmpty()) {
             return;
         }
+        byGroup.trim();
+        Map<String, Reservoir> reservoirs = new TreeMap<>();
+        byGroup.kept().values().forEach(r -> reservoirs.put(r.key, r));
         List<LatencySamples.Group> groups = new ArrayList<>();
         for (Reservoir r : reservoirs.values()) {
             groups.add(new LatencySamples.Group(r.source, r.process, r.call, r.seen, r.sum / r.seen,

@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.syscall;
 
 import dev.ioverdict.analysis.Analysis;
+import dev.ioverdict.analysis.Capped;
 import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Evidence;
@@ -34,6 +35,9 @@ public final class SyscallAnalysis implements Analysis {
     static final int SLEEP_STACKS_PER_PROCESS = 10;
     static final int SLOWEST_PER_PROCESS = 3;
     static final int MAX_PROCESS_ROWS = 300;
+    /** (process, call name) pairs and files kept with their figures: a million pids stay a few MB (the rest counted). */
+    static final int PROCESS_CAP = 5_000;
+    static final int FILE_CAP = 1_000;
     static final java.util.Set<String> AIO_NAMES = java.util.Set.of("io_submit", "io_getevents", "io_pgetevents");
 
     // hashed for every call: plain hashes, not the records' generated ones (a method-handle chain each)
@@ -125,10 +129,12 @@ public final class SyscallAnalysis implements Analysis {
     private final Group[] recent = new Group[256];
     private final Map<ProcId, long[]> iocbCounts = new HashMap<>();
     private final Map<NameKey, Latency> byName = new LinkedHashMap<>();
-    private final Map<ProcKey, Latency> byProcess = new LinkedHashMap<>();
+    private final Capped<ProcKey, Latency> byProcess = new Capped<>(PROCESS_CAP, l -> l.total);
     private final Map<ProcId, String> comms = new HashMap<>();
     private final Map<SlowKey, List<SyscallCall>> slowest = new HashMap<>();
-    private final Map<FileKey, Alignment> files = new LinkedHashMap<>();
+    private final Capped<FileKey, Alignment> files = new Capped<>(FILE_CAP, a -> a.requests);
+    /** The compactions of {@link #byProcess} and {@link #files} the {@link #recent} groups were made after. */
+    private long compactions;
     private final SlowestWaits.Keeper waits = new SlowestWaits.Keeper();
 
     @Override
@@ -179,7 +185,26 @@ public final class SyscallAnalysis implements Analysis {
             g.lastFile = key;
             g.lastAlignment = a;
             a.add(r, c);
+            forgetDropped();
         }
+    }
+
+    /**
+     * After the capped tables dropped their lightest keys: the cached groups may hold dropped
+     * state, and the per-process maps beside them keep only the processes still kept.
+     */
+    private void forgetDropped() {
+        long now = byProcess.compactions() + files.compactions();
+        if (now == compactions) {
+            return;
+        }
+        compactions = now;
+        java.util.Arrays.fill(recent, null);
+        java.util.Set<ProcId> kept = new java.util.HashSet<>();
+        byProcess.kept().keySet().forEach(k -> kept.add(new ProcId(k.source(), k.input(), k.pid())));
+        comms.keySet().retainAll(kept);
+        iocbCounts.keySet().retainAll(kept);
+        slowest.keySet().removeIf(k -> !kept.contains(k.proc()));
     }
 
     private Group group(SyscallCall c) {
@@ -190,6 +215,7 @@ public final class SyscallAnalysis implements Analysis {
         }
         Latency name = byName.computeIfAbsent(new NameKey(c.source(), c.input(), c.name()), k -> new Latency(true));
         Latency process = byProcess.computeIfAbsent(new ProcKey(c.source(), c.input(), c.pid(), c.name()), k -> new Latency(false));
+        forgetDropped();
         g = new Group(c.source(), c.input(), c.pid(), c.name(), new ProcId(c.source(), c.input(), c.pid()), name, process);
         recent[slot] = g;
         return g;
@@ -213,9 +239,12 @@ public final class SyscallAnalysis implements Analysis {
             return;
         }
         FilesystemResolver fs = new FilesystemResolver(facts.all(FilesystemInfo.class));
+        byProcess.trim();
+        files.trim();
+        forgetDropped();
         List<ProcessSyscallStat> processes = processes(summaries);
         SyscallSection section = new SyscallSection(names(summaries), limit(processes), aio(processes),
-                files.values().stream().map(a -> a.result(fs)).toList(), topStacks(stacks));
+                files.kept().values().stream().map(a -> a.result(fs)).toList(), topStacks(stacks), notes());
         results.put(SyscallSection.class, section);
         Map<String, List<Evidence>> calls = new HashMap<>();
         slowest.forEach((k, v) -> calls.put(k.proc().key() + "|" + k.name(), v.stream().map(c -> new Evidence(c.input(), c.line(), c.text())).toList()));
@@ -259,7 +288,7 @@ public final class SyscallAnalysis implements Analysis {
 
     private List<ProcessSyscallStat> processes(List<SyscallSummary> summaries) {
         List<ProcessSyscallStat> out = new ArrayList<>();
-        byProcess.forEach((k, l) -> out.add(new ProcessSyscallStat(k.source(), k.input(), k.pid(),
+        byProcess.kept().forEach((k, l) -> out.add(new ProcessSyscallStat(k.source(), k.input(), k.pid(),
                 comms.get(new ProcId(k.source(), k.input(), k.pid())), k.name(), l.count, l.errors,
                 l.total(), l.avg(), l.max())));
         for (SyscallSummary s : summaries) {
@@ -271,6 +300,19 @@ public final class SyscallAnalysis implements Analysis {
         out.sort(Comparator.comparing(ProcessSyscallStat::input).thenComparing(ProcessSyscallStat::source)
                 .thenComparing((ProcessSyscallStat p) -> p.total() == null ? 0 : p.total(), Comparator.reverseOrder())
                 .thenComparing(p -> p.pid() == null ? -1 : p.pid()).thenComparing(ProcessSyscallStat::name));
+        return out;
+    }
+
+    private List<String> notes() {
+        List<String> out = new ArrayList<>();
+        if (byProcess.dropped() > 0) {
+            out.add(String.format(java.util.Locale.ROOT, "%,d more (process, call) pairs, %.3f s, not itemised: only the %,d with most time are kept",
+                    byProcess.dropped(), byProcess.droppedWeight(), PROCESS_CAP));
+        }
+        if (files.dropped() > 0) {
+            out.add(String.format(java.util.Locale.ROOT, "%,d more files, %,.0f requests, not itemised: only the %,d with most requests are kept",
+                    files.dropped(), files.droppedWeight(), FILE_CAP));
+        }
         return out;
     }
 

@@ -12,6 +12,30 @@ import java.util.Map;
  * are kept, eight bytes a call, only of the threads the caller asks for ({@link #add}).
  */
 final class ThreadEvents {
+    /** What keeping one more thread's times costs, in call ends (8 bytes each): its array and map entry. */
+    static final int THREAD_COST = 32;
+
+    /**
+     * A set of thread ids in a bit set (ids below 2^23, beyond any pid_max), others in a hash set:
+     * an eighth of a byte a thread, where a trace of a million pids made a boxed set of 50 MB.
+     */
+    static final class Tids {
+        private final java.util.BitSet small = new java.util.BitSet();
+        private final java.util.Set<Integer> other = new java.util.HashSet<>();
+
+        void add(int tid) {
+            if (tid >= 0 && tid < 1 << 23) {
+                small.set(tid);
+            } else {
+                other.add(tid);
+            }
+        }
+
+        boolean contains(int tid) {
+            return tid >= 0 && tid < 1 << 23 ? small.get(tid) : other.contains(tid);
+        }
+    }
+
     /** Calls of one thread and name kept for aligning clocks: enough to match on, bounded. */
     static final int SAMPLE = 400;
     /** Calls kept for aligning clocks over all threads and names: a trace of thousands of threads stays small. */
@@ -22,13 +46,13 @@ final class ThreadEvents {
     double first = Double.POSITIVE_INFINITY;
     double last = Double.NEGATIVE_INFINITY;
     private final Map<Integer, Times> byTid = new HashMap<>();
-    private final java.util.Set<Integer> tids = new java.util.HashSet<>();
+    private final Tids tids = new Tids();
     private final Map<CallKey, Calls> samples = new HashMap<>();
     private int sampled;
     /** Times kept, over all threads. */
     long kept;
     /** Threads some of whose times were not kept. */
-    final java.util.Set<Integer> notKept = new java.util.HashSet<>();
+    final Tids notKept = new Tids();
     private int lastTid = Integer.MIN_VALUE;
     private Times lastTimes;
 
@@ -80,7 +104,13 @@ final class ThreadEvents {
         double end = start + c.duration();
         if (c.tid() != lastTid) {
             lastTid = c.tid();
-            lastTimes = keep.test(c.tid()) ? byTid.computeIfAbsent(c.tid(), k -> new Times()) : null;
+            boolean keeps = keep.test(c.tid());
+            lastTimes = keeps ? byTid.get(c.tid()) : null;
+            if (keeps && lastTimes == null) {
+                lastTimes = new Times();
+                byTid.put(c.tid(), lastTimes);
+                kept += THREAD_COST; // a thread's own table counts against the bound too: a million pids
+            }
             tids.add(c.tid());
         }
         if (lastTimes != null) {

@@ -12,7 +12,24 @@ final class FdTable {
     record Entry(String path, Boolean direct) {
     }
 
-    private final Map<Integer, Map<Integer, Entry>> byPid = new HashMap<>();
+    /**
+     * Descriptor tables of the ids that used one last, at most {@link #PIDS} of them: a trace of a
+     * million short-lived pids forgets the longest unused (a lookup then falls back to
+     * {@link #latest}), so memory stays bounded whatever the number of pids.
+     */
+    static final int PIDS = 50_000;
+    private final Map<Integer, Map<Integer, Entry>> byPid = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, Map<Integer, FdTable.Entry>> eldest) {
+            if (size() > PIDS) {
+                forgotten++;
+                return true;
+            }
+            return false;
+        }
+    };
+    /** Descriptor tables forgotten to the bound. */
+    long forgotten;
     private final Map<Integer, Entry> latest = new HashMap<>();
 
     /** The last answer of {@link #lookup}, forgotten at every open and close: a trace repeats one descriptor per thread. */

@@ -24,6 +24,10 @@ import java.util.Map;
  * relative to the merged folder. Every table's rows are counted in each shard and in the merged
  * archive, and a difference is an error, not a warning. A shard of another archive schema is
  * refused; one written by another ioverdict version is merged and warned of, with both versions.
+ * Only the cases summary.json's merge took from a shard are merged from its archive (a case it
+ * refused, for a bad row, a duplicate id or a refused summary, is left out here too), so the two
+ * count the same cases; where they do not (a shard's archive lacks cases its summary lists), a
+ * warning says so.
  */
 public final class ArchiveMerge {
     /** The merged archive (null when no shard had one), its rows per table, and what did not merge cleanly. */
@@ -34,6 +38,15 @@ public final class ArchiveMerge {
     }
 
     public static Merged merge(List<Path> shardDirs, Path output, String toolVersion) throws IOException {
+        return merge(shardDirs, output, toolVersion, null);
+    }
+
+    /**
+     * As above, merging from each shard folder only the cases {@code casesOf} names for it (null:
+     * every case of every shard, the first shard's kept where two share an id).
+     */
+    public static Merged merge(List<Path> shardDirs, Path output, String toolVersion, Map<Path, java.util.Set<String>> casesOf)
+            throws IOException {
         Path target = output.resolve(CaseArchive.FILE);
         Path part = output.resolve("." + CaseArchive.FILE + ".part");
         CaseArchive.deleteDatabase(part);
@@ -63,7 +76,14 @@ public final class ArchiveMerge {
                     if (version != null && !version.equals(toolVersion)) {
                         problems.add(dir + ": written by ioverdict " + version + ", merged by " + toolVersion);
                     }
-                    mergeShard(db, s, dir, out, counts);
+                    java.util.Set<String> accepted = casesOf == null ? null : casesOf.getOrDefault(dir, java.util.Set.of());
+                    long before = counts.get(ArchiveSchema.CASES.name());
+                    mergeShard(db, s, dir, out, counts, accepted);
+                    long taken = counts.get(ArchiveSchema.CASES.name()) - before;
+                    if (accepted != null && taken != accepted.size()) {
+                        problems.add(dir + ": summary.json merged " + accepted.size() + " case(s) from it, its case archive "
+                                + taken + " (an archive of another run, or one cut short)");
+                    }
                     merged++;
                 } finally {
                     s.execute("DETACH shard");
@@ -99,10 +119,23 @@ public final class ArchiveMerge {
     }
 
     /** The attached shard's cases not already merged, every table, counted on both sides. */
-    private static void mergeShard(Connection db, Statement s, Path dir, Path out, Map<String, Long> counts)
-            throws SQLException {
+    private static void mergeShard(Connection db, Statement s, Path dir, Path out, Map<String, Long> counts,
+                                   java.util.Set<String> accepted) throws SQLException {
         // a case of an earlier shard is kept from there (summary.json's merge says so, once)
         s.execute("CREATE TEMP TABLE keep AS SELECT case_id FROM shard.cases WHERE case_id NOT IN (SELECT case_id FROM cases)");
+        if (accepted != null) {
+            // and a case summary.json's merge refused is not merged here either
+            s.execute("CREATE TEMP TABLE accepted (case_id VARCHAR)");
+            try (PreparedStatement p = db.prepareStatement("INSERT INTO accepted VALUES (?)")) {
+                for (String id : accepted) {
+                    p.setString(1, id);
+                    p.addBatch();
+                }
+                p.executeBatch();
+            }
+            s.execute("DELETE FROM keep WHERE case_id NOT IN (SELECT case_id FROM accepted)");
+            s.execute("DROP TABLE accepted");
+        }
         for (Table t : ArchiveSchema.caseTables().values()) {
             String where = " WHERE case_id IN (SELECT case_id FROM keep)";
             long expected = count(s, "SELECT count(*) FROM shard." + t.name() + where);

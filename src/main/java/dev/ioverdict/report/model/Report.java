@@ -26,7 +26,7 @@ import java.util.List;
 
 /** The finished report: report.json is this record through Jackson; HTML and PDF render it. */
 @JsonPropertyOrder({"schema", "tool", "case", "redaction", "window", "marks", "summary", "verdict", "timeModel", "layers", "inputs", "block", "syscalls",
-    "iostat", "periods", "fio", "config", "devices", "findings", "seenBefore", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures", "bpf"})
+    "iostat", "iostatNotes", "periods", "fio", "config", "devices", "findings", "seenBefore", "consistency", "notEvaluated", "ruleFailures", "failedRules", "analysisFailures", "bpf"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo caseInfo, Summary summary, String verdict,
                      LayerTimes layers, List<InputSummary> inputs, BlockView block, SyscallSection syscalls,
@@ -37,13 +37,15 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
                      Redacted redaction, Periods periods,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AnalysisFailure> analysisFailures,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<DeviceIdentity> devices, FioSection fio,
-                     BpfSection bpf, SeenBefore seenBefore) {
+                     BpfSection bpf, SeenBefore seenBefore,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> iostatNotes) {
     public static final String SCHEMA = "ioverdict.report/1";
 
     public Report {
         marks = marks == null ? List.of() : List.copyOf(marks);
         analysisFailures = analysisFailures == null ? List.of() : List.copyOf(analysisFailures);
         devices = devices == null ? List.of() : List.copyOf(devices);
+        iostatNotes = iostatNotes == null ? List.of() : List.copyOf(iostatNotes);
         // one capture has no periods: report.json leaves the section out rather than print it empty
         periods = periods == null || periods.isEmpty() ? null : periods;
         bpf = bpf == null || bpf.isEmpty() ? null : bpf;
@@ -216,6 +218,8 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
         private SeenBefore seenBefore;
         private BpfSection bpf;
         private FioSection fio;
+        /** What iostat counted but did not itemise (devices beyond those kept of an input of very many). */
+        private List<String> iostatNotes;
 
         private Builder(Report r) {
             if (r == null) {
@@ -247,6 +251,12 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
             seenBefore = r.seenBefore;
             bpf = r.bpf;
             fio = r.fio;
+            iostatNotes = r.iostatNotes;
+        }
+
+        public Builder iostatNotes(List<String> value) {
+            iostatNotes = value;
+            return this;
         }
 
         public Builder schema(String value) {
@@ -377,7 +387,7 @@ public record Report(String schema, Tool tool, @JsonProperty("case") CaseInfo ca
         public Report build() {
             return new Report(schema, tool, caseInfo, summary, verdict, layers, inputs, block, syscalls, iostat,
                     config, findings, notEvaluated, failedRules, consistency, window, marks, timeModel, redaction,
-                    periods, analysisFailures, devices, fio, bpf, seenBefore);
+                    periods, analysisFailures, devices, fio, bpf, seenBefore, iostatNotes);
         }
     }
 }
