@@ -1,6 +1,7 @@
 package dev.ioverdict.model;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,23 +18,39 @@ public final class Facts {
         }
     }
 
+    private static final Subscription<?>[] NONE = new Subscription<?>[0];
+
     private final List<Subscription<?>> streams = new ArrayList<>();
     private final Map<Class<?>, List<Fact>> kept = new LinkedHashMap<>();
+    /**
+     * The subscriptions of each concrete class met, in subscription order, and the last class's in
+     * front: a trace's millions of events of one class were checked against every subscription each.
+     */
+    private final Map<Class<?>, Subscription<?>[]> byClass = new HashMap<>();
+    private Class<?> lastClass;
+    private Subscription<?>[] lastSubscriptions = NONE;
 
     public <T extends Fact> void stream(Class<T> type, Consumer<? super T> consumer) {
         streams.add(new Subscription<>(type, consumer));
+        byClass.clear();
+        lastClass = null;
     }
 
     public void add(Fact fact) {
-        boolean streamed = false;
-        for (Subscription<?> s : streams) {
-            if (s.type().isInstance(fact)) {
-                s.offer(fact);
-                streamed = true;
-            }
+        Class<?> c = fact.getClass();
+        Subscription<?>[] subscriptions = lastSubscriptions;
+        if (c != lastClass) {
+            subscriptions = byClass.computeIfAbsent(c, k -> streams.stream().filter(s -> s.type().isAssignableFrom(k))
+                    .toArray(Subscription<?>[]::new));
+            lastClass = c;
+            lastSubscriptions = subscriptions;
         }
-        if (!streamed) {
-            kept.computeIfAbsent(fact.getClass(), k -> new ArrayList<>()).add(fact);
+        if (subscriptions.length == 0) {
+            kept.computeIfAbsent(c, k -> new ArrayList<>()).add(fact);
+            return;
+        }
+        for (Subscription<?> s : subscriptions) {
+            s.offer(fact);
         }
     }
 

@@ -74,9 +74,14 @@ public final class ForwardClocks {
         }
     }
 
+    /**
+     * Every bit of the key into the low bits the table uses: with a plain multiply, keys that differ
+     * only in their high bits (blkparse's major, at bit 40) fell on the same slot and probed on.
+     */
     private static long mix(long k) {
-        k *= 0x9E3779B97F4A7C15L;
-        return k ^ (k >>> 32);
+        k ^= k >>> 33;
+        k *= 0xFF51AFD7ED558CCDL;
+        return k ^ (k >>> 33);
     }
 
     private static String seconds(double s) {

@@ -113,12 +113,14 @@ public final class BlockAnalysis implements Analysis {
                     continue;
                 }
                 out.add(distribution(d.name, phase, null, s.histogram(), s.max));
-                LogHistogram[] split = phase == Phase.D2C ? d.d2cByDirection
-                        : phase == Phase.Q2C || phase == Phase.Q2Cdm ? d.q2cByDirection : null;
+                boolean d2c = phase == Phase.D2C;
+                boolean split = d2c || phase == Phase.Q2C || phase == Phase.Q2Cdm;
+                LogHistogram reads = !split ? null : d2c ? d.d2cByDirection(0) : d.q2cByDirection(0);
+                LogHistogram writes = !split ? null : d2c ? d.d2cByDirection(1) : d.q2cByDirection(1);
                 // only a device that did both: one direction alone is the whole distribution again
-                if (split != null && split[0] != null && split[1] != null) {
-                    out.add(distribution(d.name, phase, "reads", split[0], split[0].max()));
-                    out.add(distribution(d.name, phase, "writes", split[1], split[1].max()));
+                if (reads != null && writes != null) {
+                    out.add(distribution(d.name, phase, "reads", reads, reads.max()));
+                    out.add(distribution(d.name, phase, "writes", writes, writes.max()));
                 }
             }
         }
@@ -155,7 +157,7 @@ public final class BlockAnalysis implements Analysis {
             }
         }
         List<SchedulerWait> waits = new ArrayList<>();
-        tracker.devices().forEach(d -> waits.addAll(d.scheduler.results(d.name)));
+        tracker.devices().forEach(d -> waits.addAll(d.scheduler.results(d.name, d)));
         List<BlockTrace.Remap> remaps = new ArrayList<>();
         tracker.requests().remaps().forEach((pair, n) ->
                 remaps.add(new BlockTrace.Remap(dev((int) (pair >>> 32)), dev((int) (long) pair), n[0])));

@@ -251,13 +251,9 @@ final class BttTracker {
             for (int k = 0; k < found.size; k++) {
                 QueuedIo q = found.items[k];
                 if (q.iTime != QueuedIo.UNSET) {
-                    long ns = Btt.delta(q.iTime, t);
-                    d.add(Phase.I2D, ns);
-                    d.scheduler.add(q, ns);
+                    d.schedulerWait(q, true, Btt.delta(q.iTime, t));
                 } else if (q.mTime != QueuedIo.UNSET) {
-                    long ns = Btt.delta(q.mTime, t);
-                    d.add(Phase.M2D, ns);
-                    d.scheduler.add(q, ns);
+                    d.schedulerWait(q, false, Btt.delta(q.mTime, t));
                 }
                 q.dTime = t;
                 q.d = e;
@@ -289,19 +285,9 @@ final class BttTracker {
             d.queued.collectInside(e.sector(), e.sector() + e.sectors(), found);
             for (int k = 0; k < found.size; k++) {
                 QueuedIo q = found.items[k];
-                long q2c = Btt.delta(q.qTime, t);
-                d.add(d.remapper ? Phase.Q2Cdm : Phase.Q2C, q2c);
-                d.scheduler.completed(q, q2c);
-                int direction = q.direction;
-                if (direction >= 0) {
-                    BttDevice.record(d.q2cByDirection, direction, q2c);
-                }
+                d.q2c(q, Btt.delta(q.qTime, t));
                 if (q.dTime != QueuedIo.UNSET) {
-                    long d2c = Btt.delta(q.dTime, t);
-                    d.add(Phase.D2C, d2c);
-                    if (direction >= 0) {
-                        BttDevice.record(d.d2cByDirection, direction, d2c);
-                    }
+                    d.d2c(q, Btt.delta(q.dTime, t));
                 }
                 d.processTimes.completed(q, t, grid.origin(), slice(t));
                 if (!d.remapper || q.dTime != QueuedIo.UNSET) {

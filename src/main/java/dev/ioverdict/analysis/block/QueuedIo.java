@@ -18,6 +18,8 @@ final class QueuedIo {
     /** {@link BttTracker#direction} and {@link SchedulerWaits#direction} of its RWBS, read at every completion. */
     final int direction;
     final int schedulerDirection;
+    /** Both directions in one index, the cell of {@link BttDevice}'s per-class samples: see {@link BttDevice#cls}. */
+    final int cls;
     long gTime = UNSET;
     long sTime = UNSET;
     long iTime = UNSET;
@@ -50,5 +52,6 @@ final class QueuedIo {
         this.end = end;
         this.direction = BttTracker.direction(q.rwbs());
         this.schedulerDirection = SchedulerWaits.direction(q.rwbs());
+        this.cls = BttDevice.cls(direction, schedulerDirection);
     }
 }

@@ -34,6 +34,11 @@ final class RequestLog {
     private long[] completed = new long[1024];
     private boolean full;
     private long lastKept = RequestTimes.UNSET;
+    private String lastDeviceName;
+    private int lastDevice;
+    private String lastInput;
+    private String lastComm;
+    private int lastCommIndex;
 
     /** A bio followed from its Q completed at {@code t}. */
     void completed(String deviceName, QueuedIo q, long t) {
@@ -65,16 +70,28 @@ final class RequestLog {
         if (size == pid.length) {
             grow();
         }
-        Integer dev = deviceIndex.get(deviceName);
-        if (dev == null) {
-            if (devices.size() >= Short.MAX_VALUE) {
-                return;
+        // the same device (its one name String) and input as the last request, mostly: no lookup then
+        int dev;
+        if (deviceName == lastDeviceName) {
+            dev = lastDevice;
+        } else {
+            Integer known = deviceIndex.get(deviceName);
+            if (known == null) {
+                if (devices.size() >= Short.MAX_VALUE) {
+                    return;
+                }
+                known = devices.size();
+                devices.add(deviceName);
+                deviceIndex.put(deviceName, known);
             }
-            dev = devices.size();
-            devices.add(deviceName);
-            deviceIndex.put(deviceName, dev);
+            dev = known;
+            lastDeviceName = deviceName;
+            lastDevice = dev;
         }
-        inputs.add(first.input());
+        if (first.input() != lastInput) {
+            lastInput = first.input();
+            inputs.add(lastInput);
+        }
         String rwbs = first.rwbs();
         int f = 0;
         if (rwbs != null) {
@@ -86,7 +103,7 @@ final class RequestLog {
         }
         pid[size] = first.pid();
         comm[size] = commOf(first.comm());
-        device[size] = (short) (int) dev;
+        device[size] = (short) dev;
         flags[size] = (byte) f;
         queued[size] = q;
         got[size] = tagged;
@@ -100,6 +117,18 @@ final class RequestLog {
         if (name == null || name.isEmpty()) {
             return -1;
         }
+        if (name == lastComm) {
+            return lastCommIndex;
+        }
+        int index = commIndexOf(name);
+        if (index >= 0) {
+            lastComm = name;
+            lastCommIndex = index;
+        }
+        return index;
+    }
+
+    private int commIndexOf(String name) {
         Integer i = commIndex.get(name);
         if (i == null) {
             if (comms.size() >= MAX_NAMES) {

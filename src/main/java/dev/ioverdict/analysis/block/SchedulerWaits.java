@@ -21,9 +21,8 @@ final class SchedulerWaits {
     /** The same classes' Q2C: the whole each class's scheduler wait is a share of. */
     private final Classes q2c = new Classes();
 
-    /** Samples per direction and per process. */
+    /** Samples per process; those per direction are the device's ({@link BttDevice#schedulerWait}). */
     private static final class Classes {
-        final PhaseSamples[] byDirection = new PhaseSamples[DIRECTIONS.length];
         final Map<String, PhaseSamples> byProcess = new HashMap<>();
         /**
          * Each process name's samples by the name's identity (parsers share one String per
@@ -34,13 +33,6 @@ final class SchedulerWaits {
         private final PhaseSamples[] cachedSamples = new PhaseSamples[64];
 
         void add(QueuedIo io, long ns) {
-            int dir = io.schedulerDirection;
-            PhaseSamples d = byDirection[dir];
-            if (d == null) {
-                d = new PhaseSamples();
-                byDirection[dir] = d;
-            }
-            d.add(ns);
             String name = io.q.comm();
             int slot = System.identityHashCode(name) & (cachedComm.length - 1);
             PhaseSamples p = cachedSamples[slot];
@@ -73,12 +65,14 @@ final class SchedulerWaits {
         q2c.add(q, ns);
     }
 
-    List<SchedulerWait> results(String device) {
+    List<SchedulerWait> results(String device, BttDevice d) {
         List<SchedulerWait> out = new ArrayList<>();
         for (int i = 0; i < DIRECTIONS.length; i++) {
-            if (wait.byDirection[i] != null) {
-                out.add(new SchedulerWait(device, "direction", DIRECTIONS[i], wait.byDirection[i].stat(),
-                        q2c.byDirection[i] == null ? null : q2c.byDirection[i].stat()));
+            PhaseSamples waited = d.schedulerWait(i);
+            if (waited != null) {
+                PhaseSamples whole = d.schedulerQ2c(i);
+                out.add(new SchedulerWait(device, "direction", DIRECTIONS[i], waited.stat(),
+                        whole == null ? null : whole.stat()));
             }
         }
         wait.byProcess.entrySet().stream().sorted(Map.Entry.comparingByKey())

@@ -26,6 +26,10 @@ public final class ConfigAnalysis implements Analysis {
     private final Set<Long> numbers = new LinkedHashSet<>();
     private final Map<String, String> names = new LinkedHashMap<>();
     private long lastNumber = -1;
+    /** Numbers already in {@link #numbers}, the last few added. */
+    private final long[] recent = new long[8];
+    private int recentCount;
+    private int recentNext;
     private String lastName;
 
     @Override
@@ -52,7 +56,16 @@ public final class ConfigAnalysis implements Analysis {
         long n = (long) major << 32 | minor & 0xffffffffL;
         if (n != lastNumber && major >= 0) {
             lastNumber = n;
+            // a binary trace's events alternate between devices: the last few are looked up unboxed
+            for (int i = 0; i < recentCount; i++) {
+                if (recent[i] == n) {
+                    return;
+                }
+            }
             numbers.add(n);
+            recent[recentNext] = n;
+            recentNext = (recentNext + 1) % recent.length;
+            recentCount = Math.max(recentCount, recentNext == 0 ? recent.length : recentNext);
         }
     }
 
