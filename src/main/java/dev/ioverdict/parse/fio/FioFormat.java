@@ -459,6 +459,9 @@ public final class FioFormat extends TextFormat {
             return Double.NaN;
         }
         i += key.length();
+        while (i < s.length() && s.charAt(i) == ' ') {
+            i++; // fio pads its figures to a width: "avg= 5.24, stdev= 5.67"
+        }
         int end = i;
         while (end < s.length() && s.charAt(end) != ',' && s.charAt(end) != ' ' && s.charAt(end) != ')') {
             end++;
