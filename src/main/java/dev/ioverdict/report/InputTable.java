@@ -11,7 +11,9 @@ import java.util.TreeMap;
  * The report's inventory of inputs, bounded: a bundle of 100,000 one-line files must give a page
  * (and a PDF) of reasonable size, so past {@code limit} files only the ones that matter are listed
  * one by one (recognised or warned about first, in path order) and the rest are counted per format.
- * report.json keeps every input.
+ * A sosreport's failed collections are listed once per command ("collected with an error: xfs_info:
+ * ..." with the files it left), not once per file: what the reader needs is which command failed
+ * and why. report.json keeps every input.
  */
 record InputTable(List<InputSummary> listed, List<Group> grouped) {
     /** Files listed one by one unless the {@code ioverdict.report.listedInputs} system property says otherwise. */
@@ -31,7 +33,7 @@ record InputTable(List<InputSummary> listed, List<Group> grouped) {
     }
 
     static InputTable of(List<InputSummary> all, int limit) {
-        List<InputSummary> inputs = all.stream().map(InputTable::worded).toList();
+        List<InputSummary> inputs = perCommand(all.stream().map(InputTable::worded).toList());
         if (inputs.size() <= limit) {
             return new InputTable(inputs, List.of());
         }
@@ -55,6 +57,77 @@ record InputTable(List<InputSummary> listed, List<Group> grouped) {
         List<Group> grouped = new ArrayList<>();
         sums.forEach((format, s) -> grouped.add(new Group(format, s[0], s[1], s[2], s[3], s[4])));
         return new InputTable(listed, grouped);
+    }
+
+    private static final String COLLECTION_ERROR = "collection-error";
+    private static final String COLLECTED = "collected with an error: ";
+    /** Messages of one failed command shown in its row; the rest are counted. */
+    private static final int MESSAGES = 3;
+
+    /**
+     * The failed collections of each command merged into one row, at the place of its first file:
+     * the files it left as the path, each distinct message once.
+     */
+    static List<InputSummary> perCommand(List<InputSummary> inputs) {
+        Map<String, List<InputSummary>> byCommand = new java.util.LinkedHashMap<>();
+        for (InputSummary i : inputs) {
+            String command = failedCommand(i);
+            if (command != null) {
+                byCommand.computeIfAbsent(command, c -> new ArrayList<>()).add(i);
+            }
+        }
+        if (byCommand.isEmpty()) {
+            return inputs;
+        }
+        List<InputSummary> out = new ArrayList<>();
+        for (InputSummary i : inputs) {
+            String command = failedCommand(i);
+            if (command == null) {
+                out.add(i);
+                continue;
+            }
+            List<InputSummary> files = byCommand.get(command);
+            if (files.get(0) != i) {
+                continue;
+            }
+            out.add(files.size() == 1 ? i : merged(command, files));
+        }
+        return out;
+    }
+
+    private static InputSummary merged(String command, List<InputSummary> files) {
+        java.util.LinkedHashSet<String> messages = new java.util.LinkedHashSet<>();
+        long lines = 0;
+        for (InputSummary f : files) {
+            lines += f.lines();
+            for (String n : f.notes()) {
+                if (n.startsWith(COLLECTED + command + ": ")) {
+                    messages.add(n.substring(COLLECTED.length() + command.length() + 2));
+                }
+            }
+        }
+        List<String> shown = messages.stream().limit(MESSAGES).toList();
+        String note = COLLECTED + command + ": " + String.join(" / ", shown)
+                + (messages.size() > MESSAGES ? " (and " + (messages.size() - MESSAGES) + " other messages)" : "")
+                + " (" + files.size() + " files)";
+        String paths = String.join(", ", files.stream().map(InputSummary::path).toList());
+        InputSummary first = files.get(0);
+        return new InputSummary(paths, first.format(), first.detectedBecause(), lines, 0, 0, null, null, List.of(), 0,
+                List.of(note));
+    }
+
+    /** The command a failed collection names in its note ("collected with an error: xfs_info: ..."), or null. */
+    private static String failedCommand(InputSummary i) {
+        if (!i.format().equals(COLLECTION_ERROR) || i.damaged()) {
+            return null;
+        }
+        for (String n : i.notes()) {
+            int colon = n.indexOf(": ", COLLECTED.length());
+            if (n.startsWith(COLLECTED) && colon > COLLECTED.length()) {
+                return n.substring(COLLECTED.length(), colon);
+            }
+        }
+        return null;
     }
 
     /**

@@ -12,15 +12,16 @@ import java.util.Map;
 
 /**
  * Each device the bundle measured, as the model judges it: its class of media, its service time
- * per direction (the block trace's D2C, else iostat's r_await / w_await over the reports with I/O)
+ * per direction (the block trace's D2C, or biosnoop's latency standing in for it, else iostat's r_await / w_await over the reports with I/O)
  * and its own time over the capture (Q2C summed, else await x IOPS: iostat's aqu-sz x the span).
  */
 final class DeviceTimes {
     private DeviceTimes() {
     }
 
+    /** {@code blockSource}: what gave {@code block} ("block trace", or "biosnoop" where it stands in for one). */
     static List<DeviceTime> of(BlockProcessTimes block, List<IostatDevice> iostat, StorageConfig config,
-                               TimeModelAnalysis.DeviceNaming names) {
+                               TimeModelAnalysis.DeviceNaming names, String blockSource) {
         Map<String, DeviceTime> out = new LinkedHashMap<>();
         if (block != null) {
             Map<String, double[]> sums = new LinkedHashMap<>();
@@ -41,7 +42,7 @@ final class DeviceTimes {
                 MediaClass.Media media = MediaClass.of(device, config);
                 out.put(device, new DeviceTime(device, names.label(device), media.media().name().toLowerCase(),
                         media.basis(), media.media().abnormalMs(), s[1] > 0 ? 1000 * s[0] / s[1] : null,
-                        s[3] > 0 ? 1000 * s[2] / s[3] : null, baseline, s[4], "block trace"));
+                        s[3] > 0 ? 1000 * s[2] / s[3] : null, baseline, s[4], blockSource));
             });
         }
         Map<String, List<IostatDevice>> byDevice = new LinkedHashMap<>();

@@ -10,6 +10,7 @@ import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.block.RequestTimes;
+import dev.ioverdict.model.bpf.BioIo;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.iostat.IostatSection;
 import dev.ioverdict.model.syscall.FileAlignment;
@@ -56,27 +57,42 @@ public final class TimeModelAnalysis implements Analysis {
 
     private final ApplicationWaits waits = new ApplicationWaits();
 
+    private final BiosnoopTimes biosnoop = new BiosnoopTimes();
+
     @Override
     public void attach(Facts facts) {
         facts.stream(SyscallCall.class, waits::add);
+        facts.stream(BioIo.class, biosnoop::add);
     }
 
     @Override
     public Dataflow dataflow() {
         return Dataflow.writes(TimeModel.class).reading(StorageConfig.class, BlockProcessTimes.class,
-                IostatSection.class, SyscallSection.class, RequestTimes.class).readingFacts(SleepStack.class);
+                IostatSection.class, SyscallSection.class, RequestTimes.class).readingFacts(SleepStack.class, BioIo.class);
     }
 
     @Override
     public void finish(Facts facts, Results results) {
         StorageConfig config = results.get(StorageConfig.class).orElse(null);
         BlockProcessTimes block = results.get(BlockProcessTimes.class).orElse(null);
+        String blockSource = "block trace";
+        List<String> notes = new ArrayList<>();
+        if (block == null && biosnoop.ios() > 0) {
+            // no block trace: biosnoop's I/Os are the block-layer side, with what they do not measure said
+            block = biosnoop.times();
+            blockSource = BiosnoopTimes.SOURCE;
+            notes.add("the block-layer side of the model is from biosnoop, not a block trace: "
+                    + BiosnoopTimes.METHOD);
+            if (biosnoop.untracked() > 0) {
+                notes.add(biosnoop.untracked() + " biosnoop I/Os of processes beyond the first "
+                        + BiosnoopTimes.MAX_KEYS + " are not in the model");
+            }
+        }
         List<IostatDevice> iostat = results.get(IostatSection.class).map(IostatSection::devices).orElse(List.of());
         DeviceNaming names = new DeviceNaming(config);
-        List<DeviceTime> devices = DeviceTimes.of(block, iostat, config, names);
+        List<DeviceTime> devices = DeviceTimes.of(block, iostat, config, names, blockSource);
         waits.addSummaries(facts.all(SyscallSummary.class));
         List<Group> groups = groups(waits.processes());
-        List<String> notes = new ArrayList<>();
         if (waits.dropped() > 0) {
             notes.add(waits.dropped() + " I/O calls of processes beyond the first " + ApplicationWaits.MAX_PROCESSES
                     + " are not in the model");
@@ -86,7 +102,8 @@ public final class TimeModelAnalysis implements Analysis {
             // the process that queued it
             Assigner assigner = new Assigner(block, iostat, config, names, List.of(), Set.of(), null);
             // every process's device time is the devices' time: a neighbour's is counted like the rest
-            List<ProcessWait> processes = blockGroups(block).stream().limit(MAX_COMMANDS).map(assigner::assign).toList();
+            List<ProcessWait> processes = relabelled(blockGroups(block, blockSource).stream().limit(MAX_COMMANDS)
+                    .map(assigner::assign).toList(), blockSource);
             double total = processes.stream().mapToDouble(ProcessWait::waitSeconds).sum();
             if (total > 0) {
                 results.put(TimeModel.class, new TimeModel(TimeModel.BLOCK_UNIT, TimeModel.Basis.DEVICE,
@@ -119,7 +136,7 @@ public final class TimeModelAnalysis implements Analysis {
             }
             processes.add(assigner.assign(g));
         }
-        processes = withNeighbours(processes, notes);
+        processes = relabelled(withNeighbours(processes, notes), blockSource);
         double waitSeconds = processes.stream().filter(ProcessWait::application).mapToDouble(ProcessWait::waitSeconds)
                 .sum();
         double span = groups.stream().mapToDouble(g -> g.span).max().orElse(0);
@@ -276,7 +293,31 @@ public final class TimeModelAnalysis implements Analysis {
     }
 
     /** Processes as the block trace names them, by the Q2C of their requests, most first. */
-    private static List<Group> blockGroups(BlockProcessTimes block) {
+    /**
+     * The parts measured from biosnoop say so: the assigner words its methods after a block trace,
+     * which here is biosnoop's per-I/O latencies.
+     */
+    private static List<ProcessWait> relabelled(List<ProcessWait> processes, String blockSource) {
+        if (!blockSource.equals(BiosnoopTimes.SOURCE)) {
+            return processes;
+        }
+        return processes.stream().map(p -> new ProcessWait(p.command(), p.pids(),
+                p.source() == null ? null : p.source().replace("block trace", BiosnoopTimes.SOURCE), p.calls(),
+                p.waitSeconds(), p.parts().stream().map(w -> new WaitPart(w.part(), w.direction(), w.device(),
+                        w.seconds(), w.sharePct(), biosnoopMethod(w.method()), w.others())).toList(), p.role()))
+                .toList();
+    }
+
+    private static String biosnoopMethod(String method) {
+        if (method == null) {
+            return null;
+        }
+        String m = method.replace("the block trace", "biosnoop's trace").replace("block trace", "biosnoop trace")
+                .replace("Q2C", "latency");
+        return m.contains("biosnoop") ? m : m + " (biosnoop's latency of each I/O, not a block trace)";
+    }
+
+    private static List<Group> blockGroups(BlockProcessTimes block, String blockSource) {
         Map<Integer, String> comms = new LinkedHashMap<>();
         block.entries().forEach(e -> comms.putIfAbsent(e.pid(), e.comm()));
         Map<String, Group> out = new LinkedHashMap<>();
@@ -287,7 +328,7 @@ public final class TimeModelAnalysis implements Analysis {
             g.blockOnly = true;
             g.pids.add(e.pid());
             g.threads.add(e.pid());
-            g.sources.add("block trace");
+            g.sources.add(blockSource);
             if (e.direction().equals("read")) {
                 g.waits.add(WaitClass.READ, e.q2c(), e.n());
             } else if (e.direction().equals("write")) {

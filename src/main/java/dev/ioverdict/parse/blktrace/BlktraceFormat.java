@@ -100,6 +100,10 @@ public final class BlktraceFormat implements InputFormat {
                 if (t.events > 0) {
                     t.ctx.time(t.firstNs / 1e9);
                     t.ctx.time(t.lastNs / 1e9);
+                } else if (t.records > 0) {
+                    // blktrace writes a file per CPU; one that issued no I/O keeps only the notify records
+                    t.ctx.note("holds no I/O: only blktrace's notify records (process names, version): a CPU that "
+                            + "issued no I/O while traced");
                 }
             }
         } finally {

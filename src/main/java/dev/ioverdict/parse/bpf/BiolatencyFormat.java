@@ -19,10 +19,12 @@ public final class BiolatencyFormat extends TextFormat {
     static final String BANNER = "Tracing block device I/O";
 
     public BiolatencyFormat() {
-        super("biolatency", "bcc's `biolatency` (-D per disk, -F per flag, -Q, -m, -T, -e) and bpftrace's `biolatency.bt`: log2 histograms of block I/O latency",
+        super("biolatency", "bcc's `biolatency` (-D per disk, -F per flag, -Q, -m, -T, -e, -j) and bpftrace's `biolatency.bt`: log2 histograms of block I/O latency",
                 Recogniser.of(
                         Signature.certain("biolatency banner '{line}' with log2 histogram rows",
                                 Clue.startsWith(BANNER).within(10), Clue.lines(BiolatencyFormat::histogramLine)),
+                        Signature.certain("bcc biolatency -j histograms ('{line}')",
+                                Clue.lines(Log2Histograms::jsonLine).share(50)),
                         Signature.likely("bcc log2 histograms per disk or request flags ('{line}')",
                                 Clue.lines(s -> section(s, "disk") || section(s, "flags")), Clue.lines(BiolatencyFormat::bccUnitHeader)),
                         Signature.likely("bcc log2 histogram ('{line}') in a file named for biolatency",

@@ -1,5 +1,7 @@
 package dev.ioverdict.parse.bpf;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ioverdict.model.bpf.LatencyHistogram;
 import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
@@ -16,7 +18,10 @@ import java.util.List;
  * interval's time stamp ({@code 06:20:16}, ext4dist's {@code 10:19:00:}) and biolatency -e's
  * {@code avg = 663 usecs, total: 16575 usecs, count: 25}. bpftrace prints a map header
  * ({@code @usecs:}, {@code @us[xfs_file_read_iter]:}) and rows {@code [128, 256)  12 |@@@@|},
- * {@code [1]  724 |...|}, with K, M, G suffixes for powers of 1024.
+ * {@code [1]  724 |...|}, with K, M, G suffixes for powers of 1024. bcc's -j prints each histogram
+ * on one line as a Python dict ({@code {'ts': '2026-11-26 23:10:01', 'val_type': 'usecs', 'data':
+ * [{'interval-start': 0, 'interval-end': 1, 'count': 4}, ...], 'disk': 'sda'}}), single-quoted as
+ * Python prints it, not JSON; its first bucket starts at 0 and each ends at interval-end inclusive.
  */
 final class Log2Histograms {
     /** What the file's banner and keys say the histograms are of. */
@@ -89,6 +94,12 @@ final class Log2Histograms {
         String s = raw.strip();
         if (s.isEmpty()) {
             close();
+            return;
+        }
+        if (jsonLine(s)) {
+            close();
+            emit();
+            json(number, s);
             return;
         }
         if (s.startsWith("Tracing ")) {
@@ -268,6 +279,55 @@ final class Log2Histograms {
     }
 
     /** Seconds per unit of a bcc unit header or a bpftrace map name; 0 when it names no time unit. */
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** A histogram bcc's -j printed: {@code {'ts': ..., 'val_type': ..., 'data': [...]}} on one line. */
+    static boolean jsonLine(String s) {
+        return (s.startsWith("{'ts': ") || s.startsWith("{\"ts\": ")) && s.contains("val_type") && s.contains("data");
+    }
+
+    private void json(long number, String s) {
+        JsonNode h;
+        try {
+            // Python's repr: single quotes (and b'..' for a bytes key), otherwise JSON
+            h = MAPPER.readTree(s.replace(": b'", ": '").replace('\'', '"'));
+        } catch (IOException | RuntimeException e) {
+            ctx.skip(number, "unreadable biolatency -j line: " + s.substring(0, Math.min(80, s.length())));
+            return;
+        }
+        String unit = h.path("val_type").asText("");
+        double scale = scale(unit);
+        if (scale <= 0 || !h.path("data").isArray()) {
+            ctx.skip(number, "histogram in a unit ioverdict does not know (" + unit + "): not read");
+            return;
+        }
+        List<LatencyHistogram.Bucket> buckets = new ArrayList<>();
+        for (JsonNode b : h.path("data")) {
+            long low = b.path("interval-start").asLong(-1);
+            long high = b.path("interval-end").asLong(-1);
+            long count = b.path("count").asLong(-1);
+            if (low < 0 || high < low || count < 0) {
+                ctx.skip(number, "unreadable bucket in a biolatency -j line: " + b);
+                return;
+            }
+            buckets.add(new LatencyHistogram.Bucket(low * scale, (high + 1) * scale, count));
+        }
+        String kind = null;
+        String value = null;
+        for (var it = h.fieldNames(); it.hasNext();) {
+            String f = it.next();
+            if (!f.equals("ts") && !f.equals("val_type") && !f.equals("data")) {
+                kind = naming.keyKind(f);
+                value = h.path(f).asText();
+            }
+        }
+        ctx.record();
+        if (!buckets.isEmpty()) {
+            ctx.emit(new LatencyHistogram(ctx.input(), number, s, naming.tool(banner, null), "bcc", kind, value,
+                    h.path("ts").asText(null), unit, buckets, null, null));
+        }
+    }
+
     static double scale(String unit) {
         return switch (unit) {
             case "usecs", "us", "usec", "" -> 1e-6;

@@ -43,7 +43,8 @@ final class BttTables {
             section = BttSection.byName(name);
             phase = null;
             if (section == BttSection.UNKNOWN) {
-                ctx.warn(number, "btt section '" + name + "' is not known to ioverdict; its rows are not read");
+                // a section of a newer btt: nothing of the file is damaged, ioverdict just does not read it
+                ctx.note("btt section '" + name + "' (line " + number + ") is not known to ioverdict; its rows are not read");
             }
             return;
         }
@@ -70,7 +71,7 @@ final class BttTables {
 
     void finish() {
         if (phases.isEmpty() && overhead.isEmpty() && merges.isEmpty() && others.isEmpty()) {
-            ctx.warn(0, "no btt table rows found");
+            ctx.note("holds no I/O: no btt table rows"); // btt over a trace without requests prints its headings only
             return;
         }
         ctx.emit(new BttReport(ctx.input(), phases, overhead, merges, others));

@@ -21,7 +21,9 @@ import java.util.Map;
 
 /**
  * {@code /proc/diskstats} snapshots: {@code major minor name} and 11 counters (2.6.25+), 15 (4.18+,
- * discards), 17 (5.5+, flushes), or the 4 of a partition on 2.6.0-2.6.24. A snapshot ends where a
+ * discards), 17 (5.5+, flushes), or the 4 of a partition on 2.6.0-2.6.24; lxcfs, which a container
+ * reads instead, prints 14 from its cgroup's blkio figures with the major unpadded
+ * ({@code 8       0 sda 18 0 1808 ...}), and only the first 11 mean what the kernel's do. A snapshot ends where a
  * device repeats; a line between snapshots holding a time ({@code date}, {@code date +%s}, ISO)
  * dates the next one. Two dated snapshots give what iostat -x computes from the same counters
  * (Documentation/admin-guide/iostats.rst): r/s, rkB/s, rrqm/s, r_await, the same for writes,
@@ -34,16 +36,16 @@ public final class DiskstatsFormat extends TextFormat {
             "w_await", "aqu-sz", "%util");
 
     public DiskstatsFormat() {
-        super("diskstats", "`/proc/diskstats` (11, 15, 17 and 4 counters): two dated snapshots give iostat -x figures",
+        super("diskstats", "`/proc/diskstats` (11, 15, 17 and 4 counters; lxcfs's 14 in containers): two dated snapshots give iostat -x figures",
                 Recogniser.of(
                         Signature.certain("{0} 'major minor name counters...' lines of /proc/diskstats",
                                 Clue.lines(l -> counters(Tokens.split(l)) > 0).atLeast(2).share(50))));
     }
 
-    /** Number of counters of a diskstats line (4, 11, 15, 17), or 0 when it is not one. */
+    /** Number of counters of a diskstats line (4, 11, 14, 15, 17), or 0 when it is not one. */
     static int counters(List<String> t) {
         int c = t.size() - 3;
-        if (c != 4 && c != 11 && c != 15 && c != 17) {
+        if (c != 4 && c != 11 && c != 14 && c != 15 && c != 17) {
             return 0;
         }
         if (!Numbers.isDigits(t.get(0)) || !Numbers.isDigits(t.get(1)) || Numbers.isDigits(t.get(2))) {
@@ -141,8 +143,9 @@ public final class DiskstatsFormat extends TextFormat {
                 headerLine = pendingLine;
             } else if (snapshot > 1 && !undatedWarned) {
                 undatedWarned = true;
-                ctx.warn(n, "snapshot " + snapshot + " of /proc/diskstats has no time before it (add 'date +%s' "
-                        + "between snapshots): counters without the interval give no rates");
+                // nothing is damaged, the capture just lacks the interval: a note, not a warning
+                ctx.note("snapshot " + snapshot + " of /proc/diskstats (line " + n + ") has no time before it (add "
+                        + "'date +%s' between snapshots): counters without the interval give no rates");
             }
             pendingTime = Double.NaN;
         }

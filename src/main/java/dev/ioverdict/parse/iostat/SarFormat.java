@@ -168,7 +168,7 @@ public final class SarFormat extends TextFormat {
                 return; // the mean of the rows above, printed again
             }
             if (line.contains("LINUX RESTART")) {
-                ctx.warn(n, "system restarted here (LINUX RESTART): the reports before and after are separate runs");
+                ctx.note("system restarted at line " + n + " (LINUX RESTART): the reports before and after are separate runs");
                 return;
             }
             int k = timeTokens(t);
@@ -194,7 +194,7 @@ public final class SarFormat extends TextFormat {
                 inDev = false; // the header of another sar section: CPU, memory, network ...
                 if (!foreignWarned) {
                     foreignWarned = true;
-                    ctx.warn(n, "sar sections other than the block devices (-d) are not read: " + Excerpt.of(line));
+                    ctx.note("sar sections other than the block devices (-d) are not read (line " + n + ": " + Excerpt.of(line) + ")");
                 }
                 return;
             }

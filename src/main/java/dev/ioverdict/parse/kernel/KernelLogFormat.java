@@ -19,7 +19,9 @@ import java.util.List;
  * and /var/log/messages or syslog write it. Every prefixed line is a record; the storage ones
  * become {@link KernelEvent}s ({@link StorageMessages} says which) and each hung-task report with
  * the call trace under it a {@link HungTask}. Lines without a log prefix are skipped with a
- * warning, journalctl's {@code -- ... --} markers silently.
+ * warning, journalctl's {@code -- ... --} markers silently, except in a log that has no time
+ * stamps at all (2.6-era kernels without CONFIG_PRINTK_TIME, whose dmesg starts straight with the
+ * message): there every line is a record without a time, recognised by its storage messages.
  */
 public final class KernelLogFormat extends TextFormat {
     /** A call trace longer than this is cut: the frames that matter are the innermost. */
@@ -53,13 +55,36 @@ public final class KernelLogFormat extends TextFormat {
             }
         }
         int prefixed = dmesg + syslog;
-        if (prefixed == 0 || prefixed * 2 < lines) {
+        if (prefixed == 0) {
+            return bare(sample);
+        }
+        if (prefixed * 2 < lines) {
             return Recognition.NO;
         }
         String why = prefixed + " of " + lines + " lines with a "
                 + (dmesg >= syslog ? "dmesg '[seconds]'" : "syslog 'Mon DD HH:MM:SS host tag:'") + " prefix"
                 + (journalHeader ? " after a journalctl header" : "");
         return prefixed >= 3 || journalHeader ? new Recognition(90, why) : Recognition.possible(why);
+    }
+
+    /**
+     * A log without time stamps: the kernel's storage messages ({@link StorageMessages}) in their
+     * own wording, at least two, or a boot log's banner ({@code Linux version 2.6.18-...}) with one.
+     */
+    private static Recognition bare(Sample sample) {
+        int storage = 0;
+        boolean banner = false;
+        for (String line : sample.nonBlank()) {
+            String body = line.substring(LogPrefix.bare(line).bodyStart());
+            banner |= body.startsWith("Linux version ") && body.contains("(gcc");
+            if (StorageMessages.classify(body) != null) {
+                storage++;
+            }
+        }
+        if (storage >= 2 || banner && storage >= 1) {
+            return Recognition.likely(storage + " kernel storage messages without time stamps (a 2.6-era dmesg)");
+        }
+        return Recognition.NO;
     }
 
     @Override
@@ -70,6 +95,8 @@ public final class KernelLogFormat extends TextFormat {
     private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private HungTaskBuilder hung;
+        /** Whether the log so far has no time stamps: decided by its first line. */
+        private Boolean bare;
 
         Reader(ParseContext ctx) {
             this.ctx = ctx;
@@ -78,6 +105,12 @@ public final class KernelLogFormat extends TextFormat {
         @Override
         public void line(String line, long n) {
             LogPrefix p = LogPrefix.of(line);
+            if (bare == null) {
+                bare = p == null && !line.startsWith("-- ");
+            }
+            if (p == null && bare) {
+                p = LogPrefix.bare(line);
+            }
             if (p == null) {
                 endHung();
                 if (!line.startsWith("-- ")) {

@@ -33,6 +33,18 @@ record LogPrefix(int bodyStart, Double uptime, Double epoch, String timeText, St
         return iso(line);
     }
 
+    /**
+     * A line of a kernel log without time stamps (2.6-era dmesg, CONFIG_PRINTK_TIME off): at most
+     * a {@code <4>} level before the message.
+     */
+    static LogPrefix bare(String line) {
+        int i = 0;
+        if (line.startsWith("<") && line.length() > 3 && line.indexOf('>') > 0 && line.indexOf('>') <= 4) {
+            i = line.indexOf('>') + 1;
+        }
+        return new LogPrefix(i, null, null, null, null);
+    }
+
     /** {@code [ 123.456] } or {@code [Tue Nov 24 02:03:19 2026] } at {@code from}. */
     private static LogPrefix bracket(String line, int from, Double epoch, String timeText, String tag) {
         int close = line.indexOf(']', from);

@@ -41,6 +41,15 @@ final class StorageMessages {
         if ((at = m.indexOf("Buffer I/O error on device ")) >= 0) {
             return new Match(KernelEventKind.IO_ERROR, word(m, at + 27), null);
         }
+        if (m.startsWith("SCSI error : <") && m.indexOf('>') > 14) {
+            // 2.6.9's scsi_io_completion: "SCSI error : <0 0 0 0> return code = 0x8000002"
+            return new Match(KernelEventKind.IO_ERROR, m.substring(14, m.indexOf('>')).replace(' ', ':'), null);
+        }
+        if ((at = m.indexOf(": Current: sense key: ")) > 0 && m.indexOf(' ') > at) {
+            // 2.6's scsi_print_sense: "sda: Current: sense key: Medium Error"
+            return new Match(m.contains("Medium Error") ? KernelEventKind.MEDIUM_ERROR : KernelEventKind.IO_ERROR,
+                    m.substring(0, at), null);
+        }
         String scsi = scsiDevice(m);
         if (scsi != null) {
             if (m.contains("Medium Error") || m.contains("Unrecovered read error")) {
@@ -55,7 +64,8 @@ final class StorageMessages {
             if (m.contains("Device offlined") || m.contains("rejecting I/O to offline device")) {
                 return new Match(KernelEventKind.DEVICE_OFFLINE, scsi, null);
             }
-            if (m.contains("FAILED Result") || m.contains("Sense Key") || m.contains("I/O error")) {
+            if (m.contains("FAILED Result") || m.contains("Sense Key") || m.contains("I/O error")
+                    || m.contains("SCSI error: return code")) {
                 return new Match(KernelEventKind.IO_ERROR, scsi, null);
             }
             if (m.contains("reset") || m.contains("RESET")) {
@@ -169,6 +179,10 @@ final class StorageMessages {
             }
             return null;
         }
+        Match old = oldXfs(m);
+        if (old != null) {
+            return old;
+        }
         if (m.startsWith("XFS: ") && m.contains("possible memory allocation deadlock")) {
             return new Match(KernelEventKind.FS_WARNING, null, null);
         }
@@ -189,6 +203,39 @@ final class StorageMessages {
         }
         if (m.startsWith("JBD2: ") && m.contains("Error") && (at = m.indexOf(" for ")) >= 0) {
             return new Match(KernelEventKind.FS_ERROR, jbd2Device(trimDot(word(m, m.lastIndexOf(' ') + 1))), null);
+        }
+        return null;
+    }
+
+    /**
+     * XFS of the 2.6 kernels (before 2.6.39's {@code XFS (dev): } prefix): xfs_cmn_err and
+     * xfs_fs_cmn_err print {@code Filesystem "sdb1": <message>}, xfs_do_force_shutdown
+     * {@code xfs_force_shutdown(sdb1,0x8) called from line ...} and xfs_ioerror_alert
+     * {@code I/O error in filesystem ("sda2") meta-data dev sda2 block 0x...}.
+     */
+    private static Match oldXfs(String m) {
+        if (m.startsWith("Filesystem \"") && m.indexOf("\": ", 12) > 12) {
+            int close = m.indexOf("\": ", 12);
+            String dev = m.substring(12, close);
+            String what = m.substring(close + 3);
+            if (what.contains("Shutting down filesystem")) {
+                return new Match(KernelEventKind.FS_SHUTDOWN, dev, null);
+            }
+            if (what.startsWith("XFS internal error") || what.contains("Corruption") || what.contains("I/O error")
+                    || what.contains("xfs_log_force: error")) {
+                return new Match(KernelEventKind.FS_ERROR, dev, null);
+            }
+            if (what.startsWith("Disabling barriers")) {
+                // not a failure, but the flushes the write cache needs are gone from here on
+                return new Match(KernelEventKind.FS_WARNING, dev, null);
+            }
+            return null;
+        }
+        if (m.startsWith("xfs_force_shutdown(") && m.indexOf(',') > 19) {
+            return new Match(KernelEventKind.FS_SHUTDOWN, m.substring(19, m.indexOf(',')), null);
+        }
+        if (m.startsWith("I/O error in filesystem (\"") && m.indexOf('"', 26) > 26) {
+            return new Match(KernelEventKind.FS_ERROR, m.substring(26, m.indexOf('"', 26)), null);
         }
         return null;
     }
