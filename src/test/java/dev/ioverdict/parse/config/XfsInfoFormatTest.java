@@ -169,12 +169,13 @@ class XfsInfoFormatTest {
         assertNull(p.all(XfsGeometry.class).get(0).blockSize());
         assertEquals(4096, p.all(XfsGeometry.class).get(1).blockSize());
         assertEquals("/data", p.all(XfsGeometry.class).get(1).mount());
+        // the tool's own error is what it printed, not damage: a note with its line; the cut block is a warning
+        assertTrue(p.summary().notes().stream().anyMatch(n -> n.contains("(line 2)") && n.contains("not a mounted XFS filesystem")),
+                p.summary().notes().toString());
         var warnings = p.summary().warnings();
-        assertEquals(2, warnings.size(), warnings.toString());
-        assertEquals(2, warnings.get(0).line());
-        assertTrue(warnings.get(0).message().contains("not a mounted XFS filesystem"));
-        assertEquals(3, warnings.get(1).line());
-        assertTrue(warnings.get(1).message().contains("block size unknown"));
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertEquals(3, warnings.get(0).line());
+        assertTrue(warnings.get(0).message().contains("block size unknown"));
     }
 
     @Test
