@@ -32,7 +32,6 @@ public final class ShardMerge {
     private static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
-    /** The merged summary and what did not merge cleanly (one line each). */
     /**
      * The merged summary, what did not merge cleanly, and per shard folder (as named) the ids of the
      * cases merged from it: the case archive merges those and no others.

@@ -292,7 +292,6 @@ public final class TimeModelAnalysis implements Analysis {
         return out;
     }
 
-    /** Processes as the block trace names them, by the Q2C of their requests, most first. */
     /**
      * The parts measured from biosnoop say so: the assigner words its methods after a block trace,
      * which here is biosnoop's per-I/O latencies.
@@ -317,6 +316,7 @@ public final class TimeModelAnalysis implements Analysis {
         return m.contains("biosnoop") ? m : m + " (biosnoop's latency of each I/O, not a block trace)";
     }
 
+    /** Processes as the block trace names them, by the Q2C of their requests, most first. */
     private static List<Group> blockGroups(BlockProcessTimes block, String blockSource) {
         Map<Integer, String> comms = new LinkedHashMap<>();
         block.entries().forEach(e -> comms.putIfAbsent(e.pid(), e.comm()));
