@@ -92,13 +92,23 @@ public final class ChunkedLines<T> {
     }
 
     /**
-     * Whether a file is worth reading so: big enough, and more than one core to read it with.
-     * {@code -Dioverdict.chunkedText.fromBytes=N} moves the size (a huge N reads every file on one
-     * thread, to measure what the chunks give).
+     * Whether a file is read so: only when asked ({@code -Dioverdict.chunkedText=on}, from
+     * {@code minBytes}; {@code -Dioverdict.chunkedText.fromBytes=N} moves the size) and with more
+     * than one core. Off by default: on this project's 2 quiet cores the chunked reading of 200 MB
+     * took 4.3-4.6 s for strace and 4.9 s for iostat against 3.6 s and 4.5 s on one thread
+     * (docs/PERFORMANCE.md, "Text parsers on every core"): the analysis thread, not the decoding, is
+     * the floor, and the extra copy costs more than the second core gives.
      */
     public static boolean worthIt(InputFile file, long minBytes) {
-        long from = Long.getLong("ioverdict.chunkedText.fromBytes", minBytes);
-        return file.size() >= from && Runtime.getRuntime().availableProcessors() > 1;
+        String from = System.getProperty("ioverdict.chunkedText.fromBytes");
+        boolean asked = from != null || "on".equals(System.getProperty("ioverdict.chunkedText"));
+        long size = minBytes;
+        try {
+            size = from != null ? Long.parseLong(from.strip()) : minBytes;
+        } catch (NumberFormatException notANumber) {
+            // a mistyped size keeps the default one
+        }
+        return asked && file.size() >= size && Runtime.getRuntime().availableProcessors() > 1;
     }
 
     /**
