@@ -52,18 +52,9 @@ record DecodedRow(String header, double[] values, int deviceStart, int deviceEnd
         /** What the reading thread's row(n, line) reads, under this chunk's header. */
         private DecodedRow row(String line) {
             spans.of(line);
-            if (!layout.fits(spans.count())) {
+            double[] values = layout.values(line, spans);
+            if (values == null) {
                 return null;
-            }
-            int count = layout.metricCount();
-            double[] values = new double[count];
-            for (int i = 0; i < count; i++) {
-                int t = layout.tokenOf(i);
-                double v = SysstatNumbers.human(line, spans.start(t), spans.end(t), layout.kBScale(i));
-                if (Double.isNaN(v)) {
-                    return null;
-                }
-                values[i] = v;
             }
             int d = layout.deviceIndex();
             return new DecodedRow(header, values, spans.start(d), spans.end(d));

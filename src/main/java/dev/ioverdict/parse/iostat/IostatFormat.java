@@ -392,18 +392,9 @@ public final class IostatFormat extends TextFormat implements ChunkedFormat {
          */
         private boolean row(long n, String line) {
             spans.of(line);
-            if (!layout.fits(spans.count())) {
+            double[] values = layout.values(line, spans);
+            if (values == null) {
                 return false;
-            }
-            int count = layout.metricCount();
-            double[] values = new double[count];
-            for (int i = 0; i < count; i++) {
-                int t = layout.tokenOf(i);
-                double v = SysstatNumbers.human(line, spans.start(t), spans.end(t), layout.kBScale(i));
-                if (Double.isNaN(v)) {
-                    return false;
-                }
-                values[i] = v;
             }
             int d = layout.deviceIndex();
             emit(n, line, devices.of(line, spans.start(d), spans.end(d)), values);

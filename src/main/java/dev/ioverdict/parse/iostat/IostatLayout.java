@@ -2,6 +2,7 @@ package dev.ioverdict.parse.iostat;
 
 import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.parse.text.Tokens;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -144,6 +145,26 @@ record IostatLayout(IostatColumns columns, int deviceIndex, int headerTokens, in
 
     int metricCount() {
         return columns.names().size();
+    }
+
+    /**
+     * The metric values of a row already cut into {@code spans}, read in place (no String per field),
+     * or null when it does not read as a row of this layout (for the slower path to judge).
+     */
+    double[] values(String line, Tokens spans) {
+        if (!fits(spans.count())) {
+            return null;
+        }
+        double[] values = new double[metricCount()];
+        for (int i = 0; i < values.length; i++) {
+            int t = tokenOf(i);
+            double v = SysstatNumbers.human(line, spans.start(t), spans.end(t), kBScale(i));
+            if (Double.isNaN(v)) {
+                return null;
+            }
+            values[i] = v;
+        }
+        return values;
     }
 
     /** Token position of the i-th metric column. */
