@@ -24,8 +24,8 @@ class CaseMemoryTest {
     void aCaseOverItsHeapFailsWithTheReasonAndTheBatchGoesOn() throws Exception {
         Path cases = Files.createDirectories(tmp.resolve("cases"));
         // 6.5 MB of perf script, strace and iostat: needs about 20 MiB of heap; one vmstat -s file needs far less
-        copy(TestData.bundle("reads-starved-behind-writes").resolve("bundle"), cases.resolve("big"));
-        copy(TestData.bundle("solaris-dnlc-low").resolve("bundle"), cases.resolve("small"));
+        TestData.copyTree(TestData.bundle("reads-starved-behind-writes").resolve("bundle"), cases.resolve("big"));
+        TestData.copyTree(TestData.bundle("solaris-dnlc-low").resolve("bundle"), cases.resolve("small"));
         Path out = tmp.resolve("out");
         Cli r = Cli.run("batch", cases.toString(), "-o", out.toString(), "--format", "json", "--jobs", "1",
                 "--case-memory", "12M");
@@ -59,16 +59,4 @@ class CaseMemoryTest {
         assertTrue(small.err().contains("at least 8M"), small.err());
     }
 
-    private static void copy(Path from, Path to) throws Exception {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : s.toList()) {
-                Path t = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t);
-                }
-            }
-        }
-    }
 }

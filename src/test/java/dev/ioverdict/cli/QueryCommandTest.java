@@ -32,7 +32,7 @@ class QueryCommandTest {
     static void batchOverThreeBundles() throws IOException {
         Path cases = Files.createDirectories(tmp.resolve("cases"));
         for (String b : BUNDLES) {
-            copy(TestData.bundle(b).resolve("bundle"), cases.resolve(b));
+            TestData.copyTree(TestData.bundle(b).resolve("bundle"), cases.resolve(b));
         }
         Files.createDirectories(cases.resolve("zz-empty"));
         Files.writeString(cases.resolve("zz-empty/notes.txt"), "nothing to see\n");
@@ -40,18 +40,6 @@ class QueryCommandTest {
         batch = Cli.run("batch", cases.toString(), "-o", out.toString(), "--jobs", "2", "--format", "json", "--parquet");
     }
 
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : s.toList()) {
-                Path t = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t);
-                }
-            }
-        }
-    }
 
     @Test
     void batchWritesTheArchiveAndItsParquetFiles() throws IOException {

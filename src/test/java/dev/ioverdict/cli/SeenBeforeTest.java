@@ -38,7 +38,7 @@ class SeenBeforeTest {
     static void batchTwoThenReportAThird() throws IOException {
         Path cases = Files.createDirectories(tmp.resolve("cases"));
         for (String b : List.of("xfs-unaligned-512b", "perf-device-latency")) {
-            copy(TestData.bundle(b).resolve("bundle"), cases.resolve(b));
+            TestData.copyTree(TestData.bundle(b).resolve("bundle"), cases.resolve(b));
         }
         batch = tmp.resolve("batch");
         Cli b = Cli.run("batch", cases.toString(), "-o", batch.toString(), "--jobs", "1", "--format", "json,html", "--quiet");
@@ -48,18 +48,6 @@ class SeenBeforeTest {
                 "-o", report.toString(), "--format", "json,html", "--archive", batch.resolve("cases.duckdb").toString(), "--quiet");
     }
 
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : s.toList()) {
-                Path t = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t);
-                }
-            }
-        }
-    }
 
     @Test
     void theSameDiagnosisIsNearestAndAnotherRanksLower() throws IOException {

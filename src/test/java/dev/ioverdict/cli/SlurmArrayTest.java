@@ -113,7 +113,7 @@ class SlurmArrayTest {
         }
         for (Path b : bundles) {
             if (size(b) <= MAX_BUNDLE_BYTES) {
-                copy(b, cases.resolve(b.getParent().getFileName().toString()));
+                TestData.copyTree(b, cases.resolve(b.getParent().getFileName().toString()), StandardCopyOption.COPY_ATTRIBUTES);
             }
         }
         return cases;
@@ -125,18 +125,6 @@ class SlurmArrayTest {
         }
     }
 
-    private static void copy(Path from, Path to) throws Exception {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : s.toList()) {
-                Path t = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t, StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
-    }
 
     private static JsonNode withoutLinks(JsonNode summary) {
         JsonNode copy = summary.deepCopy();

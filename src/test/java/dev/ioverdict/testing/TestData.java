@@ -46,4 +46,18 @@ public final class TestData {
     public static Path blkgen() {
         return root().resolve("testdata/tools/blkgen");
     }
+
+    /** Copies the folder {@code from} to {@code to} (links followed: a test's copy holds plain files). */
+    public static void copyTree(Path from, Path to, java.nio.file.CopyOption... options) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                Path t = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(p, t, options);
+                }
+            }
+        }
+    }
 }
