@@ -46,27 +46,53 @@ public record Impact(double seconds, Double sharePct, String of, boolean measure
      */
     @com.fasterxml.jackson.annotation.JsonProperty("text")
     public String text() {
+        return words(of, true);
+    }
+
+    /**
+     * The impact in a few words, for a page where its whole sentence stands nearby (the front page's
+     * headline over a table of causes): "1.98 s, 58.7 % of the application's I/O wait", without the
+     * totals in brackets and the victim's view. Null when it explains nothing.
+     */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public String brief() {
+        int bracket = of == null ? -1 : of.indexOf(" (");
+        return words(bracket > 0 ? of.substring(0, bracket) : of, false);
+    }
+
+    private String words(String whole, boolean victimView) {
         if (seconds <= 0) {
             return null;
         }
-        String victim = sharePct == null || processes.size() < 2 ? "" : processes.stream()
+        String victim = !victimView || sharePct == null || processes.size() < 2 ? "" : processes.stream()
                 .max(java.util.Comparator.comparingDouble(ProcessShare::sharePct))
                 .filter(p -> p.sharePct() - sharePct >= VICTIM_POINTS)
                 .map(p -> "; " + Figures.percent(p.sharePct()) + " of " + p.command()
                         + (p.pids().size() == 1 && !p.command().startsWith("pid ") ? " pid " + p.pids().get(0) : "")
                         + (of != null && of.startsWith("the application") ? "'s I/O wait" : "'s device time"))
                 .orElse("");
-        String what = of != null ? of : "I/O time";
+        String what = whole != null ? whole : "I/O time";
         if (spanSeconds != null) {
-            String outstanding = Figures.number(seconds / spanSeconds);
-            String load = outstanding + (outstanding.equals("1") ? " request" : " requests") + " outstanding on average";
-            return sharePct == null ? what + ": " + load + (measured ? "" : ", estimated")
-                    : Figures.percent(sharePct) + " of " + what + ": " + load + victim;
+            return sharePct == null ? what + ": " + gain() + (measured ? "" : ", estimated")
+                    : Figures.percent(sharePct) + " of " + what + ": " + gain() + victim;
         }
         if (sharePct == null) {
             return Figures.duration(seconds) + " of " + what + (measured ? "" : ", estimated");
         }
-        return Figures.duration(seconds) + ", " + Figures.percent(sharePct) + " of " + of + victim;
+        return Figures.duration(seconds) + ", " + Figures.percent(sharePct) + " of " + whole + victim;
+    }
+
+    /** What addressing it gives back, in the fewest words: "1.98 s", or the load "38.7 requests outstanding on average". */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public String gain() {
+        if (seconds <= 0) {
+            return null;
+        }
+        if (spanSeconds != null) {
+            String outstanding = Figures.number(seconds / spanSeconds);
+            return outstanding + (outstanding.equals("1") ? " request" : " requests") + " outstanding on average";
+        }
+        return Figures.duration(seconds);
     }
 
     /** The same seconds seen per process group: each group's seconds and their share of its own wait. */

@@ -42,17 +42,15 @@ final class FrontPage {
         }
         List<Summary.Action> actions = new ArrayList<>();
         Set<String> said = new LinkedHashSet<>();
-        for (Finding f : causes) {
+        for (int rank = 1; rank <= causes.size(); rank++) {
+            Finding f = causes.get(rank - 1);
             // a note is for information: its advice stays on its card, page 1's steps are for causes
             if (actions.size() == ACTIONS || f.severity() == Severity.INFO) {
                 break;
             }
             String text = Verdict.firstSentence(f.recommendation());
             if (!text.isEmpty() && said.add(text)) {
-                String gain = impact(f.impact());
-                // device time over a span is a load, not seconds a user gets back
-                actions.add(new Summary.Action(f.rule(), text, gain == null ? "addresses: " + f.title()
-                        : f.impact().spanSeconds() != null ? "acts on " + gain : "expected to give back up to " + gain));
+                actions.add(new Summary.Action(f.rule(), text, effect(f, rank, causes.size())));
             }
         }
         return new Summary(headline(causes, outcome), lines, actions,
@@ -63,6 +61,21 @@ final class FrontPage {
                 checked(outcome).stream().map(i -> i.title() + " (" + i.id() + "): nothing found").toList(),
                 healthy(data, outcome, iostat),
                 facts(data, caseId, host));
+    }
+
+    /**
+     * What an action gives back, said once: the cause's whole impact stands in the headline or the
+     * table of causes above, so the step names its cause by rank and the seconds (or, for device
+     * time over a span, the load: not seconds a user gets back).
+     */
+    private static String effect(Finding f, int rank, int causes) {
+        String cause = causes == 1 ? "" : "cause " + rank;
+        String gain = f.impact() == null ? null : f.impact().gain();
+        if (gain == null) {
+            return cause.isEmpty() ? "addresses the cause above" : "addresses " + cause;
+        }
+        String effect = f.impact().spanSeconds() != null ? "acts on a load of " + gain : "expected to give back up to " + gain;
+        return cause.isEmpty() ? effect : cause + ": " + effect;
     }
 
     /** The rules that ran on this data and found nothing: what a healthy report can vouch for. */
@@ -97,7 +110,8 @@ final class FrontPage {
                     + evaluated + " could not be evaluated; see below)." : ".");
         }
         Finding top = causes.get(0);
-        String gain = impact(top.impact());
+        // over a table of causes the headline gives the figure in brief: the table gives it whole
+        String gain = causes.size() == 1 ? impact(top.impact()) : top.impact() == null ? null : top.impact().brief();
         if (causes.stream().allMatch(f -> f.severity() == Severity.INFO)) {
             // a note is not a diagnosis: a healthy capture must not open with its largest wait as if it were a fault
             return "No I/O problem found in this capture; for information: " + lowerFirst(top.title())
