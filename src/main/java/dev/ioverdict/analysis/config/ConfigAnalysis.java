@@ -44,8 +44,8 @@ public final class ConfigAnalysis implements Analysis {
             // rows repeat their device every interval: the name is new only now and then
             if (s.device() != null && !s.device().equals(lastName)) {
                 lastName = s.device();
-                String had = names.get(lastName);
-                if (had == null) {
+                // a name without a number is remembered too (null), or every iostat row would be split again
+                if (!names.containsKey(lastName)) {
                     names.put(lastName, diskstatsNumber(s.text(), lastName));
                 }
             }
