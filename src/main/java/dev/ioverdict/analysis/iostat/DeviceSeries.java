@@ -35,6 +35,17 @@ public record DeviceSeries(String input, Integer run, String device, IostatDiale
         return intervalSeconds != null ? intervalSeconds : 1.0;
     }
 
+    /**
+     * Whether the series is a controller's row of Solaris {@code iostat -C} ("c12"): the disks behind
+     * it summed (r/s, actv) and averaged (asvc_t), not one device; its %b is no device's utilization.
+     */
+    public boolean controller() {
+        if (dialect != IostatDialect.SOLARIS || device.length() < 2 || device.charAt(0) != 'c') {
+            return false;
+        }
+        return dev.ioverdict.parse.text.Numbers.isDigits(device, 1, device.length());
+    }
+
     public boolean idle() {
         return points.stream().allMatch(p -> p.sample().allZero());
     }

@@ -86,17 +86,39 @@ final class IostatDeviceLatency {
             String column = view.column();
             String label = IostatEvidence.label(ctx, s.device());
             String what = view.direction() == null ? "" : " " + view.direction();
-            var f = ctx.finding(Subject.device(s.device(), label), "Slow device" + (view.direction() == null ? ""
-                            : " for " + view.direction()) + ": " + label + " answers" + what + " in "
-                            + Figures.duration(avgMs / 1000) + " (" + column + ") even with no queue in front of it")
-                    .severity(quiet ? Severity.WARNING : Severity.CRITICAL)
-                    .summary(label + " took " + IostatEvidence.avgWorst(slow, view.ms(), "ms", column)
-                            + " per" + (view.direction() == null ? "" : " " + view.direction().replace("s", ""))
-                            + " request " + IostatEvidence.span(s, slow) + ", while only "
-                            + Figures.number(slow.avg(IostatPoint::queue)) + " requests were outstanding on average ("
-                            + s.queueLabel() + "). With so few in flight a request does not wait behind others: "
-                            + "the time is the device's own, below the host's queue (device, HBA, fabric or array). "
-                            + "A saturated device would show a queue growing with its response time.")
+            double queue = slow.avg(IostatPoint::queue);
+            // Solaris splits the time itself: asvc_t is spent in the device, wsvc_t in the host's queue
+            boolean ownTime = activeSplit(s, worst) && view.direction() == null;
+            boolean controller = s.controller();
+            String took = IostatEvidence.avgWorst(slow, view.ms(), "ms", column)
+                    + " per" + (view.direction() == null ? "" : " " + view.direction().replace("s", ""))
+                    + " request " + IostatEvidence.span(s, slow);
+            var f = ctx.finding(Subject.device(s.device(), label), controller
+                            ? "Slow disks behind controller " + label + ": " + Figures.duration(avgMs / 1000)
+                                    + " (" + column + ") per request in the disks themselves"
+                            : "Slow device" + (view.direction() == null ? "" : " for " + view.direction()) + ": "
+                                    + label + " answers" + what + " in " + Figures.duration(avgMs / 1000) + " ("
+                                    + column + ")" + (ownTime && queue >= ctx.value(MAX_QUEUE)
+                                    ? " in the device itself" : " even with no queue in front of it"))
+                    // a controller's average points at disks to look at, not at one device to fix
+                    .severity(quiet || controller ? Severity.WARNING : Severity.CRITICAL)
+                    .summary(controller
+                            ? label + " is a controller's row of iostat -C: the disks behind it summed and averaged. "
+                                    + "They took " + took + ", with " + Figures.number(queue) + " requests active "
+                                    + "in them on average (" + s.queueLabel() + "); asvc_t counts the time in the "
+                                    + "disks, apart from the wait in the host's queue (wsvc_t). The time is the "
+                                    + "disks' own or their path's (HBA, fabric, array), not the host's."
+                            : ownTime && queue >= ctx.value(MAX_QUEUE)
+                            ? label + " took " + took + " in the device itself: asvc_t counts the time from issue to "
+                                    + "completion, apart from the wait in the host's queue (wsvc_t), with "
+                                    + Figures.number(queue) + " requests in it on average (" + s.queueLabel() + "). "
+                                    + "The time is spent below the host's queue (device, HBA, fabric or array); "
+                                    + "part of it may be requests queued inside the device."
+                            : label + " took " + took + ", while only " + Figures.number(queue)
+                                    + " requests were outstanding on average (" + s.queueLabel() + "). With so few "
+                                    + "in flight a request does not wait behind others: the time is the device's "
+                                    + "own, below the host's queue (device, HBA, fabric or array). A saturated "
+                                    + "device would show a queue growing with its response time.")
                     .recommendation("Escalate to the storage side (array or SAN vendor, HBA, fabric) with these iostat "
                             + "lines and times; ask for the array's and switch ports' latency and error counters for the "
                             + "same window. On the host, rule out resets and timeouts first ('dmesg -T | grep -iE "
@@ -106,7 +128,7 @@ final class IostatDeviceLatency {
                     .figure(RESPONSE_AVG.labelled("average " + column), avgMs / 1000)
                     .figure(RESPONSE_WORST.labelled("worst " + column), view.ms().applyAsDouble(worst) / 1000)
                     .text(SubjectMetrics.DIRECTION, view.direction())
-                    .figure(QUEUE_AVG.labelled("average " + s.queueLabel()), slow.avg(IostatPoint::queue))
+                    .figure(QUEUE_AVG.labelled("average " + s.queueLabel()), queue)
                     .limit(IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + column + " ("
                             + MediaLimit.media(ctx, s.device()).media().description() + ")"),
                             MediaLimit.threshold(ctx, s.device()))
@@ -115,11 +137,14 @@ final class IostatDeviceLatency {
                     .evidence(IostatEvidence.lines(slow.worst(3, order)))
                     .impact(IostatEvidence.requestTime(ioSeconds, slow.flagged().size(), s.secondsPerReport(), label,
                             "IOPS x response time x interval, summed over the slow reports"));
-            if (quiet) {
+            if (controller) {
+                f.doubt(Confidence.MEDIUM, "a controller's figures average all the disks behind it: a few slow "
+                        + "disks or all of them; per-disk rows (iostat -xn without -C) would name them");
+            } else if (quiet) {
                 f.doubt(Confidence.LOW, "the device was " + Figures.percent(busy) + " busy in these reports: an "
                         + "average of the few I/Os it did (a spin-up, a metadata read, the since-boot report) says "
                         + "little of the service it gives under load");
-            } else if (slow.avg(IostatPoint::queue) >= 1 && !activeSplit(s, worst)) {
+            } else if (queue >= 1 && !activeSplit(s, worst)) {
                 f.doubt(Confidence.MEDIUM, "iostat averages each interval: with about "
                         + Figures.number(slow.avg(IostatPoint::queue)) + " requests in flight some of the response "
                         + "time may be queueing; a block trace would separate them");

@@ -2,6 +2,7 @@ package dev.ioverdict.rules.block;
 
 import static dev.ioverdict.rules.block.BlockRuleFiles.btt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.Evidence;
@@ -61,6 +62,21 @@ class DeviceLatencyRuleTest {
         assertEquals(List.of("blkparse.txt:7869", "blkparse.txt:7870", "blkparse.txt:7874", "blkparse.txt:34457"),
                 f.evidence().stream().map(Evidence::location).toList());
         assertTrue(f.recommendation().contains("multipathd fail path sdc"), f.recommendation());
+    }
+
+    @Test
+    void solarisControllerRowIsItsDisksAverageNotASlowDevice() {
+        // iostat -xcnCXTdz: c12 is iostat -C's sum over the disks behind controller 12 (actv 26.6, %b 3)
+        List<Finding> fs = RuleHarness.bundle(rule, "iostat-solaris-illumos-controllers", Map.of());
+        Finding d10 = fs.stream().filter(f -> "d10".equals(f.metrics().get("device"))).findFirst().orElseThrow();
+        assertEquals(Severity.CRITICAL, d10.severity());
+        assertEquals("Slow device: d10 answers in 30.1 ms (asvc_t) in the device itself", d10.title());
+        Finding c12 = fs.stream().filter(f -> "c12".equals(f.metrics().get("device"))).findFirst().orElseThrow();
+        assertEquals(Severity.WARNING, c12.severity());
+        assertEquals(dev.ioverdict.model.Confidence.MEDIUM, c12.confidence());
+        assertEquals("Slow disks behind controller c12: 23.2 ms (asvc_t) per request in the disks themselves", c12.title());
+        assertTrue(c12.summary().contains("26.6 requests active in them"), c12.summary());
+        assertFalse(c12.summary().contains("so few"), c12.summary());
     }
 
     @Test
