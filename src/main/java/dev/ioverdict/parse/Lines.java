@@ -309,11 +309,6 @@ public final class Lines implements Closeable {
         }
     }
 
-    /** The bytes are not the file's start (a chunk of it): a byte order mark there is text, as in one reading. */
-    void noByteOrderMark() {
-        bomChecked = true;
-    }
-
     /** Number of the line last returned by {@link #next()}. */
     public long number() {
         return number;

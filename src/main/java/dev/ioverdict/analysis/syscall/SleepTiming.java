@@ -44,7 +44,7 @@ public final class SleepTiming implements Analysis {
     static final long KEPT_BEFORE_RECORDINGS = 4_000_000;
 
     /** Threads with a sleep not ended by a switch-in, in any recording read so far. */
-    private final java.util.Set<Integer> sleepers = new java.util.HashSet<>();
+    private final ThreadEvents.Tids sleepers = new ThreadEvents.Tids();
     private final Map<String, Recording> recordings = new LinkedHashMap<>();
     private final Map<String, ThreadEvents> traces = new LinkedHashMap<>();
     private Recording lastRecording;
@@ -173,8 +173,18 @@ public final class SleepTiming implements Analysis {
 
     /** Whether the ends of thread {@code tid}'s calls may end a sleep and are kept. */
     private boolean keep(int tid) {
-        return sleepers.contains(tid) || (recordings.isEmpty()
-                && traces.values().stream().mapToLong(t -> t.kept).sum() < KEPT_BEFORE_RECORDINGS);
+        if (sleepers.contains(tid)) {
+            return true;
+        }
+        if (!recordings.isEmpty()) {
+            return false;
+        }
+        // asked whenever a trace's thread changes, on most lines of a strace -f: a loop, not a stream
+        long kept = 0;
+        for (ThreadEvents t : traces.values()) {
+            kept += t.kept;
+        }
+        return kept < KEPT_BEFORE_RECORDINGS;
     }
 
     /** A trace whose call ends may end sleeps, on the recording's clock once {@code offset} is taken off. */

@@ -55,6 +55,8 @@ final class ThreadEvents {
     final Tids notKept = new Tids();
     private int lastTid = Integer.MIN_VALUE;
     private Times lastTimes;
+    /** The samples of the (thread, name) pairs seen lately, found without a new key and a map lookup. */
+    private final Calls[] recentCalls = new Calls[256];
 
     ThreadEvents(String source, String input) {
         this.source = source;
@@ -67,9 +69,16 @@ final class ThreadEvents {
 
     /** The first calls of one thread and name in the order the trace gave them: start and duration. */
     static final class Calls {
+        final int tid;
+        final String name;
         double[] start = new double[8];
         double[] duration = new double[8];
         int n;
+
+        Calls(int tid, String name) {
+            this.tid = tid;
+            this.name = name;
+        }
 
         void add(double s, double d) {
             if (n == start.length) {
@@ -122,7 +131,7 @@ final class ThreadEvents {
         first = Math.min(first, start);
         last = Math.max(last, end);
         if (sampled < SAMPLES) {
-            Calls s = samples.computeIfAbsent(new CallKey(c.tid(), c.name()), k -> new Calls());
+            Calls s = calls(c);
             if (s.n < SAMPLE) {
                 s.add(start, c.duration());
                 sampled++;
@@ -130,6 +139,16 @@ final class ThreadEvents {
         }
     }
 
+
+    private Calls calls(SyscallCall c) {
+        int slot = (c.tid() * 31 + java.util.Objects.hashCode(c.name())) & (recentCalls.length - 1);
+        Calls s = recentCalls[slot];
+        if (s == null || s.tid != c.tid() || !java.util.Objects.equals(s.name, c.name())) {
+            s = samples.computeIfAbsent(new CallKey(c.tid(), c.name()), k -> new Calls(k.tid(), k.name()));
+            recentCalls[slot] = s;
+        }
+        return s;
+    }
 
     /** The first time after {@code t} that thread {@code tid} left a call, or NaN. */
     double firstAfter(int tid, double t) {

@@ -35,7 +35,12 @@ final class ApplicationWaits {
         String comm;
         final ClassTotals waits = new ClassTotals();
         final Set<Integer> threads = new LinkedHashSet<>();
-        final Map<String, Long> bytesByFile = new LinkedHashMap<>();
+        /** Bytes per file, a cell each: a call adds to its file's cell, found again by {@link #lastFile} without a lookup. */
+        private final Map<String, long[]> files = new LinkedHashMap<>();
+        private String lastFile;
+        private long[] lastBytes;
+        /** The thread of the last call, already in {@link #threads} (or not, once it was full). */
+        private int lastTid = Integer.MIN_VALUE;
         long readBytes;
         long writeBytes;
         /** io_submit calls long enough to have slept (a millisecond or more). */
@@ -64,6 +69,44 @@ final class ApplicationWaits {
             timed++;
         }
 
+        void thread(int tid) {
+            if (tid != lastTid) {
+                lastTid = tid;
+                if (threads.size() < MAX_THREADS) {
+                    threads.add(tid);
+                }
+            }
+        }
+
+        /** Adds to the bytes of {@code path}, up to {@link #MAX_FILES} files. */
+        void file(String path, long bytes) {
+            long[] cell = lastBytes;
+            if (cell == null || !path.equals(lastFile)) {
+                cell = files.get(path);
+                if (cell == null) {
+                    if (files.size() >= MAX_FILES) {
+                        return;
+                    }
+                    cell = new long[1];
+                    files.put(path, cell);
+                }
+                lastFile = path;
+                lastBytes = cell;
+            }
+            cell[0] += bytes;
+        }
+
+        /** Bytes per file, in the order the files were first seen. */
+        Map<String, Long> bytesByFile() {
+            Map<String, Long> out = new LinkedHashMap<>();
+            files.forEach((f, b) -> out.put(f, b[0]));
+            return out;
+        }
+
+        boolean of(SyscallCall c) {
+            return pid == c.pid() && java.util.Objects.equals(input, c.input()) && java.util.Objects.equals(source, c.source());
+        }
+
         Process(String source, String input, int pid, String comm) {
             this.source = source;
             this.input = input;
@@ -76,8 +119,24 @@ final class ApplicationWaits {
     }
 
     private final Map<Key, Process> processes = new LinkedHashMap<>();
-    private final Map<String, Double> firstStart = new HashMap<>();
-    private final Map<String, Double> lastEnd = new HashMap<>();
+    /**
+     * The processes of the calls seen lately, by pid: a trace repeats a few processes on every
+     * line, and each call then finds its own without a new key and a map lookup.
+     */
+    private final Process[] recent = new Process[256];
+    /** First start and last end of the timed calls of one input. */
+    private static final class Span {
+        double first;
+        double last = Double.NEGATIVE_INFINITY;
+
+        Span(double first) {
+            this.first = first;
+        }
+    }
+
+    private final Map<String, Span> spans = new HashMap<>();
+    private String lastInput;
+    private Span lastSpan;
     private double sliceWidth = 1;
     private long dropped;
     private int timedCalls;
@@ -100,9 +159,7 @@ final class ApplicationWaits {
             p.longSubmits++;
         }
         p.waits.add(kind, d, 1);
-        if (p.threads.size() < MAX_THREADS) {
-            p.threads.add(c.tid());
-        }
+        p.thread(c.tid());
         for (IoRequest io : c.io()) {
             switch (io.op()) {
                 case READ -> p.readBytes += Math.max(1, io.nbytes());
@@ -119,8 +176,8 @@ final class ApplicationWaits {
                 default -> {
                 }
             }
-            if (io.path() != null && (p.bytesByFile.containsKey(io.path()) || p.bytesByFile.size() < MAX_FILES)) {
-                p.bytesByFile.merge(io.path(), Math.max(1, io.nbytes()), Long::sum);
+            if (io.path() != null) {
+                p.file(io.path(), Math.max(1, io.nbytes()));
             }
         }
         if (c.io().isEmpty() && kind == WaitClass.READ) {
@@ -135,9 +192,9 @@ final class ApplicationWaits {
             timedCalls++;
         }
         if (c.start() != null) {
-            double first = firstStart.computeIfAbsent(c.input(), k -> c.start());
-            lastEnd.merge(c.input(), c.start() + d, Math::max);
-            double at = Math.max(0, c.start() - first);
+            Span span = span(c);
+            span.last = Math.max(span.last, c.start() + d);
+            double at = Math.max(0, c.start() - span.first);
             while (at >= MAX_SLICES * sliceWidth) {
                 sliceWidth *= 2;
                 processes.values().forEach(each -> each.slices.fold());
@@ -167,9 +224,24 @@ final class ApplicationWaits {
                 || path.startsWith("anon_inode:") || path.equals("/dev/null"));
     }
 
+    private Span span(SyscallCall c) {
+        Span s = lastSpan;
+        if (s == null || !java.util.Objects.equals(lastInput, c.input())) {
+            s = spans.computeIfAbsent(c.input(), k -> new Span(c.start()));
+            lastInput = c.input();
+            lastSpan = s;
+        }
+        return s;
+    }
+
     private Process process(SyscallCall c) {
+        int slot = c.pid() & (recent.length - 1);
+        Process p = recent[slot];
+        if (p != null && p.of(c)) {
+            return p;
+        }
         Key key = new Key(c.source(), c.input(), c.pid());
-        Process p = processes.get(key);
+        p = processes.get(key);
         if (p == null) {
             if (processes.size() >= MAX_PROCESSES) {
                 return null;
@@ -177,6 +249,7 @@ final class ApplicationWaits {
             p = new Process(c.source(), c.input(), c.pid(), c.comm());
             processes.put(key, p);
         }
+        recent[slot] = p;
         return p;
     }
 
@@ -216,9 +289,8 @@ final class ApplicationWaits {
 
     /** Seconds from the first timed call of {@code input} to the end of its last. */
     double span(String input) {
-        Double a = firstStart.get(input);
-        Double b = lastEnd.get(input);
-        return a == null || b == null ? 0 : Math.max(0, b - a);
+        Span s = spans.get(input);
+        return s == null ? 0 : Math.max(0, s.last - s.first);
     }
 
     /** Calls not followed because {@link #MAX_PROCESSES} processes already were. */

@@ -256,7 +256,7 @@ public final class TimeModelAnalysis implements Analysis {
             for (ApplicationWaits.Process p : views) {
                 g.threads.addAll(p.threads);
                 g.threads.add(p.pid);
-                p.bytesByFile.forEach((f, b) -> g.bytesByFile.merge(f, b, Long::sum));
+                p.bytesByFile().forEach((f, b) -> g.bytesByFile.merge(f, b, Long::sum));
                 g.bufferedWrites += p.bufferedWrites;
                 g.directWrites += p.directWrites;
                 g.span = Math.max(g.span, waits.span(p.input));

@@ -4,9 +4,6 @@ import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
-import dev.ioverdict.parse.ChunkedFormat;
-import dev.ioverdict.parse.ChunkedLines;
-import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.LineSink;
@@ -18,7 +15,6 @@ import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Interner;
 import dev.ioverdict.parse.text.Tokens;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -38,7 +34,7 @@ import java.util.Map;
  * iostat's average since boot and is marked so ({@code iostat -y} omits it, which the output does
  * not show: its first interval report is marked too).
  */
-public final class IostatFormat extends TextFormat implements ChunkedFormat {
+public final class IostatFormat extends TextFormat {
     public IostatFormat() {
         super("iostat", InputClock.IOSTAT, "`iostat` of sysstat (-x or basic, -s, -p, --pretty, -h with unit "
                 + "suffixes, old and new layouts) and Solaris / illumos `iostat -x`",
@@ -86,31 +82,8 @@ public final class IostatFormat extends TextFormat implements ChunkedFormat {
         in.feed(new Reader(ctx));
     }
 
-    /** From this size on, the rows are read on every core ({@link ChunkedLines}). */
-    static final long PARALLEL_MIN_BYTES = 8L << 20;
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        if (!ChunkedLines.worthIt(file, PARALLEL_MIN_BYTES)) {
-            super.parse(file, ctx);
-            return;
-        }
-        parseChunked(file, ctx, Runtime.getRuntime().availableProcessors(), ChunkedLines.CHUNK);
-    }
-
-    @Override
-    public void parseChunked(InputFile file, ParseContext ctx, int workers, int chunkSize) throws IOException {
-        Reader reader = new Reader(ctx);
-        try (InputStream in = file.open()) {
-            long lines = new ChunkedLines<DecodedRow>(workers, chunkSize, ctx.maxLineLength())
-                    .run(in, DecodedRow.Decoder::new, reader, ctx::lineCut);
-            reader.end();
-            ctx.lines(lines);
-        }
-    }
-
     /** The per-file state machine: where we are in a report and what the next header belongs to. */
-    private static final class Reader implements LineSink, ChunkedLines.Sink<DecodedRow> {
+    private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private final IostatClock clock = new IostatClock();
         private final Map<String, IostatLayout> layouts = new HashMap<>();
@@ -144,26 +117,6 @@ public final class IostatFormat extends TextFormat implements ChunkedFormat {
 
         Reader(ParseContext ctx) {
             this.ctx = ctx;
-        }
-
-        /** The header text a worker's rows were last checked against, and whether it is the one read under. */
-        private String checkedHeader;
-        private IostatLayout checkedLayout;
-
-        /** A row a worker read under the header this thread reads rows under is emitted as row(n, line) would. */
-        @Override
-        public void line(String line, DecodedRow row, long n) {
-            if (row != null && inRows && splitDevice == null) {
-                if (row.header() != checkedHeader || layout != checkedLayout) {
-                    checkedHeader = row.header();
-                    checkedLayout = layouts.get(row.header()) == layout ? layout : null;
-                }
-                if (checkedLayout == layout) {
-                    emit(n, line, devices.of(line, row.deviceStart(), row.deviceEnd()), row.values());
-                    return;
-                }
-            }
-            line(line, n);
         }
 
         @Override

@@ -30,16 +30,7 @@ final class CallDecoder {
     private final Args fields = new Args();
     /** Call names, one String each: the analyses key their maps by them. */
     private final Interner names = new Interner(9);
-    /** Null on a worker of a parallel reading: what needs the table is noted below and resolved in order ({@link DecodedCall}). */
     private final FdTable fds;
-    /** Without a table: the descriptor a read/write/readv/writev names (its I/O counts only if opened for direct I/O), else -2. */
-    int plainFd;
-    /** Without a table: the descriptor a successful close ends, else -2. */
-    int closedFd;
-    /** Without a table: the descriptor an open/openat/creat returned (else -2), its path and O_DIRECT. */
-    int openedFd;
-    String openedPath;
-    Boolean openedDirect;
 
     CallDecoder(FdTable fds) {
         this.fds = fds;
@@ -61,9 +52,6 @@ final class CallDecoder {
         nr = null;
         io.clear();
         eventRes.clear();
-        plainFd = -2;
-        closedFd = -2;
-        openedFd = -2;
         int open = t.indexOf('(', from);
         if (open <= from || closeAt < open) {
             return false;
@@ -85,11 +73,7 @@ final class CallDecoder {
             case "open", "creat" -> opened(t, pid, 0, retPath);
             case "close" -> {
                 if (ret != null && ret == 0 && args.count() > 0) {
-                    if (fds == null) {
-                        closedFd = (int) args.number(0, 0, -1);
-                    } else {
-                        fds.closed(pid, (int) args.number(0, 0, -1));
-                    }
+                    fds.closed(pid, (int) args.number(0, 0, -1));
                 }
             }
             default -> {
@@ -420,13 +404,9 @@ final class CallDecoder {
             return;
         }
         int fd = (int) args.number(0, 0, -1);
-        if (fds == null) {
-            plainFd = fd;
-        } else {
-            FdTable.Entry known = fds.lookup(pid, fd);
-            if (known == null || !Boolean.TRUE.equals(known.direct())) {
-                return;
-            }
+        FdTable.Entry known = fds.lookup(pid, fd);
+        if (known == null || !Boolean.TRUE.equals(known.direct())) {
+            return;
         }
         if (vector) {
             vectored(t, pid, op, false);
@@ -447,19 +427,10 @@ final class CallDecoder {
             int d = t.indexOf("O_DIRECT", fs);
             direct = d >= 0 && d < fe && (d + 8 == fe || t.charAt(d + 8) == '|' || t.charAt(d + 8) == ' ');
         }
-        if (fds == null) {
-            openedFd = (int) (long) ret;
-            openedPath = path;
-            openedDirect = direct;
-        } else {
-            fds.opened(pid, (int) (long) ret, path, direct);
-        }
+        fds.opened(pid, (int) (long) ret, path, direct);
     }
 
     private IoRequest request(int pid, int fd, String path, IoOp op, long nbytes, long offset) {
-        if (fds == null) {
-            return new IoRequest(fd, path, op, nbytes, offset, null); // path and direct from the table in order
-        }
         FdTable.Entry known = fd < 0 ? null : fds.lookup(pid, fd);
         String p = path != null ? path : known == null ? null : known.path();
         Boolean direct = known == null ? null : known.direct();

@@ -4,10 +4,7 @@ import dev.ioverdict.parse.SyscallTiming;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.model.syscall.SyscallSummary;
-import dev.ioverdict.parse.ChunkedFormat;
-import dev.ioverdict.parse.ChunkedLines;
 import dev.ioverdict.parse.ForwardClocks;
-import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.LineSink;
@@ -18,7 +15,6 @@ import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.ConsoleNoise;
 import dev.ioverdict.parse.text.Excerpt;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +26,7 @@ import java.util.Map;
  * until their {@code = ret} closes them, and {@code strace -c} summary tables. Emits one
  * {@link SyscallCall} per completed call and one {@link SyscallSummary} per -c row.
  */
-public final class StraceFormat extends TextFormat implements ChunkedFormat {
+public final class StraceFormat extends TextFormat {
     /** A wrapped call still open after this many lines is taken as never closing. */
     static final int MAX_CONTINUATION_LINES = 200;
 
@@ -116,30 +112,6 @@ public final class StraceFormat extends TextFormat implements ChunkedFormat {
         in.feed(new Reader(ctx, pidFromFileName(in.path())));
     }
 
-    /** From this size on, the lines are decoded on every core ({@link ChunkedLines}). */
-    static final long PARALLEL_MIN_BYTES = 8L << 20;
-
-    @Override
-    public void parse(InputFile file, ParseContext ctx) throws IOException {
-        if (!ChunkedLines.worthIt(file, PARALLEL_MIN_BYTES)) {
-            super.parse(file, ctx);
-            return;
-        }
-        parseChunked(file, ctx, Runtime.getRuntime().availableProcessors(), ChunkedLines.CHUNK);
-    }
-
-    @Override
-    public void parseChunked(InputFile file, ParseContext ctx, int workers, int chunkSize) throws IOException {
-        int filePid = pidFromFileName(file.path());
-        Reader reader = new Reader(ctx, filePid);
-        try (InputStream in = file.open()) {
-            long lines = new ChunkedLines<DecodedCall>(workers, chunkSize, ctx.maxLineLength())
-                    .run(in, () -> new DecodedCall.Decoder(filePid), reader, ctx::lineCut);
-            reader.end();
-            ctx.lines(lines);
-        }
-    }
-
     /** {@code strace -ff -o trace} writes {@code trace.PID}: the pid is the name's numeric suffix. */
     static int pidFromFileName(String path) {
         int dot = path.lastIndexOf('.');
@@ -159,7 +131,7 @@ public final class StraceFormat extends TextFormat implements ChunkedFormat {
     }
 
     /** The parse of one file: a small state machine over its lines. */
-    private static final class Reader implements LineSink, ChunkedLines.Sink<DecodedCall> {
+    private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private final int filePid;
         private final StracePrefix prefix = new StracePrefix();
@@ -199,8 +171,6 @@ public final class StraceFormat extends TextFormat implements ChunkedFormat {
             String comm;
             Double time;
             boolean argsComplete = true;
-            /** The start of a pair as a worker decoded it: its resumption may come decoded with it. */
-            DecodedCall origin;
         }
 
         @Override
@@ -209,62 +179,6 @@ public final class StraceFormat extends TextFormat implements ChunkedFormat {
                 neverCloses(wrapped);
             }
             backwards.report(ctx);
-        }
-
-        /** A line decoded on a worker: a whole call is finished here unless the state says the line is read otherwise. */
-        @Override
-        public void line(String line, DecodedCall call, long no) {
-            if (call == null || inSummary || wrapped != null) {
-                line(line, no);
-                return;
-            }
-            int pid = call.pid >= 0 ? call.pid : Math.max(filePid, 0);
-            if (call.unfinished) {
-                line(line, no);
-                Pending u = unfinished.get(pid);
-                if (u != null && u.firstLine == no) {
-                    u.origin = call; // its resumption, decoded with it on a worker, finishes it below
-                }
-                return;
-            }
-            Pending u = null;
-            if (call.partner != null) {
-                u = unfinished.get(pid);
-                if (u == null || u.origin != call.partner) {
-                    line(line, no);
-                    return;
-                }
-            }
-            if (!styleKnown) {
-                styleKnown = true;
-                stylePid = call.pid >= 0;
-                styleClock = call.clock;
-            }
-            Double time = clock(call.clock, call.time);
-            if (time != null && call.clock != StracePrefix.Clock.RELATIVE) {
-                clocks.see(pid, time, no);
-            }
-            if (u == null) {
-                emit(no, no, pid, call.comm, time, line, call);
-                return;
-            }
-            unfinished.remove(pid);
-            u.raw.append('\n').append(line);
-            emit(u.firstLine, no, pid, u.comm, u.time, u.raw.toString(), call);
-            recycle(u);
-        }
-
-        /** What {@link #complete} emits, of a call decoded on a worker. */
-        private void emit(long firstLine, long lastLine, int pid, String comm, Double time, String raw, DecodedCall call) {
-            if (call.problem != null) {
-                ctx.warn(firstLine, call.problem);
-            }
-            ctx.emit(new SyscallCall("strace", ctx.input(), firstLine, lastLine, raw, pid, pid, comm, call.name, time,
-                    call.duration, call.ret, call.error, call.nr, call.resolve(fds, pid), call.eventRes));
-            ctx.record();
-            if (time != null) {
-                ctx.time(time);
-            }
         }
 
         @Override
@@ -423,7 +337,6 @@ public final class StraceFormat extends TextFormat implements ChunkedFormat {
                 p.scanner.reset();
                 p.pieces = 0;
                 p.argsComplete = true;
-                p.origin = null;
             }
             p.firstLine = no;
             p.lastLine = no;
