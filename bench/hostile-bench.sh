@@ -3,13 +3,15 @@
 # /usr/bin/time -v: a perf script of 100,000 process names (23 MB), iostat -x of 100,000 devices
 # (57 MB), long tokens (a 1 MB path in strace, a 200 KB process name in perf script, a 100 KB device
 # name in iostat, beside testdata/xfs-aligned-4k: 13 MB), strace -f of 1,000,000 pids (2,000,000
-# lines, 159 MB) and a 400 MB lsblk -J. The inputs come from src/test/java/dev/ioverdict/testing/
+# lines, 159 MB) and a 400 MB lsblk -J; on request, strace -f of 1,000,000 pids each leaving a call
+# unfinished (strace-open) and perf script of 1,000,000 threads each left in a syscall and asleep
+# (perf-open). The inputs come from src/test/java/dev/ioverdict/testing/
 # HostileShapes.java (the generator the resource test uses at CI size), run as a single-file program.
 # Prints one Markdown row per shape (docs/PERFORMANCE.md, "Hostile shapes", has a run).
 #
 #   bench/hostile-bench.sh [--work DIR] [--heap 512m] [--timeout S] [--jar FILE] [--formats html,pdf,json] [SHAPE...]
 #
-# SHAPE is any of perf iostat tokens strace lsblk (default: all). The inputs are kept in WORK
+# SHAPE is any of perf iostat tokens strace lsblk strace-open perf-open (default: the first five). The inputs are kept in WORK
 # (default /tmp/ioverdict-hostile) and made again only when missing (about 2 minutes on a quiet
 # machine). --jar runs another build (to compare before and after); default: the launcher's jar.
 set -euo pipefail
@@ -45,7 +47,8 @@ if [ -z "$jar" ]; then
     jar=$here/target/ioverdict.jar
 fi
 
-declare -A dir=([perf]=perf-100k-names [iostat]=iostat-100k-devices [tokens]=long-tokens [strace]=strace-1m-pids [lsblk]=lsblk-400mb)
+declare -A dir=([perf]=perf-100k-names [iostat]=iostat-100k-devices [tokens]=long-tokens [strace]=strace-1m-pids [lsblk]=lsblk-400mb
+                [strace-open]=strace-1m-unfinished [perf-open]=perf-1m-open-threads)
 mkdir -p "$work"
 for s in "${shapes[@]}"; do
     if [ ! -d "$work/${dir[$s]}" ]; then

@@ -7,10 +7,14 @@ import java.util.Locale;
  * The last time seen per key (a CPU, a pid, a device and CPU), to notice a time running backwards
  * where the tool writes each key's records in time order. Open addressing over primitive arrays:
  * checking a line of a multi-GB trace allocates nothing. Regressions go to a {@link Regressions};
- * the record is kept either way (the caller says so in the warning).
+ * the record is kept either way (the caller says so in the warning). At most {@link #KEYS} keys are
+ * remembered: past them (a million pids) every last time is forgotten and the check starts afresh,
+ * so a regression across the reset goes unseen but the table's memory does not grow with the keys.
  */
 public final class ForwardClocks {
     private static final long EMPTY = Long.MIN_VALUE;
+    /** Keys remembered at once: 6 MB of table; a CPU, a device or the threads of a real trace stay far below. */
+    static final int KEYS = 100_000;
 
     private final Regressions regressions;
     private final String keyName;
@@ -30,6 +34,11 @@ public final class ForwardClocks {
     public void see(long key, double time, long line) {
         int slot = slot(key);
         if (keys[slot] == EMPTY) {
+            if (size == KEYS) {
+                Arrays.fill(keys, EMPTY);
+                size = 0;
+                slot = slot(key);
+            }
             keys[slot] = key;
             times[slot] = time;
             lines[slot] = line;

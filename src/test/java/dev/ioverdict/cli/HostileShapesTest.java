@@ -1,8 +1,10 @@
 package dev.ioverdict.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ioverdict.parse.OpenItems;
 import dev.ioverdict.testing.HostileShapes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -76,6 +78,37 @@ class HostileShapesTest {
         // the per-process and per-file tables keep the top ones and count the rest, on the page too
         assertTrue(json.contains("more files, " + String.format(java.util.Locale.ROOT, "%,d", pids - 1_000) + " requests, not itemised"), json.substring(0, 2000));
         assertTrue(Files.readString(r.out.resolve("report.html")).contains("not itemised"));
+    }
+
+    @Test
+    void aMillionPidsEachLeavingACallUnfinishedAreBoundedAndCounted() throws Exception {
+        Path b = tmp.resolve("b");
+        int pids = FULL ? 1_000_000 : OpenItems.MAX + 20_000;
+        HostileShapes.straceOpenCalls(b, pids, 10);
+        Run r = report(b, "html,pdf,json");
+        // calls were given up: a damaged input, the report written whole
+        assertEquals(ExitCodes.DAMAGED_INPUT, r.exit, r.err);
+        String json = Files.readString(r.out.resolve("report.json"));
+        assertTrue(json.contains("\"lines\" : " + (2 * pids + 10)), "not every line read: " + r.err);
+        // the pids past the bound, the first at line 2; the first ten resumptions still read as calls
+        assertTrue(json.contains(String.format(java.util.Locale.ROOT, "%,d unfinished calls given up (the first at line 2)",
+                pids - OpenItems.MAX)), json.substring(0, 3000));
+        assertTrue(json.contains("\"records\" : " + (pids + 10)), json.substring(0, 3000));
+    }
+
+    @Test
+    void aMillionThreadsEachLeavingASyscallAndASleepOpenAreBoundedAndCounted() throws Exception {
+        Path b = tmp.resolve("b");
+        int tids = FULL ? 1_000_000 : OpenItems.MAX + 20_000;
+        HostileShapes.perfOpenThreads(b, tids);
+        Run r = report(b, "html,pdf,json");
+        assertEquals(ExitCodes.DAMAGED_INPUT, r.exit, r.err);
+        String json = Files.readString(r.out.resolve("report.json"));
+        String givenUp = String.format(java.util.Locale.ROOT, "%,d", tids - OpenItems.MAX);
+        assertTrue(json.contains(givenUp + " syscalls:sys_enter events without their exit given up (the first at line 1)"),
+                json.substring(0, 3000));
+        assertTrue(json.contains(givenUp + " sleeps (a switch-out in S or D state) given up (the first at line 2)"),
+                json.substring(0, 3000));
     }
 
     @Test

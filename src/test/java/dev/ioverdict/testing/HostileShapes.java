@@ -108,6 +108,54 @@ public final class HostileShapes {
     }
 
     /**
+     * strace -f -ttT of {@code pids} processes that each read once and then leave a pread64
+     * {@code <unfinished ...>} that is never resumed, but for the first {@code resumed} ones,
+     * resumed at the end: two lines a pid (1,000,000 pids: 2,000,000 lines, 180 MB).
+     */
+    public static Path straceOpenCalls(Path dir, int pids, int resumed) throws IOException {
+        Path f = Files.createDirectories(dir).resolve("strace.txt");
+        try (Writer w = writer(f)) {
+            long us = 3_600_000_000L;
+            for (int i = 0; i < pids; i++) {
+                int pid = 100 + i;
+                w.write(pid + " " + clock(us) + " pread64(3, \"\\0\\0\\0\\0\"..., 4096, 0) = 4096 <0.000" + (100 + i % 800) + ">\n");
+                us += 20;
+                w.write(pid + " " + clock(us) + " pread64(3,  <unfinished ...>\n");
+                us += 20;
+            }
+            for (int i = 0; i < resumed; i++) {
+                w.write((100 + i) + " " + clock(us) + " <... pread64 resumed>\"\\0\"..., 4096, 4096) = 4096 <0.002000>\n");
+                us += 20;
+            }
+        }
+        return f;
+    }
+
+    /**
+     * perf script of {@code tids} threads of fio that each enter pread64 and go to sleep in D state
+     * (sched_switch with its kernel stack), and never exit the call nor run again: 1,000,000
+     * threads, 480 MB.
+     */
+    public static Path perfOpenThreads(Path dir, int tids) throws IOException {
+        Path f = Files.createDirectories(dir).resolve("perf-script.txt");
+        try (Writer w = writer(f)) {
+            long us = 1_000_000;
+            for (int i = 0; i < tids; i++) {
+                int tid = 1000 + i;
+                w.write(perfHead("fio", tid, us) + "syscalls:sys_enter_pread64: fd: 0x00000003, buf: 0x7f00, count: 0x00001000, pos: 0x00000000\n");
+                w.write(perfHead("fio", tid, us + 5) + "sched:sched_switch: prev_comm=fio prev_pid=" + tid
+                        + " prev_prio=120 prev_state=D ==> next_comm=swapper/0 next_pid=0 next_prio=120\n"
+                        + "\tffffffff821f5618 __schedule+0x618 ([kernel.kallsyms])\n"
+                        + "\tffffffff821f6a12 io_schedule+0x42 ([kernel.kallsyms])\n"
+                        + "\tffffffff8170c1d4 iomap_dio_rw+0x64 ([kernel.kallsyms])\n"
+                        + "\tffffffff821ea011 do_syscall_64+0x71 ([kernel.kallsyms])\n\n");
+                us += 10;
+            }
+        }
+        return f;
+    }
+
+    /**
      * One bundle with long tokens in three formats beside ordinary data: strace opening a path of
      * {@code pathChars} characters and writing to it, perf script with a process of
      * {@code commChars} characters doing block I/O, iostat -x with a device of {@code deviceChars}.
@@ -198,7 +246,7 @@ public final class HostileShapes {
 
     /**
      * The full-size shapes of issue 21 into one folder per bundle, for a bench:
-     * {@code java src/test/java/dev/ioverdict/testing/HostileShapes.java OUT [perf|iostat|tokens|strace|lsblk]...}
+     * {@code java src/test/java/dev/ioverdict/testing/HostileShapes.java OUT [perf|iostat|tokens|strace|strace-open|perf-open|lsblk]...}
      * (run from the repository's root: the long tokens sit beside testdata/xfs-aligned-4k's capture).
      */
     public static void main(String[] args) throws IOException {
@@ -225,6 +273,12 @@ public final class HostileShapes {
         }
         if (want.test("strace")) {
             straceManyPids(out.resolve("strace-1m-pids"), 1_000_000);
+        }
+        if (want.test("strace-open")) {
+            straceOpenCalls(out.resolve("strace-1m-unfinished"), 1_000_000, 10);
+        }
+        if (want.test("perf-open")) {
+            perfOpenThreads(out.resolve("perf-1m-open-threads"), 1_000_000);
         }
         if (want.test("lsblk")) {
             lsblkJson(out.resolve("lsblk-400mb"), 400L << 20, 2_000);

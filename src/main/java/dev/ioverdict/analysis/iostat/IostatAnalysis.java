@@ -57,14 +57,55 @@ public final class IostatAnalysis implements Analysis {
      */
     static final int DEVICES = 1_000;
 
+    /**
+     * Devices whose whole series is kept while reading, ten times those reported: the others keep
+     * two running sums (busy %, I/Os), so memory does not grow with the devices a file names. A new
+     * device takes the place of the least busy one kept when it is busier than that one, and a
+     * device let go never comes back with part of its series: should it end among the
+     * {@link #DEVICES} busiest, it is counted in the note, not itemised. The margin keeps the
+     * devices that grow busy after the first reports (a whole first report of 100,000 devices is
+     * seen before the second).
+     */
+    static final int CANDIDATES = 10 * DEVICES;
+
     private record Key(String input, int run, String device, IostatDialect dialect) {
+    }
+
+    /** A device of one file over all its runs: its series are kept or let go together. */
+    private record DeviceKey(String input, String device, IostatDialect dialect) {
+    }
+
+    /** A device whose series are kept, with its running busy % and I/O sums and its keys. */
+    private static final class Candidate {
+        final DeviceKey key;
+        final List<Key> keys = new ArrayList<>(1);
+        double busy;
+        double ios;
+
+        Candidate(DeviceKey key) {
+            this.key = key;
+        }
+    }
+
+    /** A candidate's sums when it was put on the heap: stale once it has grown (see {@link #leastBusy}). */
+    private record Ranked(double busy, double ios, Candidate candidate) {
     }
 
     /** One iostat run of one file as the parser numbered it (one per banner), and the stamps it spans. */
     private record RunKey(String input, int run) {
     }
 
+    /** The series of the candidates' keys, in the order first seen. */
     private final Map<Key, Series> rows = new LinkedHashMap<>();
+    /** Busy % and I/O sums of every key seen, in the order first seen: 2 numbers a device. */
+    private final Map<Key, double[]> loads = new LinkedHashMap<>();
+    private final Map<DeviceKey, Candidate> candidates = new HashMap<>();
+    /** The candidates, least busy first, as of when each was last ranked. */
+    private final java.util.PriorityQueue<Ranked> ranking = new java.util.PriorityQueue<>(
+            java.util.Comparator.comparingDouble(Ranked::busy).thenComparingDouble(Ranked::ios));
+    /** Devices let go or never kept: their series are not whole. */
+    private final Set<DeviceKey> cut = new java.util.HashSet<>();
+    private final int candidateCount;
     private final Map<RunKey, double[]> spans = new LinkedHashMap<>();
     /** Runs with interval reports: a device of theirs seen only in the since-boot report has no samples. */
     private final Set<RunKey> withInterval = new java.util.HashSet<>();
@@ -72,22 +113,45 @@ public final class IostatAnalysis implements Analysis {
     private int kept;
 
     public IostatAnalysis() {
-        this(KEPT_REPORTS);
+        this(KEPT_REPORTS, CANDIDATES);
     }
 
     IostatAnalysis(int keptReports) {
+        this(keptReports, CANDIDATES);
+    }
+
+    IostatAnalysis(int keptReports, int candidates) {
         this.keptReports = keptReports;
+        this.candidateCount = candidates;
     }
 
     @Override
     public void attach(Facts facts) {
         facts.stream(IostatSample.class, s -> {
-            Series series = rows.computeIfAbsent(new Key(s.input(), s.run(), s.device(), s.dialect()), k -> new Series());
-            kept += series.add(s);
-            if (kept > keptReports) {
-                kept = 0;
-                for (Series each : rows.values()) {
-                    kept += each.coarsen();
+            Key key = new Key(s.input(), s.run(), s.device(), s.dialect());
+            double busy = ServiceTimes.busyPct(s);
+            double ios = ServiceTimes.iops(s);
+            busy = Double.isNaN(busy) ? 0 : busy;
+            ios = Double.isNaN(ios) ? 0 : ios;
+            double[] load = loads.computeIfAbsent(key, k -> new double[2]);
+            load[0] += busy;
+            load[1] += ios;
+            Candidate c = candidate(new DeviceKey(s.input(), s.device(), s.dialect()), busy, ios);
+            if (c != null) {
+                c.busy += busy;
+                c.ios += ios;
+                Series series = rows.get(key);
+                if (series == null) {
+                    series = new Series();
+                    rows.put(key, series);
+                    c.keys.add(key);
+                }
+                kept += series.add(s);
+                if (kept > keptReports) {
+                    kept = 0;
+                    for (Series each : rows.values()) {
+                        kept += each.coarsen();
+                    }
                 }
             }
             double[] span = spans.computeIfAbsent(new RunKey(s.input(), s.run()),
@@ -101,6 +165,49 @@ public final class IostatAnalysis implements Analysis {
                 span[1] = Double.isNaN(span[1]) ? s.time() : Math.max(span[1], s.time());
             }
         });
+    }
+
+    /**
+     * The candidate of {@code device}, made when there is room or when its first report
+     * ({@code busy}, {@code ios}) outweighs the least busy candidate's sums, which is then let go;
+     * null for a device whose series is not kept.
+     */
+    private Candidate candidate(DeviceKey device, double busy, double ios) {
+        Candidate c = candidates.get(device);
+        if (c != null || cut.contains(device)) {
+            return c;
+        }
+        if (candidates.size() >= candidateCount) {
+            Ranked least = leastBusy();
+            if (busy < least.busy || (busy == least.busy && ios <= least.ios)) {
+                cut.add(device);
+                return null;
+            }
+            ranking.poll();
+            Candidate out = least.candidate;
+            candidates.remove(out.key);
+            cut.add(out.key);
+            for (Key k : out.keys) {
+                kept -= rows.remove(k).samples.size();
+            }
+        }
+        c = new Candidate(device);
+        candidates.put(device, c);
+        ranking.add(new Ranked(0, 0, c));
+        return c;
+    }
+
+    /** The least busy candidate, ranked anew where its sums have grown since (they only grow). */
+    private Ranked leastBusy() {
+        while (true) {
+            Ranked r = ranking.peek();
+            Candidate c = r.candidate;
+            if (r.busy == c.busy && r.ios == c.ios) {
+                return r;
+            }
+            ranking.poll();
+            ranking.add(new Ranked(c.busy, c.ios, c));
+        }
     }
 
     /** One device's reports as kept: each of them stands for {@code per} printed reports. */
@@ -208,7 +315,7 @@ public final class IostatAnalysis implements Analysis {
                 lanes.get(new RunKey(key.input(), key.run())), key.device(), key.dialect()),
                 k -> new ArrayList<>()).addAll(kept.all()));
         List<String> notes = new ArrayList<>();
-        keepBusiest(joined, notes);
+        keepBusiest(joined, lanes, notes);
         for (Map.Entry<Key, List<IostatSample>> e : joined.entrySet()) {
             Key key = e.getKey();
             DeviceSeries s = series(key, laneCount.get(key.input()) > 1 ? key.run() : null, e.getValue());
@@ -222,29 +329,36 @@ public final class IostatAnalysis implements Analysis {
         results.put(IostatSection.class, new IostatSection(devices, notes));
     }
 
-    /** Leaves the {@link #DEVICES} busiest series (busy % over their reports, then I/Os), in file order. */
-    private static void keepBusiest(Map<Key, List<IostatSample>> joined, List<String> notes) {
-        if (joined.size() <= DEVICES) {
+    /**
+     * Leaves the {@link #DEVICES} busiest series (busy % summed over their reports, then I/Os, as
+     * printed), in file order; of those, a device whose series was let go while reading is not
+     * itemised either. The note counts every device left out.
+     */
+    private void keepBusiest(Map<Key, List<IostatSample>> joined, Map<RunKey, Integer> lanes, List<String> notes) {
+        Map<Key, double[]> load = new LinkedHashMap<>();
+        loads.forEach((k, sum) -> {
+            double[] to = load.computeIfAbsent(new Key(k.input(), lanes.get(new RunKey(k.input(), k.run())),
+                    k.device(), k.dialect()), j -> new double[2]);
+            to[0] += sum[0];
+            to[1] += sum[1];
+        });
+        if (load.size() <= DEVICES && cut.isEmpty()) {
             return;
         }
-        Map<Key, double[]> load = new HashMap<>();
-        joined.forEach((k, samples) -> {
-            double[] sum = new double[2];
-            for (IostatSample s : samples) {
-                IostatPoint p = ServiceTimes.point(s);
-                sum[0] += Double.isNaN(p.busyPct()) ? 0 : p.busyPct();
-                sum[1] += Double.isNaN(p.iops()) ? 0 : p.iops();
-            }
-            load.put(k, sum);
-        });
-        List<Key> order = new ArrayList<>(joined.keySet());
+        List<Key> order = new ArrayList<>(load.keySet());
         order.sort(java.util.Comparator.comparingDouble((Key k) -> load.get(k)[0])
                 .thenComparingDouble(k -> load.get(k)[1]).reversed());
-        Set<Key> keep = new java.util.HashSet<>(order.subList(0, DEVICES));
-        int dropped = joined.size() - DEVICES;
+        Set<Key> keep = new java.util.HashSet<>(order.subList(0, Math.min(DEVICES, order.size())));
         joined.keySet().retainAll(keep);
-        notes.add(String.format(java.util.Locale.ROOT,
-                "%,d more devices not itemised: only the %,d busiest are kept", dropped, DEVICES));
+        long busyButCut = keep.stream().filter(k -> cut.contains(new DeviceKey(k.input(), k.device(), k.dialect()))).count();
+        String note = String.format(java.util.Locale.ROOT, "%,d more devices not itemised: only the %,d busiest are kept",
+                load.size() - joined.size(), DEVICES);
+        if (busyButCut > 0) {
+            note += String.format(java.util.Locale.ROOT, ", and %,d of those are counted here too: they grew busy after "
+                    + "their first reports had been let go (the whole series of at most %,d devices are kept while reading)",
+                    busyButCut, candidateCount);
+        }
+        notes.add(note);
     }
 
     /**

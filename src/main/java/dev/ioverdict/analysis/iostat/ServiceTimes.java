@@ -16,10 +16,14 @@ final class ServiceTimes {
     }
 
     static IostatPoint point(IostatSample s) {
-        boolean solaris = s.dialect() == IostatDialect.SOLARIS;
-        double busy = solaris ? s.value("%b") : s.value("%util");
+        return new IostatPoint(s, response(s), busyPct(s), queue(s), iops(s), s.value("%w"));
+    }
+
+    /** The busy % of {@link #point}, alone: what ranks the devices while they are read. */
+    static double busyPct(IostatSample s) {
+        double busy = s.dialect() == IostatDialect.SOLARIS ? s.value("%b") : s.value("%util");
         // above 100 only by iostat's rounding: see IostatDevice.Stat.UTILISATION_CLIPPED
-        return new IostatPoint(s, response(s), busy > 100 ? 100 : busy, queue(s), iops(s), s.value("%w"));
+        return busy > 100 ? 100 : busy;
     }
 
     /** Whether a column is a share of the interval the device was busy, which cannot exceed 100 %. */
@@ -82,7 +86,7 @@ final class ServiceTimes {
         return s.has("aqu-sz") ? s.value("aqu-sz") : s.value("avgqu-sz");
     }
 
-    private static double iops(IostatSample s) {
+    static double iops(IostatSample s) {
         if (!s.has("r/s") && !s.has("w/s")) {
             return s.value("tps");
         }

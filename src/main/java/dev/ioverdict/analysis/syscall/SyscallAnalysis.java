@@ -33,6 +33,8 @@ import java.util.Objects;
 public final class SyscallAnalysis implements Analysis {
     /** Stacks kept per process, most sleep first; the report lists them most sleep first over all processes. */
     static final int SLEEP_STACKS_PER_PROCESS = 10;
+    /** Sleep stacks itemised over all processes, most time first; the others are counted in a note. */
+    static final int SLEEP_STACKS = 1_000;
     static final int SLOWEST_PER_PROCESS = 3;
     static final int MAX_PROCESS_ROWS = 300;
     /** (process, call name) pairs and files kept with their figures: a million pids stay a few MB (the rest counted). */
@@ -243,8 +245,16 @@ public final class SyscallAnalysis implements Analysis {
         files.trim();
         forgetDropped();
         List<ProcessSyscallStat> processes = processes(summaries);
+        List<SleepStack> top = topStacks(stacks);
+        List<String> notes = notes();
+        if (top.size() > SLEEP_STACKS) {
+            // a recording of a million threads each asleep once: one stack a process
+            notes.add(String.format(java.util.Locale.ROOT, "%,d more sleep stacks not itemised: only the %,d with most "
+                    + "time are kept", top.size() - SLEEP_STACKS, SLEEP_STACKS));
+            top = List.copyOf(top.subList(0, SLEEP_STACKS));
+        }
         SyscallSection section = new SyscallSection(names(summaries), limit(processes), aio(processes),
-                files.kept().values().stream().map(a -> a.result(fs)).toList(), topStacks(stacks), notes());
+                files.kept().values().stream().map(a -> a.result(fs)).toList(), top, notes);
         results.put(SyscallSection.class, section);
         Map<String, List<Evidence>> calls = new HashMap<>();
         slowest.forEach((k, v) -> calls.put(k.proc().key() + "|" + k.name(), v.stream().map(c -> new Evidence(c.input(), c.line(), c.text())).toList()));

@@ -6,15 +6,14 @@ import dev.ioverdict.model.syscall.IoRequest;
 import dev.ioverdict.model.block.BlockAction;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.syscall.SyscallCall;
+import dev.ioverdict.parse.OpenItems;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.perf.SleepTracker;
 import dev.ioverdict.parse.text.Errno;
 import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Numbers;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * LinuxKI {@code kiinfo -kitrace} ASCII records: {@code <secs> cpu=N pid=N [tgid=N] <event> ...},
@@ -29,7 +28,8 @@ final class KitraceReader {
     static final int MAX_CONTINUATION_LINES = 50;
 
     private final ParseContext ctx;
-    private final Map<Integer, Rec> entries = new HashMap<>();
+    /** Syscall entries per pid awaiting their ret: bounded, a million pids may each leave one. */
+    private final OpenItems<Rec> entries = new OpenItems<>(r -> r.line);
     private final SleepTracker sleeps;
     private Rec open;
 
@@ -314,7 +314,9 @@ final class KitraceReader {
 
     void finish() {
         flush();
-        sleeps.finish();
+        sleeps.finish(ctx);
+        entries.report(ctx, "syscall entries without their ret",
+                "a ret that follows is read without the entry's arguments, as a ret whose entry was not recorded");
     }
 
     /** After the leader ({@code ... pid=N [tgid=N] }): where the event name starts. */

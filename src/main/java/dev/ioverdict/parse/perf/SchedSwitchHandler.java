@@ -65,7 +65,7 @@ final class SchedSwitchHandler implements PerfEventHandler {
     @Override
     public void finish(ParseContext ctx) {
         if (tracker != null) {
-            tracker.finish();
+            tracker.finish(ctx);
         }
     }
 

@@ -2,11 +2,11 @@ package dev.ioverdict.parse.perf;
 
 import dev.ioverdict.model.Fact;
 import dev.ioverdict.model.syscall.Sleep;
+import dev.ioverdict.parse.OpenItems;
+import dev.ioverdict.parse.ParseContext;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -17,7 +17,8 @@ import java.util.function.Consumer;
  * recorded, its next switch-out or any other sample of it (it was running by then). Each ended
  * sleep is handed on as a {@link Sleep}, the ones nothing ended when the recording ends as open:
  * another input (a syscall trace) may still end them, and timing them is the analyses' work.
- * Memory is one entry per task asleep, never per event.
+ * Memory is one entry per task asleep, never per event, for at most {@link OpenItems#MAX} tasks at
+ * once: past them the longest asleep is given up (not handed on) and counted in one warning.
  */
 public final class SleepTracker {
     /** Frames of the scheduler itself: a sleep is named by the function that called into it. */
@@ -30,7 +31,7 @@ public final class SleepTracker {
     private final String source;
     private final String input;
     private final Consumer<? super Fact> out;
-    private final Map<Integer, Asleep> asleep = new HashMap<>();
+    private final OpenItems<Asleep> asleep = new OpenItems<>(Asleep::line);
 
     public SleepTracker(String source, String input, Consumer<? super Fact> out) {
         this.source = source;
@@ -59,11 +60,16 @@ public final class SleepTracker {
         }
     }
 
-    /** The recording ended: the sleeps still open are handed on open, in the order they began. */
-    public void finish() {
+    /**
+     * The recording ended: the sleeps still open are handed on open, in the order they began, and
+     * the sleeps given up to the bound are told in {@code ctx}'s warnings.
+     */
+    public void finish(ParseContext ctx) {
         asleep.values().stream().sorted(Comparator.comparingLong(Asleep::line)).forEach(a -> emit(a, null,
                 Sleep.End.OPEN));
         asleep.clear();
+        asleep.report(ctx, "sleeps (a switch-out in S or D state)",
+                "they are neither timed nor counted open, as their end would no longer be seen");
     }
 
     private void end(int tid, double time, Sleep.End how) {

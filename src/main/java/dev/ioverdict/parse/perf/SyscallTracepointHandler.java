@@ -4,6 +4,7 @@ import dev.ioverdict.model.perf.PerfEvent;
 import dev.ioverdict.model.syscall.IoOp;
 import dev.ioverdict.model.syscall.IoRequest;
 import dev.ioverdict.model.syscall.SyscallCall;
+import dev.ioverdict.parse.OpenItems;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.text.Errno;
 import dev.ioverdict.parse.text.Numbers;
@@ -40,8 +41,9 @@ final class SyscallTracepointHandler implements PerfEventHandler {
     private static final int RAW_ENTER = 2;
     private static final int RAW_EXIT = 3;
 
-    private final Map<Integer, Enter> named = new HashMap<>();
-    private final Map<Integer, Enter> raw = new HashMap<>();
+    /** Enters per thread awaiting their exit: bounded, a million threads may each leave one. */
+    private final OpenItems<Enter> named = new OpenItems<>(Enter::line);
+    private final OpenItems<Enter> raw = new OpenItems<>(Enter::line);
     private final Set<String> namedSeen = new HashSet<>();
     private final Map<String, Kind> kinds = new HashMap<>();
 
@@ -80,6 +82,14 @@ final class SyscallTracepointHandler implements PerfEventHandler {
                 emit(in, e, Numbers.parseLong(p, eq + 2, p.length(), 0), ctx);
             }
         }
+    }
+
+    /** Enters still open at the end are left out, as before; those given up to the bound are told. */
+    @Override
+    public void finish(ParseContext ctx) {
+        String consequence = "an exit that follows is passed over, as an exit whose enter was not recorded is";
+        named.report(ctx, "syscalls:sys_enter events without their exit", consequence);
+        raw.report(ctx, "raw_syscalls:sys_enter events without their exit", consequence);
     }
 
     private static Kind kind(String event) {

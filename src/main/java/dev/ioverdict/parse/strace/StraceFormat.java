@@ -8,6 +8,7 @@ import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.LineSink;
+import dev.ioverdict.parse.OpenItems;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Regressions;
@@ -15,9 +16,7 @@ import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.ConsoleNoise;
 import dev.ioverdict.parse.text.Excerpt;
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * strace text: with or without pid leaders (-f, -ff files named {@code name.PID}), with -t/-tt/-ttt/-r
@@ -137,7 +136,8 @@ public final class StraceFormat extends TextFormat {
         private final StracePrefix prefix = new StracePrefix();
         private final FdTable fds = new FdTable();
         private final CallDecoder decoder = new CallDecoder(fds);
-        private final Map<Integer, Pending> unfinished = new HashMap<>();
+        /** Calls {@code <unfinished ...>} per pid, awaiting their {@code <... resumed>}: bounded, a million pids may each leave one. */
+        private final OpenItems<Pending> unfinished = new OpenItems<>(p -> p.firstLine);
         private final CallScanner oneLine = new CallScanner();
         private Pending wrapped;
         /** Pendings done with, reused: nearly every io_submit is an unfinished/resumed pair, millions in a big trace. */
@@ -179,6 +179,9 @@ public final class StraceFormat extends TextFormat {
                 neverCloses(wrapped);
             }
             backwards.report(ctx);
+            unfinished.report(ctx, "unfinished calls",
+                    "a resumption that follows is read as a call whose arguments are not known (as in a trace "
+                            + "attached mid-call), a call never resumed is left out (as at the end of the file)");
         }
 
         @Override

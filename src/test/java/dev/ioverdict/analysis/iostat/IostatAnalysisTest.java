@@ -221,4 +221,45 @@ class IostatAnalysisTest {
         var summary = data.inputs().stream().filter(in -> in.path().equals("iostat.txt")).findFirst().orElseThrow();
         assertTrue(summary.warnings().isEmpty(), summary.warnings().toString());
     }
+
+    /**
+     * 3,000 devices in 3 reports, device d {@code (d + report) % 97} % busy: the 1,000 busiest in
+     * total are the 987 of residues 94 (285) down to 63 (192) and 13 of the 30 of residue 95 (191).
+     * With the whole series of only 100 devices kept while reading, the first report leaves those
+     * of 96, 95, 94 and ten of 93 kept: of the 1,000 busiest, 53 are itemised, whole, and the others
+     * are counted in the note, not shown with part of a series.
+     */
+    @Test
+    void aDeviceLetGoWhileReadingIsCountedNotShownInPart(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        Path file = dev.ioverdict.testing.HostileShapes.iostatManyDevices(tmp, 3_000, 3);
+        Results few = analyse(file, 100);
+        IostatSection section = few.get(IostatSection.class).orElseThrow();
+        assertEquals(53, section.devices().size());
+        for (DeviceSeries s : few.get(IostatTimeline.class).orElseThrow().series()) {
+            int residue = Integer.parseInt(s.device().substring(2)) % 97;
+            assertTrue(residue >= 93 && residue <= 95, s.device());
+            assertEquals(3, s.points().size() + s.sinceBoot().size(), s.device() + ": a whole series");
+        }
+        assertEquals(List.of("2,947 more devices not itemised: only the 1,000 busiest are kept, and 947 of those are "
+                + "counted here too: they grew busy after their first reports had been let go (the whole series of "
+                + "at most 100 devices are kept while reading)"), section.notes());
+
+        // kept while reading as the default does, 10,000: the 1,000 busiest, whole, as when every series was kept
+        Results all = analyse(file, IostatAnalysis.CANDIDATES);
+        IostatSection whole = all.get(IostatSection.class).orElseThrow();
+        assertEquals(1_000, whole.devices().size());
+        assertEquals(List.of("2,000 more devices not itemised: only the 1,000 busiest are kept"), whole.notes());
+        assertEquals(13, whole.devices().stream().filter(d -> Integer.parseInt(d.device().substring(2)) % 97 == 95).count());
+        assertTrue(whole.devices().stream().allMatch(d -> Integer.parseInt(d.device().substring(2)) % 97 >= 63));
+    }
+
+    private static Results analyse(Path file, int candidates) throws Exception {
+        Facts facts = new Facts();
+        IostatAnalysis analysis = new IostatAnalysis(IostatAnalysis.KEPT_REPORTS, candidates);
+        analysis.attach(facts);
+        new IostatFormat().parse(TestInputs.of(file), new ParseContext("iostat-x.txt", facts));
+        Results results = new Results();
+        analysis.finish(facts, results);
+        return results;
+    }
 }
