@@ -187,17 +187,8 @@ final class BlkparseLineParser {
             }
             skipBlanks();
             if (pos < end && b[pos] == '+') {
-                pos++;
-                skipBlanks();
-                long n = number();
-                if (n == NONE) {
-                    return false;
-                }
                 sector = first;
-                sectors = (int) n;
-                bytes = n << 9;
-                skipBlanks();
-                if (!parenthesis()) {
+                if (!count() || !parenthesis()) {
                     return false;
                 }
             } else if (pos < end && b[pos] == '(') {
@@ -226,16 +217,8 @@ final class BlkparseLineParser {
         }
         sector = s;
         skipBlanks();
-        if (pos < end && b[pos] == '+') {
-            pos++;
-            skipBlanks();
-            long n = number();
-            if (n == NONE) {
-                return false;
-            }
-            sectors = (int) n;
-            bytes = n << 9;
-            skipBlanks();
+        if (pos < end && b[pos] == '+' && !count()) {
+            return false;
         }
         if (pos + 1 >= end || b[pos] != '<' || b[pos + 1] != '-') {
             return false;
@@ -267,6 +250,20 @@ final class BlkparseLineParser {
         fromMajor = (int) maj;
         fromMinor = (int) min;
         fromSector = from;
+        return true;
+    }
+
+    /** {@code + n} after a sector, at the '+': n sectors of 512 bytes. */
+    private boolean count() {
+        pos++;
+        skipBlanks();
+        long n = number();
+        if (n == NONE) {
+            return false;
+        }
+        sectors = (int) n;
+        bytes = n << 9;
+        skipBlanks();
         return true;
     }
 
