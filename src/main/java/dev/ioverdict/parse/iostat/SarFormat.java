@@ -9,7 +9,6 @@ import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.SinkFormat;
 import dev.ioverdict.parse.text.Excerpt;
@@ -118,10 +117,9 @@ public final class SarFormat extends SinkFormat {
         private boolean devLast;
         private String date;
         private String lastStamp;
-        private final Regressions backwards = new Regressions("time runs backwards for one device",
+        private final ForwardClocks clocks = new ForwardClocks("device", "time runs backwards for one device",
                 "the rows are kept with the time they carry (sadf writes each device's rows in time order: two "
                         + "files glued together, or the clock was set back)");
-        private final ForwardClocks clocks = new ForwardClocks(backwards, "device");
         private int report;
 
         Reader(ParseContext ctx) {
@@ -139,7 +137,7 @@ public final class SarFormat extends SinkFormat {
 
         @Override
         public void end() {
-            backwards.report(ctx);
+            clocks.report(ctx);
         }
 
         private void textLine(long n, String line) {

@@ -13,7 +13,6 @@ import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.ConsoleNoise;
 import dev.ioverdict.parse.text.Excerpt;
@@ -177,10 +176,9 @@ public final class StraceFormat extends TextFormat implements ChunkedFormat {
         private double lastWall = Double.NaN;
         private double dayOffset;
         private boolean inSummary;
-        private final Regressions backwards = new Regressions("time runs backwards within one process",
+        private final ForwardClocks clocks = new ForwardClocks("process", "time runs backwards within one process",
                 "the calls are kept with the time they carry (strace stamps each process's lines in order: two "
                         + "traces glued together, or the clock was set back)");
-        private final ForwardClocks clocks = new ForwardClocks(backwards, "process");
 
         Reader(ParseContext ctx, int filePid) {
             this.ctx = ctx;
@@ -208,7 +206,7 @@ public final class StraceFormat extends TextFormat implements ChunkedFormat {
             if (wrapped != null) {
                 neverCloses(wrapped);
             }
-            backwards.report(ctx);
+            clocks.report(ctx);
         }
 
         /** A line decoded on a worker: a whole call is finished here unless the state says the line is read otherwise. */
