@@ -79,7 +79,7 @@ final class ArchiveExtractor {
         ZipArchiveEntry pendingCrc = null;
         CRC32 crc = new CRC32();
         String pendingName = null;
-        GzipMembers gzip = !kind.zip() && kind.compression() == Compression.GZIP ? new GzipMembers(raw) : null;
+        StreamMembers gzip = !kind.zip() && kind.compression() == Compression.GZIP ? Compression.GZIP.members(raw) : null;
         TarTail tail = kind.zip() ? null
                 : new TarTail(gzip != null ? new BufferedInputStream(gzip, 1 << 16) : kind.compression().open(raw));
         try (ArchiveInputStream<? extends ArchiveEntry> in = kind.zip() ? kind.open(raw) : new TarArchiveInputStream(tail)) {

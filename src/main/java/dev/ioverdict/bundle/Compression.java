@@ -4,6 +4,7 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
+import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 
 /**
@@ -38,11 +39,21 @@ public enum Compression {
         return NONE;
     }
 
-    private StreamMembers members(InputStream raw) throws IOException {
-        return this == BZIP2
-                ? new StreamMembers(raw, new byte[] {'B', 'Z', 'h'}, label, in -> new BZip2CompressorInputStream(in, false))
-                : new StreamMembers(raw, new byte[] {(byte) 0xfd, '7', 'z', 'X', 'Z', 0}, label,
-                        in -> new XZCompressorInputStream(in, false));
+    /**
+     * The members of a gzip, bzip2 or xz file read as one stream. Zeros between two members are
+     * xz's stream padding and read past; gzip calls a member after zeros trailing garbage; bzip2
+     * does too, but is read past here as it always was: the stream after the zeros is still content.
+     */
+    StreamMembers members(InputStream raw) throws IOException {
+        return switch (this) {
+            case GZIP -> new StreamMembers(raw, label, new byte[] {0x1f, (byte) 0x8b},
+                    in -> new GzipCompressorInputStream(in, false), false);
+            case BZIP2 -> new StreamMembers(raw, label, new byte[] {'B', 'Z', 'h'},
+                    in -> new BZip2CompressorInputStream(in, false), true);
+            case XZ -> new StreamMembers(raw, label, new byte[] {(byte) 0xfd, '7', 'z', 'X', 'Z', 0},
+                    in -> new XZCompressorInputStream(in, false), true);
+            case NONE, ZSTD -> throw new IllegalStateException(label + " has no members to read");
+        };
     }
 
     /**
@@ -55,27 +66,14 @@ public enum Compression {
             return null;
         }
         try (InputStream raw = new BufferedInputStream(java.nio.file.Files.newInputStream(location), 1 << 16)) {
-            InputStream in;
-            java.util.function.Supplier<String> trailer;
-            java.util.function.BooleanSupplier garbage;
-            if (this == GZIP) {
-                GzipMembers g = new GzipMembers(raw);
-                in = g;
-                trailer = g::trailer;
-                garbage = g::garbage;
-            } else {
-                StreamMembers m = members(raw);
-                in = m;
-                trailer = m::trailer;
-                garbage = m::garbage;
-            }
-            InputStream guarded = new BundleFile.ExpansionGuard(in, name, size, maxRatio);
+            StreamMembers members = members(raw);
+            InputStream guarded = new BundleFile.ExpansionGuard(members, name, size, maxRatio);
             byte[] buf = new byte[1 << 16];
             while (guarded.read(buf) >= 0) {
                 // to the end, where the trailer shows
             }
-            String t = trailer.get();
-            return t == null ? null : new Skipped(name, t, garbage.getAsBoolean());
+            String t = members.trailer();
+            return t == null ? null : new Skipped(name, t, members.garbage());
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -88,8 +86,7 @@ public enum Compression {
     InputStream open(InputStream raw) throws IOException {
         return switch (this) {
             case NONE -> raw;
-            case GZIP -> new BufferedInputStream(new GzipMembers(raw), 1 << 16);
-            case BZIP2, XZ -> new BufferedInputStream(members(raw), 1 << 16);
+            case GZIP, BZIP2, XZ -> new BufferedInputStream(members(raw), 1 << 16);
             case ZSTD -> throw new IOException("zstd-compressed: ioverdict does not read zstd; "
                     + "decompress it first ('zstd -d FILE')");
         };

@@ -54,12 +54,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--fail-on-regression", description = "Exit 4 when a significant change for the worse was found.")
     boolean failOnRegression;
 
-    @Option(names = "--templates", paramLabel = "DIR", description = "Folder of Thymeleaf templates overriding the built-in ones.")
-    Path templates;
-
-    @Option(names = "--redact", description = "Replace host names, IP and MAC addresses, WWIDs, serial numbers, user "
-            + "names and paths under home folders by the same pseudonyms report --redact gives them.")
-    boolean redact;
+    @Mixin
+    PageOptions pages;
 
     @Mixin
     ReportingOptions reporting;
@@ -92,9 +88,7 @@ final class CompareCommand implements Callable<Integer> {
                 throw new UserError(ExitCodes.USAGE, p + ": no such bundle, report.json or archived case (ARCHIVE#CASE_ID)");
             }
         }
-        if (templates != null && !Files.isDirectory(templates)) {
-            throw new UserError(ExitCodes.USAGE, "--templates " + templates + ": no such folder");
-        }
+        Path templates = pages.templates();
         CaseComparer.Compared compared;
         try (StatusLine status = common.statusLine()) {
             compared = new CaseComparer(reporting.load(), status.progress()).compare(
@@ -113,8 +107,8 @@ final class CompareCommand implements Callable<Integer> {
         List<Path> written;
         try {
             written = CompareWriter.write(compared.comparison(), compared.before(), compared.after(), wanted, output,
-                    templates, redact ? CompareWriter.redaction(compared.before(), compared.after(),
-                            ReportCommand.redactionKey()) : null);
+                    templates, pages.redact ? CompareWriter.redaction(compared.before(), compared.after(),
+                            PageOptions.redactionKey()) : null);
         } catch (IOException e) {
             throw new UserError(ExitCodes.CANNOT_WRITE, WriteFailure.message("the comparison into " + output, e), e);
         }

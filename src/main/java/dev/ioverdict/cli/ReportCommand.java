@@ -61,14 +61,8 @@ final class ReportCommand implements Callable<Integer> {
             + "its action, the case facts (at most 3 PDF pages).")
     boolean brief;
 
-    @Option(names = "--redact", description = "Replace host names, IP and MAC addresses, WWIDs, serial numbers, user "
-            + "names and paths under home folders by stable pseudonyms in every output (key: $"
-            + dev.ioverdict.report.RedactionKey.ENV + " or ~/.config/ioverdict/redact.key, made on first use).")
-    boolean redact;
-
-    @Option(names = "--templates", paramLabel = "DIR",
-            description = "Folder of Thymeleaf templates overriding the built-in ones (copy templates/ to start).")
-    Path templates;
+    @Mixin
+    PageOptions pages;
 
     @Option(names = "--csv", paramLabel = "DIR",
             description = "Also write each chart's data as DIR/CHART-ID.csv (the files the HTML offers under each chart).")
@@ -110,9 +104,7 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         Set<ReportFormat> wanted = EnumSet.copyOf(reporting.formats);
         Severity failAt = failOn;
-        if (templates != null && !Files.isDirectory(templates)) {
-            throw new UserError(ExitCodes.USAGE, "--templates " + templates + ": no such folder");
-        }
+        Path templates = pages.templates();
         TimeWindow window = window(from, to);
         if (archive != null) {
             try {
@@ -145,8 +137,8 @@ final class ReportCommand implements Callable<Integer> {
                     report = report.withSeenBefore(seenBefore(report));
                 }
                 dev.ioverdict.report.Redaction redaction = null;
-                if (redact) {
-                    var redacting = ReportWriter.redacting(report, compiled.data(), redactionKey());
+                if (pages.redact) {
+                    var redacting = ReportWriter.redacting(report, compiled.data(), PageOptions.redactionKey());
                     report = redacting.report();
                     redaction = redacting.redaction();
                 }
@@ -198,15 +190,6 @@ final class ReportCommand implements Callable<Integer> {
             return NearestCases.find(archive, report, output);
         } catch (CaseArchive.ArchiveException e) {
             throw new UserError(ExitCodes.USAGE, "--archive " + SafeText.terminal(e.getMessage()), e);
-        }
-    }
-
-    static dev.ioverdict.report.RedactionKey redactionKey() {
-        try {
-            return dev.ioverdict.report.RedactionKey.load();
-        } catch (IOException e) {
-            throw new UserError(ExitCodes.USAGE, "--redact needs a key: set " + dev.ioverdict.report.RedactionKey.ENV
-                    + " or let ioverdict write ~/.config/ioverdict/redact.key (" + e.getMessage() + ")", e);
         }
     }
 

@@ -38,7 +38,7 @@ public final class Compare {
                     + "figure is judged by the ratio rule");
         }
         String sentence = verdict.sentence() + looseMatches(comparer.devices);
-        return new Comparison(Comparison.SCHEMA, new Comparison.Tool("ioverdict", Version.get()), info(before),
+        return new Comparison(Comparison.SCHEMA, new Comparison.Tool("ioverdict", Version.get()), null, info(before),
                 info(after), sentence, verdict.outcome(), regressions, policy(), matching, comparer.devices, findings,
                 metrics);
     }

@@ -1,6 +1,5 @@
 package dev.ioverdict.compare;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ioverdict.report.HtmlDocument;
 import dev.ioverdict.report.JsonRenderer;
 import dev.ioverdict.report.PdfRenderer;
@@ -25,8 +24,6 @@ import java.util.function.UnaryOperator;
  * and CSS; each file written whole or not at all, as the report's.
  */
 public final class CompareWriter {
-    /** The sides' reports as JSON trees, for collecting the names --redact replaces. */
-    private static final ObjectMapper TREE = new ObjectMapper();
     private CompareWriter() {
     }
 
@@ -37,8 +34,7 @@ public final class CompareWriter {
 
     /** --redact: each side's names as its report would replace them (the same key, the same pseudonyms). */
     public static Redaction redaction(Side before, Side after, RedactionKey key) {
-        return Redaction.with(key).report(TREE.valueToTree(before.report())).report(TREE.valueToTree(after.report()))
-                .build();
+        return Redaction.with(key).report(before.report()).report(after.report()).build();
     }
 
     /** The same through {@code redaction} (null: none); compare.json then lists what was replaced. */
@@ -74,18 +70,10 @@ public final class CompareWriter {
         return written;
     }
 
-    /** compare.json with its names replaced and, added after {@code tool}, what was replaced ({@code redaction}). */
+    /** compare.json with its names replaced and what was replaced ({@code redaction}), as report.json says it. */
     static String redactedJson(Comparison c, Redaction redaction) throws IOException {
-        String text = redaction.json(json(c));
-        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode) TREE.readTree(text);
-        com.fasterxml.jackson.databind.node.ObjectNode out = TREE.createObjectNode();
-        tree.properties().forEach(e -> {
-            out.set(e.getKey(), e.getValue());
-            if (e.getKey().equals("tool")) {
-                out.set("redaction", TREE.valueToTree(redaction.summary()));
-            }
-        });
-        return JsonRenderer.writer().writeValueAsString(out) + "\n";
+        redaction.json(json(c)); // the pseudonyms compare.json will use
+        return redaction.json(json(c.withRedaction(redaction.summary())));
     }
 
     public static String json(Comparison c) throws IOException {

@@ -4,17 +4,24 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ioverdict.model.AppliedWindow;
+import dev.ioverdict.report.model.Redacted;
 import java.util.List;
 
 /** compare.json ({@code ioverdict.compare/1}); compare.html and compare.pdf render the same model. */
-@JsonPropertyOrder({"schema", "tool", "before", "after", "verdict", "outcome", "regressions", "policy", "matching",
+@JsonPropertyOrder({"schema", "tool", "redaction", "before", "after", "verdict", "outcome", "regressions", "policy", "matching",
     "devices", "findings", "metrics"})
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Comparison(String schema, Tool tool, SideInfo before, SideInfo after, String verdict, String outcome,
+public record Comparison(String schema, Tool tool, Redacted redaction, SideInfo before, SideInfo after, String verdict, String outcome,
                          List<String> regressions, Policy policy, List<String> matching, List<MatchedDevice> devices,
                          FindingChange.Diff findings,
                          List<Metric> metrics) {
     public static final String SCHEMA = "ioverdict.compare/1";
+
+    /** The comparison with what --redact replaced in it ({@code redaction}, after {@code tool}, as report.json has it). */
+    public Comparison withRedaction(Redacted replaced) {
+        return new Comparison(schema, tool, replaced, before, after, verdict, outcome, regressions, policy, matching,
+                devices, findings, metrics);
+    }
 
     public record Tool(String name, String version) {
     }

@@ -6,10 +6,11 @@ import java.util.Locale;
 /**
  * The last time seen per key (a CPU, a pid, a device and CPU), to notice a time running backwards
  * where the tool writes each key's records in time order. Open addressing over primitive arrays:
- * checking a line of a multi-GB trace allocates nothing. Regressions go to a {@link Regressions};
- * the record is kept either way (the caller says so in the warning). At most {@link #KEYS} keys are
- * remembered: past them (a million pids) every last time is forgotten and the check starts afresh,
- * so a regression across the reset goes unseen but the table's memory does not grow with the keys.
+ * checking a line of a multi-GB trace allocates nothing. Regressions are counted and warned once,
+ * at the end ({@link #report}); the record is kept either way (the caller says so in the warning).
+ * At most {@link #KEYS} keys are remembered: past them (a million pids) every last time is forgotten
+ * and the check starts afresh, so a regression across the reset goes unseen but the table's memory
+ * does not grow with the keys.
  */
 public final class ForwardClocks {
     private static final long EMPTY = Long.MIN_VALUE;
@@ -23,11 +24,20 @@ public final class ForwardClocks {
     private long[] lines = new long[64];
     private int size;
 
-    /** @param keyName what a key is, for people: "CPU", "pid", "device and CPU" */
-    public ForwardClocks(Regressions regressions, String keyName) {
-        this.regressions = regressions;
+    /**
+     * @param keyName     what a key is, for people: "CPU", "pid", "device and CPU"
+     * @param what        the warning's subject: "time runs backwards on one CPU"
+     * @param consequence what the parser does with the records, and why time may run back ({@link Regressions})
+     */
+    public ForwardClocks(String keyName, String what, String consequence) {
+        this.regressions = new Regressions(what, consequence);
         this.keyName = keyName;
         Arrays.fill(keys, EMPTY);
+    }
+
+    /** The one warning of the file, when time ran backwards anywhere in it. */
+    public void report(ParseContext ctx) {
+        regressions.report(ctx);
     }
 
     /** Records {@code time} for {@code key} at {@code line}; an earlier time than the key's last is a regression. */

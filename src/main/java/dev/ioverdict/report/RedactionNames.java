@@ -5,6 +5,7 @@ import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.model.config.BlockDevice;
 import dev.ioverdict.model.config.ListedDevice;
 import dev.ioverdict.model.host.HostFact;
+import dev.ioverdict.report.model.Report;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -77,7 +78,12 @@ public final class RedactionNames {
         return this;
     }
 
-    /** The same names from a report.json tree (a compared report.json has no parsed data beside it). */
+    /** The same names from a report, as report.json has them (a compared report.json has no parsed data beside it). */
+    public RedactionNames report(Report report) {
+        return report((JsonNode) JsonRenderer.MAPPER.valueToTree(report));
+    }
+
+    /** The same from a report.json tree. */
     public RedactionNames report(JsonNode tree) {
         walk(tree, null);
         return this;

@@ -50,7 +50,7 @@ public final class ReportWriter {
     }
 
     public static Redacting redacting(Report report, CaseData data, RedactionKey key) {
-        Redaction redaction = Redaction.with(key).data(data).report(JsonRenderer.MAPPER.valueToTree(report)).build();
+        Redaction redaction = Redaction.with(key).data(data).report(report).build();
         try {
             redaction.json(JsonRenderer.writer().writeValueAsString(report)); // the pseudonyms report.json will use
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

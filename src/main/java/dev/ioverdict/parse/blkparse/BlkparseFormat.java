@@ -8,7 +8,6 @@ import dev.ioverdict.parse.InputFile;
 import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
 import java.io.IOException;
 import java.io.InputStream;
@@ -79,10 +78,9 @@ public final class BlkparseFormat implements InputFormat {
     public void parse(InputFile file, ParseContext ctx) throws IOException {
         ctx.emit(new BlockInput(ctx.input(), BlockInput.BLKPARSE));
         BlkparseReading reading = new BlkparseReading(ctx.input());
-        Regressions backwards = new Regressions("time runs backwards on one CPU of one device",
+        ForwardClocks clocks = new ForwardClocks("device and CPU", "time runs backwards on one CPU of one device",
                 "the events are kept with the time they carry (blkparse writes each CPU's events in time order: "
                         + "two traces glued together, or an edited file)");
-        ForwardClocks clocks = new ForwardClocks(backwards, "device and CPU");
         EarlyCompletions early = new EarlyCompletions();
         Consumer<BlockEvent> sink = e -> {
             clocks.see(((long) e.major() << 40) ^ ((long) e.minor() << 20) ^ e.cpu(), e.timeNs() / 1e9, e.line());
@@ -112,7 +110,7 @@ public final class BlkparseFormat implements InputFormat {
             }
         } finally {
             // a file that fails part way (cut short, an I/O error) keeps the events read before
-            backwards.report(ctx);
+            clocks.report(ctx);
             early.report(ctx);
             ctx.lines(byteLines != null ? byteLines.number() : lines);
             ctx.records(reading.events);

@@ -92,40 +92,30 @@ final class BlkparseLineParser {
             return false;
         }
         pos++;
-        long min = number();
-        if (min == NONE || !blank()) {
+        long min = field();
+        long c = field();
+        long sequence = field(); // not kept
+        if (min == NONE || c == NONE || sequence == NONE) {
             return false;
         }
-        skipBlanks();
-        long c = number();
-        if (c == NONE || !blank()) {
-            return false;
-        }
-        skipBlanks();
-        if (number() == NONE || !blank()) {
-            return false;
-        }
-        skipBlanks();
         long t = time();
         if (t < 0 || !blank()) {
             return false;
         }
         skipBlanks();
-        long p = number();
-        if (p == NONE || !blank()) {
+        long p = field();
+        if (p == NONE) {
             return false;
         }
-        skipBlanks();
         if (pos < end && isDigit(b[pos])) {
             // a message's cgroup "ino,gen" before the action (blkparse_fmt.c, notify messages)
             if (number() == NONE || pos >= end || b[pos] != ',') {
                 return false;
             }
             pos++;
-            if (number() == NONE || !blank()) {
+            if (field() == NONE) {
                 return false;
             }
-            skipBlanks();
         }
         int a = pos;
         while (pos < end && isLetter(b[pos])) {
@@ -197,17 +187,8 @@ final class BlkparseLineParser {
             }
             skipBlanks();
             if (pos < end && b[pos] == '+') {
-                pos++;
-                skipBlanks();
-                long n = number();
-                if (n == NONE) {
-                    return false;
-                }
                 sector = first;
-                sectors = (int) n;
-                bytes = n << 9;
-                skipBlanks();
-                if (!parenthesis()) {
+                if (!count() || !parenthesis()) {
                     return false;
                 }
             } else if (pos < end && b[pos] == '(') {
@@ -236,16 +217,8 @@ final class BlkparseLineParser {
         }
         sector = s;
         skipBlanks();
-        if (pos < end && b[pos] == '+') {
-            pos++;
-            skipBlanks();
-            long n = number();
-            if (n == NONE) {
-                return false;
-            }
-            sectors = (int) n;
-            bytes = n << 9;
-            skipBlanks();
+        if (pos < end && b[pos] == '+' && !count()) {
+            return false;
         }
         if (pos + 1 >= end || b[pos] != '<' || b[pos + 1] != '-') {
             return false;
@@ -277,6 +250,20 @@ final class BlkparseLineParser {
         fromMajor = (int) maj;
         fromMinor = (int) min;
         fromSector = from;
+        return true;
+    }
+
+    /** {@code + n} after a sector, at the '+': n sectors of 512 bytes. */
+    private boolean count() {
+        pos++;
+        skipBlanks();
+        long n = number();
+        if (n == NONE) {
+            return false;
+        }
+        sectors = (int) n;
+        bytes = n << 9;
+        skipBlanks();
         return true;
     }
 
@@ -356,6 +343,16 @@ final class BlkparseLineParser {
         pos++;
         error = (int) (negative ? -e : e);
         return true;
+    }
+
+    /** A number the blanks after it end (they are skipped), or {@link #NONE}. */
+    private long field() {
+        long n = number();
+        if (n == NONE || !blank()) {
+            return NONE;
+        }
+        skipBlanks();
+        return n;
     }
 
     /** {@code secs.fraction} as nanoseconds; up to nine fraction digits count, more are cut. */

@@ -24,8 +24,8 @@ public final class BttPerIoFormat extends TextFormat {
         super("btt-per-io", "btt -p per-I/O dump: each I/O's Q, G, I, M, D and C times",
                 Recogniser.of(Signature.certain(
                         "{0} btt -p I/O(s) 'MAJ,MIN : SECS Q SECTOR+SIZE' with their later steps",
-                        Clue.lines(l -> Step.of(l) != null && Step.of(l).device != null && Step.of(l).action == 'Q'),
-                        Clue.lines(l -> Step.of(l) != null && Step.of(l).device == null).atLeast(2))));
+                        Clue.lines(l -> Step.of(l) != null && Step.of(l).device() != null && Step.of(l).action() == 'Q'),
+                        Clue.lines(l -> Step.of(l) != null && Step.of(l).device() == null).atLeast(2))));
     }
 
     @Override
@@ -44,10 +44,10 @@ public final class BttPerIoFormat extends TextFormat {
                 ctx.skip(no, "not a btt -p line: " + Excerpt.of(t));
                 continue;
             }
-            if (s.device != null) {
+            if (s.device() != null) {
                 emit(io, ctx);
-                if (s.action != 'Q') {
-                    ctx.skip(no, "btt -p group that starts with " + s.action + ", not Q: " + t);
+                if (s.action() != 'Q') {
+                    ctx.skip(no, "btt -p group that starts with " + s.action() + ", not Q: " + t);
                     io = null;
                     continue;
                 }
@@ -57,7 +57,7 @@ public final class BttPerIoFormat extends TextFormat {
             } else {
                 io.add(no, line, s);
             }
-            ctx.time(s.time);
+            ctx.time(s.time());
         }
         emit(io, ctx);
     }
@@ -71,17 +71,11 @@ public final class BttPerIoFormat extends TextFormat {
     }
 
     /** One line of the dump: the device (first line only), the time, the step and sector+size. */
-    private static final class Step {
-        String device;
-        double time;
-        char action;
-        long sector;
-        int sectors;
-
+    private record Step(String device, double time, char action, long sector, int sectors) {
         static Step of(String line) {
             int n = line.length();
             int i = 0;
-            Step s = new Step();
+            String device = null;
             int colon = line.indexOf(':');
             if (colon > 0) {
                 String dev = line.substring(0, colon).strip();
@@ -90,7 +84,7 @@ public final class BttPerIoFormat extends TextFormat {
                         || !Numbers.isDigits(dev.substring(comma + 1).strip())) {
                     return null;
                 }
-                s.device = dev.substring(0, comma).strip() + "," + dev.substring(comma + 1).strip();
+                device = dev.substring(0, comma).strip() + "," + dev.substring(comma + 1).strip();
                 i = colon + 1;
             }
             i = Tokens.skipSpaces(line, i);
@@ -101,28 +95,28 @@ public final class BttPerIoFormat extends TextFormat {
             if (i == ts || i + 3 > n || line.charAt(i) != ' ') {
                 return null;
             }
-            s.time = Numbers.parseDecimal(line, ts, i);
+            double time = Numbers.parseDecimal(line, ts, i);
             i = Tokens.skipSpaces(line, i);
             if (i + 1 >= n || "QGIMDC".indexOf(line.charAt(i)) < 0 || line.charAt(i + 1) != ' ') {
                 return null;
             }
-            s.action = line.charAt(i);
+            char action = line.charAt(i);
             i += 2;
             i = Tokens.skipSpaces(line, i);
             int plus = line.indexOf('+', i);
-            if (plus < 0 || Double.isNaN(s.time)) {
+            if (plus < 0 || Double.isNaN(time)) {
                 return null;
             }
             int end = plus + 1;
             while (end < n && Character.isDigit(line.charAt(end))) {
                 end++;
             }
-            s.sector = Numbers.parseLong(line, i, plus, -1);
-            s.sectors = (int) Numbers.parseLong(line, plus + 1, end, -1);
-            if (s.sector < 0 || s.sectors < 0 || !line.substring(end).isBlank()) {
+            long sector = Numbers.parseLong(line, i, plus, -1);
+            int sectors = (int) Numbers.parseLong(line, plus + 1, end, -1);
+            if (sector < 0 || sectors < 0 || !line.substring(end).isBlank()) {
                 return null;
             }
-            return s;
+            return new Step(device, time, action, sector, sectors);
         }
     }
 
@@ -146,25 +140,25 @@ public final class BttPerIoFormat extends TextFormat {
             line = no;
             lastLine = no;
             text.append(raw);
-            device = queued.device;
-            sector = queued.sector;
-            sectors = queued.sectors;
-            q = queued.time;
+            device = queued.device();
+            sector = queued.sector();
+            sectors = queued.sectors();
+            q = queued.time();
         }
 
         void add(long no, String raw, Step s) {
             lastLine = no;
             text.append('\n').append(raw);
-            switch (s.action) {
-                case 'G' -> g = s.time;
-                case 'I' -> i = s.time;
-                case 'M' -> m = s.time;
+            switch (s.action()) {
+                case 'G' -> g = s.time();
+                case 'I' -> i = s.time();
+                case 'M' -> m = s.time();
                 case 'D' -> {
-                    d = s.time;
-                    issuedSector = s.sector;
-                    issuedSectors = s.sectors;
+                    d = s.time();
+                    issuedSector = s.sector();
+                    issuedSectors = s.sectors();
                 }
-                case 'C' -> c = s.time;
+                case 'C' -> c = s.time();
                 default -> { } // a second Q in one group does not happen in btt's dump
             }
         }

@@ -1,14 +1,13 @@
 package dev.ioverdict.parse.dm;
 
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.config.ListedDevice;
-import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
-import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.SinkFormat;
 import dev.ioverdict.parse.text.Excerpt;
-import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -21,14 +20,15 @@ import java.util.Set;
  * (a multipath map's UUID is {@code mpath-<WWID>}), and which devices each sits on. A dm device's
  * kernel name is {@code dm-<minor>}. One {@link ListedDevice} per device.
  */
-public final class DmsetupFormat extends TextFormat {
+public final class DmsetupFormat extends SinkFormat {
     private static final Set<String> TARGETS = Set.of("linear", "striped", "multipath", "thin-pool", "thin",
             "crypt", "raid", "mirror", "snapshot", "snapshot-origin", "zero", "error", "cache", "writecache",
             "era", "delay", "flakey", "verity", "integrity", "vdo", "switch", "dust");
 
     public DmsetupFormat() {
-        super("dmsetup", "`dmsetup info -C`, `ls [--tree]`, `table [-v]`: device-mapper names, majors and minors, stacking",
-                DmsetupFormat::recognition);
+        super("dmsetup", InputClock.UNSTATED,
+                "`dmsetup info -C`, `ls [--tree]`, `table [-v]`: device-mapper names, majors and minors, stacking",
+                DmsetupFormat::recognition, Reader::new);
     }
 
     private static Recognition recognition(Sample sample) {
@@ -80,11 +80,6 @@ public final class DmsetupFormat extends TextFormat {
         }
         String name = line.substring(depth, open).strip();
         return new Object[] {name.isEmpty() ? null : name, mm, depth};
-    }
-
-    @Override
-    protected void read(LineReader in, ParseContext ctx) throws IOException {
-        in.feed(new Reader(ctx));
     }
 
     private static final class Reader implements LineSink {

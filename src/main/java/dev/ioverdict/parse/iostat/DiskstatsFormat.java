@@ -1,20 +1,19 @@
 package dev.ioverdict.parse.iostat;
 
+import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.parse.Clue;
-import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recogniser;
 import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Signature;
-import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.SinkFormat;
 import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Numbers;
 import dev.ioverdict.parse.text.Tokens;
-import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,15 +30,17 @@ import java.util.Map;
  * {@link IostatSample}s of the later snapshot so the iostat series and rules apply. Undated
  * snapshots are counted as records with a warning: counters since boot give no rate.
  */
-public final class DiskstatsFormat extends TextFormat {
+public final class DiskstatsFormat extends SinkFormat {
     private static final List<String> DERIVED = List.of("r/s", "rkB/s", "rrqm/s", "r_await", "w/s", "wkB/s", "wrqm/s",
             "w_await", "aqu-sz", "%util");
 
     public DiskstatsFormat() {
-        super("diskstats", "`/proc/diskstats` (11, 15, 17 and 4 counters; lxcfs's 14 in containers): two dated snapshots give iostat -x figures",
+        super("diskstats", InputClock.UNSTATED,
+                "`/proc/diskstats` (11, 15, 17 and 4 counters; lxcfs's 14 in containers): two dated snapshots give iostat -x figures",
                 Recogniser.of(
                         Signature.certain("{0} 'major minor name counters...' lines of /proc/diskstats",
-                                Clue.lines(l -> counters(Tokens.split(l)) > 0).atLeast(2).share(50))));
+                                Clue.lines(l -> counters(Tokens.split(l)) > 0).atLeast(2).share(50))),
+                Reader::new);
     }
 
     /** Number of counters of a diskstats line (4, 11, 14, 15, 17), or 0 when it is not one. */
@@ -57,11 +58,6 @@ public final class DiskstatsFormat extends TextFormat {
             }
         }
         return c;
-    }
-
-    @Override
-    protected void read(LineReader in, ParseContext ctx) throws IOException {
-        in.feed(new Reader(ctx));
     }
 
     private static final class Reader implements LineSink {

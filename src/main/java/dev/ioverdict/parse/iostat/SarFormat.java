@@ -1,21 +1,18 @@
 package dev.ioverdict.parse.iostat;
 
 import dev.ioverdict.model.InputClock;
+import dev.ioverdict.model.host.HostFact;
 import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
-import dev.ioverdict.model.host.HostFact;
 import dev.ioverdict.parse.ForwardClocks;
-import dev.ioverdict.parse.TextFormat;
-import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.SinkFormat;
 import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Tokens;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,12 +29,12 @@ import java.util.List;
  * above them say and are not kept; a {@code LINUX RESTART} line starts a new run; other sar
  * sections (CPU, memory ...) are passed over with one warning each.
  */
-public final class SarFormat extends TextFormat {
+public final class SarFormat extends SinkFormat {
     public SarFormat() {
         super("sar", InputClock.SAR, "`sar -d` / `-dp` (old and new layouts, device first or last, `Average:` and `LINUX RESTART` "
                 + "lines, `-h` unit suffixes, `-j ID|LABEL|PATH|UUID` names), the DEV section of `sar -A`, `sadf -d`: "
                 + "the same series and rules as iostat",
-                SarFormat::recognition);
+                SarFormat::recognition, Reader::new);
     }
 
     private static final String SADF_HEADER = "# hostname;interval;timestamp;DEV;";
@@ -65,11 +62,6 @@ public final class SarFormat extends TextFormat {
         }
         return banner || rows > 0 ? Recognition.certain("sar 'TIME DEV tps ...' header with " + rows + " device rows")
                 : Recognition.likely("sar 'TIME DEV tps ...' header");
-    }
-
-    @Override
-    protected void read(LineReader in, ParseContext ctx) throws IOException {
-        in.feed(new Reader(ctx));
     }
 
     /** A timed section header of sar: {@code 12:00:01 AM CPU %user ...}, {@code 12:00:01 proc/s cswch/s}. */
@@ -125,10 +117,9 @@ public final class SarFormat extends TextFormat {
         private boolean devLast;
         private String date;
         private String lastStamp;
-        private final Regressions backwards = new Regressions("time runs backwards for one device",
+        private final ForwardClocks clocks = new ForwardClocks("device", "time runs backwards for one device",
                 "the rows are kept with the time they carry (sadf writes each device's rows in time order: two "
                         + "files glued together, or the clock was set back)");
-        private final ForwardClocks clocks = new ForwardClocks(backwards, "device");
         private int report;
 
         Reader(ParseContext ctx) {
@@ -146,7 +137,7 @@ public final class SarFormat extends TextFormat {
 
         @Override
         public void end() {
-            backwards.report(ctx);
+            clocks.report(ctx);
         }
 
         private void textLine(long n, String line) {

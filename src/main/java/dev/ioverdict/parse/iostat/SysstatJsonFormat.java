@@ -7,14 +7,12 @@ import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
-import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
-import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.SinkFormat;
 import dev.ioverdict.parse.text.Excerpt;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -31,10 +29,10 @@ import java.util.Map;
  * the old layout (rd_sec, avgrq-sz, avgqu-sz) are left out as sar leaves them out. iostat's first
  * report is its since-boot one; sadf's never are.
  */
-public final class SysstatJsonFormat extends TextFormat {
+public final class SysstatJsonFormat extends SinkFormat {
     public SysstatJsonFormat() {
         super("sysstat-json", InputClock.IOSTAT, "sysstat's JSON: `iostat -o JSON` (-x or basic) and `sadf -j -- -d`",
-                SysstatJsonFormat::recognition);
+                SysstatJsonFormat::recognition, Reader::new);
     }
 
     private static final String IOSTAT_DEVICE = "{\"disk_device\":";
@@ -52,11 +50,6 @@ public final class SysstatJsonFormat extends TextFormat {
         }
         return sysstat ? Recognition.possible("sysstat JSON ('{\"sysstat\":') without device statistics yet")
                 : Recognition.NO;
-    }
-
-    @Override
-    protected void read(LineReader in, ParseContext ctx) throws IOException {
-        in.feed(new Reader(ctx));
     }
 
     /** JSON keys that differ from the column iostat / sar prints. */

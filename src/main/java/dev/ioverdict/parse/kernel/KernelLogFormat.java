@@ -3,14 +3,12 @@ package dev.ioverdict.parse.kernel;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.kernel.HungTask;
 import dev.ioverdict.model.kernel.KernelEvent;
-import dev.ioverdict.parse.TextFormat;
-import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
+import dev.ioverdict.parse.SinkFormat;
 import dev.ioverdict.parse.text.Excerpt;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,7 +21,7 @@ import java.util.List;
  * stamps at all (2.6-era kernels without CONFIG_PRINTK_TIME, whose dmesg starts straight with the
  * message): there every line is a record without a time, recognised by its storage messages.
  */
-public final class KernelLogFormat extends TextFormat {
+public final class KernelLogFormat extends SinkFormat {
     /** A call trace longer than this is cut: the frames that matter are the innermost. */
     private static final int MAX_FRAMES = 64;
 
@@ -31,7 +29,7 @@ public final class KernelLogFormat extends TextFormat {
         super("kernel-log", InputClock.KERNEL_LOG,
                 "dmesg, dmesg -T, journalctl -k / -u multipathd, /var/log/messages, syslog: I/O errors, "
                 + "timeouts, resets, path failures, filesystem errors, hung tasks with their stacks",
-                KernelLogFormat::recognition);
+                KernelLogFormat::recognition, Reader::new);
     }
 
     private static Recognition recognition(Sample sample) {
@@ -85,11 +83,6 @@ public final class KernelLogFormat extends TextFormat {
             return Recognition.likely(storage + " kernel storage messages without time stamps (a 2.6-era dmesg)");
         }
         return Recognition.NO;
-    }
-
-    @Override
-    protected void read(LineReader in, ParseContext ctx) throws IOException {
-        in.feed(new Reader(ctx));
     }
 
     private static final class Reader implements LineSink {

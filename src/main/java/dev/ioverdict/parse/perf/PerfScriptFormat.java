@@ -8,7 +8,6 @@ import dev.ioverdict.parse.ForwardClocks;
 import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recogniser;
-import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Signature;
 import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.text.Excerpt;
@@ -58,10 +57,9 @@ public final class PerfScriptFormat extends TextFormat {
         Map<String, PerfEventHandler> byEvent = new HashMap<>();
         Map<String, EventCount> counts = new HashMap<>();
         Interner names = new Interner(12);
-        Regressions backwards = new Regressions("time runs backwards on one CPU",
+        ForwardClocks clocks = new ForwardClocks("CPU", "time runs backwards on one CPU",
                 "the samples are kept with the time they carry (perf script writes samples in time order: two "
                         + "recordings glued together, or an edited file)");
-        ForwardClocks clocks = new ForwardClocks(backwards, "CPU");
         Header pending = null;
         long pendingLine = 0;
         List<String> stack = null;
@@ -150,7 +148,7 @@ public final class PerfScriptFormat extends TextFormat {
         if (pending != null) {
             dispatch(pending, pendingLine, stack, pendingHandler, ctx);
         }
-        backwards.report(ctx);
+        clocks.report(ctx);
         for (PerfEventHandler h : handlers) {
             h.finish(ctx);
         }

@@ -46,12 +46,12 @@ public final class PerfTraceFormat extends TextFormat {
 
     private static boolean isCall(String line) {
         Event e = Event.of(line);
-        return e != null && e.durationEnd > 0;
+        return e != null && e.durationEnd() > 0;
     }
 
     private static boolean isTracepoint(String line) {
         Event e = Event.of(line);
-        return e != null && e.durationEnd <= 0 && e.tracepoint;
+        return e != null && e.durationEnd() <= 0 && e.tracepoint();
     }
 
     private static boolean isCommand(String line) {
@@ -85,14 +85,14 @@ public final class PerfTraceFormat extends TextFormat {
                 continue;
             }
             inEvent = true;
-            ctx.time(e.time);
-            if (e.tracepoint) {
+            ctx.time(e.time());
+            if (e.tracepoint()) {
                 tracepoints++;
                 ctx.record();
-            } else if (e.durationEnd > 0 && isFault(line, e.rest)) {
+            } else if (e.durationEnd() > 0 && isFault(line, e.rest())) {
                 faults++;
                 ctx.record();
-            } else if (e.durationEnd > 0 && call(line, no, e, ctx)) {
+            } else if (e.durationEnd() > 0 && call(line, no, e, ctx)) {
                 calls++;
             } else {
                 ctx.skip(no, "not a perf trace event: " + Excerpt.of(line));
@@ -106,11 +106,11 @@ public final class PerfTraceFormat extends TextFormat {
 
     /** {@code name(args) = ret [ERRNO (text)]}, or a call perf could not finish ({@code ) ...}). */
     private static boolean call(String line, long no, Event e, ParseContext ctx) {
-        int open = line.indexOf('(', e.rest);
-        if (open <= e.rest) {
+        int open = line.indexOf('(', e.rest());
+        if (open <= e.rest()) {
             return false;
         }
-        String name = line.substring(e.rest, open);
+        String name = line.substring(e.rest(), open);
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
             if (!(Character.isLetterOrDigit(c) || c == '_')) {
@@ -134,9 +134,9 @@ public final class PerfTraceFormat extends TextFormat {
                 error = line.substring(vEnd + 1, errEnd < 0 ? line.length() : errEnd);
             }
         }
-        double start = e.time / 1000;
-        Double duration = Double.isNaN(e.duration) ? null : e.duration / 1000;
-        ctx.emit(new SyscallCall(SOURCE, ctx.input(), no, no, line.strip(), e.tid, e.tid, e.comm, name, start, duration,
+        double start = e.time() / 1000;
+        Double duration = Double.isNaN(e.duration()) ? null : e.duration() / 1000;
+        ctx.emit(new SyscallCall(SOURCE, ctx.input(), no, no, line.strip(), e.tid(), e.tid(), e.comm(), name, start, duration,
                 ret, error, null, null, null));
         ctx.record();
         return true;
@@ -155,15 +155,8 @@ public final class PerfTraceFormat extends TextFormat {
      * The fixed start of a perf trace line: the time in ms, an optional {@code ( DUR ms):}, and
      * {@code COMM/TID} ({@code :0/0} for the idle task); {@code rest} is where the event begins.
      */
-    private static final class Event {
-        double time;
-        double duration = Double.NaN;
-        int durationEnd;
-        String comm;
-        int tid;
-        int rest;
-        boolean tracepoint;
-
+    private record Event(double time, double duration, int durationEnd, String comm, int tid, int rest,
+                         boolean tracepoint) {
         static Event of(String line) {
             int n = line.length();
             int i = 0;
@@ -175,12 +168,13 @@ public final class PerfTraceFormat extends TextFormat {
             if (i < 0) {
                 return null;
             }
-            Event e = new Event();
-            e.time = Numbers.parseDecimal(line, ts, i);
-            if (Double.isNaN(e.time)) {
+            double time = Numbers.parseDecimal(line, ts, i);
+            if (Double.isNaN(time)) {
                 return null;
             }
             i++;
+            double duration = Double.NaN;
+            int durationEnd = 0;
             if (i < n && line.charAt(i) == '(') {
                 int close = line.indexOf("ms): ", i);
                 if (close < 0) {
@@ -194,9 +188,9 @@ public final class PerfTraceFormat extends TextFormat {
                 while (dEnd > d && line.charAt(dEnd - 1) == ' ') {
                     dEnd--;
                 }
-                e.duration = Numbers.parseDecimal(line, d, dEnd); // "?" when perf missed the entry
-                e.durationEnd = close + 5;
-                i = e.durationEnd;
+                duration = Numbers.parseDecimal(line, d, dEnd); // "?" when perf missed the entry
+                durationEnd = close + 5;
+                i = durationEnd;
             }
             int sp = line.indexOf(' ', i);
             if (sp < 0) {
@@ -210,21 +204,20 @@ public final class PerfTraceFormat extends TextFormat {
             if (tid < 0) {
                 return null;
             }
-            e.comm = line.substring(i, slash);
-            e.tid = (int) tid;
-            e.rest = sp + 1;
-            while (e.rest < n && line.charAt(e.rest) == ' ') {
-                e.rest++;
+            int rest = sp + 1;
+            while (rest < n && line.charAt(rest) == ' ') {
+                rest++;
             }
-            if (e.durationEnd == 0) {
-                int colon = line.indexOf(':', e.rest);
-                int space = line.indexOf(' ', e.rest);
-                e.tracepoint = colon > e.rest && (space < 0 || colon < space);
-                if (!e.tracepoint) {
+            boolean tracepoint = false;
+            if (durationEnd == 0) {
+                int colon = line.indexOf(':', rest);
+                int space = line.indexOf(' ', rest);
+                tracepoint = colon > rest && (space < 0 || colon < space);
+                if (!tracepoint) {
                     return null;
                 }
             }
-            return e;
+            return new Event(time, duration, durationEnd, line.substring(i, slash), (int) tid, rest, tracepoint);
         }
     }
 }

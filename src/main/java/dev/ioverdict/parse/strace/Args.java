@@ -1,22 +1,17 @@
 package dev.ioverdict.parse.strace;
 
 import dev.ioverdict.parse.text.Numbers;
+import dev.ioverdict.parse.text.Spans;
 
 /**
  * Top-level pieces of a comma-separated strace value list ({@code fd, "buf"..., 512, 0} or the
  * fields of one {@code {...}} struct), found by scanning once: commas inside strings, comments or
  * nested brackets do not split. Reused; bounds are indexes into the text given to {@link #split}.
  */
-final class Args {
-    private int[] starts = new int[16];
-    private int[] ends = new int[16];
-    private int count;
-    private String text;
-
+final class Args extends Spans {
     /** Splits {@code text[from, to)} (the inside of a bracket pair). */
     Args split(String text, int from, int to) {
-        this.text = text;
-        count = 0;
+        reset(text);
         int depth = 0;
         int start = from;
         for (int i = from; i < to; i++) {
@@ -47,7 +42,7 @@ final class Args {
                 }
             }
         }
-        if (to > start || count > 0) {
+        if (to > start || count() > 0) {
             add(start, to);
         }
         return this;
@@ -59,8 +54,7 @@ final class Args {
      * without scanning the text again.
      */
     Args between(String text, int from, int to, int[] commas, int commaCount) {
-        this.text = text;
-        count = 0;
+        reset(text);
         int start = from;
         for (int k = 0; k < commaCount; k++) {
             int c = commas[k];
@@ -70,7 +64,7 @@ final class Args {
             add(start, c);
             start = c + 1;
         }
-        if (to > start || count > 0) {
+        if (to > start || count() > 0) {
             add(start, to);
         }
         return this;
@@ -78,44 +72,26 @@ final class Args {
 
     /** Starts an empty list of pieces of {@code text}, to be given with {@link #add}. */
     Args over(String text) {
-        this.text = text;
-        count = 0;
+        reset(text);
         return this;
     }
 
     /** Adds the piece {@code text[s, e)}, spaces at both ends trimmed. */
     void add(int s, int e) {
+        String text = text();
         while (s < e && text.charAt(s) == ' ') {
             s++;
         }
         while (e > s && text.charAt(e - 1) == ' ') {
             e--;
         }
-        if (count == starts.length) {
-            starts = java.util.Arrays.copyOf(starts, count * 2);
-            ends = java.util.Arrays.copyOf(ends, count * 2);
-        }
-        starts[count] = s;
-        ends[count] = e;
-        count++;
-    }
-
-    int count() {
-        return count;
-    }
-
-    int start(int i) {
-        return starts[i];
-    }
-
-    int end(int i) {
-        return ends[i];
+        span(s, e);
     }
 
     /** The index of the first piece beginning with {@code key} (e.g. {@code "aio_nbytes="}), or -1. */
     int find(String key) {
-        for (int i = 0; i < count; i++) {
-            if (text.startsWith(key, starts[i])) {
+        for (int i = 0; i < count(); i++) {
+            if (text().startsWith(key, start(i))) {
                 return i;
             }
         }
@@ -124,10 +100,6 @@ final class Args {
 
     /** The number a piece (or what follows {@code skip} chars of it) begins with: decimal, -decimal or 0x hex. */
     long number(int i, int skip, long fallback) {
-        return Numbers.parseLong(text, starts[i] + skip, ends[i], fallback);
-    }
-
-    boolean is(int i, String word) {
-        return ends[i] - starts[i] == word.length() && text.startsWith(word, starts[i]);
+        return Numbers.parseLong(text(), start(i) + skip, end(i), fallback);
     }
 }

@@ -11,7 +11,6 @@ import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.OpenItems;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
-import dev.ioverdict.parse.Regressions;
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.ConsoleNoise;
 import dev.ioverdict.parse.text.Excerpt;
@@ -149,10 +148,9 @@ public final class StraceFormat extends TextFormat {
         private double lastWall = Double.NaN;
         private double dayOffset;
         private boolean inSummary;
-        private final Regressions backwards = new Regressions("time runs backwards within one process",
+        private final ForwardClocks clocks = new ForwardClocks("process", "time runs backwards within one process",
                 "the calls are kept with the time they carry (strace stamps each process's lines in order: two "
                         + "traces glued together, or the clock was set back)");
-        private final ForwardClocks clocks = new ForwardClocks(backwards, "process");
 
         Reader(ParseContext ctx, int filePid) {
             this.ctx = ctx;
@@ -178,7 +176,7 @@ public final class StraceFormat extends TextFormat {
             if (wrapped != null) {
                 neverCloses(wrapped);
             }
-            backwards.report(ctx);
+            clocks.report(ctx);
             unfinished.report(ctx, "unfinished calls",
                     "a resumption that follows is read as a call whose arguments are not known (as in a trace "
                             + "attached mid-call), a call never resumed is left out (as at the end of the file)");

@@ -27,26 +27,11 @@ public final class Interner {
 
     /** The text of {@code s[from, to)}. */
     public String of(String s, int from, int to) {
-        int length = to - from;
         int h = 0;
         for (int i = from; i < to; i++) {
             h = 31 * h + s.charAt(i);
         }
-        h ^= h >>> 16;
-        int mask = slots.length - 1;
-        for (int probe = 0; probe < PROBES; probe++) {
-            int at = (h + probe) & mask;
-            String known = slots[at];
-            if (known == null) {
-                String piece = s.substring(from, to);
-                slots[at] = piece;
-                return piece;
-            }
-            if (known.length() == length && s.startsWith(known, from)) {
-                return known;
-            }
-        }
-        return s.substring(from, to);
+        return find(h, s, null, from, to);
     }
 
     /**
@@ -54,7 +39,6 @@ public final class Interner {
      * as {@link #of(String, int, int)} gives for those characters (both hash as {@link String} does).
      */
     public String of(byte[] b, int from, int to) {
-        int length = to - from;
         int h = 0;
         int i = from;
         // four characters a step: 31 * (31 * (31 * (31 * h + c0) + c1) + c2) + c3, without the chain of multiplies
@@ -64,23 +48,35 @@ public final class Interner {
         for (; i < to; i++) {
             h = 31 * h + (b[i] & 0xff);
         }
+        return find(h, null, b, from, to);
+    }
+
+    /**
+     * The piece of String hash {@code h} at {@code [from, to)} of {@code s}, or of {@code b} when s is
+     * null: one probe sequence for both, so characters and their bytes meet in the same slot.
+     */
+    private String find(int h, String s, byte[] b, int from, int to) {
+        int length = to - from;
         h ^= h >>> 16;
         int mask = slots.length - 1;
         for (int probe = 0; probe < PROBES; probe++) {
             int at = (h + probe) & mask;
             String known = slots[at];
             if (known == null) {
-                byte[] copy = Arrays.copyOfRange(b, from, to);
-                String piece = new String(copy, StandardCharsets.ISO_8859_1);
-                slots[at] = piece;
-                bytes[at] = copy;
-                return piece;
+                if (s != null) {
+                    slots[at] = s.substring(from, to);
+                } else {
+                    bytes[at] = Arrays.copyOfRange(b, from, to);
+                    slots[at] = new String(bytes[at], StandardCharsets.ISO_8859_1);
+                }
+                return slots[at];
             }
-            if (known.length() == length && (bytes[at] != null ? sameBytes(bytes[at], b, from) : sameChars(known, b, from))) {
+            if (known.length() == length && (s != null ? s.startsWith(known, from)
+                    : bytes[at] != null ? sameBytes(bytes[at], b, from) : sameChars(known, b, from))) {
                 return known;
             }
         }
-        return new String(b, from, length, StandardCharsets.ISO_8859_1);
+        return s != null ? s.substring(from, to) : new String(b, from, length, StandardCharsets.ISO_8859_1);
     }
 
     /** Eight bytes a step, then the rest one by one. */

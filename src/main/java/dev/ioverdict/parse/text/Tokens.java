@@ -1,7 +1,6 @@
 package dev.ioverdict.parse.text;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -9,15 +8,9 @@ import java.util.List;
  * layouts (iostat, sar, /proc/diskstats, LinuxKI, strace -c), reused line after line without
  * String.split or a String per field; {@link #split} for the few lines that want the Strings.
  */
-public final class Tokens {
-    private String line;
-    private int[] starts = new int[32];
-    private int[] ends = new int[32];
-    private int count;
-
+public final class Tokens extends Spans {
     public Tokens of(String line) {
-        this.line = line;
-        count = 0;
+        reset(line);
         int n = line.length();
         int i = 0;
         while (i < n) {
@@ -31,57 +24,30 @@ public final class Tokens {
             while (i < n && !isBlank(line.charAt(i))) {
                 i++;
             }
-            if (count == starts.length) {
-                starts = Arrays.copyOf(starts, count * 2);
-                ends = Arrays.copyOf(ends, count * 2);
-            }
-            starts[count] = s;
-            ends[count] = i;
-            count++;
+            span(s, i);
         }
         return this;
     }
 
-    public int count() {
-        return count;
-    }
-
-    public int start(int i) {
-        return starts[i];
-    }
-
-    /** Where token {@code i} ends (exclusive). */
-    public int end(int i) {
-        return ends[i];
-    }
-
-    public String get(int i) {
-        return line.substring(starts[i], ends[i]);
-    }
-
-    public boolean is(int i, String word) {
-        return i < count && ends[i] - starts[i] == word.length() && line.startsWith(word, starts[i]);
-    }
-
     /** The token as a decimal number ('.' or ',' separator), NaN when it is none. */
     public double decimal(int i) {
-        return i < count ? Numbers.parseDecimal(line, starts[i], ends[i]) : Double.NaN;
+        return i < count() ? Numbers.parseDecimal(text(), start(i), end(i)) : Double.NaN;
     }
 
     /** Whether the token is a plain unsigned integer. */
     public boolean isInteger(int i) {
-        return i < count && Numbers.isDigits(line, starts[i], ends[i]);
+        return i < count() && Numbers.isDigits(text(), start(i), end(i));
     }
 
     /** Whether the token is a number with a decimal point (LinuxKI's %f columns). */
     public boolean isFraction(int i) {
-        return i < count && line.indexOf('.', starts[i]) >= 0 && line.indexOf('.', starts[i]) < ends[i]
+        return i < count() && text().indexOf('.', start(i)) >= 0 && text().indexOf('.', start(i)) < end(i)
                 && !Double.isNaN(decimal(i));
     }
 
     /** The rest of the line from token {@code i} on, or "" past the last token. */
     public String rest(int i) {
-        return i < count ? line.substring(starts[i]) : "";
+        return i < count() ? text().substring(start(i)) : "";
     }
 
     /** The words of a line as Strings. */

@@ -106,17 +106,13 @@ public final class FindingCharts {
         }
         boolean solaris = s.dialect() == IostatDialect.SOLARIS;
         boolean active = spec.activeTime() && solaris && s.points().get(0).sample().has("asvc_t");
-        String responseLabel = active ? "asvc_t" : s.responseLabel();
-        String drawnLabel = responseLabel;
+        String combinedLabel = active ? "asvc_t" : s.responseLabel();
         ToDoubleFunction<IostatPoint> combined = active ? p -> p.sample().value("asvc_t") : IostatPoint::responseMs;
-        ResponseLines lines = ResponseLines.of(s, responseLabel, combined);
-        // a finding about one direction is judged, and shaded, on that direction's column
-        int judged = f.text(SubjectMetrics.DIRECTION).filter(d -> lines.apart()).map(d -> d.startsWith("write") ? 1 : 0)
-                .orElse(-1);
-        ToDoubleFunction<IostatPoint> response = judged < 0 ? combined : lines.values().get(judged);
-        if (judged >= 0) {
-            responseLabel = lines.labels().get(judged);
-        }
+        ResponseLines lines = ResponseLines.of(s, combinedLabel, combined);
+        // a finding about one direction is judged, and shaded, on that direction's line; else on the combined figure
+        Judged judged = f.text(SubjectMetrics.DIRECTION).filter(d -> lines.apart()).map(d -> d.startsWith("write") ? 1 : 0)
+                .map(i -> new Judged(lines.labels().get(i), lines.values().get(i)))
+                .orElse(new Judged(combinedLabel, combined));
         double limitMs = limit(f, spec.responseLimit()) * 1000;
         ChartSpec.Axis axis = solaris ? spec.solarisSecond() : spec.second();
         String secondLabel = switch (axis.series()) {
@@ -132,9 +128,9 @@ public final class FindingCharts {
         double secondLimit = axis.limit() == null ? Double.NaN : limit(f, axis.limit());
         Predicate<IostatPoint> over;
         if (axis.limit() == null) {
-            over = p -> p.hasIo() && response.applyAsDouble(p) >= limitMs;
+            over = p -> p.hasIo() && judged.values().applyAsDouble(p) >= limitMs;
         } else if (axis.andResponse()) {
-            over = p -> second.applyAsDouble(p) >= secondLimit && response.applyAsDouble(p) >= limitMs;
+            over = p -> second.applyAsDouble(p) >= secondLimit && judged.values().applyAsDouble(p) >= limitMs;
         } else {
             over = p -> second.applyAsDouble(p) >= secondLimit;
         }
@@ -156,7 +152,7 @@ public final class FindingCharts {
         double x1 = x.applyAsDouble(points.get(points.size() - 1));
         XYSeriesCollection leftSet = new XYSeriesCollection();
         lines.series(points, per, x, " (ms)").forEach(leftSet::addSeries);
-        leftSet.addSeries(flat("limit for " + responseLabel + " (" + Figures.duration(limitMs / 1000) + ")", x0, x1, limitMs));
+        leftSet.addSeries(flat("limit for " + judged.label() + " (" + Figures.duration(limitMs / 1000) + ")", x0, x1, limitMs));
         XYSeriesCollection rightSet = new XYSeriesCollection(right);
         if (!Double.isNaN(secondLimit)) {
             rightSet.addSeries(flat("limit for " + secondLabel + " (" + Figures.number(secondLimit)
@@ -165,7 +161,7 @@ public final class FindingCharts {
         NumberAxis xAxis = new NumberAxis(origin != null ? "seconds after " + DeviceSeries.when(points.get(0).sample()) : "report");
         xAxis.setAutoRangeIncludesZero(false);
         xAxis.setNumberFormatOverride(decimal("0.###"));
-        NumberAxis leftAxis = new NumberAxis(lines.apart() ? lines.axis() : drawnLabel + " (ms)");
+        NumberAxis leftAxis = new NumberAxis(lines.axis());
         leftAxis.setLabelPaint(METRIC);
         leftAxis.setNumberFormatOverride(decimal("0.###"));
         NumberAxis rightAxis = new NumberAxis(secondLabel);
@@ -186,12 +182,16 @@ public final class FindingCharts {
         double half = points.size() > 1 ? Math.abs(x1 - x0) / (points.size() - 1) / 2 : 0.5;
         int shaded = shade(plot, points, over, x, half);
         String notDrawn = origin == null ? MarkLines.untimed(marks) : MarkLines.draw(plot, marks, origin);
-        String caption = (lines.apart() ? "r_await and w_await (left; reads red, writes orange)" : drawnLabel + " (left, red)")
+        String caption = (lines.apart() ? "r_await and w_await (left; reads red, writes orange)" : combinedLabel + " (left, red)")
                 + " and " + secondLabel + " (right, blue) of each report in " + input
                 + (per > 1 ? " (each point the worst of " + per + " reports)" : "") + "; dashed: the rule's limits; "
                 + "shaded: the " + shaded + " report" + (shaded == 1 ? "" : "s") + " over "
                 + (Double.isNaN(secondLimit) ? "the limit" : "both limits") + "." + notDrawn;
         return Chart.of(section, id, title, caption, new JFreeChart(null, Svg.FONT, plot, true), Svg.WIDTH, 280);
+    }
+
+    /** The response line a finding is judged on, and the limit drawn for: its label and its values. */
+    private record Judged(String label, ToDoubleFunction<IostatPoint> values) {
     }
 
     /** Block traces: D2C of sampled completions on a log scale, the limits dashed, intervals over them shaded. */
