@@ -4,8 +4,7 @@ import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
-import dev.ioverdict.parse.TextFormat;
-import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.SinkFormat;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
@@ -14,7 +13,6 @@ import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Interner;
 import dev.ioverdict.parse.text.Tokens;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -34,11 +32,11 @@ import java.util.Map;
  * iostat's average since boot and is marked so ({@code iostat -y} omits it, which the output does
  * not show: its first interval report is marked too).
  */
-public final class IostatFormat extends TextFormat {
+public final class IostatFormat extends SinkFormat {
     public IostatFormat() {
         super("iostat", InputClock.IOSTAT, "`iostat` of sysstat (-x or basic, -s, -p, --pretty, -h with unit "
                 + "suffixes, old and new layouts) and Solaris / illumos `iostat -x`",
-                IostatFormat::recognition);
+                IostatFormat::recognition, Reader::new);
     }
 
     private static Recognition recognition(Sample sample) {
@@ -75,11 +73,6 @@ public final class IostatFormat extends TextFormat {
                     + (banner ? " after a sysstat banner" : " under 'extended device statistics'"));
         }
         return rows > 0 ? Recognition.likely(what + " with " + rows + " device rows") : Recognition.possible(what);
-    }
-
-    @Override
-    protected void read(LineReader in, ParseContext ctx) throws IOException {
-        in.feed(new Reader(ctx));
     }
 
     /** The per-file state machine: where we are in a report and what the next header belongs to. */

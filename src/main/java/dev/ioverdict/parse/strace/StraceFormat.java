@@ -5,8 +5,7 @@ import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.model.syscall.SyscallSummary;
 import dev.ioverdict.parse.ForwardClocks;
-import dev.ioverdict.parse.TextFormat;
-import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.SinkFormat;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.OpenItems;
 import dev.ioverdict.parse.ParseContext;
@@ -14,7 +13,6 @@ import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.text.ConsoleNoise;
 import dev.ioverdict.parse.text.Excerpt;
-import java.io.IOException;
 import java.util.List;
 
 /**
@@ -24,13 +22,13 @@ import java.util.List;
  * until their {@code = ret} closes them, and {@code strace -c} summary tables. Emits one
  * {@link SyscallCall} per completed call and one {@link SyscallSummary} per -c row.
  */
-public final class StraceFormat extends TextFormat {
+public final class StraceFormat extends SinkFormat {
     /** A wrapped call still open after this many lines is taken as never closing. */
     static final int MAX_CONTINUATION_LINES = 200;
 
     public StraceFormat() {
         super("strace", InputClock.STRACE, "`strace -f -ttT` (also `-ff`, `-t`, `-ttt`, `-r`, and `-c` summaries)",
-                StraceFormat::recognition);
+                StraceFormat::recognition, ctx -> new Reader(ctx, pidFromFileName(ctx.input())));
     }
 
     @Override
@@ -103,11 +101,6 @@ public final class StraceFormat extends TextFormat {
             }
         }
         return i > at && i < n && line.charAt(i) == '(' ? RecordKind.CALL : RecordKind.NONE;
-    }
-
-    @Override
-    protected void read(LineReader in, ParseContext ctx) throws IOException {
-        in.feed(new Reader(ctx, pidFromFileName(in.path())));
     }
 
     /** {@code strace -ff -o trace} writes {@code trace.PID}: the pid is the name's numeric suffix. */
