@@ -80,7 +80,8 @@ public final class RedactionNames {
 
     /** The same names from a report, as report.json has them (a compared report.json has no parsed data beside it). */
     public RedactionNames report(Report report) {
-        return report((JsonNode) JsonRenderer.MAPPER.valueToTree(report));
+        JsonNode tree = JsonRenderer.MAPPER.valueToTree(report);
+        return report(tree);
     }
 
     /** The same from a report.json tree. */
