@@ -75,10 +75,21 @@ public final class IostatAnalysis implements Analysis {
     private record DeviceKey(String input, String device, IostatDialect dialect) {
     }
 
+    /**
+     * What is kept of one key while reading, found with one lookup a row: its busy % and I/O sums,
+     * and its series while its device is a candidate (null once let go, or never kept).
+     */
+    private static final class Tracked {
+        double busy;
+        double ios;
+        Candidate candidate;
+        Series series;
+    }
+
     /** A device whose series are kept, with its running busy % and I/O sums and its keys. */
     private static final class Candidate {
         final DeviceKey key;
-        final List<Key> keys = new ArrayList<>(1);
+        final List<Tracked> keys = new ArrayList<>(1);
         double busy;
         double ios;
 
@@ -95,10 +106,8 @@ public final class IostatAnalysis implements Analysis {
     private record RunKey(String input, int run) {
     }
 
-    /** The series of the candidates' keys, in the order first seen. */
-    private final Map<Key, Series> rows = new LinkedHashMap<>();
-    /** Busy % and I/O sums of every key seen, in the order first seen: 2 numbers a device. */
-    private final Map<Key, double[]> loads = new LinkedHashMap<>();
+    /** Every key seen, in the order first seen: its sums (2 numbers a device) and, for candidates, its series. */
+    private final Map<Key, Tracked> tracked = new LinkedHashMap<>();
     private final Map<DeviceKey, Candidate> candidates = new HashMap<>();
     /** The candidates, least busy first, as of when each was last ranked. */
     private final java.util.PriorityQueue<Ranked> ranking = new java.util.PriorityQueue<>(
@@ -133,24 +142,26 @@ public final class IostatAnalysis implements Analysis {
             double ios = ServiceTimes.iops(s);
             busy = Double.isNaN(busy) ? 0 : busy;
             ios = Double.isNaN(ios) ? 0 : ios;
-            double[] load = loads.computeIfAbsent(key, k -> new double[2]);
-            load[0] += busy;
-            load[1] += ios;
-            Candidate c = candidate(new DeviceKey(s.input(), s.device(), s.dialect()), busy, ios);
-            if (c != null) {
-                c.busy += busy;
-                c.ios += ios;
-                Series series = rows.get(key);
-                if (series == null) {
-                    series = new Series();
-                    rows.put(key, series);
-                    c.keys.add(key);
+            Tracked t = tracked.get(key);
+            if (t == null) {
+                t = new Tracked();
+                tracked.put(key, t);
+                t.candidate = candidate(new DeviceKey(s.input(), s.device(), s.dialect()), busy, ios);
+                if (t.candidate != null) {
+                    t.series = new Series();
+                    t.candidate.keys.add(t);
                 }
-                kept += series.add(s);
+            }
+            t.busy += busy;
+            t.ios += ios;
+            if (t.series != null) {
+                t.candidate.busy += busy;
+                t.candidate.ios += ios;
+                kept += t.series.add(s);
                 if (kept > keptReports) {
                     kept = 0;
-                    for (Series each : rows.values()) {
-                        kept += each.coarsen();
+                    for (Tracked each : tracked.values()) {
+                        kept += each.series == null ? 0 : each.series.coarsen();
                     }
                 }
             }
@@ -187,8 +198,10 @@ public final class IostatAnalysis implements Analysis {
             Candidate out = least.candidate;
             candidates.remove(out.key);
             cut.add(out.key);
-            for (Key k : out.keys) {
-                kept -= rows.remove(k).samples.size();
+            for (Tracked k : out.keys) {
+                kept -= k.series.samples.size();
+                k.series = null;
+                k.candidate = null;
             }
         }
         c = new Candidate(device);
@@ -300,7 +313,7 @@ public final class IostatAnalysis implements Analysis {
 
     @Override
     public void finish(Facts facts, Results results) {
-        if (rows.isEmpty()) {
+        if (tracked.isEmpty()) {
             return;
         }
         List<DeviceSeries> series = new ArrayList<>();
@@ -311,9 +324,12 @@ public final class IostatAnalysis implements Analysis {
         Map<Key, List<IostatSample>> joined = new LinkedHashMap<>();
         Set<RunKey> lanesWithInterval = new java.util.HashSet<>();
         withInterval.forEach(r -> lanesWithInterval.add(new RunKey(r.input(), lanes.get(r))));
-        rows.forEach((key, kept) -> joined.computeIfAbsent(new Key(key.input(),
-                lanes.get(new RunKey(key.input(), key.run())), key.device(), key.dialect()),
-                k -> new ArrayList<>()).addAll(kept.all()));
+        tracked.forEach((key, kept) -> {
+            if (kept.series != null) {
+                joined.computeIfAbsent(new Key(key.input(), lanes.get(new RunKey(key.input(), key.run())), key.device(),
+                        key.dialect()), k -> new ArrayList<>()).addAll(kept.series.all());
+            }
+        });
         List<String> notes = new ArrayList<>();
         keepBusiest(joined, lanes, notes);
         for (Map.Entry<Key, List<IostatSample>> e : joined.entrySet()) {
@@ -336,11 +352,11 @@ public final class IostatAnalysis implements Analysis {
      */
     private void keepBusiest(Map<Key, List<IostatSample>> joined, Map<RunKey, Integer> lanes, List<String> notes) {
         Map<Key, double[]> load = new LinkedHashMap<>();
-        loads.forEach((k, sum) -> {
+        tracked.forEach((k, sum) -> {
             double[] to = load.computeIfAbsent(new Key(k.input(), lanes.get(new RunKey(k.input(), k.run())),
                     k.device(), k.dialect()), j -> new double[2]);
-            to[0] += sum[0];
-            to[1] += sum[1];
+            to[0] += sum.busy;
+            to[1] += sum.ios;
         });
         if (load.size() <= DEVICES && cut.isEmpty()) {
             return;
