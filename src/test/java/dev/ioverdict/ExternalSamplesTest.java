@@ -2,13 +2,8 @@ package dev.ioverdict;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ioverdict.bundle.BundleFile;
-import dev.ioverdict.bundle.DetectedFile;
 import dev.ioverdict.bundle.FormatDetector;
-import dev.ioverdict.model.Facts;
-import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.InputFormats;
-import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,17 +37,9 @@ class ExternalSamplesTest {
             if (NOT_INPUTS.contains(rel)) {
                 continue;
             }
-            BundleFile bf = new BundleFile(rel, f, Files.size(f), false);
-            DetectedFile d = detector.detect(bf);
-            String problem = null;
-            if (d.format().isEmpty()) {
-                problem = "unknown";
-            } else {
-                InputFormat format = d.format().get();
-                ParseContext ctx = new ParseContext(rel, new Facts());
-                format.parse(bf, ctx);
-                problem = ctx.recordCount() == 0 ? format.id() + " with no records" : null;
-            }
+            TestData.ReadAlone alone = TestData.readAlone(detector, rel, f);
+            String problem = alone == null ? "unknown"
+                    : alone.ctx().recordCount() == 0 ? alone.format().id() + " with no records" : null;
             if (problem != null) {
                 wrong.add(rel + ": " + problem);
             }

@@ -2,10 +2,7 @@ package dev.ioverdict;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ioverdict.bundle.BundleFile;
-import dev.ioverdict.bundle.DetectedFile;
 import dev.ioverdict.bundle.FormatDetector;
-import dev.ioverdict.model.Facts;
 import dev.ioverdict.parse.InputFormat;
 import dev.ioverdict.parse.InputFormats;
 import dev.ioverdict.parse.ParseContext;
@@ -84,15 +81,13 @@ class TestdataInputsTest {
             if (inBundle.startsWith("sosreport-")) {
                 inBundle = inBundle.substring(inBundle.indexOf('/') + 1);
             }
-            BundleFile bf = new BundleFile(inBundle, f, Files.size(f), false);
-            DetectedFile d = detector.detect(bf);
+            TestData.ReadAlone alone = TestData.readAlone(detector, inBundle, f);
             String problem = null;
-            if (d.format().isEmpty()) {
+            if (alone == null) {
                 problem = "unknown";
             } else {
-                InputFormat format = d.format().get();
-                ParseContext ctx = new ParseContext(inBundle, new Facts());
-                format.parse(bf, ctx);
+                InputFormat format = alone.format();
+                ParseContext ctx = alone.ctx();
                 read++;
                 if (format.id().equals(CollectionErrorFormat.ID)) {
                     problem = ctx.notes().isEmpty() ? "collection-error without its note" : null;

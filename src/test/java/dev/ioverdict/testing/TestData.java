@@ -60,4 +60,21 @@ public final class TestData {
             }
         }
     }
+
+    /** A file as the bundle reader would read it alone: the format detected, and what parsing it left. */
+    public record ReadAlone(dev.ioverdict.parse.InputFormat format, dev.ioverdict.parse.ParseContext ctx) {
+    }
+
+    /** Detects and parses {@code file} under its name in the bundle; null when no format claims it. */
+    public static ReadAlone readAlone(dev.ioverdict.bundle.FormatDetector detector, String inBundle, Path file)
+            throws java.io.IOException {
+        var bf = new dev.ioverdict.bundle.BundleFile(inBundle, file, Files.size(file), false);
+        var format = detector.detect(bf).format();
+        if (format.isEmpty()) {
+            return null;
+        }
+        var ctx = new dev.ioverdict.parse.ParseContext(inBundle, new dev.ioverdict.model.Facts());
+        format.get().parse(bf, ctx);
+        return new ReadAlone(format.get(), ctx);
+    }
 }
