@@ -38,7 +38,21 @@ final class DocumentFinish {
     }
 
     static String finish(String templated, boolean pdf) {
+        return finish(templated, pdf, false);
+    }
+
+    /**
+     * As above; {@code setBodyClass}: the page was templated once for both views, and the body's
+     * class says which one this is ("screen" or "pdf", as the templates' {@code ${pdf}} would).
+     */
+    static String finish(String templated, boolean pdf, boolean setBodyClass) {
         Document doc = Xhtml.parse(templated);
+        if (setBodyClass) {
+            Element body = doc.selectFirst("body");
+            if (body != null) {
+                body.removeClass("screen").removeClass("pdf").addClass(pdf ? "pdf" : "screen");
+            }
+        }
         cutLongTokens(doc);
         GlossaryLinks.link(doc);
         Outline outline = Outline.of(doc);

@@ -47,6 +47,25 @@ public final class HtmlDocument {
     }
 
     static String render(RenderInput input, boolean forPdf) {
+        if (input.templates() == null) {
+            // the built-in templates ask ${pdf} only for the body's class: the HTML and the PDF
+            // finish one templated page (the templates are the larger part of a small report's time)
+            String page = input.shared().page(() -> templated(input, false));
+            return finish(page, forPdf, input.templates(), true);
+        }
+        return finish(templated(input, forPdf), forPdf, input.templates(), false);
+    }
+
+    private static String finish(String page, boolean forPdf, Path templates, boolean setBodyClass) {
+        try {
+            return DocumentFinish.finish(page, forPdf, setBodyClass);
+        } catch (RuntimeException e) {
+            throw TemplateError.ofPage(e, templates);
+        }
+    }
+
+    /** The templates' page before {@link DocumentFinish}, a NUL or ESC of a file name or line taken out. */
+    static String templated(RenderInput input, boolean forPdf) {
         TemplateEngine engine = engine(input.templates());
         Context ctx = new Context(java.util.Locale.ROOT);
         Report report = input.report();
@@ -71,12 +90,7 @@ public final class HtmlDocument {
             ctx.setVariable("brief", BriefText.of(input.report()));
         }
         // a NUL or ESC from a file name or line would stop the PDF renderer (and is no text in HTML either)
-        String page = SafeText.xml(process(engine, input.template(), ctx, input.templates()));
-        try {
-            return DocumentFinish.finish(page, forPdf);
-        } catch (RuntimeException e) {
-            throw TemplateError.ofPage(e, input.templates());
-        }
+        return SafeText.xml(process(engine, input.template(), ctx, input.templates()));
     }
 
     /** The front page's count of findings per severity and of rules not evaluated ({@code ${tally['critical']}}). */

@@ -28,7 +28,7 @@ public final class JsonRenderer implements ReportRenderer {
 
     @Override
     public void render(RenderInput input, Path target) throws IOException {
-        Files.writeString(target, input.redactedJson(writer().writeValueAsString(input.report())) + "\n",
+        Files.writeString(target, input.redactedJson(input.shared().json(input.report())) + "\n",
                 StandardCharsets.UTF_8);
     }
 }

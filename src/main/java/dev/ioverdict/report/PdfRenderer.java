@@ -35,7 +35,7 @@ public final class PdfRenderer implements ReportRenderer {
     @Override
     public void render(RenderInput input, Path target) throws IOException {
         String xhtml = input.redactedHtml(HtmlDocument.render(input, true));
-        byte[] json = (input.redactedJson(JsonRenderer.writer().writeValueAsString(input.report())) + "\n")
+        byte[] json = (input.redactedJson(input.shared().json(input.report())) + "\n")
                 .getBytes(StandardCharsets.UTF_8);
         write(xhtml, target, "report.json", "The report as data (schema " + input.report().schema() + ")", json);
     }
