@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Text parser benchmark: strace -f -ttT, perf script (syscalls, block, sched_switch with stacks) and
-# iostat -x -t 1, each of SIZE MB made from real recordings by bench/textgen.py, read by the floor
+# Text parser benchmark: strace -f -ttT, perf script (syscalls, block, sched_switch with stacks),
+# iostat -x -t 1, sar -d and a kernel log, each of SIZE MB made from real recordings by bench/textgen.py, read by the floor
 # (wc -l, then one awk pass over one field) and by `ioverdict inspect` on a bundle holding only that
 # file, side by side under /usr/bin/time -v; then one report (JSON) of a bundle of BIG MB holding all
 # of them plus blkparse text, in a 512 MB heap. Everything is written under WORK and removed at the end
@@ -115,21 +115,27 @@ declare -A awk_prog
 awk_prog[strace]='{ d = $NF } substr(d, 1, 1) == "<" { s += substr(d, 2) } END { printf "%.6f s in calls\n", s }'
 awk_prog[perf]='NF > 4 && substr($0, 1, 1) != "\t" { c[$5]++ } END { for (e in c) print c[e], e }'
 awk_prog[iostat]='NF > 10 && $1 != "Device" { s += $NF } END { printf "%.2f %%util summed\n", s }'
+awk_prog[sar]='NF > 8 && $NF != "DEV" { s += $(NF - 1) } END { printf "%.2f %%util summed\n", s }'
+awk_prog[kernel]='/error/ { n++ } END { print n, "lines with error" }'
 declare -A what
 what[strace]='strace -f -ttT (libaio and psync fio)'
 what[perf]='perf script (syscalls, block, sched_switch -g)'
 what[iostat]='iostat -x -t 1'
+what[sar]='sar -d -p 1 (200 disks)'
+what[kernel]='kernel log (dmesg)'
 declare -A awk_what
 awk_what[strace]='sum of the <duration> field'
 awk_what[perf]='count per event name'
 awk_what[iostat]='sum of %util'
+awk_what[sar]='sum of %util'
+awk_what[kernel]='count of lines with error'
 
 echo "## Text parsers, $mb MB each"
 echo
 [ "$runs" = 1 ] || { echo "Median of $runs runs each for awk and ioverdict (in turn), column by column."; echo; }
 echo "| input / tool | wall s | user s | sys s | MB/s | peak RSS MB | wall vs awk | CPU vs awk |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
-for kind in strace perf iostat; do
+for kind in strace perf iostat sar kernel; do
     dir="$work/$kind"
     mkdir -p "$dir/bundle"
     file="$dir/bundle/$kind.txt"

@@ -9,6 +9,8 @@ and events, and the unfinished/resumed pairs are those the tools wrote; only the
     textgen.py perf     --mb 1024 --out FILE   # perf script: syscalls, block, sched_switch with -g stacks
     textgen.py iostat   --mb 1024 --out FILE   # iostat -x -t 1
     textgen.py blkparse --mb 1024 --out FILE   # blkparse text of a blkgen trace
+    textgen.py sar      --mb 1024 --out FILE   # sar -d -p 1 (sysstat 12.6, device last), 200 disks a second
+    textgen.py kernel   --mb 1024 --out FILE   # dmesg: boot noise, I/O errors, an NVMe reset, a hung task, XFS
 
 Shifts are whole seconds, so only the seconds part of a stamp is rewritten and the sub-second
 digits stay as recorded.
@@ -29,6 +31,12 @@ PERF = ["testdata/xfs-aligned-4k/bundle/perf-syscalls.txt",
         "testdata/xfs-aligned-4k/bundle/perf-block.txt",
         "testdata/xfs-aligned-4k/bundle/perf-sched-stacks.txt"]
 IOSTAT = "testdata/iostat-linux-saturated/bundle/iostat-x-t.txt"
+SAR = "testdata/sosreport-sar-saturated/bundle/sosreport-vm-2026-11-24-qkzvbnr/sos_commands/sar/sar24"
+KERNEL_NOISE = "testdata/sosreport-sar-saturated/bundle/sosreport-vm-2026-11-24-qkzvbnr/sos_commands/kernel/dmesg"
+KERNEL_STORAGE = ["testdata/external/kernel-log/linux-xfs-2021-kernel5.14-xfstests-dmesg-buffer-io-error-async-page-read-xfs-log-io-error-shutdown-excerpt.txt",
+                  "testdata/external/kernel-log/centos72-kernel4.8-dmesg-nvme-io-timeout-reset-controller-removed.txt",
+                  "testdata/external/kernel-log/ppc64-kernel4.15-dmesg-hung-task-120s-io_schedule-ext4-bread-prefix.txt",
+                  "testdata/external/kernel-log/lkml-2016-kernel4.8-dmesg-xfs-possible-memory-allocation-deadlock-size-comm-pid.txt"]
 BLKPARSE = "testdata/blkgen-scale/bundle/blkparse.txt"
 
 
@@ -151,7 +159,59 @@ def blkparse(out, target):
     return t.write(out, target, lambda s: "%5d" % s)
 
 
-KINDS = {"strace": strace, "perf": perf, "iostat": iostat, "blkparse": blkparse}
+SAR_ROW = re.compile(r"^(\d\d):(\d\d):(\d\d)( .*)$", re.S)
+
+
+def sar(out, target):
+    """The recording's rows (device last), each second's rows given to 200 disks sda..sdgr in turn:
+    a SAN host's daily file. Every row keeps its recorded figures; only the clock and the name move."""
+    lines = read(SAR)
+    banner = lines[0]
+    header = next(l for l in lines if l.rstrip().endswith(" DEV"))
+    rows = [SAR_ROW.match(l).group(4).rsplit(" ", 1)[0] for l in lines[lines.index(header) + 1:]
+            if SAR_ROW.match(l) and not l.rstrip().endswith(" DEV")]
+    names = []
+    for i in range(200):
+        names.append("sd" + (chr(ord("a") + i // 26 - 1) if i >= 26 else "") + chr(ord("a") + i % 26))
+    head = banner + "\n" + "00:00:00" + SAR_ROW.match(header).group(4)
+    out.write(head)
+    written = len(head)
+    second = 1
+    k = 0
+    while written < target and second < 86400:
+        stamp = "%02d:%02d:%02d" % (second // 3600, (second // 60) % 60, second % 60)
+        block = "".join(stamp + rows[(k + i) % len(rows)] + " " + names[i] + "\n" for i in range(len(names)))
+        out.write(block)
+        written += len(block)
+        k += 1
+        second += 1
+    return written
+
+
+DMESG = re.compile(r"^\[ *(\d+)(\.\d+\].*)$", re.S)
+
+
+def kernel(out, target):
+    """Ten copies of a quiet boot's last lines, then each storage excerpt, one after the other; every
+    copy's stamps moved past the last one's (whole seconds, as the kernel prints them: %5lu.%06lu)."""
+    pieces = []
+    offset = 0
+    for rel in [KERNEL_NOISE] * 10 + KERNEL_STORAGE:
+        first = None
+        last = 0
+        for line in read(rel):
+            m = DMESG.match(line)
+            if not m:
+                continue
+            sec = int(m.group(1))
+            first = sec if first is None else first
+            last = max(last, sec - first)
+            pieces.append(("[", offset + sec - first, m.group(2)))
+        offset += last + 1
+    return Template(pieces, offset).write(out, target, lambda s: "%5d" % s)
+
+
+KINDS = {"strace": strace, "perf": perf, "iostat": iostat, "blkparse": blkparse, "sar": sar, "kernel": kernel}
 
 
 def main():

@@ -100,6 +100,19 @@ public final class SarFormat extends SinkFormat {
         return t.size() > 1 && (t.get(1).equals("AM") || t.get(1).equals("PM")) ? 2 : 1;
     }
 
+    /** {@link #timeTokens(List)} of the words {@code t} found in {@code line}, in place. */
+    static int timeTokens(Tokens t, String line) {
+        if (t.count() == 0 || !isClock(line, t.start(0), t.end(0))) {
+            return 0;
+        }
+        return t.count() > 1 && (t.is(1, "AM") || t.is(1, "PM")) ? 2 : 1;
+    }
+
+    private static boolean isClock(String s, int from, int to) {
+        return to - from == 8 && s.charAt(from + 2) == ':' && s.charAt(from + 5) == ':'
+                && Character.isDigit(s.charAt(from)) && Character.isDigit(s.charAt(from + 7));
+    }
+
     private static boolean isClock(String s) {
         return s.length() == 8 && s.charAt(2) == ':' && s.charAt(5) == ':' && Character.isDigit(s.charAt(0))
                 && Character.isDigit(s.charAt(7));
@@ -121,6 +134,11 @@ public final class SarFormat extends SinkFormat {
                 "the rows are kept with the time they carry (sadf writes each device's rows in time order: two "
                         + "files glued together, or the clock was set back)");
         private int report;
+        /** The clock of {@link #lastStamp}: a stamp is read once for all the device rows it heads. */
+        private double lastTime = Double.NaN;
+        /** Each column's {@link SysstatNumbers#kBScale} under the current header. */
+        private double[] scales;
+        private final Tokens words = new Tokens();
 
         Reader(ParseContext ctx) {
             this.ctx = ctx;
@@ -141,6 +159,9 @@ public final class SarFormat extends SinkFormat {
         }
 
         private void textLine(long n, String line) {
+            if (inDev && deviceRow(n, line)) {
+                return;
+            }
             if (IostatFormat.isBanner(line)) {
                 banner(n, line);
                 int close = line.indexOf(')');
@@ -174,6 +195,10 @@ public final class SarFormat extends SinkFormat {
                 devLast = dev == t.size() - 1;
                 List<String> names = new ArrayList<>(devLast ? t.subList(k, dev) : t.subList(dev + 1, t.size()));
                 columns = new IostatColumns(dialect(names), line, names);
+                scales = new double[names.size()];
+                for (int i = 0; i < scales.length; i++) {
+                    scales[i] = SysstatNumbers.kBScale(names.get(i));
+                }
                 headerLine = n;
                 inDev = true;
                 return;
@@ -228,22 +253,70 @@ public final class SarFormat extends SinkFormat {
             int first = devLast ? k : k + 1;
             double[] values = new double[count];
             for (int i = 0; i < count; i++) {
-                values[i] = SysstatNumbers.human(t.get(first + i), SysstatNumbers.kBScale(columns.names().get(i)));
+                values[i] = SysstatNumbers.human(t.get(first + i), scales[i]);
                 if (Double.isNaN(values[i])) {
                     ctx.skip(n, "value '" + t.get(first + i) + "' in column " + columns.names().get(i)
                             + " is not a number: " + Excerpt.of(line));
                     return;
                 }
             }
+            emit(n, line, devLast ? t.get(t.size() - 1) : t.get(k), stamp, values);
+        }
+
+        /**
+         * A device row under the current header, read from the line's words in place (most lines of
+         * a sar file): false, having done nothing, when the line is anything else or a value does not
+         * read, and {@link #textLine}'s general reading decides and words its warning. Every check
+         * that reading makes before a row needs a word here that is not a number (a header's DEV or
+         * tps, COM, another section's names), and every value here reads as one.
+         */
+        private boolean deviceRow(long n, String line) {
+            Tokens t = words.of(line);
+            int k = timeTokens(t, line);
+            int count = scales.length;
+            if (k == 0 || t.count() != k + 1 + count || t.is(k, "COM") || line.contains("LINUX RESTART")) {
+                return false;
+            }
+            int first = devLast ? k : k + 1;
+            double[] values = new double[count];
+            for (int i = 0; i < count; i++) {
+                values[i] = SysstatNumbers.human(line, t.start(first + i), t.end(first + i), scales[i]);
+                if (Double.isNaN(values[i])) {
+                    return false;
+                }
+            }
+            emit(n, line, t.get(devLast ? t.count() - 1 : k), stamp(t, line, k), values);
+            return true;
+        }
+
+        /** The row's clock words joined by a space, the last row's String when they are the same. */
+        private String stamp(Tokens t, String text, int k) {
+            String last = lastStamp;
+            int a = t.start(0);
+            int la = t.end(0) - a;
+            if (k == 1) {
+                return last != null && last.length() == la && text.startsWith(last, a) ? last : t.get(0);
+            }
+            int b = t.start(1);
+            int lb = t.end(1) - b;
+            if (last != null && last.length() == la + 1 + lb && last.charAt(la) == ' '
+                    && text.regionMatches(a, last, 0, la) && text.regionMatches(b, last, la + 1, lb)) {
+                return last;
+            }
+            return t.get(0) + " " + t.get(1);
+        }
+
+        private void emit(long n, String line, String device, String stamp, double[] values) {
             if (!stamp.equals(lastStamp)) {
                 report++;
                 lastStamp = stamp;
+                lastTime = clock.stamp("Time: " + stamp);
             }
-            double time = clock.stamp("Time: " + stamp);
+            double time = lastTime;
             if (!Double.isNaN(time)) {
                 ctx.time(time);
             }
-            ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, columns, devLast ? t.get(t.size() - 1) : t.get(k),
+            ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, columns, device,
                     report, false, Double.isNaN(time) ? null : time, stamp, date, values));
             ctx.record();
         }

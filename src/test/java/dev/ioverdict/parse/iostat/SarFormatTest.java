@@ -87,4 +87,31 @@ class SarFormatTest {
         assertEquals(1, run.summary().warnings().size(), run.summary().warnings().toString());
         assertEquals(1795248601.0, rows.get(0).time()); // 2026-11-21 08:10:01 UTC
     }
+
+    @Test
+    void rowsOfOneStampShareItsReportAndTimeAcrossMidnight() {
+        String text = """
+                Linux 6.1.0 (db1) \t11/21/26 \t_x86_64_\t(2 CPU)
+
+                11:59:58 PM     DEV       tps     rkB/s     wkB/s     dkB/s   areq-sz    aqu-sz     await     %util
+                11:59:59 PM     sda      9.00      1.2M      0.0k      0.00      4.00      0.60     66.00     10.0%
+                11:59:59 PM     sdb      8.00      0.00      0.00      0.00      4.00      0.50     65.00      9.00
+                12:00:00 AM     sda      7.00      0.00      0.00      0.00      4.00      0.40     64.00      8.00
+                12:00:00 AM     sdb      6.00      0.00      0.00      0.00      4.00      bad      63.00      7.00
+                12:00:00 AM     sdc      5.00      0.00      0.00      0.00      4.00      0.20     62.00      6.00
+                """;
+        ParseRun run = ParseRun.of(new SarFormat(), "sar.txt", text);
+        List<IostatSample> rows = run.facts().all(IostatSample.class);
+        assertEquals(4, rows.size());
+        assertEquals(1, run.summary().skipped());
+        assertEquals(List.of(1, 1, 2, 2), rows.stream().map(IostatSample::report).toList());
+        assertEquals(List.of("11:59:59 PM", "11:59:59 PM", "12:00:00 AM", "12:00:00 AM"),
+                rows.stream().map(IostatSample::timeText).toList());
+        assertEquals(1795305599.0, rows.get(0).time()); // 2026-11-21 23:59:59 UTC
+        assertEquals(rows.get(0).time(), rows.get(1).time());
+        assertEquals(1795305600.0, rows.get(2).time()); // past midnight: the next day
+        assertEquals(1.2 * 1024, rows.get(0).value("rkB/s"), 1e-9);
+        assertEquals(10.0, rows.get(0).value("%util"));
+        assertEquals("sdc", rows.get(3).device());
+    }
 }
