@@ -139,19 +139,33 @@ record LogPrefix(int bodyStart, Double uptime, Double epoch, String timeText, St
     }
 
     /** {@code 1108.791169} -> seconds; NaN when not a plain decimal. */
-    private static double seconds(String s) {
+    static double seconds(String s) {
         int dot = s.indexOf('.');
         if (s.isEmpty() || dot == 0 || dot == s.length() - 1) {
             return Double.NaN;
         }
+        long digits = 0;
         for (int k = 0; k < s.length(); k++) {
             char c = s.charAt(k);
-            if ((c < '0' || c > '9') && k != dot) {
+            if (k == dot) {
+                continue;
+            }
+            if (c < '0' || c > '9') {
                 return Double.NaN;
             }
+            digits = digits * 10 + (c - '0');
+        }
+        int places = dot < 0 ? 0 : s.length() - dot - 1;
+        if (s.length() - (dot < 0 ? 0 : 1) <= 15) {
+            // both exact doubles (under 2^53, a power of ten up to 10^15): one division rounds as
+            // parseDouble does, to the double nearest the decimal, without its general reading
+            return digits / POW10[places];
         }
         return Double.parseDouble(s);
     }
+
+    private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+        1e13, 1e14, 1e15};
 
     /** {@code Tue Nov 24 02:03:19 2026}. */
     private static Double ctime(String s) {
