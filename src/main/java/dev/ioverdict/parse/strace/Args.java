@@ -39,7 +39,7 @@ final class Args {
         int start = from;
         for (int i = from; i < to; i++) {
             int c = t[i];
-            if (c >= 0 && !CallScanner.STRUCTURE[c]) {
+            if (!CallScanner.STRUCTURE[c & 0xff]) {
                 continue;
             }
             switch (c) {

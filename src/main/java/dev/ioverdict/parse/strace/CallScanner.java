@@ -21,10 +21,11 @@ final class CallScanner {
     private int commaCount;
 
     /**
-     * The ASCII characters that can open or close something (quotes, comments, brackets) or split
-     * arguments: every other character (names, numbers, flags) is passed with one table look-up.
+     * The bytes of the characters that can open or close something (quotes, comments, brackets) or
+     * split arguments, indexed by the byte's unsigned value: every other byte (names, numbers, flags,
+     * a character outside ASCII) is passed with one table look-up.
      */
-    static final boolean[] STRUCTURE = new boolean[128];
+    static final boolean[] STRUCTURE = new boolean[256];
 
     static {
         for (char c : "\"/()[]{},".toCharArray()) {
@@ -117,8 +118,8 @@ final class CallScanner {
             if (closeAt >= 0) {
                 break; // no string or comment opens after the list closed: nothing is left to follow
             }
-            while (c >= 0 && !STRUCTURE[c]) {
-                // names, numbers and flags: passed in this tight loop (a byte past ASCII is negative)
+            while (!STRUCTURE[c & 0xff]) {
+                // names, numbers and flags: passed in this tight loop
                 if (++i == n) {
                     scanned = n;
                     return;
@@ -178,8 +179,8 @@ final class CallScanner {
 
     /** The quote that ends a string whose text starts at {@code from} (not after a backslash), or -1. */
     static int closingQuote(byte[] t, int from, int to) {
-        for (int q = from; q < to; q++) {
-            if (t[q] == '"' && trailingBackslashes(t, from, q) % 2 == 0) {
+        for (int q = LineText.find(t, from, to, (byte) '"'); q < to; q = LineText.find(t, q + 1, to, (byte) '"')) {
+            if (trailingBackslashes(t, from, q) % 2 == 0) {
                 return q;
             }
         }

@@ -1,6 +1,9 @@
 package dev.ioverdict.parse.strace;
 
 import dev.ioverdict.parse.text.Numbers;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -85,13 +88,34 @@ final class LineText {
     }
 
     int indexOf(char c, int from) {
-        byte[] t = b;
-        for (int i = Math.max(from, 0); i < n; i++) {
+        int i = find(b, Math.max(from, 0), n, (byte) c);
+        return i < n ? i : -1;
+    }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
+    /**
+     * The index of the first {@code c} (ASCII) in {@code t[from, to)}, or {@code to}: eight bytes a step
+     * (as {@code String.indexOf} does for a String's bytes), so a long quoted buffer is passed quickly.
+     */
+    static int find(byte[] t, int from, int to, byte c) {
+        long pattern = (c & 0xffL) * ONES;
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long w = (long) LONGS.get(t, i) ^ pattern;
+            long hit = (w - ONES) & ~w & HIGHS;
+            if (hit != 0) {
+                return i + (Long.numberOfTrailingZeros(hit) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
             if (t[i] == c) {
                 return i;
             }
         }
-        return -1;
+        return to;
     }
 
     /** The last {@code c} at or before {@code from}, or -1. */
@@ -126,9 +150,10 @@ final class LineText {
 
     /** The first index at or after {@code from} where the ASCII {@code s} stands, or -1. */
     int indexOf(String s, int from) {
-        char first = s.charAt(0);
-        for (int i = Math.max(from, 0), last = n - s.length(); i <= last; i++) {
-            if (b[i] == first && startsWith(s, i)) {
+        byte first = (byte) s.charAt(0);
+        int last = n - s.length();
+        for (int i = find(b, Math.max(from, 0), n, first); i <= last; i = find(b, i + 1, n, first)) {
+            if (startsWith(s, i)) {
                 return i;
             }
         }
