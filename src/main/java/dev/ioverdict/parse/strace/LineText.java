@@ -255,6 +255,9 @@ final class LineText {
 
     /** Whether every character is white space, as {@link String#isBlank()}. */
     boolean isBlank() {
+        if (n > 0 && b[0] > ' ') {
+            return false; // a pid or a name: nearly every line, told by its first byte
+        }
         for (int i = 0; i < n; i++) {
             if (!isWhitespace(i)) {
                 return false;
