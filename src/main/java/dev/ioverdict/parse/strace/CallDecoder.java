@@ -42,7 +42,7 @@ final class CallDecoder {
      * {@code argsComplete} false when the trace began inside the call (only its result is read).
      * False if it is no call.
      */
-    boolean decode(String t, int from, CallScanner scanned, int pid, boolean argsComplete) {
+    boolean decode(LineText t, int from, CallScanner scanned, int pid, boolean argsComplete) {
         int closeAt = scanned.closeAt();
         name = null;
         ret = null;
@@ -56,7 +56,7 @@ final class CallDecoder {
         if (open <= from || closeAt < open) {
             return false;
         }
-        name = names.of(t, from, open);
+        name = t.exact == null ? names.of(t.b, from, open) : names.of(t.exact, from, open);
         String retPath = readResult(t, closeAt);
         if (!argsComplete) {
             return true;
@@ -83,16 +83,16 @@ final class CallDecoder {
     }
 
     /** Reads {@code = ret [ERRNO (text)] [<dur>]} after the argument list; returns a -y path of ret. */
-    private String readResult(String t, int closeAt) {
-        int n = t.length();
+    private String readResult(LineText t, int closeAt) {
+        int n = t.n;
         int end = n;
-        while (end > closeAt && t.charAt(end - 1) == ' ') {
+        while (end > closeAt && t.b[end - 1] == ' ') {
             end--;
         }
-        if (end > closeAt && t.charAt(end - 1) == '>') {
+        if (end > closeAt && t.b[end - 1] == '>') {
             int lt = t.lastIndexOf('<', end - 1);
             if (lt > closeAt) {
-                double d = Numbers.parseDecimal(t, lt + 1, end - 1);
+                double d = t.parseDecimal(lt + 1, end - 1);
                 if (!Double.isNaN(d)) {
                     duration = d;
                     end = lt;
@@ -104,40 +104,40 @@ final class CallDecoder {
             return null;
         }
         i++;
-        while (i < end && t.charAt(i) == ' ') {
+        while (i < end && t.b[i] == ' ') {
             i++;
         }
         String path = null;
-        if (i < end && t.charAt(i) != '?') {
-            long v = Numbers.parseLong(t, i, end, Long.MIN_VALUE);
+        if (i < end && t.b[i] != '?') {
+            long v = t.parseLong(i, end, Long.MIN_VALUE);
             if (v != Long.MIN_VALUE) {
                 ret = v;
             }
         }
-        while (i < end && t.charAt(i) != ' ' && t.charAt(i) != '<') {
+        while (i < end && t.b[i] != ' ' && t.b[i] != '<') {
             i++;
         }
-        if (i < end && t.charAt(i) == '<') {
+        if (i < end && t.b[i] == '<') {
             int gt = t.indexOf('>', i);
             if (gt > i && gt < end) {
-                path = t.substring(i + 1, gt);
+                path = t.string(i + 1, gt);
                 i = gt + 1;
             }
         }
-        while (i < end && t.charAt(i) == ' ') {
+        while (i < end && t.b[i] == ' ') {
             i++;
         }
-        if (i + 1 < end && t.charAt(i) == 'E' && Character.isUpperCase(t.charAt(i + 1))) {
+        if (i + 1 < end && t.b[i] == 'E' && t.isUpperCase(i + 1)) {
             int e = i;
-            while (e < end && (Character.isUpperCase(t.charAt(e)) || Character.isDigit(t.charAt(e)) || t.charAt(e) == '_')) {
+            while (e < end && (t.isUpperCase(e) || t.isDigit(e) || t.b[e] == '_')) {
                 e++;
             }
-            error = t.substring(i, e);
+            error = t.string(i, e);
         }
         return path;
     }
 
-    private void ioSubmit(String t, CallScanner scanned, int pid) {
+    private void ioSubmit(LineText t, CallScanner scanned, int pid) {
         if (args.count() < 3) {
             return;
         }
@@ -147,13 +147,13 @@ final class CallDecoder {
         }
         int s = args.start(2);
         int e = args.end(2);
-        if (e - s < 2 || t.charAt(s) != '[' && t.charAt(s) != '{') {
+        if (e - s < 2 || t.b[s] != '[' && t.b[s] != '{') {
             return;
         }
         bracedElements(t, scanned, s + 1, e - 1, pid, false);
     }
 
-    private void ioGetevents(String t, CallScanner scanned) {
+    private void ioGetevents(LineText t, CallScanner scanned) {
         if (args.count() < 4) {
             return;
         }
@@ -163,7 +163,7 @@ final class CallDecoder {
         }
         int s = args.start(3);
         int e = args.end(3);
-        if (e - s < 2 || t.charAt(s) != '[' && t.charAt(s) != '{') {
+        if (e - s < 2 || t.b[s] != '[' && t.b[s] != '{') {
             return;
         }
         bracedElements(t, scanned, s + 1, e - 1, -1, true);
@@ -175,7 +175,7 @@ final class CallDecoder {
      * element's braces and the commas between its fields, so no part of its text (its quoted buffer
      * least of all) is walked again. A piece that is not one braced element is skipped.
      */
-    private void bracedElements(String t, CallScanner scanned, int from, int to, int pid, boolean events) {
+    private void bracedElements(LineText t, CallScanner scanned, int from, int to, int pid, boolean events) {
         int marks = scanned.markCount();
         int k = 0;
         while (k < marks && scanned.mark(k) < from) {
@@ -186,7 +186,7 @@ final class CallDecoder {
             if (open >= to) {
                 return;
             }
-            char o = t.charAt(open);
+            byte o = t.b[open];
             if (o == ',' || o == ')' || o == ']' || o == '}') {
                 continue; // not an element's opening bracket (damaged text): the next mark is looked at
             }
@@ -198,7 +198,7 @@ final class CallDecoder {
                 if (m >= to) {
                     return; // runs past the list's end: no whole element is left
                 }
-                if (t.charAt(m) != ',') {
+                if (t.b[m] != ',') {
                     close = m;
                     break;
                 }
@@ -211,7 +211,7 @@ final class CallDecoder {
             if (close > start || fields.count() > 0) {
                 fields.add(start, close);
             }
-            if (t.charAt(open) == '{' && t.charAt(close) == '}' && pieceStarts(t, from, open) && pieceEnds(t, close + 1, to)) {
+            if (t.b[open] == '{' && t.b[close] == '}' && pieceStarts(t, from, open) && pieceEnds(t, close + 1, to)) {
                 if (events) {
                     event();
                 } else {
@@ -222,21 +222,21 @@ final class CallDecoder {
     }
 
     /** Whether only spaces stand between a list piece's start (the list's start or a comma) and {@code at}. */
-    private static boolean pieceStarts(String t, int from, int at) {
+    private static boolean pieceStarts(LineText t, int from, int at) {
         int i = at;
-        while (i > from && t.charAt(i - 1) == ' ') {
+        while (i > from && t.b[i - 1] == ' ') {
             i--;
         }
-        return i == from || t.charAt(i - 1) == ',';
+        return i == from || t.b[i - 1] == ',';
     }
 
     /** Whether only spaces stand between {@code at} and the next comma or the list's end. */
-    private static boolean pieceEnds(String t, int at, int to) {
+    private static boolean pieceEnds(LineText t, int at, int to) {
         int i = at;
-        while (i < to && t.charAt(i) == ' ') {
+        while (i < to && t.b[i] == ' ') {
             i++;
         }
-        return i >= to || t.charAt(i) == ',';
+        return i >= to || t.b[i] == ',';
     }
 
     private void event() {
@@ -257,19 +257,19 @@ final class CallDecoder {
      * pieces (Args skips strings, comments and nesting) that are braced. A fresh Args per call,
      * because a vectored iocb's callback lists its iovecs while the outer list is being walked.
      */
-    private static void forEachElement(String t, int from, int to, Range each) {
+    private static void forEachElement(LineText t, int from, int to, Range each) {
         Args elements = new Args().split(t, from, to);
         for (int k = 0; k < elements.count(); k++) {
             int s = elements.start(k);
             int e = elements.end(k);
-            if (e - s >= 2 && t.charAt(s) == '{' && t.charAt(e - 1) == '}') {
+            if (e - s >= 2 && t.b[s] == '{' && t.b[e - 1] == '}') {
                 each.accept(s + 1, e - 1);
             }
         }
     }
 
     /** The iocb whose fields {@link #fields} holds. */
-    private void iocb(String t, int pid) {
+    private void iocb(LineText t, int pid) {
         IoOp op = null;
         int fd = -1;
         String path = null;
@@ -282,7 +282,7 @@ final class CallDecoder {
                 op = opcode(t, s + 15, e);
             } else if (t.startsWith("aio_fildes=", s) || t.startsWith("fildes=", s)) {
                 int v = t.indexOf('=', s) + 1;
-                fd = (int) Numbers.parseLong(t, v, e, -1);
+                fd = (int) t.parseLong(v, e, -1);
                 path = annotatedPath(t, v, e);
             } else if (t.startsWith("aio_nbytes=", s) || t.startsWith("nbytes=", s)) {
                 nbytes = nonNegative(t, t.indexOf('=', s) + 1, e);
@@ -304,19 +304,19 @@ final class CallDecoder {
      * A size or offset, which the kernel holds unsigned: a negative one (or one past 2^63) is no
      * real value, so it is kept as unknown (-1), never reinterpreted, and said in {@link #problem}.
      */
-    private long nonNegative(String t, int from, int to) {
-        long v = Numbers.parseLong(t, from, to, -1);
-        if (from < to && t.charAt(from) == '-' || v < -1) {
-            problem = "iocb size or offset " + t.substring(from, Math.min(to, from + 40))
+    private long nonNegative(LineText t, int from, int to) {
+        long v = t.parseLong(from, to, -1);
+        if (from < to && t.b[from] == '-' || v < -1) {
+            problem = "iocb size or offset " + t.string(from, Math.min(to, from + 40))
                     + " is out of range (negative): the iocb is kept with it unknown";
             return -1;
         }
         return v;
     }
 
-    private static IoOp opcode(String t, int s, int e) {
-        if (s < e && Character.isDigit(t.charAt(s))) {
-            return IoOp.ofIocbOpcode(Numbers.parseLong(t, s, e, -1));
+    private static IoOp opcode(LineText t, int s, int e) {
+        if (s < e && t.isDigit(s)) {
+            return IoOp.ofIocbOpcode(t.parseLong(s, e, -1));
         }
         int k = t.indexOf("IOCB_CMD_", s);
         if (k < 0 || k >= e) {
@@ -342,11 +342,11 @@ final class CallDecoder {
     }
 
     /** strace before 4.16 named the command as a bare word. */
-    private static IoOp oldOpWord(String t, int s, int e) {
+    private static IoOp oldOpWord(LineText t, int s, int e) {
         if (e - s > 7) {
             return null; // longer than any of the words: no substring made for aio_data=... and the like
         }
-        String w = t.substring(s, e);
+        String w = t.string(s, e);
         return switch (w) {
             case "pread", "preadv" -> IoOp.READ;
             case "pwrite", "pwritev" -> IoOp.WRITE;
@@ -358,10 +358,10 @@ final class CallDecoder {
     }
 
     /** Sum of {@code iov_len} over an iovec array starting at {@code t[s] == '['}. */
-    private long iovTotal(String t, int s, int e) {
+    private long iovTotal(LineText t, int s, int e) {
         long[] sum = {0};
         int close = e;
-        if (close > s && t.charAt(close - 1) == ']') {
+        if (close > s && t.b[close - 1] == ']') {
             close--;
         }
         Args inner = new Args();
@@ -375,7 +375,7 @@ final class CallDecoder {
         return sum[0];
     }
 
-    private void positional(String t, int pid, IoOp op, int countArg) {
+    private void positional(LineText t, int pid, IoOp op, int countArg) {
         if (args.count() < 4) {
             return;
         }
@@ -385,12 +385,12 @@ final class CallDecoder {
         io.add(request(pid, fd, annotatedPath(t, args.start(0), args.end(0)), op, count, offset));
     }
 
-    private void vectored(String t, int pid, IoOp op, boolean withOffset) {
+    private void vectored(LineText t, int pid, IoOp op, boolean withOffset) {
         if (args.count() < (withOffset ? 4 : 3)) {
             return;
         }
         int fd = (int) args.number(0, 0, -1);
-        long bytes = t.charAt(args.start(1)) == '[' ? iovTotal(t, args.start(1), args.end(1)) : 0;
+        long bytes = t.b[args.start(1)] == '[' ? iovTotal(t, args.start(1), args.end(1)) : 0;
         if (bytes == 0 && ret != null && ret > 0) {
             bytes = ret;
         }
@@ -399,7 +399,7 @@ final class CallDecoder {
     }
 
     /** read/write/readv/writev count only on descriptors opened for direct I/O (not pipes or ttys). */
-    private void plain(String t, int pid, IoOp op, boolean vector) {
+    private void plain(LineText t, int pid, IoOp op, boolean vector) {
         if (args.count() < 3) {
             return;
         }
@@ -415,7 +415,7 @@ final class CallDecoder {
         }
     }
 
-    private void opened(String t, int pid, int pathArg, String retPath) {
+    private void opened(LineText t, int pid, int pathArg, String retPath) {
         if (ret == null || ret < 0 || args.count() <= pathArg) {
             return;
         }
@@ -425,7 +425,7 @@ final class CallDecoder {
             int fs = args.start(pathArg + 1);
             int fe = args.end(pathArg + 1);
             int d = t.indexOf("O_DIRECT", fs);
-            direct = d >= 0 && d < fe && (d + 8 == fe || t.charAt(d + 8) == '|' || t.charAt(d + 8) == ' ');
+            direct = d >= 0 && d < fe && (d + 8 == fe || t.b[d + 8] == '|' || t.b[d + 8] == ' ');
         }
         fds.opened(pid, (int) (long) ret, path, direct);
     }
@@ -438,26 +438,26 @@ final class CallDecoder {
     }
 
     /** {@code 3</path>} as strace -y prints descriptors: the path, else null. */
-    private static String annotatedPath(String t, int s, int e) {
+    private static String annotatedPath(LineText t, int s, int e) {
         int lt = t.indexOf('<', s);
         if (lt < 0 || lt >= e) {
             return null;
         }
         int gt = t.lastIndexOf('>', e - 1);
-        return gt > lt ? t.substring(lt + 1, gt) : null;
+        return gt > lt ? t.string(lt + 1, gt) : null;
     }
 
-    private static String unquote(String t, int s, int e) {
-        if (e - s < 2 || t.charAt(s) != '"') {
-            return t.substring(s, e);
+    private static String unquote(LineText t, int s, int e) {
+        if (e - s < 2 || t.b[s] != '"') {
+            return t.string(s, e);
         }
         int close = t.indexOf('"', s + 1);
-        while (close > 0 && t.charAt(close - 1) == '\\') {
+        while (close > 0 && t.b[close - 1] == '\\') {
             close = t.indexOf('"', close + 1);
         }
         if (close < 0 || close > e) {
             close = e;
         }
-        return t.substring(s + 1, close).replace("\\\"", "\"").replace("\\\\", "\\");
+        return t.string(s + 1, close).replace("\\\"", "\"").replace("\\\\", "\\");
     }
 }

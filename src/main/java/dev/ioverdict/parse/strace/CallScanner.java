@@ -21,10 +21,11 @@ final class CallScanner {
     private int commaCount;
 
     /**
-     * The ASCII characters that can open or close something (quotes, comments, brackets) or split
-     * arguments: every other character (names, numbers, flags) is passed with one table look-up.
+     * The bytes of the characters that can open or close something (quotes, comments, brackets) or
+     * split arguments, indexed by the byte's unsigned value: every other byte (names, numbers, flags,
+     * a character outside ASCII) is passed with one table look-up.
      */
-    static final boolean[] STRUCTURE = new boolean[128];
+    static final boolean[] STRUCTURE = new boolean[256];
 
     static {
         for (char c : "\"/()[]{},".toCharArray()) {
@@ -81,21 +82,22 @@ final class CallScanner {
     }
 
     /** Scans what was appended to {@code text} since the last call. */
-    void scan(String text) {
-        int n = text.length();
+    void scan(LineText text) {
+        byte[] t = text.b;
+        int n = text.n;
         for (int i = scanned; i < n; i++) {
-            char c = text.charAt(i);
+            int c = t[i];
             if (inComment) {
-                if (c == '/' && i > 0 && text.charAt(i - 1) == '*') {
+                if (c == '/' && i > 0 && t[i - 1] == '*') {
                     inComment = false;
                 }
                 continue;
             }
             if (inString && !escape) {
                 // strace's buffers are long escaped strings: jump to their closing quote
-                int q = closingQuote(text, i, n);
+                int q = closingQuote(t, i, n);
                 if (q < 0) {
-                    escape = trailingBackslashes(text, i, n) % 2 == 1;
+                    escape = trailingBackslashes(t, i, n) % 2 == 1;
                     i = n - 1;
                 } else {
                     inString = false;
@@ -116,28 +118,28 @@ final class CallScanner {
             if (closeAt >= 0) {
                 break; // no string or comment opens after the list closed: nothing is left to follow
             }
-            while (c < 128 && !STRUCTURE[c]) {
+            while (!STRUCTURE[c & 0xff]) {
                 // names, numbers and flags: passed in this tight loop
                 if (++i == n) {
                     scanned = n;
                     return;
                 }
-                c = text.charAt(i);
+                c = t[i];
             }
             switch (c) {
                 case '"' -> {
                     // strace's buffers are long escaped strings: jump to their closing quote
-                    int q = closingQuote(text, i + 1, n);
+                    int q = closingQuote(t, i + 1, n);
                     if (q < 0) {
                         inString = true;
-                        escape = trailingBackslashes(text, i + 1, n) % 2 == 1;
+                        escape = trailingBackslashes(t, i + 1, n) % 2 == 1;
                         i = n - 1;
                     } else {
                         i = q;
                     }
                 }
                 case '/' -> {
-                    if (i + 1 < n && text.charAt(i + 1) == '*') {
+                    if (i + 1 < n && t[i + 1] == '*') {
                         inComment = true;
                         i++;
                     }
@@ -176,28 +178,26 @@ final class CallScanner {
     }
 
     /** The quote that ends a string whose text starts at {@code from} (not after a backslash), or -1. */
-    static int closingQuote(String line, int from, int to) {
-        int q = line.indexOf('"', from);
-        while (q >= 0 && q < to) {
-            if (trailingBackslashes(line, from, q) % 2 == 0) {
+    static int closingQuote(byte[] t, int from, int to) {
+        for (int q = LineText.find(t, from, to, (byte) '"'); q < to; q = LineText.find(t, q + 1, to, (byte) '"')) {
+            if (trailingBackslashes(t, from, q) % 2 == 0) {
                 return q;
             }
-            q = line.indexOf('"', q + 1);
         }
         return -1;
     }
 
     /** How many backslashes stand right before {@code end}, not looking before {@code from}. */
-    private static int trailingBackslashes(String line, int from, int end) {
+    private static int trailingBackslashes(byte[] t, int from, int end) {
         int k = end;
-        while (k > from && line.charAt(k - 1) == '\\') {
+        while (k > from && t[k - 1] == '\\') {
             k--;
         }
         return end - k;
     }
 
     /** The call's arguments, bounded by the commas this scan found: the list {@code (} opened at {@code open} and closed. */
-    Args arguments(Args into, String text, int open) {
+    Args arguments(Args into, LineText text, int open) {
         return into.between(text, open + 1, closeAt, commas, commaCount);
     }
 
@@ -207,20 +207,21 @@ final class CallScanner {
     }
 
     /** Whether the argument list ended and {@code = } and a return value follow it. */
-    boolean closed(String text) {
+    boolean closed(LineText text) {
         if (closeAt < 0) {
             return false;
         }
-        int n = text.length();
+        byte[] t = text.b;
+        int n = text.n;
         int i = closeAt + 1;
-        while (i < n && text.charAt(i) == ' ') {
+        while (i < n && t[i] == ' ') {
             i++;
         }
-        if (i >= n || text.charAt(i) != '=') {
+        if (i >= n || t[i] != '=') {
             return false;
         }
         i++;
-        while (i < n && text.charAt(i) == ' ') {
+        while (i < n && t[i] == ' ') {
             i++;
         }
         return i < n;

@@ -5,8 +5,8 @@ import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.model.syscall.SyscallSummary;
 import dev.ioverdict.parse.ForwardClocks;
-import dev.ioverdict.parse.SinkFormat;
-import dev.ioverdict.parse.LineSink;
+import dev.ioverdict.parse.LineReader;
+import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.OpenItems;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
@@ -22,13 +22,43 @@ import java.util.List;
  * until their {@code = ret} closes them, and {@code strace -c} summary tables. Emits one
  * {@link SyscallCall} per completed call and one {@link SyscallSummary} per -c row.
  */
-public final class StraceFormat extends SinkFormat {
+public final class StraceFormat extends TextFormat {
     /** A wrapped call still open after this many lines is taken as never closing. */
     static final int MAX_CONTINUATION_LINES = 200;
 
     public StraceFormat() {
+        this(true);
+    }
+
+    /** {@code fromBytes} false reads every line from its String, as a line outside ASCII is: for tests that compare the two. */
+    StraceFormat(boolean fromBytes) {
         super("strace", InputClock.STRACE, "`strace -f -ttT` (also `-ff`, `-t`, `-ttt`, `-r`, and `-c` summaries)",
-                StraceFormat::recognition, ctx -> new Reader(ctx, pidFromFileName(ctx.input())));
+                StraceFormat::recognition);
+        this.fromBytes = fromBytes;
+    }
+
+    private final boolean fromBytes;
+
+    /**
+     * Every line read from its bytes when they are its characters (ASCII, not cut: nearly every line
+     * of a trace), so no String is made of a line until a call it holds is kept; any other line from
+     * its String. {@link LineText} makes both readings give the same facts.
+     */
+    @Override
+    protected void read(LineReader in, ParseContext ctx) throws java.io.IOException {
+        Reader reader = new Reader(ctx, pidFromFileName(ctx.input()));
+        LineText text = new LineText();
+        while (in.advance()) {
+            if (fromBytes && in.inBytes()) {
+                text.bytes(in.bytes(), in.length());
+            } else {
+                text.chars(in.text());
+            }
+            if (!text.isBlank()) {
+                reader.line(text, in.number());
+            }
+        }
+        reader.end();
     }
 
     @Override
@@ -81,26 +111,32 @@ public final class StraceFormat extends SinkFormat {
 
     /** What the record at {@code at} is. */
     static RecordKind recordKind(String line, int at) {
-        int n = line.length();
-        if (line.startsWith("<... ", at)) {
-            return line.indexOf(" resumed>", at) > 0 ? RecordKind.RESUMED : RecordKind.NONE;
+        return recordKind(new LineText().chars(line), at);
+    }
+
+    /** What the record at {@code at} is. */
+    static RecordKind recordKind(LineText text, int at) {
+        byte[] line = text.b;
+        int n = text.n;
+        if (text.startsWith("<... ", at)) {
+            return text.indexOf(" resumed>", at) > 0 ? RecordKind.RESUMED : RecordKind.NONE;
         }
-        if (line.startsWith("+++ ", at)) {
+        if (text.startsWith("+++ ", at)) {
             return RecordKind.EXIT;
         }
-        if (line.startsWith("--- ", at)) {
+        if (text.startsWith("--- ", at)) {
             return RecordKind.SIGNAL;
         }
         int i = at;
         while (i < n) {
-            char c = line.charAt(i);
+            byte c = line[i];
             if ((c >= 'a' && c <= 'z') || c == '_' || (i > at && c >= '0' && c <= '9')) {
                 i++;
             } else {
                 break;
             }
         }
-        return i > at && i < n && line.charAt(i) == '(' ? RecordKind.CALL : RecordKind.NONE;
+        return i > at && i < n && line[i] == '(' ? RecordKind.CALL : RecordKind.NONE;
     }
 
     /** {@code strace -ff -o trace} writes {@code trace.PID}: the pid is the name's numeric suffix. */
@@ -122,7 +158,7 @@ public final class StraceFormat extends SinkFormat {
     }
 
     /** The parse of one file: a small state machine over its lines. */
-    private static final class Reader implements LineSink {
+    private static final class Reader {
         private final ParseContext ctx;
         private final int filePid;
         private final StracePrefix prefix = new StracePrefix();
@@ -152,8 +188,8 @@ public final class StraceFormat extends SinkFormat {
 
         /** A call whose text is still being collected: wrapped lines, or an unfinished call. */
         private static final class Pending {
-            final StringBuilder text = new StringBuilder();
-            final StringBuilder raw = new StringBuilder();
+            final LineText.Joined text = new LineText.Joined();
+            final LineText.Joined raw = new LineText.Joined();
             final CallScanner scanner = new CallScanner();
             long firstLine;
             long lastLine;
@@ -164,8 +200,10 @@ public final class StraceFormat extends SinkFormat {
             boolean argsComplete = true;
         }
 
-        @Override
-        public void end() {
+        /** The view of a pending call's joined text that {@link #collect} scans and decodes. */
+        private final LineText joined = new LineText();
+
+        void end() {
             if (wrapped != null) {
                 neverCloses(wrapped);
             }
@@ -175,19 +213,15 @@ public final class StraceFormat extends SinkFormat {
                             + "attached mid-call), a call never resumed is left out (as at the end of the file)");
         }
 
-        @Override
-        public void blank(long no) {
-        }
-
-        @Override
-        public void line(String line, long no) {
+        /** A line that is not blank. */
+        void line(LineText line, long no) {
             if (inSummary) {
-                if (summaryRow(line, no)) {
+                if (summaryRow(line.toString(), no)) {
                     return;
                 }
                 inSummary = false;
             }
-            if (StraceSummaryTable.isHeader(line)) {
+            if (mayBeHeader(line) && StraceSummaryTable.isHeader(line.toString())) {
                 inSummary = true;
                 return;
             }
@@ -202,8 +236,9 @@ public final class StraceFormat extends SinkFormat {
                 wrapped = null;
             }
             if (kind == RecordKind.NONE) {
-                if (!line.startsWith("strace: ") && !ConsoleNoise.isCommentary(line)) {
-                    ctx.skip(no, "not an strace record: " + Excerpt.of(line));
+                String text = line.toString();
+                if (!text.startsWith("strace: ") && !ConsoleNoise.isCommentary(text)) {
+                    ctx.skip(no, "not an strace record: " + Excerpt.of(text));
                 }
                 return;
             }
@@ -224,6 +259,15 @@ public final class StraceFormat extends SinkFormat {
                 case RESUMED -> resumed(line, no, pid, time);
                 case CALL, NONE -> started(line, no, pid, time);
             }
+        }
+
+        /** Whether the first character that is not white space is '%': only such a line can be a -c table's header. */
+        private static boolean mayBeHeader(LineText line) {
+            int i = 0;
+            while (i < line.n && line.isWhitespace(i)) {
+                i++;
+            }
+            return i < line.n && line.b[i] == '%';
         }
 
         /** Whether a line that could continue a wrapped call rather starts a record of this file's style. */
@@ -260,12 +304,12 @@ public final class StraceFormat extends SinkFormat {
             }
         }
 
-        private void started(String line, long no, int pid, Double time) {
+        private void started(LineText line, long no, int pid, Double time) {
             int from = prefix.content;
             if (line.endsWith("<unfinished ...>")) {
                 Pending u = pending(no, pid, time);
                 u.text.append(line, from, line.length() - "<unfinished ...>".length());
-                u.raw.append(line);
+                u.raw.append(line, 0, line.length());
                 unfinished.put(pid, u);
                 return;
             }
@@ -273,20 +317,20 @@ public final class StraceFormat extends SinkFormat {
             oneLine.reset(from);
             oneLine.scan(line);
             if (oneLine.closed(line)) {
-                complete(no, no, pid, prefix.comm, time, line, from, oneLine, line, true);
+                complete(no, no, pid, prefix.comm, time, line, from, oneLine, null, true);
                 return;
             }
             Pending p = pending(no, pid, time);
             p.text.append(line, from, line.length());
-            p.raw.append(line);
+            p.raw.append(line, 0, line.length());
             collect(p);
         }
 
-        private void resumed(String line, long no, int pid, Double time) {
+        private void resumed(LineText line, long no, int pid, Double time) {
             int c = prefix.content;
             int mark = line.indexOf(" resumed>", c);
             if (mark <= c + 5) {
-                ctx.skip(no, "resumption without a syscall name: " + Excerpt.of(line));
+                ctx.skip(no, "resumption without a syscall name: " + Excerpt.of(line.toString()));
                 return;
             }
             int nameLength = mark - (c + 5);
@@ -294,12 +338,12 @@ public final class StraceFormat extends SinkFormat {
             Pending p;
             if (u != null && startsWithCall(u.text, line, c + 5, nameLength)) {
                 p = u;
-                p.raw.append('\n').append(line);
+                p.raw.append('\n').append(line, 0, line.length());
                 p.lastLine = no;
             } else {
                 // attached in the middle of this call: its return and duration are known, its arguments not
                 p = pending(no, pid, time);
-                p.raw.append(line);
+                p.raw.append(line, 0, line.length());
                 p.text.append(line, c + 5, mark).append('(');
                 p.argsComplete = false;
             }
@@ -309,7 +353,7 @@ public final class StraceFormat extends SinkFormat {
         }
 
         /** Whether {@code text} begins with the call name {@code line[from, from + length)} and its {@code (}. */
-        private static boolean startsWithCall(StringBuilder text, String line, int from, int length) {
+        private static boolean startsWithCall(LineText.Joined text, LineText line, int from, int length) {
             if (text.length() <= length || text.charAt(length) != '(') {
                 return false;
             }
@@ -326,8 +370,8 @@ public final class StraceFormat extends SinkFormat {
             if (p == null) {
                 p = new Pending();
             } else {
-                p.text.setLength(0);
-                p.raw.setLength(0);
+                p.text.clear();
+                p.raw.clear();
                 p.scanner.reset();
                 p.pieces = 0;
                 p.argsComplete = true;
@@ -341,8 +385,7 @@ public final class StraceFormat extends SinkFormat {
         }
 
         private void collect(Pending p) {
-            // scanned as a String: the scanner jumps over quoted buffers in a String, not in a builder
-            String text = p.text.toString();
+            LineText text = p.text.view(joined);
             p.scanner.scan(text);
             if (p.scanner.closed(text)) {
                 complete(p, text);
@@ -351,17 +394,21 @@ public final class StraceFormat extends SinkFormat {
             }
         }
 
-        private void continuation(String line, long no) {
+        private void continuation(LineText line, long no) {
             Pending p = wrapped;
             if (p.scanner.inString()) {
-                p.text.append(line);
+                p.text.append(line, 0, line.length());
             } else {
-                p.text.append(' ').append(line.stripLeading());
+                int from = 0;
+                while (from < line.length() && line.isWhitespace(from)) {
+                    from++; // as String.stripLeading
+                }
+                p.text.append(' ').append(line, from, line.length());
             }
-            p.raw.append('\n').append(line);
+            p.raw.append('\n').append(line, 0, line.length());
             p.lastLine = no;
             p.pieces++;
-            String text = p.text.toString();
+            LineText text = p.text.view(joined);
             p.scanner.scan(text);
             if (p.scanner.closed(text)) {
                 wrapped = null;
@@ -385,17 +432,21 @@ public final class StraceFormat extends SinkFormat {
             }
         }
 
-        private void complete(Pending p, String text) {
+        private void complete(Pending p, LineText text) {
             complete(p.firstLine, p.lastLine, p.pid, p.comm, p.time, text, 0, p.scanner,
                     p.raw.toString(), p.argsComplete);
             recycle(p);
         }
 
-        private void complete(long firstLine, long lastLine, int pid, String comm, Double time, String text,
+        /** Emits the call {@code text[from..)}; {@code raw} null when it is the whole line {@code text}. */
+        private void complete(long firstLine, long lastLine, int pid, String comm, Double time, LineText text,
                               int from, CallScanner scanned, String raw, boolean argsComplete) {
             if (!decoder.decode(text, from, scanned, pid, argsComplete)) {
-                ctx.skip(firstLine, "not an strace call: " + Excerpt.of(text.substring(from)));
+                ctx.skip(firstLine, "not an strace call: " + Excerpt.of(text.string(from, text.length())));
                 return;
+            }
+            if (raw == null) {
+                raw = text.toString();
             }
             if (decoder.problem != null) {
                 ctx.warn(firstLine, decoder.problem);

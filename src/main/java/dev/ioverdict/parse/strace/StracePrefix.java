@@ -23,57 +23,68 @@ final class StracePrefix {
 
     /** Parses the leader of {@code line}; always succeeds (an absent part is simply absent). */
     StracePrefix parse(String line) {
+        return parse(new LineText().chars(line));
+    }
+
+    /** Parses the leader of {@code text}; always succeeds (an absent part is simply absent). */
+    StracePrefix parse(LineText text) {
         pid = -1;
         comm = null;
         clock = Clock.NONE;
         time = Double.NaN;
-        int n = line.length();
+        byte[] line = text.b;
+        int n = text.n;
         int i = 0;
-        if (line.startsWith("[pid ")) {
+        if (text.startsWith("[pid ", 0)) {
             int j = 5;
-            while (j < n && line.charAt(j) == ' ') {
+            while (j < n && line[j] == ' ') {
                 j++;
             }
             int start = j;
-            while (j < n && Numbers.isDigit(line.charAt(j))) {
+            while (j < n && isDigit(line[j])) {
                 j++;
             }
-            if (j > start && j < n && line.charAt(j) == ']') {
+            if (j > start && j < n && line[j] == ']') {
                 pid = parseInt(line, start, j);
-                i = skipSpaces(line, j + 1);
+                i = skipSpaces(line, n, j + 1);
             }
         } else {
             int j = 0;
-            while (j < n && Numbers.isDigit(line.charAt(j))) {
+            while (j < n && isDigit(line[j])) {
                 j++;
             }
-            if (j > 0 && j < n && line.charAt(j) == '<') {
-                int close = line.indexOf('>', j);
-                if (close > j && close + 1 < n && line.charAt(close + 1) == ' ') {
+            if (j > 0 && j < n && line[j] == '<') {
+                int close = text.indexOf('>', j);
+                if (close > j && close + 1 < n && line[close + 1] == ' ') {
                     pid = parseInt(line, 0, j);
-                    comm = line.substring(j + 1, close);
-                    i = skipSpaces(line, close + 1);
+                    comm = text.string(j + 1, close);
+                    i = skipSpaces(line, n, close + 1);
                 }
-            } else if (j > 0 && j < n && line.charAt(j) == ' ') {
+            } else if (j > 0 && j < n && line[j] == ' ') {
                 pid = parseInt(line, 0, j);
-                i = skipSpaces(line, j);
+                i = skipSpaces(line, n, j);
             }
         }
-        i = parseTime(line, i);
+        i = parseTime(text, i);
         content = i;
         return this;
     }
 
-    private int parseTime(String line, int from) {
-        int n = line.length();
-        int i = skipSpaces(line, from);
+    private static boolean isDigit(byte c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private int parseTime(LineText text, int from) {
+        byte[] line = text.b;
+        int n = text.n;
+        int i = skipSpaces(line, n, from);
         int start = i;
         long whole = 0;
         int colons = 0;
         long hms = 0;
         while (i < n) {
-            char c = line.charAt(i);
-            if (Numbers.isDigit(c)) {
+            byte c = line[i];
+            if (isDigit(c)) {
                 whole = whole * 10 + (c - '0');
                 i++;
             } else if (c == ':' && i > start && colons < 2) {
@@ -89,11 +100,11 @@ final class StracePrefix {
             return from;
         }
         double frac = 0;
-        if (i < n && line.charAt(i) == '.') {
+        if (i < n && line[i] == '.') {
             i++;
             int fs = i;
-            while (i < n && Numbers.isDigit(line.charAt(i))) {
-                frac += (line.charAt(i) - '0') * Numbers.decimalPlace(i - fs);
+            while (i < n && isDigit(line[i])) {
+                frac += (line[i] - '0') * Numbers.decimalPlace(i - fs);
                 i++;
             }
             if (i == fs) {
@@ -102,7 +113,7 @@ final class StracePrefix {
         } else if (colons == 0) {
             return from; // a bare number is no time stamp
         }
-        if (i >= n || line.charAt(i) != ' ') {
+        if (i >= n || line[i] != ' ') {
             return from;
         }
         if (colons == 2) {
@@ -113,27 +124,27 @@ final class StracePrefix {
             clock = whole >= 100_000_000L ? Clock.EPOCH : Clock.RELATIVE;
             time = whole + frac;
         }
-        i = skipSpaces(line, i);
-        if (line.startsWith("(+", i)) {
-            int close = line.indexOf(')', i);
+        i = skipSpaces(line, n, i);
+        if (text.startsWith("(+", i)) {
+            int close = text.indexOf(')', i);
             if (close > 0) {
-                i = skipSpaces(line, close + 1);
+                i = skipSpaces(line, n, close + 1);
             }
         }
         return i;
     }
 
-    private static int skipSpaces(String s, int i) {
-        while (i < s.length() && s.charAt(i) == ' ') {
+    private static int skipSpaces(byte[] s, int n, int i) {
+        while (i < n && s[i] == ' ') {
             i++;
         }
         return i;
     }
 
-    private static int parseInt(String s, int from, int to) {
+    private static int parseInt(byte[] s, int from, int to) {
         long v = 0;
         for (int i = from; i < to && v < Integer.MAX_VALUE; i++) {
-            v = v * 10 + (s.charAt(i) - '0');
+            v = v * 10 + (s[i] - '0');
         }
         return (int) Math.min(v, Integer.MAX_VALUE);
     }
