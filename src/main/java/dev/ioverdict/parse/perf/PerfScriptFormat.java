@@ -10,6 +10,7 @@ import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recogniser;
 import dev.ioverdict.parse.Signature;
 import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.text.Bytes;
 import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Interner;
 import dev.ioverdict.parse.text.Numbers;
@@ -96,8 +97,9 @@ public final class PerfScriptFormat extends TextFormat {
             if (inBytes ? length == 0 : line.isEmpty()) {
                 continue;
             }
-            boolean frame = inBytes ? isFrame(bytes, length) : isFrame(line);
-            if (frame && !(inBytes ? tabLed(bytes, length) : tabLed(line))) {
+            int kind = inBytes ? lineKind(bytes, length) : 0;
+            boolean frame = inBytes ? kind == TAB_FRAME || kind == SPACE_FRAME : isFrame(line);
+            if (frame && !(inBytes ? kind == TAB_FRAME : tabLed(line))) {
                 // perf indents a chain with a tab; a space-padded header ("      dd  1856 ... (dso)") is not one
                 line = in.text();
                 frame = Header.parse(line) == null;
@@ -113,7 +115,7 @@ public final class PerfScriptFormat extends TextFormat {
                 }
                 continue;
             }
-            if (inBytes ? blankOrComment(bytes, length) : blankOrComment(line)) {
+            if (inBytes ? kind == BLANK_OR_COMMENT : blankOrComment(line)) {
                 continue;
             }
             if (pending != null) {
@@ -256,22 +258,12 @@ public final class PerfScriptFormat extends TextFormat {
     }
 
     /** A line of spaces only, or a {@code #} comment after optional spaces (perf script's header). */
-    private static boolean blankOrComment(String line) {
+    static boolean blankOrComment(String line) {
         int n = line.length();
         for (int i = 0; i < n; i++) {
             char c = line.charAt(i);
             if (!Character.isWhitespace(c)) {
                 return c == '#';
-            }
-        }
-        return true;
-    }
-
-    /** {@link #blankOrComment(String)} of an ASCII line's bytes {@code b[0, n)}. */
-    private static boolean blankOrComment(byte[] b, int n) {
-        for (int i = 0; i < n; i++) {
-            if (!isWhitespace(b[i])) {
-                return b[i] == '#';
             }
         }
         return true;
@@ -349,6 +341,39 @@ public final class PerfScriptFormat extends TextFormat {
         return i > start && i < n && b[i] == ' ' && b[n - 1] == ')';
     }
 
+    private static final int TAB_FRAME = 1;
+    private static final int SPACE_FRAME = 2;
+    private static final int BLANK_OR_COMMENT = 3;
+    private static final int OTHER = 4;
+
+    /**
+     * {@link #isFrame(byte[], int)}, {@link #tabLed(byte[], int)} and {@link #blankOrComment(String)}
+     * of a line's bytes {@code b[0, n)} ({@code n > 0}) in one pass over its indentation: a
+     * frame led by a tab or by spaces, a blank or comment line, or another (a header, or not).
+     */
+    static int lineKind(byte[] b, int n) {
+        int ws = 0;
+        int firstNotSpace = -1;
+        while (ws < n && isWhitespace(b[ws])) {
+            if (firstNotSpace < 0 && b[ws] != ' ') {
+                firstNotSpace = ws;
+            }
+            ws++;
+        }
+        // tabLed: the first byte that is not a space is a tab
+        boolean tab = firstNotSpace >= 0 && b[firstNotSpace] == '\t';
+        if (b[0] == '\t' || b[0] == ' ') {
+            int i = ws;
+            while (i < n && isHexDigit(b[i])) {
+                i++;
+            }
+            if (i > ws && (tab && (i == n || b[i] == ' ') || i < n && b[i] == ' ' && b[n - 1] == ')')) {
+                return tab ? TAB_FRAME : SPACE_FRAME;
+            }
+        }
+        return ws == n || b[ws] == '#' ? BLANK_OR_COMMENT : OTHER;
+    }
+
     private static final int NOT_A_FRAME = -1;
     private static final int NO_SYMBOL = -2;
     private static final int UNKNOWN_SYMBOL = -3;
@@ -383,11 +408,7 @@ public final class PerfScriptFormat extends TextFormat {
 
     /** Where the symbol that starts at {@code from} ends: at a space, a {@code +} or the line's end. */
     static int symbolEnd(byte[] b, int n, int from) {
-        int end = from;
-        while (end < n && b[end] != ' ' && b[end] != '+') {
-            end++;
-        }
-        return end;
+        return Bytes.endAt(b, from, n, (byte) ' ', (byte) '+');
     }
 
     /** {@link #frameSymbol(String, Interner)} of an ASCII line's bytes {@code b[0, n)}. */
@@ -662,7 +683,7 @@ public final class PerfScriptFormat extends TextFormat {
                 }
                 tok = tokenStart(b, end);
             }
-            int slash = indexOf(b, n, (byte) '/', tok);
+            int slash = indexOf(b, end, (byte) '/', tok); // only one before the end counts
             if (slash > 0 && slash < end) {
                 pid = parseIntOr(b, tok, slash, Integer.MIN_VALUE);
                 tid = parseIntOr(b, slash + 1, end, Integer.MIN_VALUE);
@@ -714,12 +735,7 @@ public final class PerfScriptFormat extends TextFormat {
         }
 
         private static int indexOf(byte[] b, int n, byte c, int from) {
-            for (int i = Math.max(from, 0); i < n; i++) {
-                if (b[i] == c) {
-                    return i;
-                }
-            }
-            return -1;
+            return Bytes.indexOf(b, from, n, c);
         }
 
         private static boolean isDigit(byte c) {

@@ -71,8 +71,16 @@ public final class Interner {
                 hashes[at] = h;
                 return slots[at];
             }
-            if (hashes[at] == h && known.length() == length && (s != null ? s.startsWith(known, from)
-                    : bytes[at] != null ? Arrays.equals(bytes[at], 0, length, b, from, to) : sameChars(known, b, from))) {
+            if (hashes[at] != h) {
+                continue;
+            }
+            // confirmed on the bytes or characters themselves: hashes of different pieces may meet
+            byte[] kb = bytes[at];
+            if (s == null && kb != null) {
+                if (kb.length == length && Bytes.same(kb, b, from)) {
+                    return known;
+                }
+            } else if (known.length() == length && (s != null ? s.regionMatches(from, known, 0, length) : sameChars(known, b, from))) {
                 return known;
             }
         }

@@ -104,6 +104,12 @@ class PerfScriptFormatTest {
                 "\tffffg sym (dso)",
                 "\t\t",
                 "\t",
+                " \tffff sym (dso)",
+                " \u000b ffff sym (dso)",
+                "  # comment",
+                "  ",
+                " \t",
+                "  ffff sym (dso",
                 ""));
         for (String bundle : List.of("xfs-aligned-4k/bundle/perf-sched-stacks.txt", "perf-healthy/bundle/perf-script.txt",
                 "perf-scheduler-latency/bundle/perf-script.txt", "xfs-unaligned-512b/bundle/perf-block.txt")) {
@@ -117,6 +123,9 @@ class PerfScriptFormatTest {
                 continue;
             }
             assertEquals(PerfScriptFormat.isFrame(line), PerfScriptFormat.isFrame(b, b.length), line);
+            int kind = PerfScriptFormat.lineKind(b, b.length);
+            assertEquals(PerfScriptFormat.isFrame(line) ? PerfScriptFormat.tabLed(line) ? 1 : 2
+                    : PerfScriptFormat.blankOrComment(line) ? 3 : 4, kind, line);
             if (b[0] == '\t') {
                 int at = PerfScriptFormat.tabFrameSymbol(b, b.length);
                 assertEquals(PerfScriptFormat.isFrame(line), at != -1, line);
