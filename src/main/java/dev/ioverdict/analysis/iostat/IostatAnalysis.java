@@ -84,6 +84,11 @@ public final class IostatAnalysis implements Analysis {
         double ios;
         Candidate candidate;
         Series series;
+        /** The key's run and the stamps and lines it spans: one run has many keys, each points at its entry. */
+        RunKey run;
+        double[] span;
+        /** Whether the run is already known to have interval reports (added to {@link #withInterval} once). */
+        boolean interval;
     }
 
     /** A device whose series are kept, with its running busy % and I/O sums and its keys. */
@@ -151,6 +156,9 @@ public final class IostatAnalysis implements Analysis {
                     t.series = new Series();
                     t.candidate.keys.add(t);
                 }
+                // a run's first sample is the first of one of its keys: the span starts there
+                t.run = new RunKey(s.input(), s.run());
+                t.span = spans.computeIfAbsent(t.run, k -> new double[] {Double.NaN, Double.NaN, s.line(), s.line()});
             }
             t.busy += busy;
             t.ios += ios;
@@ -165,11 +173,11 @@ public final class IostatAnalysis implements Analysis {
                     }
                 }
             }
-            double[] span = spans.computeIfAbsent(new RunKey(s.input(), s.run()),
-                    k -> new double[] {Double.NaN, Double.NaN, s.line(), s.line()});
+            double[] span = t.span;
             span[3] = s.line();
-            if (!s.sinceBoot()) {
-                withInterval.add(new RunKey(s.input(), s.run()));
+            if (!s.sinceBoot() && !t.interval) {
+                t.interval = true;
+                withInterval.add(t.run);
             }
             if (s.time() != null) {
                 span[0] = Double.isNaN(span[0]) ? s.time() : Math.min(span[0], s.time());

@@ -81,6 +81,8 @@ public final class IostatFormat extends SinkFormat {
         private final IostatClock clock = new IostatClock();
         private final Map<String, IostatLayout> layouts = new HashMap<>();
         private final Tokens spans = new Tokens();
+        /** Where a row's device field is, as {@link IostatLayout#plainValues} found it. */
+        private final int[] device = new int[2];
         /** Device names, one String each, not one per row. */
         private final Interner devices = new Interner(8);
         private IostatLayout layout;
@@ -119,6 +121,12 @@ public final class IostatFormat extends SinkFormat {
             }
             dropSplitDevice();
             if (inRows && row(n, line)) {
+                return;
+            }
+            if (!inRows && isAvgCpu(line)) {
+                // what structural() does with it, without splitting a line every report repeats
+                joinPretty();
+                cpuValuesNext = true;
                 return;
             }
             // a header seen before, or the values under avg-cpu: every report repeats them, read without a String per field
@@ -337,6 +345,11 @@ public final class IostatFormat extends SinkFormat {
          * capture are rows); false when the line does not read as one, for the slower path to judge.
          */
         private boolean row(long n, String line) {
+            double[] plain = layout.plainValues(line, device);
+            if (plain != null) {
+                emit(n, line, devices.of(line, device[0], device[1]), plain);
+                return true;
+            }
             spans.of(line);
             double[] values = layout.values(line, spans);
             if (values == null) {
@@ -564,6 +577,14 @@ public final class IostatFormat extends SinkFormat {
      */
     static boolean isTracerHeader(List<String> tokens) {
         return tokens.contains("COMM") && tokens.contains("PID");
+    }
+
+    /**
+     * sysstat's CPU header, {@code avg-cpu:  %user   %nice ...}, when it starts its line: its first
+     * field is {@code avg-cpu:}, which structural() reads as the CPU header (no layout holds that field).
+     */
+    static boolean isAvgCpu(String line) {
+        return line.startsWith("avg-cpu:") && (line.length() == 8 || Tokens.isBlank(line.charAt(8)));
     }
 
     /** sysstat's first line: {@code Linux 6.1.0 (host) \t11/21/26 \t_x86_64_\t(2 CPU)}. */

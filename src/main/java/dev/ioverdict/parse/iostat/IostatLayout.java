@@ -167,6 +167,80 @@ record IostatLayout(IostatColumns columns, int deviceIndex, int headerTokens, in
         return values;
     }
 
+    /**
+     * {@link #values} of a row whose fields are all plain decimals, split and read in one pass over
+     * the line (most rows of a long capture); {@code device} gets the device field's {@code [start,
+     * end)}. Null at anything else (a suffixed -h value, a field count that does not fit, a field that
+     * is no number): {@link Tokens#of} and {@link #values} then judge the line as before.
+     */
+    double[] plainValues(String line, int[] device) {
+        int metrics = metricCount();
+        double[] values = new double[metrics];
+        int n = line.length();
+        int t = 0;
+        int i = 0;
+        int seen = 0;
+        while (true) {
+            while (i < n && Tokens.isBlank(line.charAt(i))) {
+                i++;
+            }
+            if (i >= n) {
+                break;
+            }
+            int start = i;
+            int metric = t < deviceIndex ? t : t - 1;
+            if (t == deviceIndex || metric >= metrics) {
+                while (i < n && !Tokens.isBlank(line.charAt(i))) {
+                    i++;
+                }
+                if (t == deviceIndex) {
+                    device[0] = start;
+                    device[1] = i;
+                }
+                t++;
+                continue;
+            }
+            // SysstatNumbers.number, read as the field is found
+            boolean negative = false;
+            char c = line.charAt(i);
+            if (c == '-' || c == '+') {
+                negative = c == '-';
+                i++;
+            }
+            long mantissa = 0;
+            int digits = 0;
+            int scale = -1;
+            int dropped = 0;
+            for (; i < n; i++) {
+                c = line.charAt(i);
+                if (c >= '0' && c <= '9') {
+                    if (digits < 18) {
+                        mantissa = mantissa * 10 + (c - '0');
+                        digits++;
+                        if (scale >= 0) {
+                            scale++;
+                        }
+                    } else if (scale < 0) {
+                        dropped++;
+                    }
+                } else if ((c == '.' || c == ',') && scale < 0) {
+                    scale = 0;
+                } else if (Tokens.isBlank(c)) {
+                    break;
+                } else {
+                    return null;
+                }
+            }
+            if (digits == 0) {
+                return null;
+            }
+            values[metric] = SysstatNumbers.value(mantissa, scale, dropped, negative);
+            seen++;
+            t++;
+        }
+        return fits(t) && seen == metrics && deviceIndex >= 0 && deviceIndex < t ? values : null;
+    }
+
     /** Token position of the i-th metric column. */
     int tokenOf(int metric) {
         return metric < deviceIndex ? metric : metric + 1;

@@ -52,6 +52,15 @@ final class SysstatNumbers {
         if (digits == 0) {
             return Double.NaN;
         }
+        return value(mantissa, scale, dropped, negative);
+    }
+
+    /**
+     * The number of {@code mantissa} digits, {@code scale} of them after the point (-1: no point),
+     * with {@code dropped} integer digits past them: one rounding for {@link #number} and for the
+     * row reader that parses while it splits ({@link IostatLayout#plainValues}).
+     */
+    static double value(long mantissa, int scale, int dropped, boolean negative) {
         double v = dropped > 0 ? mantissa * Math.pow(10, dropped) : mantissa;
         if (scale > 0) {
             v = v / POW10[scale];

@@ -10,10 +10,12 @@ import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recogniser;
 import dev.ioverdict.parse.Signature;
 import dev.ioverdict.parse.TextFormat;
+import dev.ioverdict.parse.text.Bytes;
 import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Interner;
 import dev.ioverdict.parse.text.Numbers;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -70,16 +72,34 @@ public final class PerfScriptFormat extends TextFormat {
         long untimedIo = 0;
         long fieldlessIo = 0;
         while (in.advance()) {
-            // frame lines (half of a recording with -g) are read from the bytes, without a String
+            // frame lines (half of a recording with -g) and headers are read from the bytes: a
+            // String is made only of a header whose sample is kept
             boolean inBytes = in.inBytes();
             byte[] bytes = in.bytes();
             int length = in.length();
+            if (inBytes && length > 0 && bytes[0] == '\t') {
+                // the common call-chain line, found and read in one pass (tabFrame)
+                int at = tabFrameSymbol(bytes, length);
+                if (at != NOT_A_FRAME) {
+                    if (pending != null && stack != null) {
+                        if (at >= 0) {
+                            stack.add(names.of(bytes, at, symbolEnd(bytes, length, at)));
+                        } else if (at == UNKNOWN_SYMBOL) {
+                            stack.add("[unknown]");
+                        }
+                    } else if (pending == null && !unhandledSample) {
+                        ctx.skip(in.number(), "call-chain line without a sample header");
+                    }
+                    continue;
+                }
+            }
             String line = inBytes ? null : in.text();
             if (inBytes ? length == 0 : line.isEmpty()) {
                 continue;
             }
-            boolean frame = inBytes ? isFrame(bytes, length) : isFrame(line);
-            if (frame && !(inBytes ? tabLed(bytes, length) : tabLed(line))) {
+            int kind = inBytes ? lineKind(bytes, length) : 0;
+            boolean frame = inBytes ? kind == TAB_FRAME || kind == SPACE_FRAME : isFrame(line);
+            if (frame && !(inBytes ? kind == TAB_FRAME : tabLed(line))) {
                 // perf indents a chain with a tab; a space-padded header ("      dd  1856 ... (dso)") is not one
                 line = in.text();
                 frame = Header.parse(line) == null;
@@ -95,18 +115,17 @@ public final class PerfScriptFormat extends TextFormat {
                 }
                 continue;
             }
-            if (inBytes ? blankOrComment(bytes, length) : blankOrComment(line)) {
+            if (inBytes ? kind == BLANK_OR_COMMENT : blankOrComment(line)) {
                 continue;
             }
-            line = in.text();
             if (pending != null) {
                 dispatch(pending, pendingLine, stack, pendingHandler, ctx);
                 pending = null;
             }
-            Header h = Header.parse(line, names);
+            Header h = inBytes ? Header.parse(bytes, length, names) : Header.parse(line, names);
             unhandledSample = false;
             if (h == null) {
-                ctx.skip(in.number(), "not a perf script sample line: " + Excerpt.of(line));
+                ctx.skip(in.number(), "not a perf script sample line: " + Excerpt.of(in.text()));
                 continue;
             }
             counts.computeIfAbsent(h.event, e -> new EventCount()).add(h.period);
@@ -121,7 +140,7 @@ public final class PerfScriptFormat extends TextFormat {
             if (handler != NONE && !h.hasTime()) {
                 untimedIo++; // an I/O event without its time cannot be put on a time line
                 handler = NONE;
-            } else if (handler != NONE && h.payload.isEmpty()) {
+            } else if (handler != NONE && h.payloadEmpty(length)) {
                 fieldlessIo++; // printed with -F without 'trace': the event's fields are not there to read
                 handler = NONE;
             }
@@ -135,6 +154,9 @@ public final class PerfScriptFormat extends TextFormat {
                 ctx.record(); // a sample read, with no I/O in it
                 unhandledSample = true;
                 continue;
+            }
+            if (inBytes) {
+                h.materialise(bytes, length);
             }
             pending = h;
             pendingLine = in.number();
@@ -236,22 +258,12 @@ public final class PerfScriptFormat extends TextFormat {
     }
 
     /** A line of spaces only, or a {@code #} comment after optional spaces (perf script's header). */
-    private static boolean blankOrComment(String line) {
+    static boolean blankOrComment(String line) {
         int n = line.length();
         for (int i = 0; i < n; i++) {
             char c = line.charAt(i);
             if (!Character.isWhitespace(c)) {
                 return c == '#';
-            }
-        }
-        return true;
-    }
-
-    /** {@link #blankOrComment(String)} of an ASCII line's bytes {@code b[0, n)}. */
-    private static boolean blankOrComment(byte[] b, int n) {
-        for (int i = 0; i < n; i++) {
-            if (!isWhitespace(b[i])) {
-                return b[i] == '#';
             }
         }
         return true;
@@ -327,6 +339,76 @@ public final class PerfScriptFormat extends TextFormat {
             return true;
         }
         return i > start && i < n && b[i] == ' ' && b[n - 1] == ')';
+    }
+
+    private static final int TAB_FRAME = 1;
+    private static final int SPACE_FRAME = 2;
+    private static final int BLANK_OR_COMMENT = 3;
+    private static final int OTHER = 4;
+
+    /**
+     * {@link #isFrame(byte[], int)}, {@link #tabLed(byte[], int)} and {@link #blankOrComment(String)}
+     * of a line's bytes {@code b[0, n)} ({@code n > 0}) in one pass over its indentation: a
+     * frame led by a tab or by spaces, a blank or comment line, or another (a header, or not).
+     */
+    static int lineKind(byte[] b, int n) {
+        int ws = 0;
+        int firstNotSpace = -1;
+        while (ws < n && isWhitespace(b[ws])) {
+            if (firstNotSpace < 0 && b[ws] != ' ') {
+                firstNotSpace = ws;
+            }
+            ws++;
+        }
+        // tabLed: the first byte that is not a space is a tab
+        boolean tab = firstNotSpace >= 0 && b[firstNotSpace] == '\t';
+        if (b[0] == '\t' || b[0] == ' ') {
+            int i = ws;
+            while (i < n && isHexDigit(b[i])) {
+                i++;
+            }
+            if (i > ws && (tab && (i == n || b[i] == ' ') || i < n && b[i] == ' ' && b[n - 1] == ')')) {
+                return tab ? TAB_FRAME : SPACE_FRAME;
+            }
+        }
+        return ws == n || b[ws] == '#' ? BLANK_OR_COMMENT : OTHER;
+    }
+
+    private static final int NOT_A_FRAME = -1;
+    private static final int NO_SYMBOL = -2;
+    private static final int UNKNOWN_SYMBOL = -3;
+
+    /**
+     * {@link #isFrame(byte[], int)} and {@link #frameSymbol(byte[], int, Interner)} in one pass over
+     * a line that starts with a tab (so it is tab-led): where its symbol starts, or {@link
+     * #NOT_A_FRAME}, {@link #NO_SYMBOL} (an address alone), {@link #UNKNOWN_SYMBOL} ({@code [unknown]}).
+     * Past the address the two readings agree: the hex digits end at a space or the line's end,
+     * which is where frameSymbol's address (non-whitespace) ends too.
+     */
+    static int tabFrameSymbol(byte[] b, int n) {
+        int i = 1;
+        while (i < n && isWhitespace(b[i])) {
+            i++;
+        }
+        int start = i;
+        while (i < n && isHexDigit(b[i])) {
+            i++;
+        }
+        if (i == start || (i < n && b[i] != ' ')) {
+            return NOT_A_FRAME;
+        }
+        while (i < n && b[i] == ' ') {
+            i++;
+        }
+        if (i >= n) {
+            return NO_SYMBOL;
+        }
+        return b[i] == ' ' || b[i] == '+' || b[i] == '(' ? UNKNOWN_SYMBOL : i;
+    }
+
+    /** Where the symbol that starts at {@code from} ends: at a space, a {@code +} or the line's end. */
+    static int symbolEnd(byte[] b, int n, int from) {
+        return Bytes.endAt(b, from, n, (byte) ' ', (byte) '+');
     }
 
     /** {@link #frameSymbol(String, Interner)} of an ASCII line's bytes {@code b[0, n)}. */
@@ -481,6 +563,292 @@ public final class PerfScriptFormat extends TextFormat {
             h.event = names != null ? names.of(line, evStart, evEnd) : line.substring(evStart, evEnd);
             h.payload = evEnd + 2 <= n ? line.substring(Math.min(n, evEnd + 2)) : "";
             return h;
+        }
+
+        /**
+         * Where the payload starts in the line ({@link #parse(byte[], int, Interner)} leaves {@link
+         * #text} and {@link #payload} unmade until {@link #materialise} is called for a line that is kept).
+         */
+        int payloadFrom;
+
+        /** Whether the event has no payload: {@code -F} without 'trace', or an event that prints none. */
+        boolean payloadEmpty(int lineLength) {
+            return payload != null ? payload.isEmpty() : payloadFrom >= lineLength;
+        }
+
+        /** Makes the line's text and payload of a header read from the bytes {@code b[0, n)}. */
+        void materialise(byte[] b, int n) {
+            if (text == null) {
+                text = new String(b, 0, n, StandardCharsets.ISO_8859_1);
+                payload = payloadFrom >= n ? "" : text.substring(payloadFrom);
+            }
+        }
+
+        /**
+         * {@link #parse(String, Interner)} of an ASCII line's bytes {@code b[0, n)}: the same fields,
+         * read without a String; {@link #text} and {@link #payload} are made by {@link #materialise}.
+         */
+        static Header parse(byte[] b, int n, Interner names) {
+            int colon = -1;
+            int tsStart = -1;
+            for (int i = indexOf(b, n, (byte) ':', 0); i >= 0; i = indexOf(b, n, (byte) ':', i + 1)) {
+                int j = i - 1;
+                int fracDigits = 0;
+                while (j >= 0 && isDigit(b[j])) {
+                    j--;
+                    fracDigits++;
+                }
+                if (fracDigits == 0 || j < 1 || b[j] != '.') {
+                    continue;
+                }
+                int k = j - 1;
+                while (k >= 0 && isDigit(b[k])) {
+                    k--;
+                }
+                if (k == j - 1 || (k >= 0 && b[k] != ' ')) {
+                    continue;
+                }
+                colon = i;
+                tsStart = k + 1;
+                break;
+            }
+            Header h = new Header();
+            int evStart;
+            if (colon >= 0) {
+                h.timeNs = parseTimeNs(b, tsStart, colon);
+                if (!h.prefix(b, n, tsStart, false, names)) {
+                    return null;
+                }
+                evStart = skipSpaces(b, n, colon + 1);
+                int tokEnd = indexOf(b, n, (byte) ' ', evStart);
+                if (tokEnd > evStart && isDigits(b, evStart, tokEnd)) {
+                    h.period = parseDecimal(b, evStart, tokEnd);
+                    evStart = skipSpaces(b, n, tokEnd);
+                }
+            } else {
+                evStart = eventWithoutTime(b, n);
+                if (evStart <= 0 || !h.prefix(b, n, evStart, true, names)) {
+                    return null;
+                }
+            }
+            int evEnd = evStart;
+            while (true) {
+                evEnd = indexOf(b, n, (byte) ':', evEnd);
+                if (evEnd < 0 || evEnd + 1 < n && b[evEnd + 1] == ' ') {
+                    break;
+                }
+                evEnd++;
+            }
+            if (evEnd < 0) {
+                evEnd = n > 0 && b[n - 1] == ':' ? n - 1 : -1;
+            }
+            int space = indexOf(b, n, (byte) ' ', evStart);
+            if (evEnd <= evStart || (space >= 0 && space < evEnd)) {
+                return null;
+            }
+            h.event = names.of(b, evStart, evEnd);
+            h.payloadFrom = evEnd + 2 <= n ? evEnd + 2 : n;
+            return h;
+        }
+
+        /** {@link #prefix(String, int, boolean, Interner)} of an ASCII line's bytes {@code b[0, n)}. */
+        private boolean prefix(byte[] b, int n, int end, boolean noTime, Interner names) {
+            end = trimEnd(b, end);
+            if (noTime) {
+                int tok = tokenStart(b, end);
+                int before = trimEnd(b, tok);
+                int prev = tokenStart(b, before);
+                if (tok < end && isDigits(b, tok, end) && before > 0
+                        && (isCpu(b, prev, before) || isPidTid(b, prev, before) && hasSlash(b, prev, before)
+                        || prev == skipSpaces(b, n, 0) && isDigits(b, prev, before))) {
+                    period = parseDecimal(b, tok, end);
+                    end = before;
+                }
+            }
+            if (end == 0) {
+                pid = -1;
+                tid = -1;
+                comm = "";
+                return !noTime;
+            }
+            int tok = tokenStart(b, end);
+            if (isCpu(b, tok, end)) {
+                cpu = parseIntOr(b, tok + 1, end - 1, -1);
+                end = trimEnd(b, tok);
+                if (end == 0) {
+                    pid = -1;
+                    tid = -1;
+                    comm = "";
+                    return !noTime;
+                }
+                tok = tokenStart(b, end);
+            }
+            int slash = indexOf(b, end, (byte) '/', tok); // only one before the end counts
+            if (slash > 0 && slash < end) {
+                pid = parseIntOr(b, tok, slash, Integer.MIN_VALUE);
+                tid = parseIntOr(b, slash + 1, end, Integer.MIN_VALUE);
+            } else {
+                pid = parseIntOr(b, tok, end, Integer.MIN_VALUE);
+                tid = pid;
+            }
+            if (pid == Integer.MIN_VALUE || tid == Integer.MIN_VALUE) {
+                return false;
+            }
+            int commEnd = trimEnd(b, tok);
+            int commStart = 0;
+            while (commStart < commEnd && isWhitespace(b[commStart])) {
+                commStart++;
+            }
+            comm = names.of(b, commStart, commEnd);
+            return true;
+        }
+
+        private static int eventWithoutTime(byte[] b, int n) {
+            int i = skipSpaces(b, n, 0);
+            while (i < n) {
+                int end = i;
+                while (end < n && b[end] != ' ' && b[end] != '\t') {
+                    end++;
+                }
+                if (end - i > 1 && b[end - 1] == ':' && isEventName(b, i, end - 1)) {
+                    return i;
+                }
+                i = skipSpaces(b, n, end);
+            }
+            return -1;
+        }
+
+        private static boolean isEventName(byte[] s, int from, int to) {
+            byte c0 = s[from];
+            if (!(c0 >= 'a' && c0 <= 'z' || c0 >= 'A' && c0 <= 'Z' || c0 == '_')) {
+                return false;
+            }
+            for (int i = from + 1; i < to; i++) {
+                byte c = s[i];
+                boolean ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+                        || c == '_' || c == ':' || c == '-' || c == '.' || c == '/' || c == '=' || c == ',';
+                if (!ok) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static int indexOf(byte[] b, int n, byte c, int from) {
+            return Bytes.indexOf(b, from, n, c);
+        }
+
+        private static boolean isDigit(byte c) {
+            return c >= '0' && c <= '9';
+        }
+
+        private static boolean isDigits(byte[] b, int from, int to) {
+            if (from >= to) {
+                return false;
+            }
+            for (int i = from; i < to; i++) {
+                if (!isDigit(b[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** The decimal {@code b[from, to)}, all digits (as {@link Numbers#parseLong} reads them). */
+        private static long parseDecimal(byte[] b, int from, int to) {
+            long v = 0;
+            for (int i = from; i < to; i++) {
+                v = v * 10 + (b[i] - '0');
+            }
+            return v;
+        }
+
+        private static boolean hasSlash(byte[] b, int from, int to) {
+            for (int i = from; i < to; i++) {
+                if (b[i] == '/') {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static boolean isCpu(byte[] b, int from, int to) {
+            return to - from >= 3 && b[from] == '[' && b[to - 1] == ']' && isDigits(b, from + 1, to - 1);
+        }
+
+        private static boolean isPidTid(byte[] b, int from, int to) {
+            int slash = -1;
+            for (int i = from; i < to; i++) {
+                if (b[i] == '/') {
+                    slash = i;
+                    break;
+                }
+            }
+            if (slash < 0) {
+                return parseIntOr(b, from, to, Integer.MIN_VALUE) != Integer.MIN_VALUE;
+            }
+            return parseIntOr(b, from, slash, Integer.MIN_VALUE) != Integer.MIN_VALUE
+                    && parseIntOr(b, slash + 1, to, Integer.MIN_VALUE) != Integer.MIN_VALUE;
+        }
+
+        private static int skipSpaces(byte[] b, int n, int i) {
+            while (i < n && (b[i] == ' ' || b[i] == '\t')) {
+                i++;
+            }
+            return i;
+        }
+
+        private static int trimEnd(byte[] b, int end) {
+            while (end > 0 && isWhitespace(b[end - 1])) {
+                end--;
+            }
+            return end;
+        }
+
+        private static int tokenStart(byte[] b, int end) {
+            int i = end;
+            while (i > 0 && !isWhitespace(b[i - 1])) {
+                i--;
+            }
+            return i;
+        }
+
+        private static long parseTimeNs(byte[] b, int from, int to) {
+            long secs = 0;
+            int i = from;
+            while (i < to && b[i] != '.') {
+                secs = secs * 10 + (b[i++] - '0');
+            }
+            i++;
+            long frac = 0;
+            int digits = 0;
+            while (i < to && digits < 9) {
+                frac = frac * 10 + (b[i++] - '0');
+                digits++;
+            }
+            while (digits++ < 9) {
+                frac *= 10;
+            }
+            return secs * 1_000_000_000L + frac;
+        }
+
+        private static int parseIntOr(byte[] b, int from, int to, int fallback) {
+            if (to <= from) {
+                return fallback;
+            }
+            if (b[from] == '-' && to > from + 1) {
+                int v = parseIntOr(b, from + 1, to, fallback);
+                return v == fallback ? fallback : -v;
+            }
+            int v = 0;
+            for (int i = from; i < to; i++) {
+                byte c = b[i];
+                if (c < '0' || c > '9') {
+                    return fallback;
+                }
+                v = v * 10 + (c - '0');
+            }
+            return v;
         }
 
         /**

@@ -1,8 +1,5 @@
 package dev.ioverdict.parse.text;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -14,14 +11,16 @@ import java.util.Arrays;
  */
 public final class Interner {
     private static final int PROBES = 8;
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private final String[] slots;
+    /** The mixed hash of each slot's piece: a probe that meets another piece moves on without comparing it. */
+    private final int[] hashes;
     /** The bytes of the pieces found from bytes, compared without going through their String. */
     private final byte[][] bytes;
 
     /** A table of {@code 2^bits} slots. */
     public Interner(int bits) {
         slots = new String[1 << bits];
+        hashes = new int[1 << bits];
         bytes = new byte[1 << bits][];
     }
 
@@ -69,31 +68,23 @@ public final class Interner {
                     bytes[at] = Arrays.copyOfRange(b, from, to);
                     slots[at] = new String(bytes[at], StandardCharsets.ISO_8859_1);
                 }
+                hashes[at] = h;
                 return slots[at];
             }
-            if (known.length() == length && (s != null ? s.startsWith(known, from)
-                    : bytes[at] != null ? sameBytes(bytes[at], b, from) : sameChars(known, b, from))) {
+            if (hashes[at] != h) {
+                continue;
+            }
+            // confirmed on the bytes or characters themselves: hashes of different pieces may meet
+            byte[] kb = bytes[at];
+            if (s == null && kb != null) {
+                if (kb.length == length && Bytes.same(kb, b, from)) {
+                    return known;
+                }
+            } else if (known.length() == length && (s != null ? s.regionMatches(from, known, 0, length) : sameChars(known, b, from))) {
                 return known;
             }
         }
         return s != null ? s.substring(from, to) : new String(b, from, length, StandardCharsets.ISO_8859_1);
-    }
-
-    /** Eight bytes a step, then the rest one by one. */
-    private static boolean sameBytes(byte[] known, byte[] b, int from) {
-        int n = known.length;
-        int k = 0;
-        for (; k + 8 <= n; k += 8) {
-            if ((long) LONGS.get(known, k) != (long) LONGS.get(b, from + k)) {
-                return false;
-            }
-        }
-        for (; k < n; k++) {
-            if (known[k] != b[from + k]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static boolean sameChars(String known, byte[] b, int from) {

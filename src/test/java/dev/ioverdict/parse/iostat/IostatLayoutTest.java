@@ -6,7 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.parse.text.Tokens;
+import dev.ioverdict.testing.TestData;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** Headers as the tools' own format strings print them: columns are found by name, wherever they sit. */
@@ -61,5 +67,65 @@ class IostatLayoutTest {
         assertNull(of("avg-cpu:  %user   %nice %system %iowait  %steal   %idle"));
         assertNull(of(" us sy dt id"));
         assertNull(of("sda              0.00     0.00    0.00    0.00"));
+    }
+
+    /**
+     * Rows are split and read in one pass when all their fields are plain decimals: that reading
+     * must give what splitting and then reading gives, on every row of the recorded captures and on
+     * each row with one character replaced by another the readers look at, at every place.
+     */
+    @Test
+    void rowsReadInOnePassMatchSplitThenRead() throws Exception {
+        List<Path> files;
+        try (Stream<Path> all = Files.walk(TestData.root().resolve("testdata"))) {
+            files = all.filter(p -> p.toString().contains("iostat") && p.toString().endsWith(".txt")).sorted().toList();
+        }
+        String odd = " -+.,k%9\t";
+        int[] compared = {0, 0};
+        for (Path file : files) {
+            IostatLayout layout = null;
+            int rows = 0;
+            for (String line : new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).split("\n")) {
+                List<String> tokens = Tokens.split(line);
+                IostatLayout l = tokens.isEmpty() ? null : IostatLayout.of(line, tokens);
+                if (l != null) {
+                    layout = l;
+                    rows = 0;
+                    continue;
+                }
+                if (layout == null || tokens.isEmpty()) {
+                    continue;
+                }
+                onePassAgrees(layout, line, compared);
+                if (rows++ < 1) {
+                    for (int at = 0; at < line.length(); at++) {
+                        for (char c : odd.toCharArray()) {
+                            onePassAgrees(layout, line.substring(0, at) + c + line.substring(at + 1), compared);
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(compared[0] > 1000 && compared[1] > 1000, "rows read in one pass, rows left to the split: "
+                + Arrays.toString(compared));
+    }
+
+    private static void onePassAgrees(IostatLayout layout, String line, int[] compared) {
+        int[] device = new int[2];
+        double[] plain = layout.plainValues(line, device);
+        if (plain == null) {
+            compared[1]++;
+            return;
+        }
+        compared[0]++;
+        Tokens spans = new Tokens().of(line);
+        double[] split = layout.values(line, spans);
+        assertTrue(split != null, line);
+        assertEquals(Arrays.toString(split), Arrays.toString(plain), line);
+        for (int i = 0; i < split.length; i++) {
+            assertEquals(Double.doubleToRawLongBits(split[i]), Double.doubleToRawLongBits(plain[i]), line);
+        }
+        int d = layout.deviceIndex();
+        assertEquals(List.of(spans.start(d), spans.end(d)), List.of(device[0], device[1]), line);
     }
 }

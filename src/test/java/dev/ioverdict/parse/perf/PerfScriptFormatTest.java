@@ -98,6 +98,18 @@ class PerfScriptFormatTest {
                 "\t ffff sym+0x1 (dso)",
                 "\tffff (dso)",
                 "\t ffff ",
+                "\tffff",
+                "\tffff  +0x1 (dso)",
+                "\tffff (",
+                "\tffffg sym (dso)",
+                "\t\t",
+                "\t",
+                " \tffff sym (dso)",
+                " \u000b ffff sym (dso)",
+                "  # comment",
+                "  ",
+                " \t",
+                "  ffff sym (dso",
                 ""));
         for (String bundle : List.of("xfs-aligned-4k/bundle/perf-sched-stacks.txt", "perf-healthy/bundle/perf-script.txt",
                 "perf-scheduler-latency/bundle/perf-script.txt", "xfs-unaligned-512b/bundle/perf-block.txt")) {
@@ -111,21 +123,86 @@ class PerfScriptFormatTest {
                 continue;
             }
             assertEquals(PerfScriptFormat.isFrame(line), PerfScriptFormat.isFrame(b, b.length), line);
+            int kind = PerfScriptFormat.lineKind(b, b.length);
+            assertEquals(PerfScriptFormat.isFrame(line) ? PerfScriptFormat.tabLed(line) ? 1 : 2
+                    : PerfScriptFormat.blankOrComment(line) ? 3 : 4, kind, line);
+            if (b[0] == '\t') {
+                int at = PerfScriptFormat.tabFrameSymbol(b, b.length);
+                assertEquals(PerfScriptFormat.isFrame(line), at != -1, line);
+                if (at != -1) {
+                    String sym = at >= 0 ? new String(b, at, PerfScriptFormat.symbolEnd(b, b.length, at) - at,
+                            StandardCharsets.ISO_8859_1) : at == -3 ? "[unknown]" : null;
+                    assertEquals(PerfScriptFormat.frameSymbol(line), sym, line);
+                }
+            }
             if (PerfScriptFormat.isFrame(line)) {
                 assertEquals(PerfScriptFormat.frameSymbol(line), PerfScriptFormat.frameSymbol(b, b.length, names), line);
                 continue;
             }
-            var fromText = PerfScriptFormat.Header.parse(line);
-            var interned = PerfScriptFormat.Header.parse(line, names);
-            assertEquals(fromText == null, interned == null, line);
-            if (fromText != null) {
+            if (sameHeader(line, names)) {
                 headers++;
-                assertEquals(List.of(fromText.comm, fromText.pid, fromText.tid, fromText.cpu, fromText.timeNs,
-                        fromText.event, fromText.payload, fromText.text), List.of(interned.comm, interned.pid,
-                        interned.tid, interned.cpu, interned.timeNs, interned.event, interned.payload,
-                        interned.text), line);
             }
         }
         assertTrue(headers > 1000, "headers compared: " + headers);
+    }
+
+    /**
+     * Headers are read from their bytes on the hot path: the byte reader must read every line as
+     * the String reader does, the odd ones too. Each header of the recordings is cut, has a
+     * character dropped, doubled or replaced by one of those the reader looks for, at every place.
+     */
+    @Test
+    void headersReadFromBytesMatchTheStringReadingOnEveryMutation() throws Exception {
+        List<String> seeds = new ArrayList<>(List.of(
+                "     kworker/u4:1 Web 1234/1240 [001] 12.123456789:      syscalls:sys_exit_io_submit: 0x1",
+                ":-1    -1 [000]  1541.901811: sched:sched_switch: prev_comm=a prev_pid=1 prev_state=S ==> next_pid=2",
+                "perf 5678 100.5:     250000 cpu-clock: ",
+                "perf 12 34 cpu-clock: x",
+                "perf 12/13 250 cycles:u: x",
+                "perf [001] 250 cycles: x",
+                "a\u001f 1 [001] 1.5: ev:"));
+        for (String bundle : List.of("perf-healthy/bundle/perf-script.txt", "xfs-unaligned-512b/bundle/perf-syscalls.txt",
+                "perf-scheduler-latency/bundle/perf-script.txt", "xfs-unaligned-512b/bundle/perf-block.txt")) {
+            Files.readAllLines(TestData.root().resolve("testdata").resolve(bundle)).stream()
+                    .filter(l -> !l.isEmpty() && l.charAt(0) != '\t' && l.charAt(0) != '#').limit(40).forEach(seeds::add);
+        }
+        String odd = " \t:./[]0123456789-x";
+        Interner names = new Interner(12);
+        int compared = 0;
+        for (String seed : seeds) {
+            for (int at = 0; at <= seed.length(); at++) {
+                sameHeader(seed.substring(0, at), names);
+                if (at < seed.length()) {
+                    sameHeader(seed.substring(0, at) + seed.substring(at + 1), names);
+                    sameHeader(seed.substring(0, at + 1) + seed.substring(at), names);
+                    for (char c : odd.toCharArray()) {
+                        sameHeader(seed.substring(0, at) + c + seed.substring(at + 1), names);
+                        compared++;
+                    }
+                }
+            }
+        }
+        assertTrue(compared > 50_000, "lines compared: " + compared);
+    }
+
+    /** Whether {@code line} is a header, asserting that the String and byte readers read it alike. */
+    private static boolean sameHeader(String line, Interner names) {
+        var fromText = PerfScriptFormat.Header.parse(line);
+        var interned = PerfScriptFormat.Header.parse(line, names);
+        byte[] b = line.getBytes(StandardCharsets.ISO_8859_1);
+        var fromBytes = PerfScriptFormat.Header.parse(b, b.length, names);
+        assertEquals(fromText == null, interned == null, line);
+        assertEquals(fromText == null, fromBytes == null, line);
+        if (fromText == null) {
+            return false;
+        }
+        assertEquals(fromText.payload.isEmpty(), fromBytes.payloadEmpty(b.length), line);
+        fromBytes.materialise(b, b.length);
+        for (var h : List.of(interned, fromBytes)) {
+            assertEquals(List.of(fromText.comm, fromText.pid, fromText.tid, fromText.cpu, fromText.timeNs, fromText.period,
+                    fromText.event, fromText.payload, fromText.text), List.of(h.comm, h.pid, h.tid, h.cpu, h.timeNs,
+                    h.period, h.event, h.payload, h.text), line);
+        }
+        return true;
     }
 }

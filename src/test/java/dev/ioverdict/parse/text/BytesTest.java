@@ -1,0 +1,54 @@
+package dev.ioverdict.parse.text;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class BytesTest {
+    /** The eight-byte searches find what a byte-by-byte loop finds, at every offset and length. */
+    @Test
+    void searchesAndComparisonAgreeWithAPlainLoop() {
+        Random random = new Random(23);
+        byte[] alphabet = {' ', '+', ':', '/', 'a', 0, 1, (byte) 0x80, (byte) 0xff, (byte) 0xa0};
+        for (int round = 0; round < 3000; round++) {
+            byte[] b = new byte[random.nextInt(40)];
+            for (int i = 0; i < b.length; i++) {
+                b[i] = alphabet[random.nextInt(random.nextBoolean() ? 3 : alphabet.length)];
+            }
+            for (int from = 0; from <= b.length; from++) {
+                for (int to = from; to <= b.length; to++) {
+                    for (byte c : alphabet) {
+                        assertEquals(plainIndexOf(b, from, to, c), Bytes.indexOf(b, from, to, c));
+                    }
+                    assertEquals(plainEndAt(b, from, to, (byte) ' ', (byte) '+'), Bytes.endAt(b, from, to, (byte) ' ', (byte) '+'));
+                    byte[] k = Arrays.copyOfRange(b, from, to);
+                    assertEquals(true, Bytes.same(k, b, from));
+                    if (k.length > 0) {
+                        k[random.nextInt(k.length)] ^= (byte) (1 + random.nextInt(255));
+                        assertEquals(false, Bytes.same(k, b, from));
+                    }
+                }
+            }
+        }
+    }
+
+    private static int plainIndexOf(byte[] b, int from, int to, byte c) {
+        for (int i = from; i < to; i++) {
+            if (b[i] == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int plainEndAt(byte[] b, int from, int to, byte c, byte d) {
+        for (int i = from; i < to; i++) {
+            if (b[i] == c || b[i] == d) {
+                return i;
+            }
+        }
+        return to;
+    }
+}
