@@ -1,5 +1,6 @@
 package dev.ioverdict.parse;
 
+import dev.ioverdict.parse.text.Bytes;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -189,7 +190,6 @@ public final class Lines implements Closeable {
     }
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
     private static final long HIGHS = 0x8080808080808080L;
 
     /**
@@ -197,23 +197,7 @@ public final class Lines implements Closeable {
      * time, each word tested for a byte equal to either (the lowest flagged byte is always a true match).
      */
     static int lineEnd(byte[] b, int from, int to) {
-        int i = from;
-        for (; i + 8 <= to; i += 8) {
-            long w = (long) LONGS.get(b, i);
-            long lf = w ^ 0x0A0A0A0A0A0A0A0AL;
-            long cr = w ^ 0x0D0D0D0D0D0D0D0DL;
-            long hit = ((lf - ONES) & ~lf | (cr - ONES) & ~cr) & HIGHS;
-            if (hit != 0) {
-                return i + (Long.numberOfTrailingZeros(hit) >>> 3);
-            }
-        }
-        for (; i < to; i++) {
-            byte c = b[i];
-            if (c == '\n' || c == '\r') {
-                return i;
-            }
-        }
-        return to;
+        return Bytes.endAt(b, from, to, (byte) '\n', (byte) '\r');
     }
 
     /**

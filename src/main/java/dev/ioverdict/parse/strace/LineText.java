@@ -1,9 +1,7 @@
 package dev.ioverdict.parse.strace;
 
+import dev.ioverdict.parse.text.Bytes;
 import dev.ioverdict.parse.text.Numbers;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -92,30 +90,13 @@ final class LineText {
         return i < n ? i : -1;
     }
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
-
     /**
      * The index of the first {@code c} (ASCII) in {@code t[from, to)}, or {@code to}: eight bytes a step
      * (as {@code String.indexOf} does for a String's bytes), so a long quoted buffer is passed quickly.
      */
     static int find(byte[] t, int from, int to, byte c) {
-        long pattern = (c & 0xffL) * ONES;
-        int i = from;
-        for (; i + 8 <= to; i += 8) {
-            long w = (long) LONGS.get(t, i) ^ pattern;
-            long hit = (w - ONES) & ~w & HIGHS;
-            if (hit != 0) {
-                return i + (Long.numberOfTrailingZeros(hit) >>> 3);
-            }
-        }
-        for (; i < to; i++) {
-            if (t[i] == c) {
-                return i;
-            }
-        }
-        return to;
+        int i = Bytes.indexOf(t, from, to, c);
+        return i < 0 ? to : i;
     }
 
     /** The last {@code c} at or before {@code from}, or -1. */
