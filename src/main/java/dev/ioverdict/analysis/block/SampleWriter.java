@@ -18,7 +18,8 @@ import java.util.concurrent.BlockingQueue;
 final class SampleWriter {
     static final int BATCH = 8192;
     private static final int IN_FLIGHT = 4;
-    private static final boolean THREADED = Runtime.getRuntime().availableProcessors() > 1;
+    private static final boolean THREADED = Runtime.getRuntime().availableProcessors() > 1
+            && !"false".equals(System.getProperty("ioverdict.block.samplesApart"));
 
     private static final class Batch {
         final Object[] targets;
