@@ -50,11 +50,15 @@ final class BttDevice {
     }
 
     final DeviceRequests requests;
-    final SchedulerWaits scheduler = new SchedulerWaits();
+    final SchedulerWaits scheduler;
+    /** Where every sample of this device is written (the tracker's, shared by its devices). */
+    final SampleWriter samples;
     /** Block time per process, direction and slice: the time model's block side. */
     final ProcessTimes processTimes = new ProcessTimes();
 
-    BttDevice(int major, int minor, TimeGrid grid) {
+    BttDevice(int major, int minor, TimeGrid grid, SampleWriter samples) {
+        this.samples = samples;
+        this.scheduler = new SchedulerWaits(samples);
         this.major = major;
         this.minor = minor;
         this.name = major + "," + minor;
@@ -68,7 +72,7 @@ final class BttDevice {
             s = new PhaseSamples();
             phases[phase.ordinal()] = s;
         }
-        s.add(ns);
+        samples.add(s, ns);
     }
 
     /** A bio's wait in the scheduler: I2D when it was inserted ({@code inserted}), else M2D. */
@@ -87,13 +91,13 @@ final class BttDevice {
         add(d2c, q.cls, ns);
     }
 
-    private static void add(PhaseSamples[] cells, int cls, long ns) {
+    private void add(PhaseSamples[] cells, int cls, long ns) {
         PhaseSamples s = cells[cls];
         if (s == null) {
             s = new PhaseSamples();
             cells[cls] = s;
         }
-        s.add(ns);
+        samples.add(s, ns);
     }
 
     /** The samples of {@code phase}, or null when there are none. */

@@ -13,7 +13,9 @@ import java.util.List;
  */
 final class BttTracker {
     private final TimeGrid grid = new TimeGrid();
-    private final DeviceTable devices = new DeviceTable(grid);
+    /** Where the phase samples and histograms are written: a thread of their own (SampleWriter). */
+    private final SampleWriter samples;
+    private final DeviceTable devices;
     private final Found found = new Found();
     private final RequestTracker requests = new RequestTracker();
     /** btt's global last Q: one for all devices, dm and not (the All Devices Q2Q quirk). */
@@ -25,6 +27,15 @@ final class BttTracker {
     private long sliceWidth = ProcessTimes.FIRST_SLICE_NS;
     /** Each completed request's phase times, for matching the application's calls to them I/O by I/O. */
     private final RequestLog log = new RequestLog();
+
+    BttTracker() {
+        this(new SampleWriter());
+    }
+
+    BttTracker(SampleWriter samples) {
+        this.samples = samples;
+        this.devices = new DeviceTable(grid, samples);
+    }
 
     void accept(BlockEvent e) {
         events++;
@@ -155,13 +166,13 @@ final class BttTracker {
         }
     }
 
-    private static long q2q(long last, long t, BttDevice d, Phase phase, PhaseSamples all) {
+    private long q2q(long last, long t, BttDevice d, Phase phase, PhaseSamples all) {
         if (last != QueuedIo.UNSET) {
             long gap = t > last ? t - last : 1;
             if (d != null) {
                 d.add(phase, gap);
             } else {
-                all.add(gap);
+                samples.add(all, gap);
             }
         }
         return t;
@@ -317,15 +328,19 @@ final class BttTracker {
         return sliceWidth;
     }
 
+    /** The devices, their samples all written: for the figures, once the events are in. */
     List<BttDevice> devices() {
+        samples.finish();
         return devices.all();
     }
 
     PhaseSamples allQ2q() {
+        samples.finish();
         return allQ2q;
     }
 
     PhaseSamples allQ2qDm() {
+        samples.finish();
         return allQ2qDm;
     }
 
@@ -334,6 +349,7 @@ final class BttTracker {
     }
 
     RequestTracker requests() {
+        samples.finish();
         return requests;
     }
 }

@@ -14,13 +14,15 @@ final class DeviceTable {
     private static final int SCANNED = 32;
 
     private final TimeGrid grid;
+    private final SampleWriter samples;
     private final Map<Integer, BttDevice> byDevT = new HashMap<>();
     private BttDevice[] inOrder = new BttDevice[8];
     private int size;
     private BttDevice last;
 
-    DeviceTable(TimeGrid grid) {
+    DeviceTable(TimeGrid grid, SampleWriter samples) {
         this.grid = grid;
+        this.samples = samples;
     }
 
     /** The device, created on first sight (btt's dip_alloc). */
@@ -31,7 +33,7 @@ final class DeviceTable {
         }
         d = find(major, minor);
         if (d == null) {
-            d = new BttDevice(major, minor, grid);
+            d = new BttDevice(major, minor, grid, samples);
             byDevT.put((major << 20) | minor, d);
             if (size == inOrder.length) {
                 inOrder = Arrays.copyOf(inOrder, size * 2);

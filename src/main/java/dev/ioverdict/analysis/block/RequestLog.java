@@ -39,6 +39,8 @@ final class RequestLog {
     private String lastInput;
     private String lastComm;
     private int lastCommIndex;
+    private final String[] cachedComm = new String[64];
+    private final int[] cachedCommIndex = new int[64];
 
     /** A bio followed from its Q completed at {@code t}. */
     void completed(String deviceName, QueuedIo q, long t) {
@@ -120,11 +122,22 @@ final class RequestLog {
         if (name == lastComm) {
             return lastCommIndex;
         }
-        int index = commIndexOf(name);
-        if (index >= 0) {
-            lastComm = name;
-            lastCommIndex = index;
+        // by the name's identity (parsers share one String per name), as SchedulerWaits does: the
+        // names of a trace's processes alternate, and a map lookup per request showed in profiles
+        int slot = System.identityHashCode(name) & (cachedComm.length - 1);
+        int index;
+        if (cachedComm[slot] == name) {
+            index = cachedCommIndex[slot];
+        } else {
+            index = commIndexOf(name);
+            if (index < 0) {
+                return index;
+            }
+            cachedComm[slot] = name;
+            cachedCommIndex[slot] = index;
         }
+        lastComm = name;
+        lastCommIndex = index;
         return index;
     }
 

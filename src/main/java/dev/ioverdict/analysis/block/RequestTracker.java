@@ -77,7 +77,7 @@ final class RequestTracker {
         dr.timeline.completed(t, c.sectors() * 512L);
         if (r != null) {
             long d2c = Btt.delta(r.dTime, t);
-            dr.d2c.record(d2c);
+            d.samples.record(dr.d2c, d2c);
             dr.timeline.d2c(t, d2c);
             dr.timeline.inFlight(t, dr.issued.size());
             dr.d2cPoints.add(t, d2c);

@@ -17,9 +17,14 @@ final class SchedulerWaits {
     private static final int MAX_PROCESSES = 32;
     private static final String[] DIRECTIONS = {"reads", "writes", "other"};
 
-    private final Classes wait = new Classes();
+    private final Classes wait;
     /** The same classes' Q2C: the whole each class's scheduler wait is a share of. */
-    private final Classes q2c = new Classes();
+    private final Classes q2c;
+
+    SchedulerWaits(SampleWriter samples) {
+        wait = new Classes(samples);
+        q2c = new Classes(samples);
+    }
 
     /** Samples per process; those per direction are the device's ({@link BttDevice#schedulerWait}). */
     private static final class Classes {
@@ -31,6 +36,11 @@ final class SchedulerWaits {
          */
         private final String[] cachedComm = new String[64];
         private final PhaseSamples[] cachedSamples = new PhaseSamples[64];
+        private final SampleWriter samples;
+
+        Classes(SampleWriter samples) {
+            this.samples = samples;
+        }
 
         void add(QueuedIo io, long ns) {
             String name = io.q.comm();
@@ -41,7 +51,7 @@ final class SchedulerWaits {
                 cachedComm[slot] = name;
                 cachedSamples[slot] = p;
             }
-            p.add(ns);
+            samples.add(p, ns);
         }
 
         private PhaseSamples process(String name) {

@@ -397,6 +397,20 @@ final class BlkparseLineParser {
         int e = end;
         int start = p;
         long v = 0;
+        if (p + 8 <= e) {
+            // most numbers of a line (device, CPU, pid, sector, size) in one read of eight bytes
+            long w = Digits.word(a, p);
+            int n = Digits.leadingDigits(w);
+            if (n == 0) {
+                return NONE;
+            }
+            v = Digits.value(w, n);
+            p += n;
+            if (n < 8) {
+                pos = p;
+                return v;
+            }
+        }
         while (p < e) {
             int d = a[p] - '0';
             if (d < 0 || d > 9) {
@@ -431,6 +445,15 @@ final class BlkparseLineParser {
         byte[] a = b;
         int p = pos;
         int e = end;
+        // blkparse pads its columns with runs of up to eight spaces: eight bytes at a time
+        while (p + 8 <= e) {
+            int n = Digits.leadingBlanks(Digits.word(a, p));
+            p += n;
+            if (n < 8) {
+                pos = p;
+                return;
+            }
+        }
         while (p < e && (a[p] == ' ' || a[p] == '\t')) {
             p++;
         }

@@ -30,21 +30,24 @@ public final class TrackBench {
         new BlkparseFormat().parse(new BundleFile("x", file, Files.size(file), false), new ParseContext("x", facts));
         var mx = ManagementFactory.getThreadMXBean();
         for (int r = 0; r < rounds; r++) {
+            long w0 = System.nanoTime();
             long t0 = mx.getCurrentThreadCpuTime();
-            BttTracker t = new BttTracker();
+            boolean threaded = r % 2 == 0;
+            BttTracker t = new BttTracker(new SampleWriter(threaded));
             for (BlockEvent e : events) {
                 t.accept(e);
             }
             long t1 = mx.getCurrentThreadCpuTime();
             BlockAnalysis.trace(t, "blkparse");
+            long w1 = System.nanoTime();
             if (r == 0) {
                 for (BttDevice d : t.devices()) {
                     System.out.printf("  %s: %d queued in flight, %d issued in flight%n", d.name, d.queued.size(), d.requests.issued.size());
                 }
             }
             long t2 = mx.getCurrentThreadCpuTime();
-            System.out.printf("cpu: track %d events %.2fs (%.0f ns/event), finish %.3fs%n", events.size(),
-                    (t1 - t0) / 1e9, (t1 - t0) / (double) events.size(), (t2 - t1) / 1e9);
+            System.out.printf("%s cpu: track %d events %.2fs (%.0f ns/event), finish %.3fs, wall with finish %.2fs%n", threaded ? "samples written apart," : "samples written inline,", events.size(),
+                    (t1 - t0) / 1e9, (t1 - t0) / (double) events.size(), (t2 - t1) / 1e9, (w1 - w0) / 1e9);
         }
     }
 }
