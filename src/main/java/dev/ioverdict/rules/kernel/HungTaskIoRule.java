@@ -122,11 +122,9 @@ public final class HungTaskIoRule extends Rule {
             out.add(h.task().startsWith("jbd2") ? jbd2(d) : d);
         }
         for (KernelLog.DeviceEvents d : log.devices()) {
-            for (KernelEvent e : d.events()) {
-                if (e.kind().failure() && e.input().equals(h.input()) && e.line() < h.line()) {
-                    out.add(KernelLogAnalysis.deviceKey(d.device()));
-                    break;
-                }
+            Long first = d.firstFailureLine().get(h.input());
+            if (first != null && first < h.line()) {
+                out.add(KernelLogAnalysis.deviceKey(d.device()));
             }
         }
         return out;

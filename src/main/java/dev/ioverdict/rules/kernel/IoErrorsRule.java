@@ -65,30 +65,27 @@ public final class IoErrorsRule extends Rule {
         KernelLog log = ctx.input(KernelLogEvidence.KERNEL_LOG);
         StorageConfig config = ctx.optional(Inputs.STORAGE).orElse(null);
         for (KernelLog.DeviceEvents d : log.devices()) {
-            List<KernelEvent> failures = d.events().stream().filter(e -> e.kind().failure()).toList();
-            if (failures.isEmpty() || failures.size() < ctx.value(MIN_EVENTS)) {
+            long failures = d.failures();
+            if (failures == 0 || failures < ctx.value(MIN_EVENTS)) {
                 continue;
             }
             report(ctx, d, failures, config);
         }
     }
 
-    private static void report(RuleContext ctx, KernelLog.DeviceEvents d, List<KernelEvent> failures,
-                               StorageConfig config) {
-        boolean atRisk = failures.stream().anyMatch(e -> DATA_AT_RISK.contains(e.kind()));
-        Map<KernelEventKind, Long> kinds = failures.stream()
-                .collect(Collectors.groupingBy(KernelEvent::kind, () -> new java.util.EnumMap<>(KernelEventKind.class),
-                        Collectors.counting()));
+    private static void report(RuleContext ctx, KernelLog.DeviceEvents d, long failures, StorageConfig config) {
+        Map<KernelEventKind, Long> kinds = d.failureKinds();
+        boolean atRisk = kinds.keySet().stream().anyMatch(DATA_AT_RISK::contains);
         String what = kinds.entrySet().stream().map(e -> e.getValue() + " " + noun(e.getKey(), e.getValue()))
                 .collect(Collectors.joining(", "));
         String label = config != null ? config.label(d.device()) : d.device();
-        KernelEvent first = failures.get(0);
-        KernelEvent last = failures.get(failures.size() - 1);
-        long reinstated = d.events().stream().filter(e -> e.kind() == KernelEventKind.PATH_REINSTATED).count();
+        KernelEvent first = d.keptFailures().get(0);
+        KernelEvent last = d.lastFailure();
+        long reinstated = d.counts().getOrDefault(KernelEventKind.PATH_REINSTATED, 0);
         var f = ctx.finding(Subject.device(d.device(), label), "Kernel logged " + what + " on " + d.device())
                 .severity(atRisk ? Severity.CRITICAL : Severity.WARNING)
-                .summary("The kernel log names " + label + " in " + failures.size() + " error message"
-                        + (failures.size() == 1 ? "" : "s") + " (" + what + ")"
+                .summary("The kernel log names " + label + " in " + failures + " error message"
+                        + (failures == 1 ? "" : "s") + " (" + what + ")"
                         + (d.maps().isEmpty() ? "" : " of multipath map " + String.join(", ", d.maps()))
                         + ", from " + when(first) + " to " + when(last) + "."
                         + (reinstated > 0 ? " The path was reinstated " + reinstated + " time"
@@ -99,10 +96,10 @@ public final class IoErrorsRule extends Rule {
                 .recommendation(advice(kinds.keySet()))
                 .source(EvidenceKind.KERNEL_LOG)
                 .text(SubjectMetrics.DEVICE, d.device())
-                .figure(EVENTS, failures.size())
+                .figure(EVENTS, failures)
                 .text(FIRST_TIME, when(first))
                 .text(LAST_TIME, when(last))
-                .evidence(evidence(failures, (int) ctx.value(MAX_EVIDENCE)))
+                .evidence(evidence(d, failures, (int) ctx.value(MAX_EVIDENCE)))
                 .impact(Impact.NONE);
         for (Map.Entry<KernelEventKind, Long> e : kinds.entrySet()) {
             f.figure(messages(e.getKey()), e.getValue());
@@ -115,13 +112,15 @@ public final class IoErrorsRule extends Rule {
         return Metric.count(camel(kind.id()), kind.id().replace('-', ' ') + " messages");
     }
 
-    private static List<Evidence> evidence(List<KernelEvent> events, int max) {
+    /** The first failures and the last: all of them when there are {@code max} or fewer. */
+    private static List<Evidence> evidence(KernelLog.DeviceEvents d, long failures, int max) {
+        List<KernelEvent> kept = d.keptFailures();
         List<KernelEvent> shown = new ArrayList<>();
-        if (events.size() <= max) {
-            shown.addAll(events);
+        if (failures <= max && failures == kept.size()) {
+            shown.addAll(kept);
         } else {
-            shown.addAll(events.subList(0, max - 1));
-            shown.add(events.get(events.size() - 1));
+            shown.addAll(kept.subList(0, Math.min(Math.max(max - 1, 0), kept.size() - 1)));
+            shown.add(d.lastFailure());
         }
         return shown.stream().map(e -> new Evidence(e.input(), e.line(), e.text())).toList();
     }

@@ -10,7 +10,7 @@ public final class KernelLogEvidence {
             + "/var/log/messages)",
             "dmesg -T > dmesg.txt; journalctl -k --no-pager > journalctl-k.txt   (or copy /var/log/messages)",
             c -> c.results().get(KernelLog.class).or(() -> c.hasFormat("kernel-log")
-                    ? Optional.of(new KernelLog(java.util.List.of(), java.util.List.of(), java.util.List.of()))
+                    ? Optional.of(new KernelLog(java.util.List.of(), java.util.List.of(), 0, java.util.List.of(), 0))
                     : Optional.empty()));
 
     private KernelLogEvidence() {
