@@ -13,13 +13,20 @@ import java.util.concurrent.BlockingQueue;
  * and the figures are the ones written directly. Nothing reads a target before {@link #finish}.
  *
  * <p>A small trace never fills a batch and starts no thread: its batch is applied on the
- * tracker's thread at {@link #finish}; so is everything on a single core.
+ * tracker's thread at {@link #finish}; so is everything on a single core, and by default
+ * everywhere (see {@link #THREADED}).
  */
 final class SampleWriter {
     static final int BATCH = 8192;
     private static final int IN_FLIGHT = 4;
+    /**
+     * Off unless {@code -Dioverdict.block.samplesApart=true}: on the 2 quiet cores of
+     * docs/PERFORMANCE.md the thread made the per-CPU binary slower (3.84 s median against 4.27 s
+     * with it, 6.1 s CPU against 6.8 s, five runs each alternating), the second core being already
+     * full with the reader and the compiler; a machine with more cores may find otherwise.
+     */
     private static final boolean THREADED = Runtime.getRuntime().availableProcessors() > 1
-            && !"false".equals(System.getProperty("ioverdict.block.samplesApart"));
+            && "true".equals(System.getProperty("ioverdict.block.samplesApart"));
 
     private static final class Batch {
         final Object[] targets;
