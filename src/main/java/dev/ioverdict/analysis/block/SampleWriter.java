@@ -13,8 +13,8 @@ import java.util.concurrent.BlockingQueue;
  * and the figures are the ones written directly. Nothing reads a target before {@link #finish}.
  *
  * <p>A small trace never fills a batch and starts no thread: its batch is applied on the
- * tracker's thread at {@link #finish}; so is everything on a single core, and by default
- * everywhere (see {@link #THREADED}).
+ * tracker's thread at {@link #finish}. Without the thread (a single core, and by default
+ * everywhere: see {@link #THREADED}) each value is written at once, as before batches.
  */
 final class SampleWriter {
     static final int BATCH = 8192;
@@ -80,19 +80,25 @@ final class SampleWriter {
     }
 
     void add(PhaseSamples s, long ns) {
-        Batch b = current;
-        int i = b.count;
-        b.targets[i] = s;
-        b.values[i] = ns;
-        if ((b.count = i + 1) == size) {
-            handOff();
+        if (threaded) {
+            append(s, ns);
+        } else {
+            s.add(ns); // no writer thread: a batch would only defer the same write on the same thread
         }
     }
 
     void record(LogHistogram h, long ns) {
+        if (threaded) {
+            append(h, ns);
+        } else {
+            h.record(ns);
+        }
+    }
+
+    private void append(Object target, long ns) {
         Batch b = current;
         int i = b.count;
-        b.targets[i] = h;
+        b.targets[i] = target;
         b.values[i] = ns;
         if ((b.count = i + 1) == size) {
             handOff();
@@ -100,7 +106,7 @@ final class SampleWriter {
     }
 
     private void handOff() {
-        if (!threaded || finished) {
+        if (finished) {
             current.apply();
             return;
         }
