@@ -3,6 +3,9 @@
 # "profile": a Java stack sample about every 10 ms per running thread) and prints three Markdown
 # tables: samples by thread, by the package of the frame on top of the stack, and the hottest
 # methods. Samples cover Java code only: the JIT compiler and GC threads (native) are not in them.
+# -XX:+DebugNonSafepoints makes each sample name the method that was running: without it JFR maps
+# compiled code to the nearest safepoint, and a tight loop's time lands on whatever method holds the
+# next one (round four saw a third of sar's reading thread put on an eight-character compare).
 #
 #   bench/jfr-summary.sh BUNDLE_DIR [TOP]
 set -euo pipefail
@@ -12,7 +15,7 @@ top=${2:-10}
 work=$(mktemp -d /tmp/ioverdict-jfr-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 java_home=$(JAVA_OPTS=-XshowSettings:properties "$here/ioverdict" --version 2>&1 | sed -n 's/^ *java.home = //p' | head -1)
-JAVA_OPTS="-XX:StartFlightRecording=filename=$work/run.jfr,settings=profile" \
+JAVA_OPTS="-XX:StartFlightRecording=filename=$work/run.jfr,settings=profile -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints" \
     "$here/ioverdict" inspect "$bundle" > /dev/null 2> "$work/err" || { cat "$work/err" >&2; exit 1; }
 "$java_home/bin/jfr" print --events jdk.ExecutionSample "$work/run.jfr" > "$work/samples.txt"
 # one line per sample: thread, package of the top frame, top frame (tab-separated); a worker
