@@ -10,8 +10,10 @@
 # beside wc -l and the exact awk pass of bench/text-bench.sh, each under /usr/bin/time -v, in turn.
 # Prints a Markdown table per input: medians of the runs, wall and CPU, and their ratio to awk's.
 #
-#   bench/floor-probe.sh [--cache DIR] [--runs K] [--kinds strace,perf,iostat] [--mb N] [--chunk-kb N] [--profile]
+#   bench/floor-probe.sh [--cache DIR] [--runs K] [--kinds strace,perf,iostat] [--mb N] [--chunk-kb N] [--profile] [--no-inspect]
 #
+# A row more per input (unless --no-inspect): `ioverdict inspect` of a bundle holding only that file,
+# the production reading with its state machine and analyses, as bench/text-bench.sh times it.
 # --cache DIR: where KIND-1024.txt lie (bench/text-bench.sh --cache makes them; default /tmp/bench-cache),
 # read only. --mb N reads the first N MB of each (cut at a line end, into a scratch copy) instead of
 # the whole file. --profile: one more decode run on 2 threads per input under JFR (settings=profile,
@@ -25,6 +27,7 @@ kinds=strace,perf,iostat
 mb=
 chunk_kb=4096
 profile=0
+inspect=1
 while [ $# -gt 0 ]; do
     case "$1" in
         --cache) cache=$2; shift 2 ;;
@@ -33,6 +36,7 @@ while [ $# -gt 0 ]; do
         --mb) mb=$2; shift 2 ;;
         --chunk-kb) chunk_kb=$2; shift 2 ;;
         --profile) profile=1; shift ;;
+        --no-inspect) inspect=0; shift ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -100,17 +104,20 @@ for kind in "${kind_list[@]}"; do
     cat "$file" > /dev/null   # the page cache holds it for every reader alike
     steps=(scan lines text)
     [ "$kind" = iostat ] || steps+=(decode)
-    : > "$work/wc.runs"; : > "$work/awk.runs"
+    : > "$work/wc.runs"; : > "$work/awk.runs"; : > "$work/inspect.runs"
+    rm -rf "$work/bundle"; mkdir -p "$work/bundle"
+    ln "$file" "$work/bundle/$kind.txt" 2>/dev/null || ln -s "$(readlink -f "$file")" "$work/bundle/$kind.txt"
     for s in "${steps[@]}"; do for t in 1 2; do : > "$work/$s-$t.runs"; done; done
     for _ in $(seq "$runs"); do
         timed "$work/wc.out" wc -l "$file" >> "$work/wc.runs"
         timed "$work/awk.out" awk "${awk_prog[$kind]}" "$file" >> "$work/awk.runs"
+        [ "$inspect" = 0 ] || timed "$work/inspect.out" "$here/ioverdict" inspect "$work/bundle" >> "$work/inspect.runs"
         for s in "${steps[@]}"; do
             for t in 1 2; do
                 w=$(timed "$work/probe.out" "$java" "${jopts[@]}" "${probe[$kind]}" "$file" "$s" "$t" "$chunk_kb")
-                # the probe's own line: step threads lines made wall_s cpu_s (the reading alone, the JVM's start outside)
-                read -r _ _ lines made iw ic < "$work/probe.out"
-                echo "$w $iw $ic" >> "$work/$s-$t.runs"
+                # the probe's own line: step threads lines made wall_s cpu_s workers_cpu_s (the reading alone, the JVM's start outside)
+                read -r _ _ lines made iw ic iwc < "$work/probe.out"
+                echo "$w $iw $ic $iwc" >> "$work/$s-$t.runs"
                 echo "$lines $made" > "$work/$s-$t.counts"
             done
         done
@@ -120,19 +127,24 @@ for kind in "${kind_list[@]}"; do
     ac=$(awk -v u="$au" -v s="$as" 'BEGIN { print u + s }')
     echo "### $kind, $(awk -v b="$bytes" 'BEGIN { printf "%.0f MB", b / 1e6 }') ($(cut -d' ' -f1 "$work/wc.out") lines)"
     echo
-    echo "| reader | threads | wall s | user s | sys s | CPU s | wall vs awk | CPU vs awk | reading alone: wall s / CPU s | records |"
+    echo "| reader | threads | wall s | user s | sys s | CPU s | wall vs awk | CPU vs awk | reading alone: wall s / CPU s / its threads' CPU s | records |"
     echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     printf '| `wc -l` | 1 | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | | |\n' "$ww" "$wu" "$ws" "$(awk -v u="$wu" -v s="$ws" 'BEGIN { print u + s }')" \
         "$(awk -v a="$ww" -v b="$aw" 'BEGIN { print a / b }')" "$(awk -v u="$wu" -v s="$ws" -v c="$ac" 'BEGIN { print (u + s) / c }')"
     printf '| awk (text-bench.sh) | 1 | %.2f | %.2f | %.2f | %.2f | 1.00 | 1.00 | | |\n' "$aw" "$au" "$as" "$ac"
+    if [ "$inspect" = 1 ]; then
+        read -r w u sy <<< "$(medians "$work/inspect.runs")"
+        awk -v w="$w" -v u="$u" -v sy="$sy" -v aw="$aw" -v ac="$ac" 'BEGIN {
+            printf "| `ioverdict inspect` (production) | all | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | | |\n", w, u, sy, u + sy, w / aw, (u + sy) / ac }'
+    fi
     for s in "${steps[@]}"; do
         for t in 1 2; do
-            read -r w u sy iw ic <<< "$(medians "$work/$s-$t.runs")"
+            read -r w u sy iw ic iwc <<< "$(medians "$work/$s-$t.runs")"
             read -r lines made < "$work/$s-$t.counts"
-            awk -v s="$s" -v t="$t" -v w="$w" -v u="$u" -v sy="$sy" -v iw="$iw" -v ic="$ic" -v aw="$aw" -v ac="$ac" \
+            awk -v s="$s" -v t="$t" -v w="$w" -v u="$u" -v sy="$sy" -v iw="$iw" -v ic="$ic" -v iwc="$iwc" -v aw="$aw" -v ac="$ac" \
                 -v made="$made" 'BEGIN {
-                printf "| %s | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f / %.2f | %s |\n", s, t, w, u, sy, u + sy,
-                    w / aw, (u + sy) / ac, iw, ic, (s == "decode" ? made : "") }'
+                printf "| %s | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f / %.2f / %.2f | %s |\n", s, t, w, u, sy, u + sy,
+                    w / aw, (u + sy) / ac, iw, ic, iwc, (s == "decode" ? made : "") }'
         done
     done
     echo

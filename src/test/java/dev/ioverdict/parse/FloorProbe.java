@@ -41,7 +41,7 @@ public final class FloorProbe {
     public enum Level { SCAN, LINES, TEXT, DECODE }
 
     /** The figures of one run. */
-    public record Result(long lines, long made, long wallNanos, long cpuNanos) {
+    public record Result(long lines, long made, long wallNanos, long cpuNanos, long workerCpuNanos) {
     }
 
     private FloorProbe() {
@@ -59,6 +59,7 @@ public final class FloorProbe {
         long chunks = (size + chunkBytes - 1) / chunkBytes;
         long[] lines = new long[threads];
         long[] made = new long[threads];
+        long[] workerCpu = new long[threads];
         List<Thread> pool = new ArrayList<>();
         Throwable[] failed = new Throwable[1];
         long cpu0 = processCpu();
@@ -103,6 +104,7 @@ public final class FloorProbe {
                     }
                     lines[me] = n;
                     made[me] = work != null ? work.made() : sum;
+                    workerCpu[me] = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
                 } catch (Throwable e) {
                     synchronized (failed) {
                         failed[0] = e;
@@ -122,11 +124,13 @@ public final class FloorProbe {
         }
         long l = 0;
         long m = 0;
+        long w = 0;
         for (int t = 0; t < threads; t++) {
             l += lines[t];
             m += made[t];
+            w += workerCpu[t];
         }
-        return new Result(l, m, wall, cpu);
+        return new Result(l, m, wall, cpu, w);
     }
 
     /** Which lines keep their String at level text (a record's evidence): a format's headers, say. */
@@ -212,7 +216,8 @@ public final class FloorProbe {
 
     /**
      * The main of a format's probe: {@code FILE LEVEL THREADS [CHUNK_KB]}; prints one line
-     * "level threads lines made wall_s cpu_s" (wall and CPU of the reading alone, the JVM's start outside).
+     * "level threads lines made wall_s cpu_s workers_cpu_s" (wall and CPU of the reading alone, the JVM's start
+     * outside; the CPU of the reading threads alone, without the JIT's and the GC's).
      */
     public static void main(String[] args, Supplier<? extends Work> works, Keeps keeps) throws Exception {
         Path file = Path.of(args[0]);
@@ -220,8 +225,8 @@ public final class FloorProbe {
         int threads = Integer.parseInt(args[2]);
         int chunk = (args.length > 3 ? Integer.parseInt(args[3]) : 4096) << 10;
         Result r = run(file, level, threads, chunk, works, keeps);
-        System.out.printf(Locale.ROOT, "%s %d %d %d %.3f %.3f%n", args[1], threads, r.lines(), r.made(),
-                r.wallNanos() / 1e9, r.cpuNanos() / 1e9);
+        System.out.printf(Locale.ROOT, "%s %d %d %d %.3f %.3f %.3f%n", args[1], threads, r.lines(), r.made(),
+                r.wallNanos() / 1e9, r.cpuNanos() / 1e9, r.workerCpuNanos() / 1e9);
     }
 
     /** The levels a format without a decoder here runs (iostat, say): scan, lines, text. */
