@@ -21,13 +21,14 @@ block_args=(--runs 5 --profile)
 text_args=(--runs 3 --profile --inline-row --no-aot-row --formats json,html,pdf)
 startup_args=(--runs 5)
 batch_args=(--cases 10000)
+floor_args=(--runs 1 --no-inspect)
 cache=
 from=
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) block_args=(--runs 1 --profile --ios 100000 --big-ios 150000)
                  text_args=(--quick --profile --inline-row --no-aot-row --formats json,html,pdf)
-                 startup_args=(--runs 1); batch_args=(--cases 1000); shift ;;
+                 startup_args=(--runs 1); batch_args=(--cases 1000); floor_args=(--runs 1 --no-inspect --mb 100); shift ;;
         --out) out=$2; shift 2 ;;
         --cache) cache=$2; shift 2 ;;
         --from) from=$2; shift 2 ;;   # the sections of an earlier run (DIR/NAME.md): the tables only
@@ -56,9 +57,15 @@ section() { # name, title, command...: runs one benchmark, its output into $work
 }
 if [ -n "$from" ]; then
     cp "$from"/{block,text,startup,batch}.md "$work/"
+    cp "$from"/floor.md "$work/" 2>/dev/null || true
 else
 section block "Block traces" "$here/bench/block-bench.sh" "${block_args[@]}"
 section text "Text parsers" "$here/bench/text-bench.sh" "${text_args[@]}"
+# the floor of the text decoders (about a minute): needs the 1 GB inputs text-bench.sh keeps with --cache
+floor_cache=${cache:-/tmp/bench-cache}
+if [ -s "$floor_cache/strace-1024.txt" ] && [ -s "$floor_cache/perf-1024.txt" ] && [ -s "$floor_cache/iostat-1024.txt" ]; then
+    section floor "The floor of the text decoders" "$here/bench/floor-probe.sh" --cache "$floor_cache" "${floor_args[@]}"
+fi
 section startup "Start-up" "$here/bench/startup-bench.sh" "${startup_args[@]}"
 section batch "Batch at scale" "$here/bench/batch-bench.sh" "${batch_args[@]}"
 fi
@@ -154,7 +161,8 @@ find_row() { # file, regexp on the first cell, optional group (exactly)
                 n, rc, w, rate, cpu, idx, rss, (ok ? "met" : "missed") }'
     done
     echo
-    for s in block text startup batch; do
+    for s in block text floor startup batch; do
+        [ -f "$work/$s.md" ] || continue
         grep -v '^startup-target\|^batch-target' "$work/$s.md"
         echo
     done

@@ -230,7 +230,7 @@ public final class PerfScriptFormat extends TextFormat {
         }
     }
 
-    private static final PerfEventHandler NONE = new PerfEventHandler() {
+    static final PerfEventHandler NONE = new PerfEventHandler() {
         @Override
         public boolean accepts(String event) {
             return false;
@@ -241,7 +241,7 @@ public final class PerfScriptFormat extends TextFormat {
         }
     };
 
-    private static PerfEventHandler handlerOf(String event, List<PerfEventHandler> handlers) {
+    static PerfEventHandler handlerOf(String event, List<PerfEventHandler> handlers) {
         for (PerfEventHandler x : handlers) {
             if (x.accepts(event)) {
                 return x;
@@ -341,10 +341,10 @@ public final class PerfScriptFormat extends TextFormat {
         return i > start && i < n && b[i] == ' ' && b[n - 1] == ')';
     }
 
-    private static final int TAB_FRAME = 1;
-    private static final int SPACE_FRAME = 2;
-    private static final int BLANK_OR_COMMENT = 3;
-    private static final int OTHER = 4;
+    static final int TAB_FRAME = 1;
+    static final int SPACE_FRAME = 2;
+    static final int BLANK_OR_COMMENT = 3;
+    static final int OTHER = 4;
 
     /**
      * {@link #isFrame(byte[], int)}, {@link #tabLed(byte[], int)} and {@link #blankOrComment(String)}
@@ -374,9 +374,9 @@ public final class PerfScriptFormat extends TextFormat {
         return ws == n || b[ws] == '#' ? BLANK_OR_COMMENT : OTHER;
     }
 
-    private static final int NOT_A_FRAME = -1;
-    private static final int NO_SYMBOL = -2;
-    private static final int UNKNOWN_SYMBOL = -3;
+    static final int NOT_A_FRAME = -1;
+    static final int NO_SYMBOL = -2;
+    static final int UNKNOWN_SYMBOL = -3;
 
     /**
      * {@link #isFrame(byte[], int)} and {@link #frameSymbol(byte[], int, Interner)} in one pass over

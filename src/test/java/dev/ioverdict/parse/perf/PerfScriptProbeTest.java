@@ -1,0 +1,29 @@
+package dev.ioverdict.parse.perf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.ioverdict.parse.FloorProbe;
+import dev.ioverdict.testing.ParseRun;
+import dev.ioverdict.testing.TestData;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The floor probe reads the samples the production reading counts, so bench/floor-probe.sh measures the real work. */
+class PerfScriptProbeTest {
+    @Test
+    void probeReadsAsManySamplesAsTheReaderWholeOrInChunksOnTwoThreads() throws Exception {
+        // sched_switch with call chains: most lines are frames
+        Path file = TestData.bundle("xfs-aligned-4k").resolve("bundle/perf-sched-stacks.txt");
+        ParseRun run = ParseRun.of(new PerfScriptFormat(), file);
+        long samples = run.summary().records();
+        assertEquals(1436, samples);
+
+        FloorProbe.Result whole = FloorProbe.run(file, FloorProbe.Level.DECODE, 1, 1 << 30, PerfScriptProbe::new,
+                (b, n) -> true);
+        assertEquals(samples, whole.made());
+        assertEquals(run.summary().lines(), whole.lines());
+        FloorProbe.Result chunked = FloorProbe.run(file, FloorProbe.Level.DECODE, 2, 16 << 10, PerfScriptProbe::new,
+                (b, n) -> true);
+        assertEquals(samples, chunked.made());
+    }
+}
