@@ -52,7 +52,7 @@ public final class KernelLogFormat extends TextFormat {
      * its stamp read from the bytes and no String made; another plain dmesg line of ASCII has its
      * stamp from the bytes too and only its message read as text; any other line is read as text by
      * {@link Reader#line}, as all were before (other characters than ASCII, a line cut at the
-     * limit, a prefix of another form, the lines under a hung task's report).
+     * limit, a prefix of another form).
      */
     @Override
     protected void read(LineReader in, ParseContext ctx) throws IOException {
@@ -60,7 +60,7 @@ public final class KernelLogFormat extends TextFormat {
         int max = ctx.maxLineLength();
         while (in.advance()) {
             if (quick && in.length() <= max && reader.stamped(in.bytes(), in.length())) {
-                if (!reader.mayMatter(in.bytes(), in.length())) {
+                if (!reader.hungOpen() && !reader.mayMatter(in.bytes(), in.length())) {
                     reader.passed();
                     continue;
                 }
@@ -145,11 +145,11 @@ public final class KernelLogFormat extends TextFormat {
 
         /**
          * Whether {@code b[0, n)} is a dmesg line (after a {@code <4>} level or none) with a plain
-         * stamp, read into {@link #stamp}, in a log that has stamps and with no hung task open:
-         * a line {@link #line} would take as such, whose record and time are then known here.
+         * stamp, read into {@link #stamp}, in a log that has stamps: a line {@link #line} would
+         * take as such, whose record and time are then known here.
          */
         boolean stamped(byte[] b, int n) {
-            if (bare != Boolean.FALSE || hung != null || n == 0) {
+            if (bare != Boolean.FALSE || n == 0) {
                 return false;
             }
             int from = 0;
@@ -162,12 +162,17 @@ public final class KernelLogFormat extends TextFormat {
             return stamp.read(b, from, n);
         }
 
+        /** Whether a hung task's report is open: the next lines may be its own. */
+        boolean hungOpen() {
+            return hung != null;
+        }
+
         /** Whether the {@link #stamped} line's message may be a storage message or start a hung task's report. */
         boolean mayMatter(byte[] b, int n) {
             return StorageMessages.mayClassify(b, stamp.body, n) || startsHungTask(b, stamp.body, n);
         }
 
-        /** The {@link #stamped} line is no storage message: counted, with its time. */
+        /** The {@link #stamped} line counted, with its time (all a line that is no storage message gives). */
         void passed() {
             ctx.record();
             ctx.time(stamp.seconds);
@@ -180,6 +185,10 @@ public final class KernelLogFormat extends TextFormat {
         void plain(String line, long n) {
             passed();
             String body = line.substring(Math.min(stamp.body, line.length()));
+            if (hung != null && hung.accept(n, line, body)) {
+                return;
+            }
+            endHung();
             if (body.startsWith("INFO: task ") && body.contains(" blocked for more than ")) {
                 hung = new HungTaskBuilder(n, line, body, prefix(line));
                 return;
