@@ -199,7 +199,7 @@ public final class KernelLogFormat extends TextFormat {
             }
         }
 
-        /** The {@link #stamped} line's prefix, as {@link LogPrefix#of} reads it. */
+        /** The {@link #stamped} line's prefix, as {@link LogPrefix#of} reads it (made for a line kept only). */
         private LogPrefix prefix(String line) {
             return new LogPrefix(stamp.body, stamp.seconds, null, "[" + line.substring(stamp.digits, stamp.close) + "]",
                     null);
