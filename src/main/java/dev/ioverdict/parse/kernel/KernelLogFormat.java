@@ -3,12 +3,14 @@ package dev.ioverdict.parse.kernel;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.kernel.HungTask;
 import dev.ioverdict.model.kernel.KernelEvent;
+import dev.ioverdict.parse.LineReader;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
-import dev.ioverdict.parse.SinkFormat;
+import dev.ioverdict.parse.TextFormat;
 import dev.ioverdict.parse.text.Excerpt;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,15 +23,60 @@ import java.util.List;
  * stamps at all (2.6-era kernels without CONFIG_PRINTK_TIME, whose dmesg starts straight with the
  * message): there every line is a record without a time, recognised by its storage messages.
  */
-public final class KernelLogFormat extends SinkFormat {
+public final class KernelLogFormat extends TextFormat {
     /** A call trace longer than this is cut: the frames that matter are the innermost. */
     private static final int MAX_FRAMES = 64;
 
+    private final boolean quick;
+
     public KernelLogFormat() {
+        this(true);
+    }
+
+    /**
+     * {@code quick}: whether a dmesg line that can be no storage message is passed on its bytes
+     * (its stamp read, no String made); false reads every line as text, for the tests that check
+     * both readings give the same facts.
+     */
+    KernelLogFormat(boolean quick) {
         super("kernel-log", InputClock.KERNEL_LOG,
                 "dmesg, dmesg -T, journalctl -k / -u multipathd, /var/log/messages, syslog: I/O errors, "
                 + "timeouts, resets, path failures, filesystem errors, hung tasks with their stacks",
-                KernelLogFormat::recognition, Reader::new);
+                KernelLogFormat::recognition);
+        this.quick = quick;
+    }
+
+    /**
+     * Most lines of a kernel log are no storage message: a plain dmesg line whose bytes hold none
+     * of the words every storage form needs ({@link StorageMessages#mayClassify}) is counted with
+     * its stamp read from the bytes and no String made; another plain dmesg line of ASCII has its
+     * stamp from the bytes too and only its message read as text; any other line is read as text by
+     * {@link Reader#line}, as all were before (other characters than ASCII, a line cut at the
+     * limit, a prefix of another form).
+     */
+    @Override
+    protected void read(LineReader in, ParseContext ctx) throws IOException {
+        Reader reader = new Reader(ctx);
+        int max = ctx.maxLineLength();
+        while (in.advance()) {
+            if (quick && in.length() <= max && reader.stamped(in.bytes(), in.length())) {
+                if (!reader.hungOpen() && !reader.mayMatter(in.bytes(), in.length())) {
+                    reader.passed();
+                    continue;
+                }
+                if (in.inBytes()) {
+                    reader.plain(in.text(), in.number());
+                    continue;
+                }
+            }
+            String line = in.text();
+            if (line.isBlank()) {
+                reader.blank(in.number());
+            } else {
+                reader.line(line, in.number());
+            }
+        }
+        reader.end();
     }
 
     private static Recognition recognition(Sample sample) {
@@ -87,12 +134,98 @@ public final class KernelLogFormat extends SinkFormat {
 
     private static final class Reader implements LineSink {
         private final ParseContext ctx;
+        private final DmesgStamp stamp = new DmesgStamp();
         private HungTaskBuilder hung;
         /** Whether the log so far has no time stamps: decided by its first line. */
         private Boolean bare;
 
         Reader(ParseContext ctx) {
             this.ctx = ctx;
+        }
+
+        /**
+         * Whether {@code b[0, n)} is a dmesg line (after a {@code <4>} level or none) with a plain
+         * stamp, read into {@link #stamp}, in a log that has stamps: a line {@link #line} would
+         * take as such, whose record and time are then known here.
+         */
+        boolean stamped(byte[] b, int n) {
+            if (bare != Boolean.FALSE || n == 0) {
+                return false;
+            }
+            int from = 0;
+            if (b[0] == '<') {
+                from = level(b, n);
+                if (from < 0) {
+                    return false;
+                }
+            }
+            return stamp.read(b, from, n);
+        }
+
+        /** Whether a hung task's report is open: the next lines may be its own. */
+        boolean hungOpen() {
+            return hung != null;
+        }
+
+        /** Whether the {@link #stamped} line's message may be a storage message or start a hung task's report. */
+        boolean mayMatter(byte[] b, int n) {
+            return StorageMessages.mayClassify(b, stamp.body, n) || startsHungTask(b, stamp.body, n);
+        }
+
+        /** The {@link #stamped} line counted, with its time (all a line that is no storage message gives). */
+        void passed() {
+            ctx.record();
+            ctx.time(stamp.seconds);
+        }
+
+        /**
+         * The {@link #stamped} line, all ASCII (so its bytes' indexes are its characters'), read as
+         * {@link #line} reads it, its prefix from the stamp and made only for what is kept.
+         */
+        void plain(String line, long n) {
+            passed();
+            String body = line.substring(Math.min(stamp.body, line.length()));
+            if (hung != null && hung.accept(n, line, body)) {
+                return;
+            }
+            endHung();
+            if (body.startsWith("INFO: task ") && body.contains(" blocked for more than ")) {
+                hung = new HungTaskBuilder(n, line, body, prefix(line));
+                return;
+            }
+            StorageMessages.Match m = StorageMessages.classify(body);
+            if (m != null) {
+                emit(n, line, body, m, prefix(line));
+            }
+        }
+
+        /** The {@link #stamped} line's prefix, as {@link LogPrefix#of} reads it (made for a line kept only). */
+        private LogPrefix prefix(String line) {
+            return new LogPrefix(stamp.body, stamp.seconds, null, "[" + line.substring(stamp.digits, stamp.close) + "]",
+                    null);
+        }
+
+        private void emit(long n, String line, String body, StorageMessages.Match m, LogPrefix p) {
+            ctx.emit(new KernelEvent(ctx.input(), n, line, m.kind(), m.device() == null || m.device().isEmpty()
+                    ? null : m.device(), m.map(), p.uptime(), p.epoch(), p.timeText(), body.strip()));
+        }
+
+        /** After {@code <4>}: where {@link LogPrefix#of} reads on (the first '>' among the first five bytes), or -1. */
+        private static int level(byte[] b, int n) {
+            if (n <= 3) {
+                return -1;
+            }
+            for (int i = 1; i <= 4 && i < n; i++) {
+                if (b[i] == '>') {
+                    return i + 1;
+                }
+            }
+            return -1;
+        }
+
+        private static boolean startsHungTask(byte[] b, int from, int n) {
+            return n - from >= 5 && b[from] == 'I' && b[from + 1] == 'N' && b[from + 2] == 'F' && b[from + 3] == 'O'
+                    && b[from + 4] == ':';
         }
 
         @Override
@@ -128,8 +261,7 @@ public final class KernelLogFormat extends SinkFormat {
             }
             StorageMessages.Match m = StorageMessages.classify(body);
             if (m != null) {
-                ctx.emit(new KernelEvent(ctx.input(), n, line, m.kind(), m.device() == null || m.device().isEmpty()
-                        ? null : m.device(), m.map(), p.uptime(), p.epoch(), p.timeText(), body.strip()));
+                emit(n, line, body, m, p);
             }
         }
 

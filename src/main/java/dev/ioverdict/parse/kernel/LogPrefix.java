@@ -164,7 +164,7 @@ record LogPrefix(int bodyStart, Double uptime, Double epoch, String timeText, St
         return Double.parseDouble(s);
     }
 
-    private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+    static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
         1e13, 1e14, 1e15};
 
     /** {@code Tue Nov 24 02:03:19 2026}. */

@@ -1,6 +1,10 @@
 package dev.ioverdict.parse.kernel;
 
 import dev.ioverdict.model.kernel.KernelEventKind;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Which kernel (and multipathd) messages are storage errors, and which device each names. Each
@@ -19,6 +23,121 @@ final class StorageMessages {
     }
 
     private StorageMessages() {
+    }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+    private static final long R = ONES * 'r';
+    private static final long P = ONES * 'p';
+    private static final long K = ONES * 'k';
+    private static final byte[] ERROR = ascii("error");
+    private static final byte[] MARK_AS_FAILED = ascii("mark as failed");
+    private static final byte[] REINSTATED = ascii("reinstated");
+    private static final byte[] ABORTING_JOURNAL = ascii("Aborting journal on device ");
+    private static final byte[] PATH = ascii("path");
+    private static final byte[] SENSE_KEY = ascii("sense key");
+
+    /**
+     * Whether the message {@code b[from, to)} (its bytes, ASCII or UTF-8) may be one that
+     * {@link #classify} knows: false only when it cannot be, so that a log's common line is passed
+     * after one scan of its bytes. Every form either starts as a device's or a filesystem's message
+     * does ({@code sd }, {@code nvme}, {@code ata}, {@code XFS}, {@code EXT4-fs (} ...) or holds one of
+     * {@code error}, {@code sense key}, {@code path}, {@code mark as failed}, {@code reinstated},
+     * {@code Aborting journal on device }; those are found from their {@code r}, {@code p} or
+     * {@code k}, sought eight bytes a step (tried: rarer pairs such as the {@code rr} of error told
+     * exactly cost more per step than the letters' extra hits).
+     */
+    static boolean mayClassify(byte[] b, int from, int to) {
+        if (from >= to) {
+            return false;
+        }
+        if (startsAsDevice(b, from, to)) {
+            return true;
+        }
+        for (int at = anchor(b, from, to); at >= 0; at = anchor(b, at + 1, to)) {
+            boolean found = switch (b[at]) {
+                case 'r' -> at(ERROR, b, at - 1, from, to) || at(MARK_AS_FAILED, b, at - 2, from, to)
+                        || at(REINSTATED, b, at, from, to) || at(ABORTING_JOURNAL, b, at - 3, from, to);
+                case 'p' -> at(PATH, b, at, from, to);
+                default -> at(SENSE_KEY, b, at - 6, from, to);
+            };
+            if (found) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The first index in {@code b[from, to)} of an {@code r}, {@code p} or {@code k}, or -1: eight
+     * bytes a step, each word tested as {@link dev.ioverdict.parse.text.Bytes} does (a false flag
+     * only above a true one, so the lowest flag is a true match).
+     */
+    private static int anchor(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long w = (long) LONGS.get(b, i);
+            long r = w ^ R;
+            long p = w ^ P;
+            long k = w ^ K;
+            long hit = ((r - ONES) & ~r | (p - ONES) & ~p | (k - ONES) & ~k) & HIGHS;
+            if (hit != 0) {
+                return i + (Long.numberOfTrailingZeros(hit) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            byte c = b[i];
+            if (c == 'r' || c == 'p' || c == 'k') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The prefixes by which {@link #classify} and the forms it calls take a message: a superset of them. */
+    private static boolean startsAsDevice(byte[] b, int from, int to) {
+        return switch (b[from]) {
+            case 's' -> at(SD, b, from, from, to) || at(SR, b, from, from, to) || at(ST, b, from, from, to)
+                    || at(SCSI, b, from, from, to);
+            case 'n' -> at(NVME, b, from, from, to);
+            case 'a' -> at(ATA, b, from, from, to);
+            case 'X' -> at(XFS, b, from, from, to);
+            case 'F' -> at(FILESYSTEM, b, from, from, to);
+            case 'x' -> at(XFS_FORCE_SHUTDOWN, b, from, from, to);
+            case 'E' -> at(EXT, b, from, from, to);
+            case 'J' -> at(JBD2, b, from, from, to);
+            default -> false;
+        };
+    }
+
+    private static final byte[] SD = ascii("sd ");
+    private static final byte[] SR = ascii("sr ");
+    private static final byte[] ST = ascii("st ");
+    private static final byte[] SCSI = ascii("scsi ");
+    private static final byte[] NVME = ascii("nvme");
+    private static final byte[] ATA = ascii("ata");
+    private static final byte[] XFS = ascii("XFS");
+    private static final byte[] FILESYSTEM = ascii("Filesystem \"");
+    private static final byte[] XFS_FORCE_SHUTDOWN = ascii("xfs_force_shutdown(");
+    private static final byte[] EXT = ascii("EXT");
+    private static final byte[] JBD2 = ascii("JBD2: ");
+
+    /** Whether {@code word} stands at {@code start}, inside {@code b[from, to)}. */
+    private static boolean at(byte[] word, byte[] b, int start, int from, int to) {
+        if (start < from || start + word.length > to) {
+            return false;
+        }
+        for (int k = 0; k < word.length; k++) {
+            if (b[start + k] != word[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     static Match classify(String m) {
@@ -150,7 +269,7 @@ final class StorageMessages {
         // multipathd: "mpathaq: sdak - tur checker reports path is down", "mpatha: sdc - ... reinstated"
         int colon = m.indexOf(": ");
         int dash = m.indexOf(" - ");
-        if (colon > 0 && dash > colon) {
+        if (colon > 0 && dash >= colon + 2) { // "x: - y" has no path between (and was cut out of range)
             String map = m.substring(0, colon);
             String path = m.substring(colon + 2, dash).strip();
             if (m.contains("path is down") || m.contains("failed path") || m.contains("mark as failed")) {
