@@ -179,9 +179,10 @@ public final class IostatAnalysis implements Analysis {
                 t.interval = true;
                 withInterval.add(t.run);
             }
-            if (s.time() != null) {
-                span[0] = Double.isNaN(span[0]) ? s.time() : Math.min(span[0], s.time());
-                span[1] = Double.isNaN(span[1]) ? s.time() : Math.max(span[1], s.time());
+            if (s.timed()) {
+                double time = s.seconds();
+                span[0] = Double.isNaN(span[0]) ? time : Math.min(span[0], time);
+                span[1] = Double.isNaN(span[1]) ? time : Math.max(span[1], time);
             }
         });
     }
@@ -309,8 +310,14 @@ public final class IostatAnalysis implements Analysis {
             for (int i = 0; i < columns; i++) {
                 values[i] /= group.size();
             }
-            return new IostatSample(first.input(), first.line(), first.text(), first.headerLine(), first.columns(),
-                    first.device(), first.report(), false, first.time(), first.timeText(), first.date(), first.run(), values);
+            // the values are this sample's own; a sample without a stamp (or stamped NaN) keeps it as it was
+            return !Double.isNaN(first.seconds())
+                    ? IostatSample.owning(first.input(), first.line(), first.text(), first.headerLine(), first.columns(),
+                            first.device(), first.report(), false, first.seconds(), first.timeText(), first.date(),
+                            first.run(), values)
+                    : new IostatSample(first.input(), first.line(), first.text(), first.headerLine(), first.columns(),
+                            first.device(), first.report(), false, first.time(), first.timeText(), first.date(),
+                            first.run(), values);
         }
     }
 
@@ -439,9 +446,11 @@ public final class IostatAnalysis implements Analysis {
     private static Double interval(List<IostatPoint> points) {
         List<Double> gaps = new ArrayList<>();
         for (int i = 1; i < points.size(); i++) {
-            Double a = points.get(i - 1).sample().time();
-            Double b = points.get(i).sample().time();
-            if (a != null && b != null && b > a) {
+            IostatSample x = points.get(i - 1).sample();
+            IostatSample y = points.get(i).sample();
+            double a = x.seconds();
+            double b = y.seconds();
+            if (x.timed() && y.timed() && b > a) {
                 gaps.add(b - a);
             }
         }
