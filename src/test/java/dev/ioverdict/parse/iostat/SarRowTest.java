@@ -106,6 +106,7 @@ class SarRowTest {
                 "11:59:59 PM     sda      9.00      1.2M      0.0k      0.00      4.00      0.60     66.00     10.0%",
                 "12:00:01 AM       COM      1.00      2.00      3.00      4.00      5.00      6.00      7.00      8.00",
                 "12:00:01 AM       LINUX RESTART\t(2 CPU)",
+                "12:00:01 AM       LINUX RESTART 1 2 3 4 5 6 7", // the words of a row, one of them no number
                 "08:10:01 dev8-0 -1.5 +2,25 12345678901234567890123 0.00 4.00 0.60 66.00 10.00");
         String replacements = " -+.,k%9\tMA:PGTB";
         int read = 0;
