@@ -4,6 +4,7 @@ import dev.ioverdict.analysis.Analysis;
 import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
@@ -179,9 +180,10 @@ public final class IostatAnalysis implements Analysis {
                 t.interval = true;
                 withInterval.add(t.run);
             }
-            if (s.time() != null) {
-                span[0] = Double.isNaN(span[0]) ? s.time() : Math.min(span[0], s.time());
-                span[1] = Double.isNaN(span[1]) ? s.time() : Math.max(span[1], s.time());
+            if (s.timed()) {
+                double time = s.seconds();
+                span[0] = Double.isNaN(span[0]) ? time : Math.min(span[0], time);
+                span[1] = Double.isNaN(span[1]) ? time : Math.max(span[1], time);
             }
         });
     }
@@ -309,8 +311,14 @@ public final class IostatAnalysis implements Analysis {
             for (int i = 0; i < columns; i++) {
                 values[i] /= group.size();
             }
-            return new IostatSample(first.input(), first.line(), first.text(), first.headerLine(), first.columns(),
-                    first.device(), first.report(), false, first.time(), first.timeText(), first.date(), first.run(), values);
+            // the values are this sample's own; a sample without a stamp (or stamped NaN) keeps it as it was
+            return !Double.isNaN(first.seconds())
+                    ? IostatSample.owning(first.input(), first.line(), first.text(), first.headerLine(), first.columns(),
+                            first.device(), first.report(), false, first.seconds(), first.timeText(), first.date(),
+                            first.run(), values)
+                    : new IostatSample(first.input(), first.line(), first.text(), first.headerLine(), first.columns(),
+                            first.device(), first.report(), false, first.time(), first.timeText(), first.date(),
+                            first.run(), values);
         }
     }
 
@@ -439,9 +447,11 @@ public final class IostatAnalysis implements Analysis {
     private static Double interval(List<IostatPoint> points) {
         List<Double> gaps = new ArrayList<>();
         for (int i = 1; i < points.size(); i++) {
-            Double a = points.get(i - 1).sample().time();
-            Double b = points.get(i).sample().time();
-            if (a != null && b != null && b > a) {
+            IostatSample x = points.get(i - 1).sample();
+            IostatSample y = points.get(i).sample();
+            double a = x.seconds();
+            double b = y.seconds();
+            if (x.timed() && y.timed() && b > a) {
                 gaps.add(b - a);
             }
         }
@@ -450,14 +460,30 @@ public final class IostatAnalysis implements Analysis {
 
     private static IostatDevice summary(DeviceSeries s, boolean bootOnly) {
         Map<String, double[]> sums = new LinkedHashMap<>(); // column -> {sum, max, max as printed}
+        // each column's sums and whether it is a utilisation, found once per header rather than per
+        // value: a series holds up to a few hundred thousand reports of some 20 columns
+        IostatColumns header = null;
+        double[][] accs = null;
+        boolean[] utilisation = null;
         for (IostatPoint p : s.points()) {
-            List<String> names = p.sample().columns().names();
-            for (int i = 0; i < names.size(); i++) {
-                double v = p.sample().valueAt(i);
-                double[] acc = sums.computeIfAbsent(names.get(i), c -> new double[] {0, Double.NEGATIVE_INFINITY,
-                        Double.NEGATIVE_INFINITY});
-                acc[0] += ServiceTimes.utilisation(names.get(i)) ? Math.min(100, v) : v;
-                acc[1] = Math.max(acc[1], ServiceTimes.utilisation(names.get(i)) ? Math.min(100, v) : v);
+            IostatSample sample = p.sample();
+            if (sample.columns() != header) {
+                header = sample.columns();
+                List<String> names = header.names();
+                accs = new double[names.size()][];
+                utilisation = new boolean[names.size()];
+                for (int i = 0; i < names.size(); i++) {
+                    accs[i] = sums.computeIfAbsent(names.get(i), c -> new double[] {0, Double.NEGATIVE_INFINITY,
+                            Double.NEGATIVE_INFINITY});
+                    utilisation[i] = ServiceTimes.utilisation(names.get(i));
+                }
+            }
+            for (int i = 0; i < accs.length; i++) {
+                double v = sample.valueAt(i);
+                double[] acc = accs[i];
+                double clipped = utilisation[i] ? Math.min(100, v) : v;
+                acc[0] += clipped;
+                acc[1] = Math.max(acc[1], clipped);
                 acc[2] = Math.max(acc[2], v);
             }
         }

@@ -14,7 +14,11 @@ import java.util.Map;
  * of the Linux banner (yyyy-mm-dd) when there was one. {@code run} numbers the iostat runs of the
  * file from 1 (each Linux banner starts one): two runs written into one file, even interleaved,
  * stay apart. Values are kept in a plain array
- * (one row of a day-long capture is one object) and never handed out.
+ * (one row of a day-long capture is one object) and never handed out; the time is kept unboxed
+ * ({@link #seconds()}), and a reader that makes a fresh array per row hands it over with
+ * {@link #owning} instead of having it copied: a row of a long capture is then three objects
+ * (the sample, its values, its line) where it was five, which the analyses keep by the hundred
+ * thousand (docs/PERFORMANCE.md, "Issue 23, round five").
  */
 public final class IostatSample implements Fact {
     private final String input;
@@ -25,7 +29,9 @@ public final class IostatSample implements Fact {
     private final String device;
     private final int report;
     private final boolean sinceBoot;
-    private final Double time;
+    /** The stamp in seconds; NaN when there is none ({@link #timed} false) or when NaN was given. */
+    private final double time;
+    private final boolean timed;
     private final String timeText;
     private final String date;
     private final int run;
@@ -40,6 +46,25 @@ public final class IostatSample implements Fact {
     public IostatSample(String input, long line, String text, long headerLine, IostatColumns columns,
                         String device, int report, boolean sinceBoot, Double time, String timeText,
                         String date, int run, double[] values) {
+        this(input, line, text, headerLine, columns, device, report, sinceBoot, time != null,
+                time != null ? time : Double.NaN, timeText, date, run, values.clone());
+    }
+
+    /**
+     * A sample that takes {@code values} as its own, without the copy the constructors make: the
+     * caller made the array for this row and never touches it again (the readers' rows, the
+     * analyses' combined reports). {@code time} is NaN when the report has no stamp.
+     */
+    public static IostatSample owning(String input, long line, String text, long headerLine, IostatColumns columns,
+                                      String device, int report, boolean sinceBoot, double time, String timeText,
+                                      String date, int run, double[] values) {
+        return new IostatSample(input, line, text, headerLine, columns, device, report, sinceBoot, !Double.isNaN(time),
+                time, timeText, date, run, values);
+    }
+
+    private IostatSample(String input, long line, String text, long headerLine, IostatColumns columns,
+                         String device, int report, boolean sinceBoot, boolean timed, double time, String timeText,
+                         String date, int run, double[] values) {
         if (values.length != columns.names().size()) {
             throw new IllegalArgumentException(values.length + " values for " + columns.names().size() + " columns");
         }
@@ -51,11 +76,12 @@ public final class IostatSample implements Fact {
         this.device = device;
         this.report = report;
         this.sinceBoot = sinceBoot;
+        this.timed = timed;
         this.time = time;
         this.timeText = timeText;
         this.date = date;
         this.run = run;
-        this.values = values.clone();
+        this.values = values;
     }
 
     public String input() {
@@ -96,8 +122,19 @@ public final class IostatSample implements Fact {
         return sinceBoot;
     }
 
+    /** The stamp in seconds since the epoch, null without one; {@link #seconds()} without the box. */
     public Double time() {
+        return timed ? time : null;
+    }
+
+    /** {@link #time()} unboxed: NaN when the report has no stamp. */
+    public double seconds() {
         return time;
+    }
+
+    /** Whether the report has a stamp: {@link #time()} is not null. */
+    public boolean timed() {
+        return timed;
     }
 
     public String timeText() {

@@ -415,8 +415,9 @@ public final class IostatFormat extends SinkFormat {
                 pretty.row(n, line, device, values);
                 return;
             }
-            ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, layout.columns(), device, report, sinceBoot,
-                    Double.isNaN(time) ? null : time, timeText, run.date, run.number, values));
+            // every reader of a row makes its values afresh: handed over, not copied
+            ctx.emit(IostatSample.owning(ctx.input(), n, line, headerLine, layout.columns(), device, report, sinceBoot,
+                    time, timeText, run.date, run.number, values));
             ctx.record();
         }
 

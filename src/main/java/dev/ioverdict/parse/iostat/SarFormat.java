@@ -12,6 +12,7 @@ import dev.ioverdict.parse.Recognition;
 import dev.ioverdict.parse.Sample;
 import dev.ioverdict.parse.SinkFormat;
 import dev.ioverdict.parse.text.Excerpt;
+import dev.ioverdict.parse.text.Interner;
 import dev.ioverdict.parse.text.Tokens;
 import java.util.ArrayList;
 import java.util.List;
@@ -138,7 +139,9 @@ public final class SarFormat extends SinkFormat {
         private double lastTime = Double.NaN;
         /** Each column's {@link SysstatNumbers#kBScale} under the current header. */
         private double[] scales;
-        private final Tokens words = new Tokens();
+        private final SarRow rows = new SarRow();
+        /** One String per device name: a row's name is not a new substring (200 disks, a row each a second). */
+        private final Interner devices = new Interner(10);
 
         Reader(ParseContext ctx) {
             this.ctx = ctx;
@@ -264,46 +267,37 @@ public final class SarFormat extends SinkFormat {
         }
 
         /**
-         * A device row under the current header, read from the line's words in place (most lines of
-         * a sar file): false, having done nothing, when the line is anything else or a value does not
+         * A device row under the current header, read in one pass ({@link SarRow}; most lines of a
+         * sar file): false, having done nothing, when the line is anything else or a value does not
          * read, and {@link #textLine}'s general reading decides and words its warning. Every check
          * that reading makes before a row needs a word here that is not a number (a header's DEV or
-         * tps, COM, another section's names), and every value here reads as one.
+         * tps, COM, another section's names, LINUX RESTART), and every value here reads as one.
          */
         private boolean deviceRow(long n, String line) {
-            Tokens t = words.of(line);
-            int k = timeTokens(t, line);
-            int count = scales.length;
-            if (k == 0 || t.count() != k + 1 + count || t.is(k, "COM") || line.contains("LINUX RESTART")) {
+            double[] values = rows.read(line, scales, devLast);
+            if (values == null) {
                 return false;
             }
-            int first = devLast ? k : k + 1;
-            double[] values = new double[count];
-            for (int i = 0; i < count; i++) {
-                values[i] = SysstatNumbers.human(line, t.start(first + i), t.end(first + i), scales[i]);
-                if (Double.isNaN(values[i])) {
-                    return false;
-                }
-            }
-            emit(n, line, t.get(devLast ? t.count() - 1 : k), stamp(t, line, k), values);
+            int[] at = rows.at;
+            emit(n, line, devices.of(line, at[4], at[5]), stamp(line, at), values);
             return true;
         }
 
         /** The row's clock words joined by a space, the last row's String when they are the same. */
-        private String stamp(Tokens t, String text, int k) {
+        private String stamp(String text, int[] at) {
             String last = lastStamp;
-            int a = t.start(0);
-            int la = t.end(0) - a;
-            if (k == 1) {
-                return last != null && last.length() == la && text.startsWith(last, a) ? last : t.get(0);
+            int a = at[0];
+            int la = at[1] - a;
+            if (at[2] < 0) {
+                return last != null && last.length() == la && text.startsWith(last, a) ? last : text.substring(a, at[1]);
             }
-            int b = t.start(1);
-            int lb = t.end(1) - b;
+            int b = at[2];
+            int lb = at[3] - b;
             if (last != null && last.length() == la + 1 + lb && last.charAt(la) == ' '
                     && text.regionMatches(a, last, 0, la) && text.regionMatches(b, last, la + 1, lb)) {
                 return last;
             }
-            return t.get(0) + " " + t.get(1);
+            return text.substring(a, at[1]) + " " + text.substring(b, at[3]);
         }
 
         private void emit(long n, String line, String device, String stamp, double[] values) {
@@ -316,8 +310,9 @@ public final class SarFormat extends SinkFormat {
             if (!Double.isNaN(time)) {
                 ctx.time(time);
             }
-            ctx.emit(new IostatSample(ctx.input(), n, line, headerLine, columns, device,
-                    report, false, Double.isNaN(time) ? null : time, stamp, date, values));
+            // values is this row's own array: handed over, not copied
+            ctx.emit(IostatSample.owning(ctx.input(), n, line, headerLine, columns, device,
+                    report, false, time, stamp, date, 1, values));
             ctx.record();
         }
 

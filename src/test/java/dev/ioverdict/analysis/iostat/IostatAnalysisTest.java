@@ -12,7 +12,10 @@ import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.bundle.BundleReader;
 import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDevice;
+import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.model.iostat.IostatSection;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.iostat.IostatFormat;
@@ -251,6 +254,35 @@ class IostatAnalysisTest {
         assertEquals(List.of("2,000 more devices not itemised: only the 1,000 busiest are kept"), whole.notes());
         assertEquals(13, whole.devices().stream().filter(d -> Integer.parseInt(d.device().substring(2)) % 97 == 95).count());
         assertTrue(whole.devices().stream().allMatch(d -> Integer.parseInt(d.device().substring(2)) % 97 >= 63));
+    }
+
+    @Test
+    void eachColumnIsSummedOnceUnderEveryHeaderItIsPrintedUnder() {
+        // one device's reports under two headers: the columns in another order, one more, %util past 100
+        IostatColumns first = new IostatColumns(IostatDialect.SYSSTAT_NEW, "Device r/s %util", List.of("r/s", "%util"));
+        IostatColumns second = new IostatColumns(IostatDialect.SYSSTAT_NEW, "Device %util w/s r/s",
+                List.of("%util", "w/s", "r/s"));
+        Facts facts = new Facts();
+        IostatAnalysis analysis = new IostatAnalysis();
+        analysis.attach(facts);
+        double[][] rows = {{10, 50}, {20, 101}, {30, 70, 5}, {40, 90, 7}};
+        for (int i = 0; i < rows.length; i++) {
+            IostatColumns c = i < 2 ? first : second;
+            double[] v = i < 2 ? rows[i] : new double[] {rows[i][1], rows[i][2], rows[i][0]};
+            facts.add(IostatSample.owning("iostat.txt", 10 + i, "row " + i, 1, c, "sda", i + 1, false, 100.0 + i,
+                    "t" + i, null, 1, v));
+        }
+        Results results = new Results();
+        analysis.finish(facts, results);
+        IostatDevice d = results.get(IostatSection.class).orElseThrow().devices().get(0);
+        assertEquals(List.of("r/s", "%util", "w/s"), List.copyOf(d.metrics().keySet()));
+        assertEquals(25.0, d.metrics().get("r/s").avg());
+        assertEquals(40.0, d.metrics().get("r/s").max());
+        assertEquals((50 + 100 + 70 + 90) / 4.0, d.metrics().get("%util").avg());
+        assertEquals(100.0, d.metrics().get("%util").max());
+        assertEquals(101.0, d.metrics().get("%util").printedMax());
+        assertEquals(3.0, d.metrics().get("w/s").avg()); // over every report of the series, as it always was
+        assertEquals(4, d.samples());
     }
 
     private static Results analyse(Path file, int candidates) throws Exception {

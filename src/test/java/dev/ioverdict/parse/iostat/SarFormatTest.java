@@ -114,4 +114,24 @@ class SarFormatTest {
         assertEquals(10.0, rows.get(0).value("%util"));
         assertEquals("sdc", rows.get(3).device());
     }
+
+    @Test
+    void aDeviceNamedOnEveryRowIsOneStringAndEachRowHasItsOwnValues() {
+        String text = """
+                Linux 6.18.44 (vm) \t11/24/26 \t_x86_64_\t(2 CPU)
+
+                00:00:00          tps     rkB/s     wkB/s     dkB/s   areq-sz    aqu-sz     await     %util DEV
+                00:00:01        12.10   5109.68     12.90      0.00    423.47      0.07      5.33      1.94 sda
+                00:00:01       107.92      0.00    609.90    198.02      7.49      0.11      0.69      4.36 sdb
+                00:00:02        12.20   5109.68     12.90      0.00    423.47      0.07      5.33      1.95 sda
+                00:00:02       107.93      0.00    609.90    198.02      7.49      0.11      0.69      4.37 sdb
+                """;
+        List<IostatSample> rows = ParseRun.of(new SarFormat(), "sar.txt", text).facts().all(IostatSample.class);
+        assertEquals(List.of("sda", "sdb", "sda", "sdb"), rows.stream().map(IostatSample::device).toList());
+        assertTrue(rows.get(0).device() == rows.get(2).device(), "one String per device name");
+        assertEquals(List.of(12.10, 107.92, 12.20, 107.93), rows.stream().map(r -> r.value("tps")).toList());
+        assertEquals(List.of(1.94, 4.36, 1.95, 4.37), rows.stream().map(r -> r.value("%util")).toList());
+        assertEquals(1795478401.0, rows.get(0).seconds()); // 2026-11-24 00:00:01 UTC
+        assertTrue(rows.get(0).timed());
+    }
 }
