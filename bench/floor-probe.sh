@@ -6,7 +6,7 @@
 #   scan    the bytes read and the line ends found (Bytes.endAt, as Lines does)
 #   lines   the production Lines.advance() (line ends, each line copied out)
 #   text    + the ASCII check and the evidence String a record keeps (Lines.inBytes, Lines.text)
-#   decode  + the stateless decode of each line into its record, dropped (StraceProbe, PerfScriptProbe)
+#   decode  + the stateless decode of each line into its record, dropped (StraceProbe, PerfScriptProbe, IostatProbe)
 # beside wc -l and the exact awk pass of bench/text-bench.sh, each under /usr/bin/time -v, in turn.
 # Prints a Markdown table per input: medians of the runs, wall and CPU, and their ratio to awk's.
 #
@@ -17,8 +17,7 @@
 # --cache DIR: where KIND-1024.txt lie (bench/text-bench.sh --cache makes them; default /tmp/bench-cache),
 # read only. --mb N reads the first N MB of each (cut at a line end, into a scratch copy) instead of
 # the whole file. --profile: one more decode run on 2 threads per input under JFR (settings=profile,
-# DebugNonSafepoints), its hottest methods after the table. iostat has no decode step here (its row
-# decoder is private to IostatFormat): scan, lines and text only.
+# DebugNonSafepoints), its hottest methods after the table.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cache=/tmp/bench-cache
@@ -63,7 +62,7 @@ eval "$(grep "^awk_prog\[" "$here/bench/text-bench.sh")"
 declare -A probe
 probe[strace]=dev.ioverdict.parse.strace.StraceProbe
 probe[perf]=dev.ioverdict.parse.perf.PerfScriptProbe
-probe[iostat]=dev.ioverdict.parse.FloorProbe
+probe[iostat]=dev.ioverdict.parse.iostat.IostatProbe
 
 # runs a command under /usr/bin/time -v, its output to $1; prints "wall user sys"
 timed() {
@@ -102,8 +101,7 @@ for kind in "${kind_list[@]}"; do
     fi
     bytes=$(stat -c %s "$file")
     cat "$file" > /dev/null   # the page cache holds it for every reader alike
-    steps=(scan lines text)
-    [ "$kind" = iostat ] || steps+=(decode)
+    steps=(scan lines text decode)
     : > "$work/wc.runs"; : > "$work/awk.runs"; : > "$work/inspect.runs"
     rm -rf "$work/bundle"; mkdir -p "$work/bundle"
     ln "$file" "$work/bundle/$kind.txt" 2>/dev/null || ln -s "$(readlink -f "$file")" "$work/bundle/$kind.txt"
@@ -148,7 +146,7 @@ for kind in "${kind_list[@]}"; do
         done
     done
     echo
-    if [ "$profile" = 1 ] && [ "$kind" != iostat ]; then
+    if [ "$profile" = 1 ]; then
         jfr="$work/$kind.jfr"
         "$java" "${jopts[@]}" -XX:StartFlightRecording=filename="$jfr",settings=profile -XX:+UnlockDiagnosticVMOptions \
             -XX:+DebugNonSafepoints "${probe[$kind]}" "$file" decode 2 "$chunk_kb" > /dev/null 2>> "$log"
