@@ -200,41 +200,10 @@ record IostatLayout(IostatColumns columns, int deviceIndex, int headerTokens, in
                 t++;
                 continue;
             }
-            // SysstatNumbers.number, read as the field is found
-            boolean negative = false;
-            char c = line.charAt(i);
-            if (c == '-' || c == '+') {
-                negative = c == '-';
-                i++;
-            }
-            long mantissa = 0;
-            int digits = 0;
-            int scale = -1;
-            int dropped = 0;
-            for (; i < n; i++) {
-                c = line.charAt(i);
-                if (c >= '0' && c <= '9') {
-                    if (digits < 18) {
-                        mantissa = mantissa * 10 + (c - '0');
-                        digits++;
-                        if (scale >= 0) {
-                            scale++;
-                        }
-                    } else if (scale < 0) {
-                        dropped++;
-                    }
-                } else if ((c == '.' || c == ',') && scale < 0) {
-                    scale = 0;
-                } else if (Tokens.isBlank(c)) {
-                    break;
-                } else {
-                    return null;
-                }
-            }
-            if (digits == 0) {
+            i = SysstatNumbers.plain(line, i, n, values, metric);
+            if (i < 0) {
                 return null;
             }
-            values[metric] = SysstatNumbers.value(mantissa, scale, dropped, negative);
             seen++;
             t++;
         }

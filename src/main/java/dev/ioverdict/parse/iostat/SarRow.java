@@ -68,43 +68,12 @@ final class SarRow {
                 continue;
             }
             int metric = devLast ? t - k : t - k - 1;
-            // SysstatNumbers.number, read as the word is found
-            boolean negative = false;
-            char c = line.charAt(i);
-            if (c == '-' || c == '+') {
-                negative = c == '-';
-                i++;
-            }
-            long mantissa = 0;
-            int digits = 0;
-            int scale = -1;
-            int dropped = 0;
-            boolean plain = true;
-            for (; i < n; i++) {
-                c = line.charAt(i);
-                if (c >= '0' && c <= '9') {
-                    if (digits < 18) {
-                        mantissa = mantissa * 10 + (c - '0');
-                        digits++;
-                        if (scale >= 0) {
-                            scale++;
-                        }
-                    } else if (scale < 0) {
-                        dropped++;
-                    }
-                } else if ((c == '.' || c == ',') && scale < 0) {
-                    scale = 0;
-                } else if (Tokens.isBlank(c)) {
-                    break;
-                } else {
-                    plain = false;
-                    break;
-                }
-            }
-            if (plain && digits > 0) {
-                values[metric] = SysstatNumbers.value(mantissa, scale, dropped, negative);
+            int end = SysstatNumbers.plain(line, i, n, values, metric);
+            if (end >= 0) {
+                i = end;
             } else {
-                i = wordEnd(line, i, n);
+                // -h's 1.2M or 10.0%: the whole word by its units
+                i = wordEnd(line, start, n);
                 double v = SysstatNumbers.human(line, start, i, scales[metric]);
                 if (Double.isNaN(v)) {
                     return null;

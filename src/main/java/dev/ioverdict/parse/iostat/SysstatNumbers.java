@@ -1,6 +1,6 @@
 package dev.ioverdict.parse.iostat;
 
-import dev.ioverdict.parse.text.Numbers;
+import dev.ioverdict.parse.text.Tokens;
 import java.util.List;
 
 /**
@@ -21,9 +21,20 @@ final class SysstatNumbers {
 
     /** {@link #number(String)} of the characters {@code from} to {@code to} of a line. */
     static double number(String s, int from, int n) {
+        double[] value = new double[1];
+        return plain(s, from, n, value, 0) == n ? value[0] : Double.NaN;
+    }
+
+    /**
+     * Reads the plain decimal that starts at {@code from} (a sign, digits, at most one decimal mark)
+     * and ends at a blank or at {@code n} into {@code into[slot]}: the index after it, or -1 when any
+     * other character comes first or it has no digit. One loop for {@link #number} and for the row
+     * readers that read each value as they split the line ({@link IostatLayout#plainValues}, {@link SarRow}).
+     */
+    static int plain(String s, int from, int n, double[] into, int slot) {
         int i = from;
         boolean negative = false;
-        if (n > i && (s.charAt(i) == '-' || s.charAt(i) == '+')) {
+        if (i < n && (s.charAt(i) == '-' || s.charAt(i) == '+')) {
             negative = s.charAt(i) == '-';
             i++;
         }
@@ -33,7 +44,7 @@ final class SysstatNumbers {
         int dropped = 0; // integer digits past what a long holds exactly
         for (; i < n; i++) {
             char c = s.charAt(i);
-            if (Numbers.isDigit(c)) {
+            if (c >= '0' && c <= '9') {
                 if (digits < 18) {
                     mantissa = mantissa * 10 + (c - '0');
                     digits++;
@@ -45,20 +56,22 @@ final class SysstatNumbers {
                 }
             } else if ((c == '.' || c == ',') && scale < 0) {
                 scale = 0;
+            } else if (Tokens.isBlank(c)) {
+                break;
             } else {
-                return Double.NaN;
+                return -1;
             }
         }
         if (digits == 0) {
-            return Double.NaN;
+            return -1;
         }
-        return value(mantissa, scale, dropped, negative);
+        into[slot] = value(mantissa, scale, dropped, negative);
+        return i;
     }
 
     /**
      * The number of {@code mantissa} digits, {@code scale} of them after the point (-1: no point),
-     * with {@code dropped} integer digits past them: one rounding for {@link #number} and for the
-     * row reader that parses while it splits ({@link IostatLayout#plainValues}).
+     * with {@code dropped} integer digits past them.
      */
     static double value(long mantissa, int scale, int dropped, boolean negative) {
         double v = dropped > 0 ? mantissa * Math.pow(10, dropped) : mantissa;
