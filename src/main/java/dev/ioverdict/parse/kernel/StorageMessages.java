@@ -1,9 +1,7 @@
 package dev.ioverdict.parse.kernel;
 
 import dev.ioverdict.model.kernel.KernelEventKind;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import dev.ioverdict.parse.text.Bytes;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -25,12 +23,6 @@ final class StorageMessages {
     private StorageMessages() {
     }
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
-    private static final long R = ONES * 'r';
-    private static final long P = ONES * 'p';
-    private static final long K = ONES * 'k';
     private static final byte[] ERROR = ascii("error");
     private static final byte[] MARK_AS_FAILED = ascii("mark as failed");
     private static final byte[] REINSTATED = ascii("reinstated");
@@ -45,7 +37,7 @@ final class StorageMessages {
      * does ({@code sd }, {@code nvme}, {@code ata}, {@code XFS}, {@code EXT4-fs (} ...) or holds one of
      * {@code error}, {@code sense key}, {@code path}, {@code mark as failed}, {@code reinstated},
      * {@code Aborting journal on device }; those are found from their {@code r}, {@code p} or
-     * {@code k}, sought eight bytes a step (tried: rarer pairs such as the {@code rr} of error told
+     * {@code k}, sought eight bytes a step ({@link Bytes#indexOfAny}) (tried: rarer pairs such as the {@code rr} of error told
      * exactly cost more per step than the letters' extra hits).
      */
     static boolean mayClassify(byte[] b, int from, int to) {
@@ -55,7 +47,8 @@ final class StorageMessages {
         if (startsAsDevice(b, from, to)) {
             return true;
         }
-        for (int at = anchor(b, from, to); at >= 0; at = anchor(b, at + 1, to)) {
+        for (int at = Bytes.indexOfAny(b, from, to, (byte) 'r', (byte) 'p', (byte) 'k'); at >= 0;
+                at = Bytes.indexOfAny(b, at + 1, to, (byte) 'r', (byte) 'p', (byte) 'k')) {
             boolean found = switch (b[at]) {
                 case 'r' -> at(ERROR, b, at - 1, from, to) || at(MARK_AS_FAILED, b, at - 2, from, to)
                         || at(REINSTATED, b, at, from, to) || at(ABORTING_JOURNAL, b, at - 3, from, to);
@@ -67,32 +60,6 @@ final class StorageMessages {
             }
         }
         return false;
-    }
-
-    /**
-     * The first index in {@code b[from, to)} of an {@code r}, {@code p} or {@code k}, or -1: eight
-     * bytes a step, each word tested as {@link dev.ioverdict.parse.text.Bytes} does (a false flag
-     * only above a true one, so the lowest flag is a true match).
-     */
-    private static int anchor(byte[] b, int from, int to) {
-        int i = from;
-        for (; i + 8 <= to; i += 8) {
-            long w = (long) LONGS.get(b, i);
-            long r = w ^ R;
-            long p = w ^ P;
-            long k = w ^ K;
-            long hit = ((r - ONES) & ~r | (p - ONES) & ~p | (k - ONES) & ~k) & HIGHS;
-            if (hit != 0) {
-                return i + (Long.numberOfTrailingZeros(hit) >>> 3);
-            }
-        }
-        for (; i < to; i++) {
-            byte c = b[i];
-            if (c == 'r' || c == 'p' || c == 'k') {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** The prefixes by which {@link #classify} and the forms it calls take a message: a superset of them. */
@@ -125,15 +92,7 @@ final class StorageMessages {
 
     /** Whether {@code word} stands at {@code start}, inside {@code b[from, to)}. */
     private static boolean at(byte[] word, byte[] b, int start, int from, int to) {
-        if (start < from || start + word.length > to) {
-            return false;
-        }
-        for (int k = 0; k < word.length; k++) {
-            if (b[start + k] != word[k]) {
-                return false;
-            }
-        }
-        return true;
+        return start >= from && start + word.length <= to && Bytes.same(word, b, start);
     }
 
     private static byte[] ascii(String s) {

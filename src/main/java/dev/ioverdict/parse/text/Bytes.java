@@ -58,6 +58,30 @@ public final class Bytes {
         return to;
     }
 
+    /** The first index of {@code c}, {@code d} or {@code e} in {@code b[from, to)}, or -1. */
+    public static int indexOfAny(byte[] b, int from, int to, byte c, byte d, byte e) {
+        int i = Math.max(from, 0);
+        long pc = ONES * (c & 0xff);
+        long pd = ONES * (d & 0xff);
+        long pe = ONES * (e & 0xff);
+        for (; i + 8 <= to; i += 8) {
+            long w = (long) LONGS.get(b, i);
+            long x = w ^ pc;
+            long y = w ^ pd;
+            long z = w ^ pe;
+            long hit = ((x - ONES) & ~x | (y - ONES) & ~y | (z - ONES) & ~z) & HIGHS;
+            if (hit != 0) {
+                return i + (Long.numberOfTrailingZeros(hit) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] == c || b[i] == d || b[i] == e) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Whether {@code b[from, from + k.length)} holds the bytes of {@code k} (the caller knows they fit). */
     public static boolean same(byte[] k, byte[] b, int from) {
         int n = k.length;

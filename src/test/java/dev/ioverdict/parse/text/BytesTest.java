@@ -23,6 +23,9 @@ class BytesTest {
                         assertEquals(plainIndexOf(b, from, to, c), Bytes.indexOf(b, from, to, c));
                     }
                     assertEquals(plainEndAt(b, from, to, (byte) ' ', (byte) '+'), Bytes.endAt(b, from, to, (byte) ' ', (byte) '+'));
+                    int any = plainEndAt(b, from, to, (byte) ':', (byte) '/');
+                    any = Math.min(any, plainEndAt(b, from, to, (byte) 0x80, (byte) 0x80));
+                    assertEquals(any == to ? -1 : any, Bytes.indexOfAny(b, from, to, (byte) ':', (byte) '/', (byte) 0x80));
                     byte[] k = Arrays.copyOfRange(b, from, to);
                     assertEquals(true, Bytes.same(k, b, from));
                     if (k.length > 0) {
