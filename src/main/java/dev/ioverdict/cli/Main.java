@@ -3,8 +3,11 @@ package dev.ioverdict.cli;
 import dev.ioverdict.report.SafeText;
 import dev.ioverdict.report.TemplateError;
 import dev.ioverdict.report.Version;
-import java.util.List;
 import java.io.PrintWriter;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,9 +15,6 @@ import picocli.CommandLine.Command;
 @Command(name = "ioverdict", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = "Compiles a storage I/O capture bundle (blkparse, btt, strace, perf script, iostat, "
                 + "LinuxKI, xfs_info, sysfs ...) into a diagnosis report (HTML, PDF, JSON).",
-        subcommands = {ReportCommand.class, CompareCommand.class, BatchCommand.class, MergeCommand.class, QueryCommand.class,
-            InspectCommand.class, RulesCommand.class,
-            CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
             " 0:report(s) written",
@@ -25,6 +25,9 @@ import picocli.CommandLine.Command;
             " 5:the report could not be written (no space, no permission, not a folder)",
             "70:internal error"})
 public final class Main implements Runnable {
+    /** The subcommands by the name each declares, in the order help lists them. */
+    static final Map<String, Class<?>> COMMANDS = commands();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -51,7 +54,7 @@ public final class Main implements Runnable {
 
     /** Runs a command line without exiting the JVM; tests call this. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cl = commandLine();
+        CommandLine cl = commandLine(args);
         cl.setOut(out);
         cl.setErr(err);
         try {
@@ -72,11 +75,42 @@ public final class Main implements Runnable {
         }
     }
 
+    /** The whole command, every subcommand built (help, the README's tables). */
     static CommandLine commandLine() {
+        return commandLine(new String[0]);
+    }
+
+    /**
+     * The command for these arguments: when the first names a subcommand, only that one is built.
+     * picocli reads every option of every subcommand when it builds one, and building them all took
+     * a third of the start-up of a small {@code inspect} (docs/PERFORMANCE.md, "Issue 23, round six").
+     * Whatever else comes first (an option, help, a mistyped name) gets them all, so that help knows
+     * every one.
+     */
+    static CommandLine commandLine(String[] args) {
         CommandLine cl = new CommandLine(new Main());
+        Class<?> named = args.length > 0 ? COMMANDS.get(args[0]) : null;
+        if (named != null && named != CommandLine.HelpCommand.class) {
+            cl.addSubcommand(args[0], named);
+        } else {
+            COMMANDS.forEach(cl::addSubcommand);
+        }
         cl.setExecutionExceptionHandler(Main::handleException);
         cl.setParameterExceptionHandler(Main::handleParameterException);
         return cl;
+    }
+
+    private static Map<String, Class<?>> commands() {
+        Map<String, Class<?>> commands = new LinkedHashMap<>();
+        commands.put("report", ReportCommand.class);
+        commands.put("compare", CompareCommand.class);
+        commands.put("batch", BatchCommand.class);
+        commands.put("merge", MergeCommand.class);
+        commands.put("query", QueryCommand.class);
+        commands.put("inspect", InspectCommand.class);
+        commands.put("rules", RulesCommand.class);
+        commands.put("help", CommandLine.HelpCommand.class);
+        return Collections.unmodifiableMap(commands);
     }
 
     private static int handleParameterException(CommandLine.ParameterException e, String[] args) {

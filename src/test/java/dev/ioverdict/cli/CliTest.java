@@ -8,8 +8,10 @@ import dev.ioverdict.testing.Cli;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 class CliTest {
     @Test
@@ -64,6 +66,31 @@ class CliTest {
                 "--config", cfg.toString());
         assertEquals(ExitCodes.USAGE, r.exitCode());
         assertTrue(r.err().contains("no_such"), r.err());
+    }
+
+    /**
+     * A command line whose first word is a subcommand builds that one alone (start-up): each one's
+     * help reads the same as with all built, and the names are the ones they declare.
+     */
+    @Test
+    void aSubcommandBuiltAloneReadsAsWithAllBuilt() {
+        CommandLine all = Main.commandLine();
+        assertEquals(List.copyOf(Main.COMMANDS.keySet()), List.copyOf(all.getSubcommands().keySet()));
+        for (String name : Main.COMMANDS.keySet()) {
+            assertEquals(name, Main.COMMANDS.get(name).getAnnotation(CommandLine.Command.class).name());
+            for (String[] args : List.of(new String[] {name, "--help"}, new String[] {name, "--no-such-option"})) {
+                CommandLine alone = Main.commandLine(args);
+                assertEquals(name.equals("help") ? all.getSubcommands().keySet() : java.util.Set.of(name),
+                        alone.getSubcommands().keySet());
+                assertEquals(all.getSubcommands().get(name).getUsageMessage(),
+                        alone.getSubcommands().get(name).getUsageMessage(), name);
+                if (!name.equals("help")) {
+                    assertEquals(args[1].equals("--help") ? 0 : ExitCodes.USAGE, Cli.run(args).exitCode(), name + " " + args[1]);
+                }
+            }
+        }
+        assertTrue(Cli.run("help", "inspect").out().contains("Usage: ioverdict inspect"));
+        assertEquals(ExitCodes.USAGE, Cli.run("inspec").exitCode());
     }
 
     @Test
