@@ -102,7 +102,7 @@ public final class PerfScriptFormat extends TextFormat {
             if (frame && !(inBytes ? kind == TAB_FRAME : tabLed(line))) {
                 // perf indents a chain with a tab; a space-padded header ("      dd  1856 ... (dso)") is not one
                 line = in.text();
-                frame = Header.parse(line) == null;
+                frame = (inBytes ? Header.parse(bytes, length, null) : Header.parse(line)) == null;
             }
             if (frame) {
                 if (pending != null && stack != null) {
@@ -505,65 +505,35 @@ public final class PerfScriptFormat extends TextFormat {
          * but the event. The time ({@code digits.digits:}) anchors the line where it is printed,
          * because comm may hold spaces; without it, the event is the first {@code name:} token after
          * a pid. Process and event names are taken from {@code names} when given.
+         *
+         * <p>One reader serves every line: a line outside ASCII is read on its {@link #shadow}, one
+         * byte per char, so that every index found is the String's and its names are cut from the
+         * String.
          */
         static Header parse(String line, Interner names) {
-            int n = line.length();
-            int colon = -1;
-            int tsStart = -1;
-            for (int i = line.indexOf(':'); i >= 0; i = line.indexOf(':', i + 1)) {
-                int j = i - 1;
-                int fracDigits = 0;
-                while (j >= 0 && Numbers.isDigit(line.charAt(j))) {
-                    j--;
-                    fracDigits++;
-                }
-                if (fracDigits == 0 || j < 1 || line.charAt(j) != '.') {
-                    continue;
-                }
-                int k = j - 1;
-                while (k >= 0 && Numbers.isDigit(line.charAt(k))) {
-                    k--;
-                }
-                if (k == j - 1 || (k >= 0 && line.charAt(k) != ' ')) {
-                    continue;
-                }
-                colon = i;
-                tsStart = k + 1;
-                break;
+            Header h = parse(shadow(line), line.length(), names, line);
+            if (h != null) {
+                h.text = line;
+                h.payload = h.payloadFrom >= line.length() ? "" : line.substring(h.payloadFrom);
             }
-            Header h = new Header();
-            h.text = line;
-            int evStart;
-            if (colon >= 0) {
-                h.timeNs = parseTimeNs(line, tsStart, colon);
-                if (!h.prefix(line, tsStart, false, names)) {
-                    return null;
-                }
-                // after the timestamp: [period] event: payload
-                evStart = skipSpaces(line, colon + 1);
-                int tokEnd = line.indexOf(' ', evStart);
-                if (tokEnd > evStart && Numbers.isDigits(line, evStart, tokEnd)) {
-                    h.period = Numbers.parseLong(line, evStart, tokEnd, -1);
-                    evStart = skipSpaces(line, tokEnd);
-                }
-            } else {
-                evStart = eventWithoutTime(line);
-                if (evStart <= 0 || !h.prefix(line, evStart, true, names)) {
-                    return null;
-                }
-            }
-            int evEnd = line.indexOf(": ", evStart);
-            if (evEnd < 0) {
-                evEnd = line.endsWith(":") ? n - 1 : -1;
-            }
-            int space = line.indexOf(' ', evStart);
-            if (evEnd <= evStart || (space >= 0 && space < evEnd)) {
-                return null; // an event name holds no space: checked before it is interned
-            }
-            h.event = names != null ? names.of(line, evStart, evEnd) : line.substring(evStart, evEnd);
-            h.payload = evEnd + 2 <= n ? line.substring(Math.min(n, evEnd + 2)) : "";
             return h;
         }
+
+        /**
+         * One byte per char of {@code line}, for the byte reader to decide on as on the chars:
+         * ASCII as itself; other whitespace as a vertical tab (whitespace, and neither the space nor
+         * the tab the reader looks for, as such a char is neither); any other char as 0x80, which is
+         * no digit, letter, sign or whitespace, as such a char is none of those to the reader.
+         */
+        static byte[] shadow(String line) {
+            byte[] b = new byte[line.length()];
+            for (int i = 0; i < b.length; i++) {
+                char c = line.charAt(i);
+                b[i] = c < 0x80 ? (byte) c : Character.isWhitespace(c) ? (byte) 0x0B : (byte) 0x80;
+            }
+            return b;
+        }
+
 
         /**
          * Where the payload starts in the line ({@link #parse(byte[], int, Interner)} leaves {@link
@@ -589,6 +559,11 @@ public final class PerfScriptFormat extends TextFormat {
          * read without a String; {@link #text} and {@link #payload} are made by {@link #materialise}.
          */
         static Header parse(byte[] b, int n, Interner names) {
+            return parse(b, n, names, null);
+        }
+
+        /** The header in {@code b[0, n)}; its names cut from {@code line} when the bytes are its {@link #shadow}. */
+        private static Header parse(byte[] b, int n, Interner names, String line) {
             int colon = -1;
             int tsStart = -1;
             for (int i = indexOf(b, n, (byte) ':', 0); i >= 0; i = indexOf(b, n, (byte) ':', i + 1)) {
@@ -616,9 +591,10 @@ public final class PerfScriptFormat extends TextFormat {
             int evStart;
             if (colon >= 0) {
                 h.timeNs = parseTimeNs(b, tsStart, colon);
-                if (!h.prefix(b, n, tsStart, false, names)) {
+                if (!h.prefix(b, n, tsStart, false, names, line)) {
                     return null;
                 }
+                // after the timestamp: [period] event: payload
                 evStart = skipSpaces(b, n, colon + 1);
                 int tokEnd = indexOf(b, n, (byte) ' ', evStart);
                 if (tokEnd > evStart && isDigits(b, evStart, tokEnd)) {
@@ -627,7 +603,7 @@ public final class PerfScriptFormat extends TextFormat {
                 }
             } else {
                 evStart = eventWithoutTime(b, n);
-                if (evStart <= 0 || !h.prefix(b, n, evStart, true, names)) {
+                if (evStart <= 0 || !h.prefix(b, n, evStart, true, names, line)) {
                     return null;
                 }
             }
@@ -644,20 +620,25 @@ public final class PerfScriptFormat extends TextFormat {
             }
             int space = indexOf(b, n, (byte) ' ', evStart);
             if (evEnd <= evStart || (space >= 0 && space < evEnd)) {
-                return null;
+                return null; // an event name holds no space: checked before it is interned
             }
-            h.event = names.of(b, evStart, evEnd);
+            h.event = name(b, evStart, evEnd, names, line);
             h.payloadFrom = evEnd + 2 <= n ? evEnd + 2 : n;
             return h;
         }
 
-        /** {@link #prefix(String, int, boolean, Interner)} of an ASCII line's bytes {@code b[0, n)}. */
-        private boolean prefix(byte[] b, int n, int end, boolean noTime, Interner names) {
+        /**
+         * Reads {@code comm pid[/tid] [[cpu]]} (and, on a line without time, the period after them)
+         * from {@code b[0, end)}. With a time the prefix may be empty ({@code -F time,event});
+         * without one it must hold a pid, or nothing tells the line from prose.
+         */
+        private boolean prefix(byte[] b, int n, int end, boolean noTime, Interner names, String line) {
             end = trimEnd(b, end);
             if (noTime) {
                 int tok = tokenStart(b, end);
                 int before = trimEnd(b, tok);
                 int prev = tokenStart(b, before);
+                // a period is printed after the cpu or a pid/tid; "comm 12 34 ev:" keeps 34 a pid
                 if (tok < end && isDigits(b, tok, end) && before > 0
                         && (isCpu(b, prev, before) || isPidTid(b, prev, before) && hasSlash(b, prev, before)
                         || prev == skipSpaces(b, n, 0) && isDigits(b, prev, before))) {
@@ -699,8 +680,16 @@ public final class PerfScriptFormat extends TextFormat {
             while (commStart < commEnd && isWhitespace(b[commStart])) {
                 commStart++;
             }
-            comm = names.of(b, commStart, commEnd);
+            comm = name(b, commStart, commEnd, names, line);
             return true;
+        }
+
+        /** A name at {@code [from, to)}: from the line when the bytes are its shadow, interned when {@code names} is given. */
+        private static String name(byte[] b, int from, int to, Interner names, String line) {
+            if (line != null) {
+                return names != null ? names.of(line, from, to) : line.substring(from, to);
+            }
+            return names != null ? names.of(b, from, to) : new String(b, from, to - from, StandardCharsets.ISO_8859_1);
         }
 
         private static int eventWithoutTime(byte[] b, int n) {
@@ -836,6 +825,7 @@ public final class PerfScriptFormat extends TextFormat {
             if (to <= from) {
                 return fallback;
             }
+            // perf prints "-1" for a task it has no pid for (":-1    -1 [000] ... sched:sched_switch")
             if (b[from] == '-' && to > from + 1) {
                 int v = parseIntOr(b, from + 1, to, fallback);
                 return v == fallback ? fallback : -v;
@@ -851,186 +841,5 @@ public final class PerfScriptFormat extends TextFormat {
             return v;
         }
 
-        /**
-         * Reads {@code comm pid[/tid] [[cpu]]} (and, on a line without time, the period after them)
-         * from {@code line[0, end)}. With a time the prefix may be empty ({@code -F time,event});
-         * without one it must hold a pid, or nothing tells the line from prose.
-         */
-        private boolean prefix(String line, int end, boolean noTime, Interner names) {
-            end = trimEnd(line, end);
-            if (noTime) {
-                int tok = tokenStart(line, end);
-                int before = trimEnd(line, tok);
-                int prev = tokenStart(line, before);
-                // a period is printed after the cpu or a pid/tid; "comm 12 34 ev:" keeps 34 a pid
-                if (tok < end && Numbers.isDigits(line, tok, end) && before > 0
-                        && (isCpu(line, prev, before) || isPidTid(line, prev, before) && hasSlash(line, prev, before)
-                        || prev == firstToken(line) && Numbers.isDigits(line, prev, before))) {
-                    period = Numbers.parseLong(line, tok, end, -1);
-                    end = before;
-                }
-            }
-            if (end == 0) {
-                pid = -1;
-                tid = -1;
-                comm = "";
-                return !noTime;
-            }
-            int tok = tokenStart(line, end);
-            if (isCpu(line, tok, end)) {
-                cpu = parseIntOr(line, tok + 1, end - 1, -1);
-                end = trimEnd(line, tok);
-                if (end == 0) {
-                    pid = -1;
-                    tid = -1;
-                    comm = "";
-                    return !noTime;
-                }
-                tok = tokenStart(line, end);
-            }
-            int slash = line.indexOf('/', tok);
-            if (slash > 0 && slash < end) {
-                pid = parseIntOr(line, tok, slash, Integer.MIN_VALUE);
-                tid = parseIntOr(line, slash + 1, end, Integer.MIN_VALUE);
-            } else {
-                pid = parseIntOr(line, tok, end, Integer.MIN_VALUE);
-                tid = pid;
-            }
-            if (pid == Integer.MIN_VALUE || tid == Integer.MIN_VALUE) {
-                return false;
-            }
-            int commEnd = trimEnd(line, tok);
-            int commStart = 0;
-            while (commStart < commEnd && Character.isWhitespace(line.charAt(commStart))) {
-                commStart++;
-            }
-            comm = names != null ? names.of(line, commStart, commEnd) : line.substring(commStart, commEnd);
-            return true;
-        }
-
-        /**
-         * Where the event starts on a line without a time: the first token that ends in {@code :}
-         * (then a space or the line's end) and starts with a letter, as event names do
-         * ({@code cpu-clock:}, {@code cycles:u:}, {@code block:block_rq_issue:}); 0 or -1 when none
-         * follows another token.
-         */
-        private static int eventWithoutTime(String line) {
-            int n = line.length();
-            int i = skipSpaces(line, 0);
-            while (i < n) {
-                int end = i;
-                while (end < n && line.charAt(end) != ' ' && line.charAt(end) != '\t') {
-                    end++;
-                }
-                if (end - i > 1 && line.charAt(end - 1) == ':' && isEventName(line, i, end - 1)) {
-                    return i;
-                }
-                i = skipSpaces(line, end);
-            }
-            return -1;
-        }
-
-        private static boolean isEventName(String s, int from, int to) {
-            char c0 = s.charAt(from);
-            if (!(c0 >= 'a' && c0 <= 'z' || c0 >= 'A' && c0 <= 'Z' || c0 == '_')) {
-                return false;
-            }
-            for (int i = from + 1; i < to; i++) {
-                char c = s.charAt(i);
-                boolean ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-                        || c == '_' || c == ':' || c == '-' || c == '.' || c == '/' || c == '=' || c == ',';
-                if (!ok) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        private static boolean hasSlash(String s, int from, int to) {
-            int slash = s.indexOf('/', from);
-            return slash >= 0 && slash < to;
-        }
-
-        private static int firstToken(String s) {
-            return skipSpaces(s, 0);
-        }
-
-        private static boolean isCpu(String s, int from, int to) {
-            return to - from >= 3 && s.charAt(from) == '[' && s.charAt(to - 1) == ']'
-                    && Numbers.isDigits(s, from + 1, to - 1);
-        }
-
-        /** {@code 1234}, {@code -1} or {@code 1234/1240}. */
-        private static boolean isPidTid(String s, int from, int to) {
-            int slash = s.indexOf('/', from);
-            if (slash < 0 || slash >= to) {
-                return parseIntOr(s, from, to, Integer.MIN_VALUE) != Integer.MIN_VALUE;
-            }
-            return parseIntOr(s, from, slash, Integer.MIN_VALUE) != Integer.MIN_VALUE
-                    && parseIntOr(s, slash + 1, to, Integer.MIN_VALUE) != Integer.MIN_VALUE;
-        }
-
-        private static int skipSpaces(String s, int i) {
-            int n = s.length();
-            while (i < n && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
-                i++;
-            }
-            return i;
-        }
-
-        private static int trimEnd(String s, int end) {
-            while (end > 0 && Character.isWhitespace(s.charAt(end - 1))) {
-                end--;
-            }
-            return end;
-        }
-
-        /** The start of the token that ends at {@code end} (exclusive). */
-        private static int tokenStart(String s, int end) {
-            int i = end;
-            while (i > 0 && !Character.isWhitespace(s.charAt(i - 1))) {
-                i--;
-            }
-            return i;
-        }
-
-        private static long parseTimeNs(String s, int from, int to) {
-            long secs = 0;
-            int i = from;
-            while (i < to && s.charAt(i) != '.') {
-                secs = secs * 10 + (s.charAt(i++) - '0');
-            }
-            i++;
-            long frac = 0;
-            int digits = 0;
-            while (i < to && digits < 9) {
-                frac = frac * 10 + (s.charAt(i++) - '0');
-                digits++;
-            }
-            while (digits++ < 9) {
-                frac *= 10;
-            }
-            return secs * 1_000_000_000L + frac;
-        }
-
-        private static int parseIntOr(String s, int from, int to, int fallback) {
-            if (to <= from) {
-                return fallback;
-            }
-            // perf prints "-1" for a task it has no pid for (":-1    -1 [000] ... sched:sched_switch")
-            if (s.charAt(from) == '-' && to > from + 1) {
-                int v = parseIntOr(s, from + 1, to, fallback);
-                return v == fallback ? fallback : -v;
-            }
-            int v = 0;
-            for (int i = from; i < to; i++) {
-                char c = s.charAt(i);
-                if (c < '0' || c > '9') {
-                    return fallback;
-                }
-                v = v * 10 + (c - '0');
-            }
-            return v;
-        }
     }
 }
