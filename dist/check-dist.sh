@@ -56,4 +56,11 @@ bare "$scratch/ioverdict/bin/ioverdict" query "$scratch/batch" 'SELECT count(*) 
     > "$scratch/query.log" 2>&1 || status=$?
 [ "$status" = 0 ] && [ "$(tr -d '\r' < "$scratch/query.log")" = "$(printf 'n\n2')" ] \
     || { cat "$scratch/query.log" >&2; fail "query over the batch's case archive exited with $status"; }
+# start-up: the archive's AOT cache is taken by the JVM where the archive was unpacked (it checks the jar and runtime)
+if [ -f "$scratch/ioverdict/lib/ioverdict.aot" ]; then
+    env -i PATH="$scratch/path" HOME="$scratch" LANG=C.UTF-8 JAVA_OPTS=-Xlog:class+load \
+        "$scratch/ioverdict/bin/ioverdict" --version > "$scratch/classes.log" 2>&1 || true
+    grep -q 'dev.ioverdict.cli.Main source: shared objects file' "$scratch/classes.log" \
+        || fail "the JVM did not take the archive's AOT cache"
+fi
 echo "check-dist: $(basename "$archive") runs its README's commands, report, batch and query with no JDK on PATH"

@@ -50,6 +50,22 @@ for sample in xfs-unaligned-512b iostat-linux-saturated; do
     cp -r "$root/testdata/$sample/bundle" "$out/samples/$sample/bundle"
     cp "$root/testdata/$sample/README.md" "$out/samples/$sample/"
 done
+# Start-up: on Java >= 25 the archive ships an AOT cache made here, by this runtime, on a report of a
+# bundled sample, from a jar whose pre-Java-6 class files are rewritten so that the cache can hold
+# them (src/build/ModernClassFiles.java; the ./ioverdict launcher of the source tree does the same).
+# The JVM checks the cache against the jar and runtime and runs without it when they differ.
+major=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$jdk/release")
+if [ "$major" -ge 25 ]; then
+    if "$jdk/bin/java" "$root/src/build/ModernClassFiles.java" "$out/lib/ioverdict.jar" "$out/lib/modern.jar" > /dev/null; then
+        mv "$out/lib/modern.jar" "$out/lib/ioverdict.jar"
+    fi
+    scratch=$(mktemp -d)
+    "$out/runtime/bin/java" -XX:AOTCacheOutput="$out/lib/ioverdict.aot" -XX:+UnlockDiagnosticVMOptions \
+        -XX:-AOTRecordTraining -Xlog:aot=off -Xlog:cds=off -Djava.awt.headless=true -jar "$out/lib/ioverdict.jar" \
+        report "$out/samples/xfs-unaligned-512b/bundle" -o "$scratch" --format json,html,pdf > /dev/null 2>&1 \
+        || rm -f "$out/lib/ioverdict.aot"
+    rm -rf "$scratch"
+fi
 cat > "$out/bin/ioverdict" <<'SH'
 #!/bin/sh
 # ioverdict, self-contained: runs the Java runtime shipped beside it. JAVA_OPTS goes to the JVM.
@@ -67,6 +83,12 @@ case " ${JAVA_OPTS:-} " in
            done < /proc/meminfo
        fi ;;
 esac
+# the class archive made with this runtime and jar by make-dist.sh: a good part off each start
+if [ -f "$here/lib/ioverdict.aot" ]; then
+    # shellcheck disable=SC2086
+    exec "$here/runtime/bin/java" "-XX:AOTCache=$here/lib/ioverdict.aot" -Xlog:aot=off -Xlog:cds=off $heap \
+        -Djava.awt.headless=true ${JAVA_OPTS:-} -jar "$here/lib/ioverdict.jar" "$@"
+fi
 # shellcheck disable=SC2086
 exec "$here/runtime/bin/java" $heap -Djava.awt.headless=true ${JAVA_OPTS:-} -jar "$here/lib/ioverdict.jar" "$@"
 SH
