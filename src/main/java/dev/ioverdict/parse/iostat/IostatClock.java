@@ -7,6 +7,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Reads the report stamps iostat prints: sysstat's {@code -t} line ({@code strftime("%x %X")} in
@@ -25,6 +26,10 @@ final class IostatClock {
     private static final List<String> DAYS = List.of("mon", "tue", "wed", "thu", "fri", "sat", "sun");
 
     private Boolean dayFirst;
+    /** The date text of the last {@link #slashed} stamp, its day and the day/month order it was read under. */
+    private String slashedDate;
+    private long slashedDay;
+    private Boolean slashedOrder;
     private LocalDate bannerDate;
     private double lastTimeOnly = Double.NaN;
     private long dayCarry;
@@ -37,6 +42,17 @@ final class IostatClock {
 
     /** Seconds since the epoch of a stamp line, or NaN when the line is not a stamp. */
     double stamp(String line) {
+        if (isSlashed(line)) {
+            double t = slashed(line);
+            if (!Double.isNaN(t)) {
+                return t;
+            }
+        }
+        return anyStamp(line);
+    }
+
+    /** {@link #stamp} read the general way: every form, words cut out as Strings, the date through {@link #date}. */
+    double anyStamp(String line) {
         String s = line.strip();
         if (s.isEmpty()) {
             return Double.NaN;
@@ -52,6 +68,70 @@ final class IostatClock {
             return timeOnly(t);
         }
         return dateTime(t);
+    }
+
+    /**
+     * Whether a line is sysstat's {@code -t} stamp in the C and en_US locales and nothing else:
+     * {@code 11/21/26 08:30:01} or {@code 11/21/2026 08:30:01}, spaces between, none around. Such a
+     * line can be none of the other lines of a report (no banner, CPU line, header or device row
+     * has this shape), which lets the reader take it for a stamp without testing those first.
+     */
+    static boolean isSlashed(String line) {
+        int n = line.length();
+        if (n < 17 || !digits(line, 0, 2) || line.charAt(2) != '/' || !digits(line, 3, 5) || line.charAt(5) != '/'
+                || !digits(line, 6, 8)) {
+            return false;
+        }
+        int i = digits(line, 8, 10) ? 10 : 8;
+        if (line.charAt(i) != ' ') {
+            return false;
+        }
+        while (i < n && line.charAt(i) == ' ') {
+            i++;
+        }
+        return n - i == 8 && digits(line, i, i + 2) && line.charAt(i + 2) == ':' && digits(line, i + 3, i + 5)
+                && line.charAt(i + 5) == ':' && digits(line, i + 6, i + 8);
+    }
+
+    /**
+     * {@link #anyStamp} of an {@link #isSlashed} line, read in place (a long capture has one per
+     * report): the date is read through {@link #date} once per day, and again when the day/month
+     * order was learnt since. NaN where anything is out of range, for {@link #anyStamp} to judge.
+     */
+    private double slashed(String line) {
+        int dateEnd = line.indexOf(' ');
+        if (slashedDate == null || !Objects.equals(slashedOrder, dayFirst) || slashedDate.length() != dateEnd
+                || !line.startsWith(slashedDate)) {
+            LocalDate d = date(line.substring(0, dateEnd));
+            if (d == null) {
+                return Double.NaN;
+            }
+            slashedDate = line.substring(0, dateEnd);
+            slashedDay = d.toEpochDay();
+            slashedOrder = dayFirst; // after date(), which may have learnt it from this very date
+        }
+        int t = line.length() - 8;
+        int h = two(line, t);
+        int m = two(line, t + 3);
+        int sec = two(line, t + 6);
+        if (h > 23 || m > 59 || sec > 60) {
+            return Double.NaN;
+        }
+        return slashedDay * 86400 + h * 3600L + m * 60L + Math.min(sec, 59);
+    }
+
+    private static boolean digits(String s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int two(String s, int at) {
+        return (s.charAt(at) - '0') * 10 + s.charAt(at + 1) - '0';
     }
 
     /** {@code Mon Nov 24 14:58:36 [ZONE] 2003}. */

@@ -34,9 +34,18 @@ import java.util.Map;
  */
 public final class IostatFormat extends SinkFormat {
     public IostatFormat() {
+        this(true);
+    }
+
+    /**
+     * {@code quickStamps}: whether a line of the shape of sysstat's {@code -t} stamp is read as one
+     * without the tests for every other line first (it can be none of them); false reads it the
+     * way any other line is read, for a test to compare the two.
+     */
+    IostatFormat(boolean quickStamps) {
         super("iostat", InputClock.IOSTAT, "`iostat` of sysstat (-x or basic, -s, -p, --pretty, -h with unit "
                 + "suffixes, old and new layouts) and Solaris / illumos `iostat -x`",
-                IostatFormat::recognition, Reader::new);
+                IostatFormat::recognition, ctx -> new Reader(ctx, quickStamps));
     }
 
     private static Recognition recognition(Sample sample) {
@@ -110,8 +119,11 @@ public final class IostatFormat extends SinkFormat {
                 "the reports are kept with the time they carry (the clock was set back, or a run's output was "
                         + "reordered)");
 
-        Reader(ParseContext ctx) {
+        private final boolean quickStamps;
+
+        Reader(ParseContext ctx, boolean quickStamps) {
             this.ctx = ctx;
+            this.quickStamps = quickStamps;
         }
 
         @Override
@@ -127,6 +139,13 @@ public final class IostatFormat extends SinkFormat {
                 // what structural() does with it, without splitting a line every report repeats
                 joinPretty();
                 cpuValuesNext = true;
+                return;
+            }
+            if (quickStamps && !cpuValuesNext && IostatClock.isSlashed(line)) {
+                // one line in eleven of iostat -x -t: none of the tests below but structural()'s last can take it
+                if (!stamp(line)) {
+                    notIostat(n, line, Tokens.split(line));
+                }
                 return;
             }
             // a header seen before, or the values under avg-cpu: every report repeats them, read without a String per field
@@ -150,11 +169,16 @@ public final class IostatFormat extends SinkFormat {
                 return;
             }
             if (!structural(n, line, tokens)) {
-                if (inRows) {
-                    badRow(n, line, tokens);
-                } else {
-                    ctx.skip(n, "not iostat output: " + Excerpt.of(line));
-                }
+                notIostat(n, line, tokens);
+            }
+        }
+
+        /** A line that is none of a report's lines: a damaged row within the rows, else not iostat's. */
+        private void notIostat(long n, String line, List<String> tokens) {
+            if (inRows) {
+                badRow(n, line, tokens);
+            } else {
+                ctx.skip(n, "not iostat output: " + Excerpt.of(line));
             }
         }
 
@@ -219,15 +243,20 @@ public final class IostatFormat extends SinkFormat {
                 header(n, l);
                 return true;
             }
+            return stamp(line);
+        }
+
+        /** A report's stamp, for the report its header starts; false when the line is none. */
+        private boolean stamp(String line) {
             double t = clock.stamp(line);
-            if (!Double.isNaN(t)) {
-                joinPretty();
-                inRows = false;
-                pendingTime = t;
-                pendingTimeText = line.strip();
-                return true;
+            if (Double.isNaN(t)) {
+                return false;
             }
-            return false;
+            joinPretty();
+            inRows = false;
+            pendingTime = t;
+            pendingTimeText = line.strip();
+            return true;
         }
 
         /**
