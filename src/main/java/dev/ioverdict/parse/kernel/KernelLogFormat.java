@@ -135,6 +135,11 @@ public final class KernelLogFormat extends TextFormat {
     private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private final DmesgStamp stamp = new DmesgStamp();
+        /**
+         * Whether the {@link #stamped} line's message may hold one of the words some storage forms
+         * need ({@link StorageMessages#holdsWord}): true until {@link #mayMatter} has looked.
+         */
+        private boolean worded;
         private HungTaskBuilder hung;
         /** Whether the log so far has no time stamps: decided by its first line. */
         private Boolean bare;
@@ -152,6 +157,7 @@ public final class KernelLogFormat extends TextFormat {
             if (bare != Boolean.FALSE || n == 0) {
                 return false;
             }
+            worded = true;
             int from = 0;
             if (b[0] == '<') {
                 from = level(b, n);
@@ -167,9 +173,15 @@ public final class KernelLogFormat extends TextFormat {
             return hung != null;
         }
 
-        /** Whether the {@link #stamped} line's message may be a storage message or start a hung task's report. */
+        /**
+         * Whether the {@link #stamped} line's message may be a storage message or start a hung
+         * task's report. The word scan runs first, on every message, since a message that starts
+         * as a device's does and holds no word is then classified by its start alone.
+         */
         boolean mayMatter(byte[] b, int n) {
-            return StorageMessages.mayClassify(b, stamp.body, n) || startsHungTask(b, stamp.body, n);
+            int from = stamp.body;
+            worded = StorageMessages.holdsWord(b, from, n);
+            return worded || from < n && StorageMessages.startsAsDevice(b, from, n) || startsHungTask(b, from, n);
         }
 
         /** The {@link #stamped} line counted, with its time (all a line that is no storage message gives). */
@@ -193,7 +205,7 @@ public final class KernelLogFormat extends TextFormat {
                 hung = new HungTaskBuilder(n, line, body, prefix(line));
                 return;
             }
-            StorageMessages.Match m = StorageMessages.classify(body);
+            StorageMessages.Match m = StorageMessages.classify(body, worded);
             if (m != null) {
                 emit(n, line, body, m, prefix(line));
             }
