@@ -296,7 +296,7 @@ public final class KernelLogFormat extends TextFormat {
     }
 
     /** Collects the lines under one {@code INFO: task ... blocked} message. */
-    private static final class HungTaskBuilder {
+    static final class HungTaskBuilder {
         private final long line;
         private final String text;
         private final String task;
@@ -359,25 +359,35 @@ public final class KernelLogFormat extends TextFormat {
          * {@code 0xc000001b9ab07540 (unreliable)} -> ""); null when it is not a trace line.
          */
         static String frame(String b) {
-            String s = b;
-            while (s.startsWith("[")) {
-                int close = s.indexOf(']');
+            int i = 0;
+            while (i < b.length() && b.charAt(i) == '[') {
+                int close = b.indexOf(']', i);
                 if (close < 0) {
                     return null;
                 }
-                s = s.substring(close + 1).stripLeading();
+                i = afterWhitespace(b, close + 1);
             }
-            boolean unreliable = s.startsWith("? ");
+            // read in place: a report's every trace line passes here, its pieces made only for a frame kept
+            boolean unreliable = b.startsWith("? ", i);
             if (unreliable) {
-                s = s.substring(2);
+                i += 2;
             }
-            int end = s.indexOf(' ');
-            String word = end < 0 ? s : s.substring(0, end);
-            int plus = word.indexOf("+0x");
-            if (plus > 0) {
-                return unreliable ? "" : word.substring(0, plus);
+            int space = b.indexOf(' ', i);
+            int wordEnd = space < 0 ? b.length() : space;
+            int plus = b.indexOf("+0x", i);
+            if (plus > i && plus < wordEnd) {
+                return unreliable ? "" : b.substring(i, plus);
             }
-            return word.startsWith("0x") ? "" : null;
+            return b.startsWith("0x", i) ? "" : null;
+        }
+
+        /** Where {@code s} goes on after the whitespace at {@code from} ({@link String#stripLeading}'s). */
+        private static int afterWhitespace(String s, int from) {
+            int i = from;
+            while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            return i;
         }
 
         HungTask build(String input) {

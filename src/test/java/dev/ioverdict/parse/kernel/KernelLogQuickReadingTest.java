@@ -98,6 +98,43 @@ class KernelLogQuickReadingTest {
         }
     }
 
+    /** A trace line's frame, read in place, is the one the reading by substrings (before) found. */
+    @Property(tries = 3000)
+    void aFrameReadInPlaceIsTheFrameReadBySubstrings(@ForAll("traceLines") String line) {
+        assertEquals(frameBySubstrings(line), KernelLogFormat.HungTaskBuilder.frame(line), line);
+    }
+
+    @Provide
+    Arbitrary<String> traceLines() {
+        Arbitrary<String> piece = Arbitraries.of("[", "]", "[<ffffffff8163a909>]", "[c000001b9ab07500]", " ", "  ", "\t",
+                "\u2003", "? ", "?", "0x", "0xc000001b9ab07540", "+0x", "schedule+0x29/0x70", "io_schedule", "+", "x",
+                " (unreliable)", "é", "\ud83d\ude00");
+        return piece.list().ofMaxSize(6).map(ps -> String.join("", ps));
+    }
+
+    /** Round five's reading of a trace line's frame, each step a substring. */
+    private static String frameBySubstrings(String b) {
+        String s = b;
+        while (s.startsWith("[")) {
+            int close = s.indexOf(']');
+            if (close < 0) {
+                return null;
+            }
+            s = s.substring(close + 1).stripLeading();
+        }
+        boolean unreliable = s.startsWith("? ");
+        if (unreliable) {
+            s = s.substring(2);
+        }
+        int end = s.indexOf(' ');
+        String word = end < 0 ? s : s.substring(0, end);
+        int plus = word.indexOf("+0x");
+        if (plus > 0) {
+            return unreliable ? "" : word.substring(0, plus);
+        }
+        return word.startsWith("0x") ? "" : null;
+    }
+
     private static final List<String> WORDS = List.of("error", "sense key", "path", "mark as failed", "reinstated",
             "Aborting journal on device ");
 
