@@ -135,6 +135,11 @@ public final class KernelLogFormat extends TextFormat {
     private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private final DmesgStamp stamp = new DmesgStamp();
+        /**
+         * Whether the {@link #stamped} line's message may hold one of the words some storage forms
+         * need ({@link StorageMessages#holdsWord}): true until {@link #mayMatter} has looked.
+         */
+        private boolean worded;
         private HungTaskBuilder hung;
         /** Whether the log so far has no time stamps: decided by its first line. */
         private Boolean bare;
@@ -152,6 +157,7 @@ public final class KernelLogFormat extends TextFormat {
             if (bare != Boolean.FALSE || n == 0) {
                 return false;
             }
+            worded = true;
             int from = 0;
             if (b[0] == '<') {
                 from = level(b, n);
@@ -167,9 +173,15 @@ public final class KernelLogFormat extends TextFormat {
             return hung != null;
         }
 
-        /** Whether the {@link #stamped} line's message may be a storage message or start a hung task's report. */
+        /**
+         * Whether the {@link #stamped} line's message may be a storage message or start a hung
+         * task's report. The word scan runs first, on every message, since a message that starts
+         * as a device's does and holds no word is then classified by its start alone.
+         */
         boolean mayMatter(byte[] b, int n) {
-            return StorageMessages.mayClassify(b, stamp.body, n) || startsHungTask(b, stamp.body, n);
+            int from = stamp.body;
+            worded = StorageMessages.holdsWord(b, from, n);
+            return worded || from < n && StorageMessages.startsAsDevice(b, from, n) || startsHungTask(b, from, n);
         }
 
         /** The {@link #stamped} line counted, with its time (all a line that is no storage message gives). */
@@ -193,7 +205,7 @@ public final class KernelLogFormat extends TextFormat {
                 hung = new HungTaskBuilder(n, line, body, prefix(line));
                 return;
             }
-            StorageMessages.Match m = StorageMessages.classify(body);
+            StorageMessages.Match m = StorageMessages.classify(body, worded);
             if (m != null) {
                 emit(n, line, body, m, prefix(line));
             }
@@ -284,7 +296,7 @@ public final class KernelLogFormat extends TextFormat {
     }
 
     /** Collects the lines under one {@code INFO: task ... blocked} message. */
-    private static final class HungTaskBuilder {
+    static final class HungTaskBuilder {
         private final long line;
         private final String text;
         private final String task;
@@ -347,25 +359,35 @@ public final class KernelLogFormat extends TextFormat {
          * {@code 0xc000001b9ab07540 (unreliable)} -> ""); null when it is not a trace line.
          */
         static String frame(String b) {
-            String s = b;
-            while (s.startsWith("[")) {
-                int close = s.indexOf(']');
+            int i = 0;
+            while (i < b.length() && b.charAt(i) == '[') {
+                int close = b.indexOf(']', i);
                 if (close < 0) {
                     return null;
                 }
-                s = s.substring(close + 1).stripLeading();
+                i = afterWhitespace(b, close + 1);
             }
-            boolean unreliable = s.startsWith("? ");
+            // read in place: a report's every trace line passes here, its pieces made only for a frame kept
+            boolean unreliable = b.startsWith("? ", i);
             if (unreliable) {
-                s = s.substring(2);
+                i += 2;
             }
-            int end = s.indexOf(' ');
-            String word = end < 0 ? s : s.substring(0, end);
-            int plus = word.indexOf("+0x");
-            if (plus > 0) {
-                return unreliable ? "" : word.substring(0, plus);
+            int space = b.indexOf(' ', i);
+            int wordEnd = space < 0 ? b.length() : space;
+            int plus = b.indexOf("+0x", i);
+            if (plus > i && plus < wordEnd) {
+                return unreliable ? "" : b.substring(i, plus);
             }
-            return word.startsWith("0x") ? "" : null;
+            return b.startsWith("0x", i) ? "" : null;
+        }
+
+        /** Where {@code s} goes on after the whitespace at {@code from} ({@link String#stripLeading}'s). */
+        private static int afterWhitespace(String s, int from) {
+            int i = from;
+            while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            return i;
         }
 
         HungTask build(String input) {

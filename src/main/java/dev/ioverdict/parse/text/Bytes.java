@@ -58,28 +58,39 @@ public final class Bytes {
         return to;
     }
 
-    /** The first index of {@code c}, {@code d} or {@code e} in {@code b[from, to)}, or -1. */
-    public static int indexOfAny(byte[] b, int from, int to, byte c, byte d, byte e) {
-        int i = Math.max(from, 0);
-        long pc = ONES * (c & 0xff);
-        long pd = ONES * (d & 0xff);
-        long pe = ONES * (e & 0xff);
-        for (; i + 8 <= to; i += 8) {
+    /** The pattern {@link #flags} compares a word with: {@code c} in each of its eight bytes. */
+    public static long pattern(byte c) {
+        return ONES * (c & 0xff);
+    }
+
+    /**
+     * The eight bytes of {@code b} from {@code i} as a little-endian word, those at or past
+     * {@code to} zero: read in one load when the array holds them (a line's array has room past
+     * its end), so that a search's last bytes need no loop of their own.
+     */
+    public static long word(byte[] b, int i, int to) {
+        int left = to - i;
+        if (left <= 0) {
+            return 0;
+        }
+        if (i + 8 <= b.length) {
             long w = (long) LONGS.get(b, i);
-            long x = w ^ pc;
-            long y = w ^ pd;
-            long z = w ^ pe;
-            long hit = ((x - ONES) & ~x | (y - ONES) & ~y | (z - ONES) & ~z) & HIGHS;
-            if (hit != 0) {
-                return i + (Long.numberOfTrailingZeros(hit) >>> 3);
-            }
+            return left >= 8 ? w : w & ((1L << (left << 3)) - 1);
         }
-        for (; i < to; i++) {
-            if (b[i] == c || b[i] == d || b[i] == e) {
-                return i;
-            }
+        long w = 0;
+        for (int k = Math.min(left, 8) - 1; k >= 0; k--) {
+            w = w << 8 | (b[i + k] & 0xff);
         }
-        return -1;
+        return w;
+    }
+
+    /**
+     * The high bit of each byte of {@code w} equal to the byte of {@code pattern} (not zero); a
+     * false flag can sit just above a true one, so a caller that takes every flag checks each.
+     */
+    public static long flags(long w, long pattern) {
+        long x = w ^ pattern;
+        return (x - ONES) & ~x & HIGHS;
     }
 
     /** Whether {@code b[from, from + k.length)} holds the bytes of {@code k} (the caller knows they fit). */
