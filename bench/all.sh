@@ -61,9 +61,10 @@ if [ -n "$from" ]; then
 else
 section block "Block traces" "$here/bench/block-bench.sh" "${block_args[@]}"
 section text "Text parsers" "$here/bench/text-bench.sh" "${text_args[@]}"
-# the floor of the text decoders (about a minute): needs the 1 GB inputs text-bench.sh keeps with --cache
+# the floor of the text decoders (a few minutes): needs the 1 GB inputs text-bench.sh keeps with --cache
 floor_cache=${cache:-/tmp/bench-cache}
-if [ -s "$floor_cache/strace-1024.txt" ] && [ -s "$floor_cache/perf-1024.txt" ] && [ -s "$floor_cache/iostat-1024.txt" ]; then
+if [ -s "$floor_cache/strace-1024.txt" ] && [ -s "$floor_cache/perf-1024.txt" ] && [ -s "$floor_cache/iostat-1024.txt" ] \
+        && [ -s "$floor_cache/sar-1024.txt" ] && [ -s "$floor_cache/kernel-1024.txt" ]; then
     section floor "The floor of the text decoders" "$here/bench/floor-probe.sh" --cache "$floor_cache" "${floor_args[@]}"
 fi
 section startup "Start-up" "$here/bench/startup-bench.sh" "${startup_args[@]}"

@@ -6,11 +6,12 @@
 #   scan    the bytes read and the line ends found (Bytes.endAt, as Lines does)
 #   lines   the production Lines.advance() (line ends, each line copied out)
 #   text    + the ASCII check and the evidence String a record keeps (Lines.inBytes, Lines.text)
-#   decode  + the stateless decode of each line into its record, dropped (StraceProbe, PerfScriptProbe, IostatProbe)
+#   decode  + the stateless decode of each line into its record, dropped (StraceProbe, PerfScriptProbe, IostatProbe,
+#           SarProbe, KernelLogProbe)
 # beside wc -l and the exact awk pass of bench/text-bench.sh, each under /usr/bin/time -v, in turn.
 # Prints a Markdown table per input: medians of the runs, wall and CPU, and their ratio to awk's.
 #
-#   bench/floor-probe.sh [--cache DIR] [--runs K] [--kinds strace,perf,iostat] [--mb N] [--chunk-kb N] [--profile] [--no-inspect]
+#   bench/floor-probe.sh [--cache DIR] [--runs K] [--kinds strace,perf,iostat,sar,kernel] [--mb N] [--chunk-kb N] [--profile] [--no-inspect]
 #
 # A row more per input (unless --no-inspect): `ioverdict inspect` of a bundle holding only that file,
 # the production reading with its state machine and analyses, as bench/text-bench.sh times it.
@@ -22,7 +23,7 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cache=/tmp/bench-cache
 runs=3
-kinds=strace,perf,iostat
+kinds=strace,perf,iostat,sar,kernel
 mb=
 chunk_kb=4096
 profile=0
@@ -63,6 +64,8 @@ declare -A probe
 probe[strace]=dev.ioverdict.parse.strace.StraceProbe
 probe[perf]=dev.ioverdict.parse.perf.PerfScriptProbe
 probe[iostat]=dev.ioverdict.parse.iostat.IostatProbe
+probe[sar]=dev.ioverdict.parse.iostat.SarProbe
+probe[kernel]=dev.ioverdict.parse.kernel.KernelLogProbe
 
 # runs a command under /usr/bin/time -v, its output to $1; prints "wall user sys"
 timed() {

@@ -23,13 +23,21 @@ import java.util.function.Supplier;
  *   <li>{@code text}: + the ASCII check ({@link Lines#inBytes()}) and the evidence String a record keeps ({@link Lines#text()});</li>
  *   <li>{@code decode}: + the format's stateless decode of each line into its record, discarded.</li>
  * </ol>
- * A format's probe (StraceProbe, PerfScriptProbe) has the main; run by bench/floor-probe.sh.
+ * A format's probe (StraceProbe, PerfScriptProbe, IostatProbe, SarProbe, KernelLogProbe) has the main; run by bench/floor-probe.sh.
  */
 public final class FloorProbe {
     /** One thread's reading: told each line of its chunks, a new chunk first. */
     public interface Work {
         /** A new chunk: what was learnt from the lines before belongs to another chunk. */
         default void chunk() {
+        }
+
+        /**
+         * A new chunk starting at byte {@code from} of the file: at 0 the reading starts as the
+         * production one does, elsewhere it may start from what the file's head told (sar's header).
+         */
+        default void chunk(long from) {
+            chunk();
         }
 
         void line(Lines in) throws IOException;
@@ -84,7 +92,7 @@ public final class FloorProbe {
                         }
                         Lines in = new Lines(new Range(raf, from, to));
                         if (work != null) {
-                            work.chunk();
+                            work.chunk(from);
                         }
                         while (in.advance()) {
                             n++;

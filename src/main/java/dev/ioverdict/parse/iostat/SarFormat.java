@@ -379,8 +379,11 @@ public final class SarFormat extends SinkFormat {
         }
     }
 
-    /** The old layout prints svctm and avgqu-sz; sysstat 11.5.7+ (and sar since) aqu-sz, areq-sz. */
-    private static IostatDialect dialect(List<String> names) {
+    /**
+     * The old layout prints svctm and avgqu-sz; sysstat 11.5.7+ (and sar since) aqu-sz, areq-sz.
+     * Package-private for the floor probe (SarProbe), which makes a header's columns as the reader does.
+     */
+    static IostatDialect dialect(List<String> names) {
         return names.contains("aqu-sz") || names.contains("areq-sz") ? IostatDialect.SYSSTAT_NEW
                 : IostatDialect.SYSSTAT_OLD;
     }
