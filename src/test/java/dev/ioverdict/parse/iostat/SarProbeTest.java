@@ -5,24 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.parse.FloorProbe;
 import dev.ioverdict.testing.ParseRun;
-import dev.ioverdict.testing.TestData;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The floor probe reads the rows the production reading keeps, so bench/floor-probe.sh measures the real work. */
 class SarProbeTest {
-    /** The sar text files of testdata: both layouts, device first and last, -h, -j, AM/PM, a COM record. */
-    private static final List<Path> FILES = List.of(
-            TestData.file("iostat-layouts", "sar-d.txt"),
-            TestData.file("iostat-layouts", "sar-d-h.txt"),
-            TestData.file("iostat-layouts", "sar-d-j-UUID.txt"),
-            TestData.file("iostat-layouts", "sar-d-j-ID.txt"),
-            TestData.file("iostat-layouts", "sar-d-j-LABEL.txt"),
-            TestData.file("iostat-layouts", "sar-d-j-PATH.txt"),
-            TestData.file("sosreport-sar-saturated", "sosreport-vm-2026-11-24-qkzvbnr/sos_commands/sar/sar24"),
-            TestData.external("sar-d/sysstat-testdata-fedora28-kernel4.17-sa-file-sar-A-DEV-section-with-COM-record.txt"),
-            TestData.external("sar-d/thegeekstuff-rhel5-2.6.18-el5PAE-sar-d-old-layout-devMAJ-MIN-ampm.txt"));
+    private static final List<Path> FILES = IostatFiles.SAR_TEXT;
 
     @Test
     void probeReadsAsManyRowsAsTheReaderWholeOrInChunksOnTwoThreads() throws Exception {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.parse.text.Tokens;
-import dev.ioverdict.testing.TestData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,16 +19,7 @@ import org.junit.jupiter.api.Test;
  * files of testdata and on rows with each character replaced.
  */
 class SarRowTest {
-    private static final List<Path> FILES = List.of(
-            TestData.file("iostat-layouts", "sar-d.txt"),
-            TestData.file("iostat-layouts", "sar-d-h.txt"),
-            TestData.file("iostat-layouts", "sar-d-j-UUID.txt"),
-            TestData.file("iostat-layouts", "sar-d-j-ID.txt"),
-            TestData.file("iostat-layouts", "sar-d-j-LABEL.txt"),
-            TestData.file("iostat-layouts", "sar-d-j-PATH.txt"),
-            TestData.file("sosreport-sar-saturated", "sosreport-vm-2026-11-24-qkzvbnr/sos_commands/sar/sar24"),
-            TestData.external("sar-d/sysstat-testdata-fedora28-kernel4.17-sa-file-sar-A-DEV-section-with-COM-record.txt"),
-            TestData.external("sar-d/thegeekstuff-rhel5-2.6.18-el5PAE-sar-d-old-layout-devMAJ-MIN-ampm.txt"));
+    private static final List<Path> FILES = IostatFiles.SAR_TEXT;
 
     /** Round four's row reader: null when not a row, else the values; {@code at} as {@link SarRow#at}. */
     private static double[] byWords(String line, double[] scales, boolean devLast, int[] at) {
