@@ -95,8 +95,16 @@ final class BttText {
         }
     }
 
+    /** The count that is all of {@code token}, or -1: not digits, or past a long (no count btt prints is). */
     static long integer(String token) {
-        return Numbers.isDigits(token) ? Long.parseLong(token) : -1;
+        if (!Numbers.isDigits(token)) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(token);
+        } catch (NumberFormatException pastALong) {
+            return -1;
+        }
     }
 
     /**
