@@ -56,6 +56,16 @@ public final class FloorProbe {
     }
 
     /**
+     * The decode level alone, which the probes' tests compare with the production reader: {@code
+     * chunkBytes} of 1 << 30 reads a testdata file as one chunk. Which lines keep a String is a
+     * question of level text only, so none is asked.
+     */
+    public static Result decode(Path file, int threads, int chunkBytes, Supplier<? extends Work> works)
+            throws Exception {
+        return run(file, Level.DECODE, threads, chunkBytes, works, (b, n) -> false);
+    }
+
+    /**
      * Reads {@code file} in chunks of about {@code chunkBytes} (each ends after a '\n') on {@code
      * threads} threads, each with its own {@code Work} from {@code works} (used at level decode, and
      * at level text for which lines keep a String: {@code keeps}).

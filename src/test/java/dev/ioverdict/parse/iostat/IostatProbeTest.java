@@ -17,13 +17,11 @@ class IostatProbeTest {
         ParseRun run = ParseRun.of(new IostatFormat(), file);
         long rows = run.all(dev.ioverdict.model.iostat.IostatSample.class).size();
         assertEquals(24, rows); // 6 reports of 4 devices
-        FloorProbe.Result whole = FloorProbe.run(file, FloorProbe.Level.DECODE, 1, 1 << 30, IostatProbe::new,
-                FloorProbe.Keeps.NOT_BLANK);
+        FloorProbe.Result whole = FloorProbe.decode(file, 1, 1 << 30, IostatProbe::new);
         assertEquals(rows, whole.made());
         assertEquals(run.summary().lines(), whole.lines());
         // in 1 KB chunks a chunk's rows before its first header are not read: at most one report's per seam
-        FloorProbe.Result chunked = FloorProbe.run(file, FloorProbe.Level.DECODE, 2, 1 << 10, IostatProbe::new,
-                FloorProbe.Keeps.NOT_BLANK);
+        FloorProbe.Result chunked = FloorProbe.decode(file, 2, 1 << 10, IostatProbe::new);
         assertEquals(run.summary().lines(), chunked.lines());
         long seams = 6798 / 1024;
         assertTrue(chunked.made() <= rows && chunked.made() >= rows - 4 * seams, chunked.made() + " rows");

@@ -20,13 +20,11 @@ class SarProbeTest {
             ParseRun run = ParseRun.of(new SarFormat(), file);
             long rows = run.all(IostatSample.class).size();
             all += rows;
-            FloorProbe.Result whole = FloorProbe.run(file, FloorProbe.Level.DECODE, 1, 1 << 30, SarProbe.of(file),
-                    FloorProbe.Keeps.NOT_BLANK);
+            FloorProbe.Result whole = FloorProbe.decode(file, 1, 1 << 30, SarProbe.of(file));
             assertEquals(rows, whole.made(), file.toString());
             assertEquals(run.summary().lines(), whole.lines(), file.toString());
             // 256-byte chunks: each starts under the file's header (one per file here), so no row is lost at a seam
-            FloorProbe.Result chunked = FloorProbe.run(file, FloorProbe.Level.DECODE, 2, 256, SarProbe.of(file),
-                    FloorProbe.Keeps.NOT_BLANK);
+            FloorProbe.Result chunked = FloorProbe.decode(file, 2, 256, SarProbe.of(file));
             assertEquals(rows, chunked.made(), file.toString());
             assertEquals(run.summary().lines(), chunked.lines(), file.toString());
         }

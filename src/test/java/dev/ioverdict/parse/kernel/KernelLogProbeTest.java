@@ -41,12 +41,10 @@ class KernelLogProbeTest {
             long facts = run.all(KernelEvent.class).size() + run.all(HungTask.class).size();
             all += facts;
             hung += run.all(HungTask.class).size();
-            FloorProbe.Result whole = FloorProbe.run(file, FloorProbe.Level.DECODE, 1, 1 << 30, KernelLogProbe::new,
-                    (b, n) -> false);
+            FloorProbe.Result whole = FloorProbe.decode(file, 1, 1 << 30, KernelLogProbe::new);
             assertEquals(facts, whole.made(), file.toString());
             assertEquals(run.summary().lines(), whole.lines(), file.toString());
-            FloorProbe.Result chunked = FloorProbe.run(file, FloorProbe.Level.DECODE, 2, 1 << 10, KernelLogProbe::new,
-                    (b, n) -> false);
+            FloorProbe.Result chunked = FloorProbe.decode(file, 2, 1 << 10, KernelLogProbe::new);
             assertEquals(facts, chunked.made(), file.toString());
             assertEquals(run.summary().lines(), chunked.lines(), file.toString());
         }

@@ -18,12 +18,10 @@ class PerfScriptProbeTest {
         long samples = run.summary().records();
         assertEquals(1436, samples);
 
-        FloorProbe.Result whole = FloorProbe.run(file, FloorProbe.Level.DECODE, 1, 1 << 30, PerfScriptProbe::new,
-                (b, n) -> true);
+        FloorProbe.Result whole = FloorProbe.decode(file, 1, 1 << 30, PerfScriptProbe::new);
         assertEquals(samples, whole.made());
         assertEquals(run.summary().lines(), whole.lines());
-        FloorProbe.Result chunked = FloorProbe.run(file, FloorProbe.Level.DECODE, 2, 16 << 10, PerfScriptProbe::new,
-                (b, n) -> true);
+        FloorProbe.Result chunked = FloorProbe.decode(file, 2, 16 << 10, PerfScriptProbe::new);
         assertEquals(samples, chunked.made());
     }
 }

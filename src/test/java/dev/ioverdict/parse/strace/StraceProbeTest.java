@@ -19,13 +19,11 @@ class StraceProbeTest {
         long calls = run.all(SyscallCall.class).size();
         assertEquals(4975, calls);
 
-        FloorProbe.Result whole = FloorProbe.run(file, FloorProbe.Level.DECODE, 1, 1 << 30, StraceProbe::new,
-                FloorProbe.Keeps.NOT_BLANK);
+        FloorProbe.Result whole = FloorProbe.decode(file, 1, 1 << 30, StraceProbe::new);
         assertEquals(calls, whole.made());
         assertEquals(run.summary().lines(), whole.lines());
         // 16 KB chunks: pairs split at a seam are decoded from their resumption, one record each still
-        FloorProbe.Result chunked = FloorProbe.run(file, FloorProbe.Level.DECODE, 2, 16 << 10, StraceProbe::new,
-                FloorProbe.Keeps.NOT_BLANK);
+        FloorProbe.Result chunked = FloorProbe.decode(file, 2, 16 << 10, StraceProbe::new);
         assertEquals(calls, chunked.made());
         assertEquals(run.summary().lines(), chunked.lines());
     }
