@@ -78,19 +78,19 @@ final class IostatClock {
      */
     static boolean isSlashed(String line) {
         int n = line.length();
-        if (n < 17 || !digits(line, 0, 2) || line.charAt(2) != '/' || !digits(line, 3, 5) || line.charAt(5) != '/'
-                || !digits(line, 6, 8)) {
+        if (n < 17 || !Numbers.isDigits(line, 0, 2) || line.charAt(2) != '/' || !Numbers.isDigits(line, 3, 5)
+                || line.charAt(5) != '/' || !Numbers.isDigits(line, 6, 8)) {
             return false;
         }
-        int i = digits(line, 8, 10) ? 10 : 8;
+        int i = Numbers.isDigits(line, 8, 10) ? 10 : 8;
         if (line.charAt(i) != ' ') {
             return false;
         }
         while (i < n && line.charAt(i) == ' ') {
             i++;
         }
-        return n - i == 8 && digits(line, i, i + 2) && line.charAt(i + 2) == ':' && digits(line, i + 3, i + 5)
-                && line.charAt(i + 5) == ':' && digits(line, i + 6, i + 8);
+        return n - i == 8 && Numbers.isDigits(line, i, i + 2) && line.charAt(i + 2) == ':'
+                && Numbers.isDigits(line, i + 3, i + 5) && line.charAt(i + 5) == ':' && Numbers.isDigits(line, i + 6, i + 8);
     }
 
     /**
@@ -118,16 +118,6 @@ final class IostatClock {
             return Double.NaN;
         }
         return slashedDay * 86400 + h * 3600L + m * 60L + Math.min(sec, 59);
-    }
-
-    private static boolean digits(String s, int from, int to) {
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static int two(String s, int at) {
