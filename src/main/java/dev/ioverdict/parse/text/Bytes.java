@@ -20,10 +20,9 @@ public final class Bytes {
     /** The first index of {@code c} in {@code b[from, to)}, or -1. */
     public static int indexOf(byte[] b, int from, int to, byte c) {
         int i = Math.max(from, 0);
-        long pattern = ONES * (c & 0xff);
+        long pattern = pattern(c);
         for (; i + 8 <= to; i += 8) {
-            long x = (long) LONGS.get(b, i) ^ pattern;
-            long hit = (x - ONES) & ~x & HIGHS;
+            long hit = flags((long) LONGS.get(b, i), pattern);
             if (hit != 0) {
                 return i + (Long.numberOfTrailingZeros(hit) >>> 3);
             }
@@ -39,13 +38,11 @@ public final class Bytes {
     /** The first index of {@code c} or {@code d} in {@code b[from, to)}, or {@code to}. */
     public static int endAt(byte[] b, int from, int to, byte c, byte d) {
         int i = Math.max(from, 0);
-        long pc = ONES * (c & 0xff);
-        long pd = ONES * (d & 0xff);
+        long pc = pattern(c);
+        long pd = pattern(d);
         for (; i + 8 <= to; i += 8) {
             long w = (long) LONGS.get(b, i);
-            long x = w ^ pc;
-            long y = w ^ pd;
-            long hit = ((x - ONES) & ~x | (y - ONES) & ~y) & HIGHS;
+            long hit = flags(w, pc) | flags(w, pd);
             if (hit != 0) {
                 return i + (Long.numberOfTrailingZeros(hit) >>> 3);
             }
