@@ -79,6 +79,12 @@ public final class KernelLogFormat extends TextFormat {
         reader.end();
     }
 
+    /** Whether the message {@code b[from, n)} starts a hung task's report ({@code INFO: task ... blocked}). */
+    static boolean startsHungTask(byte[] b, int from, int n) {
+        return n - from >= 5 && b[from] == 'I' && b[from + 1] == 'N' && b[from + 2] == 'F' && b[from + 3] == 'O'
+                && b[from + 4] == ':';
+    }
+
     private static Recognition recognition(Sample sample) {
         int lines = sample.nonBlank().size();
         int dmesg = 0;
@@ -181,7 +187,7 @@ public final class KernelLogFormat extends TextFormat {
         boolean mayMatter(byte[] b, int n) {
             int from = stamp.body;
             worded = StorageMessages.holdsWord(b, from, n);
-            return worded || from < n && StorageMessages.startsAsDevice(b, from, n) || startsHungTask(b, from, n);
+            return StorageMessages.mayClassify(worded, b, from, n) || startsHungTask(b, from, n);
         }
 
         /** The {@link #stamped} line counted, with its time (all a line that is no storage message gives). */
@@ -233,11 +239,6 @@ public final class KernelLogFormat extends TextFormat {
                 }
             }
             return -1;
-        }
-
-        private static boolean startsHungTask(byte[] b, int from, int n) {
-            return n - from >= 5 && b[from] == 'I' && b[from + 1] == 'N' && b[from + 2] == 'F' && b[from + 3] == 'O'
-                    && b[from + 4] == ':';
         }
 
         @Override

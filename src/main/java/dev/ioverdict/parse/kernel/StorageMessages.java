@@ -32,13 +32,14 @@ final class StorageMessages {
 
     /**
      * Whether the message {@code b[from, to)} (its bytes, ASCII or UTF-8) may be one that
-     * {@link #classify} knows: false only when it cannot be, so that a log's common line is passed
-     * after one scan of its bytes. Every form either starts as a device's or a filesystem's message
-     * does ({@code sd }, {@code nvme}, {@code ata}, {@code XFS}, {@code EXT4-fs (} ...) or holds one of
-     * the {@link #holdsWord words}.
+     * {@link #classify} knows, {@code worded} being whether it {@link #holdsWord holds a word}:
+     * false only when it cannot be, so that a log's common line is passed after one scan of its
+     * bytes. Every form either starts as a device's or a filesystem's message does ({@code sd },
+     * {@code nvme}, {@code ata}, {@code XFS}, {@code EXT4-fs (} ...) or holds one of the words. The
+     * caller scans for the words itself, as it hands {@code worded} on to {@link #classify(String, boolean)}.
      */
-    static boolean mayClassify(byte[] b, int from, int to) {
-        return from < to && (startsAsDevice(b, from, to) || holdsWord(b, from, to));
+    static boolean mayClassify(boolean worded, byte[] b, int from, int to) {
+        return worded || from < to && startsAsDevice(b, from, to);
     }
 
     private static final long R = Bytes.pattern((byte) 'r');
@@ -92,7 +93,7 @@ final class StorageMessages {
     }
 
     /** The prefixes by which {@link #classify} and the forms it calls take a message: a superset of them. */
-    static boolean startsAsDevice(byte[] b, int from, int to) {
+    private static boolean startsAsDevice(byte[] b, int from, int to) {
         return switch (b[from]) {
             case 's' -> at(SD, b, from, from, to) || at(SR, b, from, from, to) || at(ST, b, from, from, to)
                     || at(SCSI, b, from, from, to);

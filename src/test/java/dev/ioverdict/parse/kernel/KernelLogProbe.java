@@ -7,9 +7,10 @@ import dev.ioverdict.parse.Lines;
 /**
  * The floor probe's decode of the kernel log (bench/floor-probe.sh): per line what
  * {@link KernelLogFormat}'s reading does for it with the production code. A plain dmesg line has
- * its stamp read from its bytes ({@link DmesgStamp}) and its message scanned by
- * {@link StorageMessages#mayClassify}; only a line that may matter is made a String, its message
- * classified ({@link StorageMessages#classify}) and its {@link KernelEvent} made; any other line
+ * its stamp read from its bytes ({@link DmesgStamp}) and its message scanned for the words
+ * ({@link StorageMessages#holdsWord}, {@link StorageMessages#mayClassify}); only a line that may
+ * matter is made a String, its message classified ({@link StorageMessages#classify(String, boolean)})
+ * and its {@link KernelEvent} made; any other line
  * (another prefix, characters outside ASCII, a log without stamps) is read as text through
  * {@link LogPrefix}, as the reader does. The event is then dropped. Left out, as the state
  * machine's: the record count and the clock, the warnings, and a hung task's report (the start of
@@ -43,12 +44,14 @@ final class KernelLogProbe implements FloorProbe.Work {
         byte[] b = in.bytes();
         int n = in.length();
         if (bare == Boolean.FALSE && n > 0 && b[0] != '<' && stamp.read(b, 0, n)) {
-            if (!StorageMessages.mayClassify(b, stamp.body, n) && !startsHungTask(b, stamp.body, n)) {
+            boolean worded = StorageMessages.holdsWord(b, stamp.body, n);
+            if (!StorageMessages.mayClassify(worded, b, stamp.body, n)
+                    && !KernelLogFormat.startsHungTask(b, stamp.body, n)) {
                 return; // counted with its time by the reader, nothing made
             }
             if (in.inBytes()) {
                 String line = in.text();
-                message(line, line.substring(Math.min(stamp.body, line.length())), stamp.seconds, null,
+                message(line, line.substring(Math.min(stamp.body, line.length())), worded, stamp.seconds, null,
                         "[" + line.substring(stamp.digits, stamp.close) + "]");
                 return;
             }
@@ -65,26 +68,23 @@ final class KernelLogProbe implements FloorProbe.Work {
             p = LogPrefix.bare(line);
         }
         if (p != null) {
-            message(line, line.substring(Math.min(p.bodyStart(), line.length())), p.uptime(), p.epoch(), p.timeText());
+            message(line, line.substring(Math.min(p.bodyStart(), line.length())), true, p.uptime(), p.epoch(),
+                    p.timeText());
         }
     }
 
-    private void message(String line, String body, Double uptime, Double epoch, String timeText) {
+    /** {@code worded}: false when the scan found none of the words, as the reader hands it to classify. */
+    private void message(String line, String body, boolean worded, Double uptime, Double epoch, String timeText) {
         if (body.startsWith("INFO: task ") && body.contains(" blocked for more than ")) {
             records++; // a hung task's report starts: the reader joins the lines under it
             return;
         }
-        StorageMessages.Match m = StorageMessages.classify(body);
+        StorageMessages.Match m = StorageMessages.classify(body, worded);
         if (m != null) {
             records++;
             last = new KernelEvent("kernel.txt", lineNo, line, m.kind(), m.device() == null || m.device().isEmpty()
                     ? null : m.device(), m.map(), uptime, epoch, timeText, body.strip());
         }
-    }
-
-    private static boolean startsHungTask(byte[] b, int from, int n) {
-        return n - from >= 5 && b[from] == 'I' && b[from + 1] == 'N' && b[from + 2] == 'F' && b[from + 3] == 'O'
-                && b[from + 4] == ':';
     }
 
     @Override

@@ -65,11 +65,11 @@ class KernelLogQuickReadingTest {
             "SCSI error : <0 0 0 0> return code = 0x8000002", "EXT4-fs (vda): Remounting filesystem read-only"};
         for (String m : messages) {
             byte[] b = ("[ 1.000000] " + m).getBytes(StandardCharsets.US_ASCII);
-            assertTrue(StorageMessages.mayClassify(b, 12, b.length), m);
+            assertTrue(StorageMessages.mayClassify(StorageMessages.holdsWord(b, 12, b.length), b, 12, b.length), m);
             assertTrue(StorageMessages.classify(m) != null, m);
         }
         byte[] b = "[ 1.000000] Freeing unused kernel image (initmem) memory: 1024K".getBytes(StandardCharsets.US_ASCII);
-        assertFalse(StorageMessages.mayClassify(b, 12, b.length));
+        assertFalse(StorageMessages.mayClassify(StorageMessages.holdsWord(b, 12, b.length), b, 12, b.length));
     }
 
     @Test
