@@ -56,11 +56,18 @@ bare "$scratch/ioverdict/bin/ioverdict" query "$scratch/batch" 'SELECT count(*) 
     > "$scratch/query.log" 2>&1 || status=$?
 [ "$status" = 0 ] && [ "$(tr -d '\r' < "$scratch/query.log")" = "$(printf 'n\n2')" ] \
     || { cat "$scratch/query.log" >&2; fail "query over the batch's case archive exited with $status"; }
-# start-up: the archive's AOT cache is taken by the JVM where the archive was unpacked (it checks the jar and runtime)
-if [ -f "$scratch/ioverdict/lib/ioverdict.aot" ]; then
-    env -i PATH="$scratch/path" HOME="$scratch" LANG=C.UTF-8 JAVA_OPTS=-Xlog:class+load \
-        "$scratch/ioverdict/bin/ioverdict" --version > "$scratch/classes.log" 2>&1 || true
-    grep -q 'dev.ioverdict.cli.Main source: shared objects file' "$scratch/classes.log" \
-        || fail "the JVM did not take the archive's AOT cache"
-fi
+# start-up: the archive's AOT caches are taken by the JVM where the archive was unpacked (it checks the jar
+# and runtime): the report's by report, the light one by inspect
+taken() {  # CACHE COMMAND...: the JVM running COMMAND loads the CLI from the cache CACHE
+    [ -f "$scratch/ioverdict/lib/$1" ] || return 0
+    local cache=$1
+    shift
+    env -i PATH="$scratch/path" HOME="$scratch" LANG=C.UTF-8 JAVA_OPTS="-Xlog:class+load -Xlog:aot=info" \
+        "$scratch/ioverdict/bin/ioverdict" "$@" > "$scratch/classes.log" 2>&1 || true
+    grep -q "Opened AOT cache .*/lib/$cache" "$scratch/classes.log" \
+        && grep -q 'dev.ioverdict.cli.Main source: shared objects file' "$scratch/classes.log" \
+        || fail "the JVM did not take the archive's AOT cache $cache for $1"
+}
+taken ioverdict.aot report "$root/testdata/seed-000-strace/bundle" -o "$scratch/cached" --format json
+taken ioverdict-inspect.aot inspect "$root/testdata/seed-000-strace/bundle"
 echo "check-dist: $(basename "$archive") runs its README's commands, report, batch and query with no JDK on PATH"

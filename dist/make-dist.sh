@@ -65,6 +65,11 @@ if [ "$major" -ge 25 ]; then
         report "$out/samples/xfs-unaligned-512b/bundle" -o "$scratch" --format json,html,pdf > /dev/null 2>&1 \
         || rm -f "$out/lib/ioverdict.aot"
     rm -rf "$scratch"
+    # and the light one for inspect and --version, trained on inspect alone (the launcher says why)
+    "$out/runtime/bin/java" -XX:AOTCacheOutput="$out/lib/ioverdict-inspect.aot" -XX:+UnlockDiagnosticVMOptions \
+        -XX:-AOTRecordTraining -Xlog:aot=off -Xlog:cds=off -Djava.awt.headless=true -jar "$out/lib/ioverdict.jar" \
+        inspect "$out/samples/xfs-unaligned-512b/bundle" > /dev/null 2>&1 \
+        || rm -f "$out/lib/ioverdict-inspect.aot"
 fi
 cat > "$out/bin/ioverdict" <<'SH'
 #!/bin/sh
@@ -83,10 +88,15 @@ case " ${JAVA_OPTS:-} " in
            done < /proc/meminfo
        fi ;;
 esac
-# the class archive made with this runtime and jar by make-dist.sh: a good part off each start
-if [ -f "$here/lib/ioverdict.aot" ]; then
+# the class archive made with this runtime and jar by make-dist.sh: a good part off each start;
+# inspect and --version take the smaller one trained on inspect (the JVM loads all of a cache's classes)
+cache=$here/lib/ioverdict.aot
+case "$command" in
+    inspect|"") [ -f "$here/lib/ioverdict-inspect.aot" ] && cache=$here/lib/ioverdict-inspect.aot ;;
+esac
+if [ -f "$cache" ]; then
     # shellcheck disable=SC2086
-    exec "$here/runtime/bin/java" "-XX:AOTCache=$here/lib/ioverdict.aot" -Xlog:aot=off -Xlog:cds=off $heap \
+    exec "$here/runtime/bin/java" "-XX:AOTCache=$cache" -Xlog:aot=off -Xlog:cds=off $heap \
         -Djava.awt.headless=true ${JAVA_OPTS:-} -jar "$here/lib/ioverdict.jar" "$@"
 fi
 # shellcheck disable=SC2086
