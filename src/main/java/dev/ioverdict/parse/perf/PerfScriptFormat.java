@@ -99,10 +99,11 @@ public final class PerfScriptFormat extends TextFormat {
             }
             int kind = inBytes ? lineKind(bytes, length) : 0;
             boolean frame = inBytes ? kind == TAB_FRAME || kind == SPACE_FRAME : isFrame(line);
+            Header header = null;
             if (frame && !(inBytes ? kind == TAB_FRAME : tabLed(line))) {
                 // perf indents a chain with a tab; a space-padded header ("      dd  1856 ... (dso)") is not one
-                line = in.text();
-                frame = (inBytes ? Header.parse(bytes, length, null) : Header.parse(line)) == null;
+                header = inBytes ? Header.parse(bytes, length, names) : Header.parse(line, names);
+                frame = header == null;
             }
             if (frame) {
                 if (pending != null && stack != null) {
@@ -122,7 +123,7 @@ public final class PerfScriptFormat extends TextFormat {
                 dispatch(pending, pendingLine, stack, pendingHandler, ctx);
                 pending = null;
             }
-            Header h = inBytes ? Header.parse(bytes, length, names) : Header.parse(line, names);
+            Header h = header != null ? header : inBytes ? Header.parse(bytes, length, names) : Header.parse(line, names);
             unhandledSample = false;
             if (h == null) {
                 ctx.skip(in.number(), "not a perf script sample line: " + Excerpt.of(in.text()));
