@@ -51,6 +51,7 @@ public final class PdfRenderer implements ReportRenderer {
         try (OutputStream out = Files.newOutputStream(target)) {
             PdfRendererBuilder builder = new PdfRendererBuilder();
             builder.useFastMode();
+            builder.useUnicodeLineBreaker(new PdfLineBreaks());
             builder.useSVGDrawer(new BatikSVGDrawer());
             builder.usePdfAConformance(PdfAConformance.PDFA_3_B);
             builder.useColorProfile(srgb());
