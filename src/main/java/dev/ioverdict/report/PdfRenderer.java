@@ -48,18 +48,18 @@ public final class PdfRenderer implements ReportRenderer {
     /** ... with {@code data} attached as {@code name} (the JSON the page was drawn from), when given. */
     public static void write(String xhtml, Path target, String name, String description, byte[] data)
             throws IOException {
-        try (OutputStream out = Files.newOutputStream(target)) {
+        try (OutputStream out = Files.newOutputStream(target); PDDocument pdf = new PDDocument()) {
             PdfRendererBuilder builder = new PdfRendererBuilder();
+            builder.usePDDocument(pdf);
             builder.useFastMode();
             builder.useUnicodeLineBreaker(new PdfLineBreaks());
             builder.useSVGDrawer(new BatikSVGDrawer());
             builder.usePdfAConformance(PdfAConformance.PDFA_3_B);
             builder.useColorProfile(srgb());
             builder.withProducer("ioverdict " + Version.get());
-            Fonts.register(builder);
             builder.withHtmlContent(xhtml, null);
             builder.toStream(out);
-            try (PdfBoxRenderer renderer = builder.buildPdfRenderer()) {
+            try (Fonts fonts = Fonts.register(builder, pdf); PdfBoxRenderer renderer = builder.buildPdfRenderer()) {
                 renderer.layout();
                 renderer.createPDFWithoutClosing();
                 PDDocument doc = renderer.getPdfDocument();

@@ -121,6 +121,16 @@ class PdfDocumentTest {
         }
     }
 
+    /** A process name copied or searched in the PDF matches the page: no "ﬁ" of the font's ligatures. */
+    @Test
+    void textReadsAsItIsWritten() throws IOException {
+        try (PDDocument doc = pdf(RICH)) {
+            String text = new org.apache.pdfbox.text.PDFTextStripper().getText(doc);
+            assertTrue(text.contains("fio 19467"), "no 'fio 19467' in the PDF's text");
+            assertTrue(text.chars().noneMatch(c -> c >= 0xFB00 && c <= 0xFB06), "a ligature in the PDF's text");
+        }
+    }
+
     @Test
     void reportJsonIsAttachedAsData() throws IOException {
         try (PDDocument doc = pdf(RICH)) {
