@@ -23,7 +23,8 @@ import org.apache.pdfbox.pdmodel.font.PDType0Font;
  * ligatures as it writes text, and DejaVu's join "fi": the text layer then read "ﬁo 19467" where
  * the page says "fio 19467", so a process name copied or searched in the PDF did not match. The
  * report's text is names, figures and quoted lines, not prose set for reading, and it prints the
- * same without them (a glyph per character, as the HTML's browser draws it).
+ * same without them (a glyph per character). The cost: a name in a script that needs shaping
+ * (Arabic, the Indic scripts) prints in its letters' isolated forms.
  */
 final class Fonts implements Closeable {
     private static final String DIR = "/usr/share/fonts/truetype/dejavu/";
