@@ -7,9 +7,9 @@ import java.util.Locale;
 
 /**
  * Where the PDF's lines may break: openhtmltopdf's own breaker (the JDK's line breaks, URLs kept
- * whole), except between a '%' and the letter or digit after it. The JDK breaks there, and a column name of
- * iostat or sar ({@code %util}, {@code %iowait}) was printed as "%" at one line's end and "util"
- * at the next one's start; a browser keeps such a word whole.
+ * whole), except inside two kinds of word the JDK breaks and a browser keeps whole: a column name
+ * of iostat or sar ({@code %util}, {@code %iowait}; it printed "%" at one line's end and "util" at
+ * the next one's start) and single characters around a slash ("I/O", "r/s"); see {@link #kept}.
  */
 final class PdfLineBreaks implements FSTextBreaker {
     private final FSTextBreaker standard = new UrlAwareLineBreakIterator(BreakIterator.getLineInstance(Locale.ROOT));
@@ -24,9 +24,27 @@ final class PdfLineBreaks implements FSTextBreaker {
     @Override
     public int next() {
         int at = standard.next();
-        while (at > 0 && at < text.length() && text.charAt(at - 1) == '%' && Character.isLetterOrDigit(text.charAt(at))) {
+        while (at > 0 && at < text.length() && kept(at)) {
             at = standard.next();
         }
         return at;
+    }
+
+    /**
+     * Whether the break before {@code text[at]} splits a word that must stay whole: "%util", and a
+     * slash between single characters ("I/O", "r/s"), which the JDK breaks on either side of the
+     * slash ("I" at one line's end, "/O scheduler" at the next). A path keeps its breaks.
+     */
+    private boolean kept(int at) {
+        if (text.charAt(at - 1) == '%' && alnum(at)) {
+            return true;
+        }
+        int slash = text.charAt(at) == '/' ? at : text.charAt(at - 1) == '/' ? at - 1 : -1;
+        return slash > 0 && alnum(slash - 1) && !alnum(slash - 2) && alnum(slash + 1) && !alnum(slash + 2);
+    }
+
+    /** Whether {@code text[i]} is a letter or digit (false outside the text). */
+    private boolean alnum(int i) {
+        return i >= 0 && i < text.length() && Character.isLetterOrDigit(text.charAt(i));
     }
 }

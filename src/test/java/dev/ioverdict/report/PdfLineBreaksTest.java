@@ -42,6 +42,21 @@ class PdfLineBreaksTest {
     }
 
     @Test
+    void aSlashBetweenSingleCharactersIsKeptButAPathStillBreaks() {
+        String text = "no measurable time in the I/O scheduler (I2D) at 120 r/s on /tmp/iocap/sys-mnt and a/bc";
+        List<Integer> kept = breaks(new PdfLineBreaks(), text);
+        for (String word : List.of("I/O", "r/s")) {
+            int start = text.indexOf(word);
+            assertTrue(kept.stream().noneMatch(b -> b > start && b < start + word.length()), word + " is broken: " + kept);
+        }
+        List<Integer> standard = breaks(new UrlAwareLineBreakIterator(BreakIterator.getLineInstance(Locale.ROOT)), text);
+        int path = text.indexOf("/tmp/");
+        List<Integer> inPath = standard.stream().filter(b -> b > path && b < path + "/tmp/iocap/sys-mnt".length()).toList();
+        assertTrue(kept.containsAll(inPath), "a path keeps its breaks: " + inPath + " in " + kept);
+        assertEquals(standard.contains(text.indexOf("bc")), kept.contains(text.indexOf("bc")), "a/bc is not a pair of single characters");
+    }
+
+    @Test
     void aBreakerIsReusedForTheNextText() {
         PdfLineBreaks breaker = new PdfLineBreaks();
         breaks(breaker, CAPTION);
