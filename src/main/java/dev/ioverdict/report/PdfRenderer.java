@@ -59,7 +59,8 @@ public final class PdfRenderer implements ReportRenderer {
             builder.withProducer("ioverdict " + Version.get());
             builder.withHtmlContent(xhtml, null);
             builder.toStream(out);
-            try (Fonts fonts = Fonts.register(builder, pdf); PdfBoxRenderer renderer = builder.buildPdfRenderer()) {
+            Fonts fonts = Fonts.register(builder, pdf); // closed after the document is saved
+            try (fonts; PdfBoxRenderer renderer = builder.buildPdfRenderer()) {
                 renderer.layout();
                 renderer.createPDFWithoutClosing();
                 PDDocument doc = renderer.getPdfDocument();
