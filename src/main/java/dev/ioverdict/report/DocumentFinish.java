@@ -59,6 +59,7 @@ final class DocumentFinish {
         toc(doc, outline);
         keepUnits(doc);
         if (pdf) {
+            keepBrackets(doc);
             anchorsOnHeadings(doc);
             fitQuotedLines(doc);
             Element head = doc.selectFirst("head");
@@ -147,6 +148,50 @@ final class DocumentFinish {
                 if (!kept.equals(t.getWholeText())) {
                     t.text(kept);
                 }
+            }
+        }
+    }
+
+    /**
+     * The inline elements a bracket or a mark may join: plain text in another weight or slant, not
+     * links (it would be underlined), code (another font) or a styled span (a badge's background).
+     */
+    private static final Set<String> JOINABLE = Set.of("span", "b", "strong", "em", "i");
+
+    private static boolean joinable(Element e) {
+        return JOINABLE.contains(e.normalName()) && !e.hasAttr("class") && !e.hasAttr("style");
+    }
+    private static final String OPENING = "([";
+    private static final String CLOSING = ")].,;:!?";
+
+    /**
+     * openhtmltopdf may break a line at an element's edge where there is no space: "(" at one line's
+     * end and "estimated; high confidence)" at the next, or ")" and ":" at a line's start. In the
+     * PDF an opening bracket that ends a text node goes into the element right after it, and the
+     * closing brackets and marks that start a text node go into the element right before it, when
+     * that element begins or ends with text of its own. The words and their order are unchanged.
+     */
+    static void keepBrackets(Node root) {
+        for (TextNode t : Xhtml.textNodes(root)) {
+            if (Xhtml.within(t, e -> VERBATIM.contains(e.normalName()))) {
+                continue;
+            }
+            String text = t.getWholeText();
+            if (text.length() > 0 && OPENING.indexOf(text.charAt(text.length() - 1)) >= 0
+                    && t.nextSibling() instanceof Element next && joinable(next)
+                    && next.childNodeSize() > 0 && next.childNode(0) instanceof TextNode first) {
+                first.text(text.charAt(text.length() - 1) + first.getWholeText());
+                text = text.substring(0, text.length() - 1);
+                t.text(text);
+            }
+            int marks = 0;
+            while (marks < text.length() && CLOSING.indexOf(text.charAt(marks)) >= 0) {
+                marks++;
+            }
+            if (marks > 0 && t.previousSibling() instanceof Element before && joinable(before)
+                    && before.childNodeSize() > 0 && before.childNode(before.childNodeSize() - 1) instanceof TextNode last) {
+                last.text(last.getWholeText() + text.substring(0, marks));
+                t.text(text.substring(marks));
             }
         }
     }

@@ -42,6 +42,19 @@ class DocumentFinishTest {
     }
 
     @Test
+    void bracketsAndMarksJoinThePlainElementBesideThem() {
+        var doc = Xhtml.parse("<p>It explains <b>1.98 s</b> (<span>estimated</span>; <span>high confidence</span>).</p>"
+                + "<p><b>Disk saturated</b>: busy; <span class=\"sev\">critical</span>, sure (<a class=\"term\">D2C</a>)</p>"
+                + "<pre>f(<span>x</span>)</pre>");
+        String before = doc.text();
+        DocumentFinish.keepBrackets(doc);
+        assertEquals("<p>It explains <b>1.98 s</b> <span>(estimated;</span> <span>high confidence).</span></p>"
+                + "<p><b>Disk saturated:</b> busy; <span class=\"sev\">critical</span>, sure (<a class=\"term\">D2C</a>)</p>"
+                + "<pre>f(<span>x</span>)</pre>", Xhtml.write(doc));
+        assertEquals(before, doc.text(), "the same words in the same order");
+    }
+
+    @Test
     void outerGridTablesScrollInTheirOwnBox() {
         var doc = Xhtml.parse(PAGE);
         DocumentFinish.scrollingTables(doc);
