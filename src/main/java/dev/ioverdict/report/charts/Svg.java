@@ -3,6 +3,7 @@ package dev.ioverdict.report.charts;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.geom.Rectangle2D;
+import java.math.BigDecimal;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.Axis;
 import org.jfree.chart.plot.CategoryPlot;
@@ -46,21 +47,8 @@ public final class Svg {
         if (!(Math.abs(v) < 1e12)) {
             return Double.toString(v); // NaN, infinite or far off the drawing: as it is
         }
-        long hundredths = Math.round(v * 100);
-        StringBuilder s = new StringBuilder(12);
-        if (hundredths < 0) {
-            s.append('-');
-            hundredths = -hundredths;
-        }
-        s.append(hundredths / 100);
-        int fraction = (int) (hundredths % 100);
-        if (fraction != 0) {
-            s.append('.').append(fraction / 10);
-            if (fraction % 10 != 0) {
-                s.append(fraction % 10);
-            }
-        }
-        return s.toString();
+        // the hundredths as a decimal of scale 2, its trailing zeros dropped (as Figures.number writes one)
+        return BigDecimal.valueOf(Math.round(v * 100), 2).stripTrailingZeros().toPlainString();
     }
 
     /** No axis text smaller than FONT, whatever the chart set. */
