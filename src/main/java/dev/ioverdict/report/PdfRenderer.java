@@ -63,15 +63,14 @@ public final class PdfRenderer implements ReportRenderer {
             try (fonts; PdfBoxRenderer renderer = builder.buildPdfRenderer()) {
                 renderer.layout();
                 renderer.createPDFWithoutClosing();
-                PDDocument doc = renderer.getPdfDocument();
                 if (data != null) {
-                    PdfAttachment.attach(doc, name, "application/json", description, data);
+                    PdfAttachment.attach(pdf, name, "application/json", description, data);
                 }
                 // a classic cross-reference table: PDFBox's cross-reference stream (its default, with
                 // object streams) leaves out its own entry, and qpdf --check warns about the count.
                 // The header says PDF 1.7, the version PDF/A-3 is built on (PDFBox would write 1.4).
-                doc.setVersion(1.7f);
-                doc.save(out, CompressParameters.NO_COMPRESSION);
+                pdf.setVersion(1.7f);
+                pdf.save(out, CompressParameters.NO_COMPRESSION);
             }
         }
     }
