@@ -116,10 +116,10 @@ final class CompareCharts {
         r.setSeriesStroke(0, new BasicStroke(2.2f));
         r.setSeriesStroke(1, new BasicStroke(2.2f));
         plot.setRenderer(r);
-        return new Chart("compare", id, "Before and after: " + title,
+        return Chart.withoutData("compare", id, "Before and after: " + title,
                 "Cumulative distribution of every sample (" + b.kind() + "): a curve further left is faster; "
                         + "where the curves part tells which I/Os changed (the bulk or the tail).",
-                Svg.of(chart, id, 900, 330));
+                chart, 900, 330);
     }
 
     private static XYSeries series(String name, Distribution d) {
@@ -163,9 +163,9 @@ final class CompareCharts {
         plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.STANDARD);
         plot.getDomainAxis().setMaximumCategoryLabelWidthRatio(0.45f);
         plot.setRangeGridlinePaint(Svg.GRID);
-        return new Chart("compare", "headline-bars", "Headline latencies, before and after",
+        return Chart.withoutData("compare", "headline-bars", "Headline latencies, before and after",
                 "The headline latencies side by side (ms): block Q2C, I/O syscalls, fio's clat, iostat's await or svc_t "
                         + "where no block trace was taken.",
-                Svg.of(chart, "headline-bars", 900, 90 + 46 * rows));
+                chart, 900, 90 + 46 * rows);
     }
 }

@@ -57,7 +57,8 @@ public final class CompareWriter {
             if (formats.contains(ReportFormat.PDF)) {
                 Path p = dir.resolve("compare.pdf");
                 String xhtml = page.apply(html(c, charts, templates, true));
-                ReportWriter.atomically(p, f -> PdfRenderer.write(xhtml, f));
+                List<Chart> drawn = charts;
+                ReportWriter.atomically(p, f -> PdfRenderer.write(xhtml, f, drawn));
                 written.add(p);
             }
         }

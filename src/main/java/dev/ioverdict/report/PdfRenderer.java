@@ -3,8 +3,8 @@ package dev.ioverdict.report;
 import com.openhtmltopdf.pdfboxout.PdfBoxRenderer;
 import com.openhtmltopdf.pdfboxout.PdfRendererBuilder;
 import com.openhtmltopdf.pdfboxout.PdfRendererBuilder.PdfAConformance;
-import com.openhtmltopdf.svgsupport.BatikSVGDrawer;
 import com.openhtmltopdf.util.XRLog;
+import dev.ioverdict.report.charts.Chart;
 import java.awt.color.ColorSpace;
 import java.awt.color.ICC_Profile;
 import java.io.IOException;
@@ -12,12 +12,13 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.pdfbox.pdfwriter.compress.CompressParameters;
 import org.apache.pdfbox.pdmodel.PDDocument;
 
 /**
- * report.pdf: the same XHTML as report.html, laid out for A4 pages; charts stay vector (SVG via
- * Batik). An archivable PDF/A-3b: every font embedded, an sRGB output intent, the outline of
+ * report.pdf: the same XHTML as report.html, laid out for A4 pages; charts stay vector (drawn by
+ * JFreeChart onto the page, {@link ChartDrawer}; any other SVG via Batik). An archivable PDF/A-3b: every font embedded, an sRGB output intent, the outline of
  * sections and findings as bookmarks, and report.json attached as its data.
  */
 public final class PdfRenderer implements ReportRenderer {
@@ -37,23 +38,27 @@ public final class PdfRenderer implements ReportRenderer {
         String xhtml = input.redactedHtml(HtmlDocument.render(input, true));
         byte[] json = (input.redactedJson(input.shared().json(input.report())) + "\n")
                 .getBytes(StandardCharsets.UTF_8);
-        write(xhtml, target, "report.json", "The report as data (schema " + input.report().schema() + ")", json);
+        write(xhtml, target, "report.json", "The report as data (schema " + input.report().schema() + ")", json,
+                input.charts());
     }
 
-    /** Lays out {@code xhtml} (a page of the house style, rendered for PDF) into {@code target}. */
-    public static void write(String xhtml, Path target) throws IOException {
-        write(xhtml, target, null, null, null);
+    /** Lays out {@code xhtml} (a page of the house style, rendered for PDF, showing {@code charts}) into {@code target}. */
+    public static void write(String xhtml, Path target, List<Chart> charts) throws IOException {
+        write(xhtml, target, null, null, null, charts);
     }
 
-    /** ... with {@code data} attached as {@code name} (the JSON the page was drawn from), when given. */
-    public static void write(String xhtml, Path target, String name, String description, byte[] data)
-            throws IOException {
+    /**
+     * ... with {@code data} attached as {@code name} (the JSON the page was drawn from), when given;
+     * {@code charts}: the charts the page shows, drawn from their drawings instead of their SVG.
+     */
+    public static void write(String xhtml, Path target, String name, String description, byte[] data,
+                             List<Chart> charts) throws IOException {
         try (OutputStream out = Files.newOutputStream(target); PDDocument pdf = new PDDocument()) {
             PdfRendererBuilder builder = new PdfRendererBuilder();
             builder.usePDDocument(pdf);
             builder.useFastMode();
             builder.useUnicodeLineBreaker(new PdfLineBreaks());
-            builder.useSVGDrawer(new BatikSVGDrawer());
+            builder.useSVGDrawer(new ChartDrawer(charts));
             builder.usePdfAConformance(PdfAConformance.PDFA_3_B);
             builder.useColorProfile(srgb());
             builder.withProducer("ioverdict " + Version.get());

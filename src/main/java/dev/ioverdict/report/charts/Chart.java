@@ -1,18 +1,58 @@
 package dev.ioverdict.report.charts;
 
+import java.awt.Graphics2D;
+import java.awt.geom.Rectangle2D;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import org.jfree.chart.JFreeChart;
 
 /**
  * One chart of a report section (iostat, block, syscalls): standalone SVG markup and the data it
- * draws as CSV, or, when there is nothing to draw, no SVG and one line saying why.
+ * draws as CSV, or, when there is nothing to draw, no SVG and one line saying why. {@code drawing}
+ * draws the same picture again onto any Graphics2D (the PDF's charts, with no SVG parsed back);
+ * null when there is only the SVG (a chart made elsewhere, or one whose SVG was rewritten).
  */
 public record Chart(String section, String id, String title, String caption, String svg, String csv,
-                    String emptyReason) {
+                    String emptyReason, Drawing drawing) {
     /** A drawing without its data (kept for charts made elsewhere). */
     public Chart(String section, String id, String title, String caption, String svg) {
-        this(section, id, title, caption, svg, null, null);
+        this(section, id, title, caption, svg, null, null, null);
+    }
+
+    /** As the canonical constructor, with no drawing beside the SVG. */
+    public Chart(String section, String id, String title, String caption, String svg, String csv, String emptyReason) {
+        this(section, id, title, caption, svg, csv, emptyReason, null);
+    }
+
+    /**
+     * The chart as {@link Svg#of} drew it, {@code width} x {@code height} drawing pixels, drawn again.
+     * It holds the JFreeChart, which is not safe to draw from two threads at once: draws take turns.
+     */
+    public static final class Drawing {
+        private final JFreeChart chart;
+        private final int width;
+        private final int height;
+
+        Drawing(JFreeChart chart, int width, int height) {
+            this.chart = chart;
+            this.width = width;
+            this.height = height;
+        }
+
+        public int width() {
+            return width;
+        }
+
+        public int height() {
+            return height;
+        }
+
+        /** Draws the chart into (0, 0, width, height) of {@code g}'s user space. */
+        public void draw(Graphics2D g) {
+            synchronized (chart) {
+                chart.draw(g, new Rectangle2D.Double(0, 0, width, height));
+            }
+        }
     }
 
     /** The chart drawn as SVG at width x height (px) with its data as CSV; an empty plot becomes a line saying so. */
@@ -21,7 +61,15 @@ public record Chart(String section, String id, String title, String caption, Str
         if (data.points() == 0) {
             return empty(section, id, title, caption, "Nothing to draw: no data point in the range this chart shows.");
         }
-        return new Chart(section, id, title, caption, Svg.of(chart, id, width, height), data.csv(), null);
+        String svg = Svg.of(chart, id, width, height);
+        return new Chart(section, id, title, caption, svg, data.csv(), null, new Drawing(chart, width, height));
+    }
+
+    /** The chart drawn as SVG at width x height (px), with no data offered beside it (the compare page's). */
+    public static Chart withoutData(String section, String id, String title, String caption, JFreeChart chart,
+                                    int width, int height) {
+        String svg = Svg.of(chart, id, width, height);
+        return new Chart(section, id, title, caption, svg, null, null, new Drawing(chart, width, height));
     }
 
     /** No drawing: the reason stands where the chart would be. */
