@@ -3,8 +3,10 @@
 # (JSON, HTML, PDF) of a tiny and of a small bundle, RUNS times each, in three set-ups, runs
 # alternating: the launcher's default (AOT cache; the quick compiler only for inputs under 32 MiB),
 # the AOT cache with both compiler tiers (IOVERDICT_JIT=full, the default before issue 23), and no
-# class archive (IOVERDICT_AOT=0). Prints wall and CPU (user + sys) per run and the medians, then
-# one line per target for bench/all.sh. Writes only under a scratch folder it removes.
+# class archive (IOVERDICT_AOT=0). Prints wall and CPU (user + sys) per run and the medians; then
+# each full report's floor: the same report again and again in one JVM (bench/WarmRuns.java), whose
+# later runs run no code for the first time; then one line per target for bench/all.sh. Writes only
+# under a scratch folder it removes.
 #
 #   bench/startup-bench.sh [--runs N] [--tiny DIR] [--small DIR]
 set -euo pipefail
@@ -92,6 +94,26 @@ for what in "report.json lands (the case compiled, its JSON written)" "report.ht
     echo "| $what | $(median "$work/landing.runs" "$k") | $(cut -d' ' -f"$k" "$work/landing.runs" | paste -sd' ') |"
 done
 echo
+# The floor of a full report: the same command line RUNS + 1 times in one JVM (the quick compiler
+# only, as the launcher runs a small bundle). The first run pays for every class and method used for
+# the first time, as every new process does (here without the AOT cache); the later runs do the
+# same work with that code compiled, so what a new process takes beyond them is cold code.
+java_home=$(JAVA_OPTS=-XshowSettings:properties "$here/ioverdict" --version 2>&1 | sed -n 's/^ *java.home = //p' | head -1)
+echo "| the same full report again and again in one JVM (C1 only, \`bench/WarmRuns.java\`) | first run s | later runs: median s | later runs s |"
+echo "|---|---:|---:|---|"
+for c in report-tiny report-small; do
+    # shellcheck disable=SC2086
+    if "$java_home/bin/java" -XX:TieredStopAtLevel=1 -Xmx2g -Djava.awt.headless=true -cp "$here/target/ioverdict.jar" \
+            "$here/bench/WarmRuns.java" $((runs + 1)) ${cmdline[$c]} > "$work/$c.warm" 2> "$work/$c.warm.err"; then
+        tail -n +2 "$work/$c.warm" > "$work/$c.later"
+        echo "| ${cmdlabel[$c]} | $(head -1 "$work/$c.warm") | $(median "$work/$c.later" 1) | $(paste -sd' ' "$work/$c.later") |"
+        echo "startup-floor	$c	$(median "$work/$c.later" 1)" >> "$work/floor.lines"
+    else
+        echo "| ${cmdlabel[$c]} | failed: $(head -c 200 "$work/$c.warm.err" | tr '\n|' '  ') | | |"
+    fi
+done
+echo
+[ ! -f "$work/floor.lines" ] || cat "$work/floor.lines"
 # for bench/all.sh: target, median wall, median CPU, peak RSS MB of the default set-up, then the
 # same of the set-up before issue 23 (AOT cache, both tiers) as the peer
 for c in "${commands[@]}"; do
