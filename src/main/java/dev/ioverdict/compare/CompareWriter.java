@@ -57,8 +57,8 @@ public final class CompareWriter {
             if (formats.contains(ReportFormat.PDF)) {
                 Path p = dir.resolve("compare.pdf");
                 String xhtml = page.apply(html(c, charts, templates, true));
-                List<Chart> drawn = charts;
-                ReportWriter.atomically(p, f -> PdfRenderer.write(xhtml, f, drawn));
+                List<Chart> shown = charts;
+                ReportWriter.atomically(p, f -> PdfRenderer.write(xhtml, f, shown));
                 written.add(p);
             }
         }

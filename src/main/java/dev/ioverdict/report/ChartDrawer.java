@@ -30,7 +30,7 @@ import org.w3c.dom.Element;
 
 /**
  * The PDF's SVG drawer: a chart of the report is drawn by JFreeChart straight onto the page (PDF
- * paths and text, as its SVG shows it), so its SVG is not parsed, styled and built again by Batik,
+ * paths, its text as glyph outlines), so its SVG is not parsed, styled and built again by Batik,
  * which was a fifth of a small report's PDF time, all of it code run once. Any other SVG (a chart
  * whose SVG was rewritten, one of a page made elsewhere) still goes to Batik, made when first asked.
  */

@@ -18,8 +18,9 @@ import org.apache.pdfbox.pdmodel.PDDocument;
 
 /**
  * report.pdf: the same XHTML as report.html, laid out for A4 pages; charts stay vector (drawn by
- * JFreeChart onto the page, {@link ChartDrawer}; any other SVG via Batik). An archivable PDF/A-3b: every font embedded, an sRGB output intent, the outline of
- * sections and findings as bookmarks, and report.json attached as its data.
+ * JFreeChart onto the page, {@link ChartDrawer}; any other SVG through Batik). An archivable
+ * PDF/A-3b: every font embedded, an sRGB output intent, the outline of sections and findings as
+ * bookmarks, and report.json attached as its data.
  */
 public final class PdfRenderer implements ReportRenderer {
     static {
@@ -42,7 +43,7 @@ public final class PdfRenderer implements ReportRenderer {
                 input.charts());
     }
 
-    /** Lays out {@code xhtml} (a page of the house style, rendered for PDF, showing {@code charts}) into {@code target}. */
+    /** Lays out {@code xhtml} (a page of the house style rendered for PDF, showing {@code charts}) into {@code target}. */
     public static void write(String xhtml, Path target, List<Chart> charts) throws IOException {
         write(xhtml, target, null, null, null, charts);
     }

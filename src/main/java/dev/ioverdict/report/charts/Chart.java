@@ -14,39 +14,16 @@ import org.jfree.chart.JFreeChart;
  */
 public record Chart(String section, String id, String title, String caption, String svg, String csv,
                     String emptyReason, Drawing drawing) {
-    /** A drawing without its data (kept for charts made elsewhere). */
-    public Chart(String section, String id, String title, String caption, String svg) {
-        this(section, id, title, caption, svg, null, null, null);
-    }
-
     /** As the canonical constructor, with no drawing beside the SVG. */
     public Chart(String section, String id, String title, String caption, String svg, String csv, String emptyReason) {
         this(section, id, title, caption, svg, csv, emptyReason, null);
     }
 
     /**
-     * The chart as {@link Svg#of} drew it, {@code width} x {@code height} drawing pixels, drawn again.
-     * It holds the JFreeChart, which is not safe to draw from two threads at once: draws take turns.
+     * The chart as {@link Svg#of} drew it, {@code width} x {@code height} drawing pixels, to be drawn
+     * again. JFreeChart draws from one thread at a time, so draws of one chart take turns.
      */
-    public static final class Drawing {
-        private final JFreeChart chart;
-        private final int width;
-        private final int height;
-
-        Drawing(JFreeChart chart, int width, int height) {
-            this.chart = chart;
-            this.width = width;
-            this.height = height;
-        }
-
-        public int width() {
-            return width;
-        }
-
-        public int height() {
-            return height;
-        }
-
+    public record Drawing(JFreeChart chart, int width, int height) {
         /** Draws the chart into (0, 0, width, height) of {@code g}'s user space. */
         public void draw(Graphics2D g) {
             synchronized (chart) {
