@@ -102,9 +102,11 @@ rows() {
 rows "$work/block.md" > "$work/block.tsv"
 rows "$work/text.md" > "$work/text.tsv"
 
-# target | measured | peer | ratio | MB/s per core | peak RSS | met or missed
-target_row() { # label, target row (tsv), peer row (tsv), bound, peer name
-    awk -F'\t' -v label="$1" -v t="$2" -v p="$3" -v bound="$4" -v peer="$5" 'BEGIN {
+# target | measured | peer | ratio | MB/s per core | peak RSS | met or missed; when missed, what the run
+# measured of its floor: the CPU it spent over the 2 cores (no schedule on them is shorter), and the
+# floor probe's or the profile's figure when there is one
+target_row() { # label, target row (tsv), peer row (tsv), bound, peer name, floor note (optional)
+    awk -F'\t' -v label="$1" -v t="$2" -v p="$3" -v bound="$4" -v peer="$5" -v floor="${6:-}" 'BEGIN {
         split(t, a, "\t"); split(p, b, "\t")
         if (a[4] == "" || b[4] == "" || b[4] + 0 == 0) { printf "| %s | not measured | | | | | |\n", label; exit }
         ratio = a[4] / b[4]; cpu = a[5] + a[6]; pcpu = b[5] + b[6]
@@ -112,8 +114,25 @@ target_row() { # label, target row (tsv), peer row (tsv), bound, peer name
         percore = cpu > 0 ? mb / cpu : 0; peercore = pcpu > 0 && b[7] != "" ? b[7] * b[4] / pcpu : 0
         printf "| %s | %.2f s wall, %.2f s CPU | %s %.2f s wall, %.2f s CPU | **%.2fx** (CPU %.2fx) | %.0f (%s %.0f) | %s MB | %s |\n",
             label, a[4], cpu, peer, b[4], pcpu, ratio, (pcpu > 0 ? cpu / pcpu : 0), percore, peer, peercore, a[8],
-            (ratio <= bound ? "met" : "missed")
+            (ratio <= bound ? "met" : sprintf("missed: CPU / 2 cores is %.2fx %s%s", cpu / 2 / b[4], peer, (floor == "" ? "" : "; " floor)))
     }'
+}
+# The text decoders' floor from this run's floor section: the decode alone on two threads, as a
+# ratio of awk's wall time ("" when the section is not there).
+decode_floor() { # kind (strace, perf, iostat, sar, kernel)
+    [ -f "$work/floor.md" ] || return 0
+    awk -F'|' -v kind="$1" '
+        /^### / { inside = ($0 ~ "^### " kind ",") }
+        inside && $2 ~ /^ *decode *$/ && $3 ~ /^ *2 *$/ { gsub(/ /, "", $8); print $8; exit }' "$work/floor.md" \
+        | awk 'NF { printf "the decode alone on 2 threads takes %sx (floor below)", $1 }'
+}
+# The block layer's floor from this run's profile of KIND ("the text", "the per-CPU binary files"):
+# the share of the Java samples on the thread that runs the tracker in order (main).
+tracker_floor() { # kind
+    awk -F'|' -v kind="$1" '
+        /^### / { inside = index($0, "the time goes: " kind " (") > 0 }
+        inside && $2 ~ /`main`/ { gsub(/ /, "", $4); print $4; exit }' "$work/block.md" \
+        | awk 'NF { printf "the tracker'"'"'s thread, in order, holds %s of the samples (profile below)", $1 }'
 }
 find_row() { # file, regexp on the first cell, optional group (exactly)
     awk -F'\t' -v re="$2" -v g="${3:-}" '$3 ~ re && (g == "" || $2 == g) { print; exit }' "$1"
@@ -136,12 +155,14 @@ find_row() { # file, regexp on the first cell, optional group (exactly)
     while IFS= read -r g; do
         t=$(find_row "$work/text.tsv" '^ioverdict inspect$' "$g")
         p=$(find_row "$work/text.tsv" '^awk' "$g")
-        [ -n "$t" ] && target_row "${g%%:*} at most 1.0x one awk pass" "$t" "$p" 1.0 awk
+        [ -n "$t" ] && target_row "${g%%:*} at most 1.0x one awk pass" "$t" "$p" 1.0 awk "$(decode_floor "${g%% *}")"
     done < "$work/groups"
     # 2. the block layer against btt
     btt=$(find_row "$work/block.tsv" '^btt -i')
-    target_row "blkparse text at most 0.5x btt" "$(find_row "$work/block.tsv" 'inspect \(the text\)')" "$btt" 0.5 btt
-    target_row "blktrace binary, per-CPU files, at most 0.25x btt" "$(find_row "$work/block.tsv" 'per-CPU binary')" "$btt" 0.25 btt
+    target_row "blkparse text at most 0.5x btt" "$(find_row "$work/block.tsv" 'inspect \(the text\)')" "$btt" 0.5 btt \
+        "$(tracker_floor "the text")"
+    target_row "blktrace binary, per-CPU files, at most 0.25x btt" "$(find_row "$work/block.tsv" 'per-CPU binary')" "$btt" 0.25 btt \
+        "$(tracker_floor "the per-CPU binary files")"
     target_row "blktrace binary, blkparse -d dump, at most 0.25x btt" "$(find_row "$work/block.tsv" 'blkparse -d dump\)')" "$btt" 0.25 btt
     # 3. start-up
     grep '^startup-target' "$work/startup.md" | while IFS=$'\t' read -r _ c w cpu rss pw pcpu; do
