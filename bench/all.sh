@@ -163,7 +163,8 @@ find_row() { # file, regexp on the first cell, optional group (exactly)
         "$(tracker_floor "the text")"
     target_row "blktrace binary, per-CPU files, at most 0.25x btt" "$(find_row "$work/block.tsv" 'per-CPU binary')" "$btt" 0.25 btt \
         "$(tracker_floor "the per-CPU binary files")"
-    target_row "blktrace binary, blkparse -d dump, at most 0.25x btt" "$(find_row "$work/block.tsv" 'blkparse -d dump\)')" "$btt" 0.25 btt
+    target_row "blktrace binary, blkparse -d dump, at most 0.25x btt" "$(find_row "$work/block.tsv" 'blkparse -d dump\)')" "$btt" 0.25 btt \
+        "$(tracker_floor "the blkparse -d dump")"
     # 3. start-up
     grep '^startup-target' "$work/startup.md" | while IFS=$'\t' read -r _ c w cpu rss pw pcpu; do
         case "$c" in

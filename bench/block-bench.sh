@@ -7,8 +7,8 @@
 #
 #   bench/block-bench.sh [--ios N] [--big-ios N] [--runs K] [--work DIR] [--skip-big] [--profile]
 #
-# --profile: after the timed runs, one more ioverdict run on the text and one on the per-CPU
-# binary files under JFR (bench/jfr-summary.sh), printed after the table.
+# --profile: after the timed runs, one more ioverdict run on the text, one on the per-CPU binary
+# files and one on the blkparse -d dump under JFR (bench/jfr-summary.sh), printed after the table.
 #
 # Needs python3, blkparse and btt (apt-get install blktrace), testdata/tools/blkgen, a JDK >= 21.
 set -euo pipefail
@@ -141,6 +141,9 @@ if [ "$profile" = 1 ]; then
     echo "### Where the time goes: the per-CPU binary files (one more run under JFR)"
     echo
     "$here/bench/jfr-summary.sh" "$dir/percpu"
+    echo "### Where the time goes: the blkparse -d dump (one more run under JFR)"
+    echo
+    "$here/bench/jfr-summary.sh" "$dir/dump"
 fi
 
 if [ "$skip_big" = 0 ]; then
