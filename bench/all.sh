@@ -126,8 +126,9 @@ decode_floor() { # kind (strace, perf, iostat, sar, kernel)
         inside && $2 ~ /^ *decode *$/ && $3 ~ /^ *2 *$/ { gsub(/ /, "", $8); print $8; exit }' "$work/floor.md" \
         | awk 'NF { printf "the decode alone on 2 threads takes %sx (floor below)", $1 }'
 }
-# The block layer's floor from this run's profile of KIND ("the text", "the per-CPU binary files"):
-# the share of the Java samples on the thread that runs the tracker in order (main).
+# The block layer's floor from this run's profile of KIND ("the text", "the per-CPU binary files",
+# "the blkparse -d dump"): the share of the Java samples on the thread that runs the tracker in
+# order (main; the text's parsing threads decode beside it).
 tracker_floor() { # kind
     awk -F'|' -v kind="$1" '
         /^### / { inside = index($0, "the time goes: " kind " (") > 0 }
