@@ -102,12 +102,12 @@ public final class PerfScriptFormat extends TextFormat {
             Header header = null;
             if (frame && !(inBytes ? kind == TAB_FRAME : tabLed(line))) {
                 // perf indents a chain with a tab; a space-padded header ("      dd  1856 ... (dso)") is not one
-                header = inBytes ? Header.parse(bytes, length, names) : Header.parse(line, names);
+                header = header(inBytes, bytes, length, line, names);
                 frame = header == null;
             }
             if (frame) {
                 if (pending != null && stack != null) {
-                    String sym = inBytes ? frameSymbol(bytes, length, names) : frameSymbol(line == null ? in.text() : line, names);
+                    String sym = inBytes ? frameSymbol(bytes, length, names) : frameSymbol(line, names);
                     if (sym != null) {
                         stack.add(sym);
                     }
@@ -123,7 +123,7 @@ public final class PerfScriptFormat extends TextFormat {
                 dispatch(pending, pendingLine, stack, pendingHandler, ctx);
                 pending = null;
             }
-            Header h = header != null ? header : inBytes ? Header.parse(bytes, length, names) : Header.parse(line, names);
+            Header h = header != null ? header : header(inBytes, bytes, length, line, names);
             unhandledSample = false;
             if (h == null) {
                 ctx.skip(in.number(), "not a perf script sample line: " + Excerpt.of(in.text()));
@@ -249,6 +249,11 @@ public final class PerfScriptFormat extends TextFormat {
             }
         }
         return NONE;
+    }
+
+    /** The line's sample header, read from its bytes when the reader has them, else from its text; null if none. */
+    private static Header header(boolean inBytes, byte[] bytes, int length, String line, Interner names) {
+        return inBytes ? Header.parse(bytes, length, names) : Header.parse(line, names);
     }
 
     private static void dispatch(Header h, long line, List<String> stack, PerfEventHandler handler, ParseContext ctx) {

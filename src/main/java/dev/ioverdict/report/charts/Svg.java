@@ -41,7 +41,7 @@ public final class Svg {
      * A coordinate to a hundredth of a drawing pixel (2.4 µm on the printed page), without trailing
      * zeros: JFreeSVG's default writes the shortest exact decimal of the double, some 17 digits, and
      * a scatter's points then made a third of a report page's bytes (the D2C chart of
-     * xfs-unaligned-512b: 392 KB of a 1 MB page), read again by the browser and by the PDF's Batik.
+     * xfs-unaligned-512b: 392 KB of a 1 MB page), all of it parsed again by the browser.
      */
     static String coordinate(double v) {
         if (!(Math.abs(v) < 1e12)) {
