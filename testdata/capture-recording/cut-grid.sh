@@ -17,6 +17,7 @@ for c in "${cells[@]}"; do
     victim-alone-4ms)           REF=pwrite64 ;;
     noisy-neighbour-1ms)        REF=pwrite64; W=2:4; S=2:2.5 ;;
     noisy-neighbour-4ms)        REF=pwrite64; W=2:4 ;;
+    noisy-neighbour-reader-2ms) REF=pread64; W=2:4 ;;
     fsync-journal-*)            REF=fsync; S=2:2.6 ;;
     buffered-no-fsync-*)        REF=write ;;
     osync-journal-*)            REF=write ;;
@@ -33,6 +34,7 @@ for c in "${cells[@]}"; do
     unaligned-8ms-ssd-app-stacks) S=2:2.45 ;;
     aligned-8ms-ssd-control)    S=2:2.2 ;;
     stacked-loop-on-8ms)        S=2:2.4 ;;
+    read-12ms-s8-ssd)           S=2:2.3 ;;
     esac
     src=/tmp/iocap/grid/$c/bundle; dst=$GRID/$c/bundle
     rm -rf "$dst"; mkdir -p "$dst"

@@ -62,6 +62,11 @@ unaligned-8ms-ssd-app-stacks        7     -      8   0    redo    unaligned     
 unaligned-4ms-ssd                   2     -      8   0    redo    unaligned        -           noSched AIO
 aligned-8ms-ssd-control             7     -      8   0    redo    aligned          -           full    AIO
 stacked-loop-on-8ms                 7     -      8   0    stacked stacked-randrw   -           full    AIO
+read-14ms-s8-hdd                    13    -      8   1    data    randread-qd4     -           noSched AIO
+read-12ms-s8-ssd                    11    -      8   0    data    randread-qd4     -           full    AIO
+fsync-journal-3ms-ssd               2     -      8   0    journal journal-fsync    -           noSched SYNC
+noisy-neighbour-reader-2ms          1.5   -      8   0    nb      victim-read-4k   restore-1m  noSched AIO
+writes-25ms-reads-fast-hdd          24    0.5    8   1    data    randrw-qd4       -           noSched AIO
 busy-parallel-2ms-s8                1.5   -      8   0    data    busy-parallel    -           none    -
 EOF
 }

@@ -102,11 +102,43 @@ class GridCapturesTest {
                         + got.path("severity").asText() + ", expected " + allowed);
             }
         }
+        for (JsonNode c : want.path("causes")) {
+            // a cause named for one direction: the finding names that direction, or none (a device doing one only)
+            if (!c.hasNonNull("direction")) {
+                continue;
+            }
+            String rule = c.path("rule").asText();
+            String direction = c.path("direction").asText();
+            assertTrue(causes.stream().filter(f -> f.path("rule").asText().equals(rule))
+                            .anyMatch(f -> direction(f) == null || direction(f).startsWith(direction)),
+                    name + ": " + rule + " not named for " + direction + "; named " + named(causes));
+        }
+        for (JsonNode c : want.path("absentCauses")) {
+            // a direction that must not be named (nor the device as a whole, which names both), or a device
+            String rule = c.path("rule").asText();
+            List<JsonNode> wrong = causes.stream().filter(f -> f.path("rule").asText().equals(rule))
+                    .filter(f -> c.has("device") ? f.path("subject").path("id").asText().equals(c.path("device").asText())
+                            : direction(f) == null || direction(f).startsWith(c.path("direction").asText()))
+                    .toList();
+            assertTrue(wrong.isEmpty(), name + ": " + rule + " must not be named for " + c + "; named "
+                    + named(wrong));
+        }
         for (JsonNode absent : want.path("absent")) {
             assertTrue(causes.stream().noneMatch(f -> f.path("rule").asText().equals(absent.asText())
                             && !f.path("severity").asText().equals("info")),
                     name + ": " + absent.asText() + " named, it must not be: " + named + " (" + shares + ")");
         }
+    }
+
+    /** The direction a finding names ("reads", "writes"), or null when it is about both. */
+    private static String direction(JsonNode finding) {
+        JsonNode d = finding.path("metrics").path("direction");
+        return d.isTextual() ? d.asText() : null;
+    }
+
+    private static List<String> named(List<JsonNode> findings) {
+        return findings.stream().map(f -> f.path("rule").asText() + "/" + f.path("subject").path("id").asText()
+                + (direction(f) == null ? "" : "/" + direction(f))).toList();
     }
 
     /** The victim's seconds per part, every direction and device together. */

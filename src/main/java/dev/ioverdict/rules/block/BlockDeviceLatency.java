@@ -15,6 +15,7 @@ import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockDeviceStats;
 import dev.ioverdict.model.block.Phase;
+import dev.ioverdict.model.block.PhaseDistribution;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.rules.RuleContext;
@@ -69,8 +70,10 @@ final class BlockDeviceLatency {
             }
             String name = d.name() != null ? d.name() : d.id();
             double limit = ctx.seconds(MediaLimit.threshold(ctx, name));
-            // as the trace's own judgement reads it: slow only when the average and the typical request both are
-            if (d2c.avg() <= limit || d2c.p50() != null && d2c.p50() <= limit) {
+            // as the trace's own judgement reads it: slow only when the average and the typical request both are,
+            // of all its requests or of one direction's
+            boolean whole = d2c.avg() <= limit || d2c.p50() != null && d2c.p50() <= limit;
+            if (whole && figs.byDirection(d, Phase.D2C).stream().noneMatch(x -> slow(ctx, x, limit))) {
                 out.add(name);
                 out.add(d.id());
                 ctx.optional(Inputs.STORAGE).flatMap(c -> c.deviceName(d.id())).ifPresent(out::add);
@@ -91,13 +94,27 @@ final class BlockDeviceLatency {
         // the typical request must be slow too: a mean lifted by requests queued for a slot is the load's doing
         boolean slowAvg = d2c.avg() > ctx.seconds(limit) && (d2c.p50() == null || d2c.p50() > ctx.seconds(limit))
                 && !queued;
+        // a slow direction hides behind a fast one in the whole's average and median (writes of 25 ms on a disk
+        // whose reads take 1 ms): judge each alone, and name the one that is slow when the other is not
+        List<PhaseDistribution> directions = figs.byDirection(d, Phase.D2C);
+        List<PhaseDistribution> slowDirections = directions.stream().filter(x -> slow(ctx, x, ctx.seconds(limit))).toList();
+        PhaseDistribution direction = !queued && directions.size() == 2 && slowDirections.size() == 1
+                ? slowDirections.get(0) : null;
         boolean slowTail = d2c.p99() != null && d2c.p99() > ctx.seconds(P99_MS) && !queued;
         double typical = d2c.p50() != null ? d2c.p50() : d2c.avg();
         boolean outliers = d2c.max() >= ctx.seconds(OUTLIER_MS) && d2c.max() >= ctx.value(OUTLIER_RATIO) * typical;
-        if (slowAvg) {
+        String media = MediaLimit.media(ctx, name).media().description();
+        if (direction != null) {
+            PhaseDistribution other = directions.get(directions.get(0) == direction ? 1 : 0);
+            why.add("the D2C of its " + direction.direction() + " averages " + Figures.duration(direction.avg())
+                    + " (median " + Figures.duration(direction.percentile(50)) + "; threshold "
+                    + Figures.duration(ctx.seconds(limit)) + " for a " + media + "), while its " + other.direction()
+                    + " take " + Figures.duration(other.avg()) + ": the average of all its requests, "
+                    + Figures.duration(d2c.avg()) + ", hides the slow " + direction.direction());
+            slowAvg = false;
+        } else if (slowAvg) {
             why.add("D2C averages " + Figures.duration(d2c.avg()) + " (threshold "
-                    + Figures.duration(ctx.seconds(limit)) + " for a " + MediaLimit.media(ctx, name).media().description()
-                    + ")");
+                    + Figures.duration(ctx.seconds(limit)) + " for a " + media + ")");
         }
         if (slowTail) {
             why.add("its 99th percentile is " + Figures.duration(d2c.p99()));
@@ -113,21 +130,31 @@ final class BlockDeviceLatency {
             return;
         }
         String slowestPath = UnpairedCompletions.dominantPath(figs.trace(), d.id());
-        boolean systematic = slowAvg || slowTail || path != null;
+        boolean systematic = slowAvg || direction != null || slowTail || path != null;
         PhaseStat q2c = d.phase(Phase.Q2C);
-        Impact impact = Impact.measured(d2c.avg() * d2c.n(), "D2C average x completions");
+        Impact impact = direction != null
+                ? Impact.measured(direction.sumSeconds(), "D2C of the " + direction.direction() + ", summed")
+                : Impact.measured(d2c.avg() * d2c.n(), "D2C average x completions");
         // above 100 % D2C and Q2C count different I/Os (lost completions): ConsistencyAnalysis says so
         Double d2cShare = d.share(Phase.D2C) <= 100 ? d.share(Phase.D2C) : null;
         if (q2c.avg() != null && q2c.n() > 0) {
             impact = impact.of(q2c.avg() * q2c.n(), "Q2C time on " + d.label());
         }
-        var f = ctx.finding(subject, "Slow device below the driver: " + d.label() + " D2C avg "
-                        + Figures.duration(d2c.avg()) + ", max " + Figures.duration(d2c.max()))
+        // the figures are those of the slow direction when one is named, so that each says what the title says
+        double avg = direction != null ? direction.avg() : d2c.avg();
+        Double p50 = direction != null ? Double.valueOf(direction.percentile(50)) : d2c.p50();
+        Double p99 = direction != null ? Double.valueOf(direction.percentile(99)) : d2c.p99();
+        double max = direction != null ? direction.percentile(100) : d2c.max();
+        long n = direction != null ? direction.n() : d2c.n();
+        String of = direction == null ? "" : " of " + direction.direction();
+        var f = ctx.finding(subject, "Slow device below the driver" + (direction == null ? "" : " for "
+                        + direction.direction()) + ": " + d.label() + " D2C" + of + " avg "
+                        + Figures.duration(avg) + ", max " + Figures.duration(max))
                 .severity(systematic ? Severity.CRITICAL : Severity.WARNING)
                 .summary("On " + d.label() + " " + String.join("; ", why) + ". D2C is the time from dispatch to "
                         + "the driver until completion: the host had already handed these I/Os to the device, HBA "
                         + "or array. " + (d2cShare == null ? "Over " : "D2C holds " + Figures.percent(d2cShare) + " of Q2C over ")
-                        + Figures.count(d2c.n()) + " completions"
+                        + (direction == null ? "" : "all its ") + Figures.count(d2c.n()) + " completions"
                         + (d2c.p50() == null ? "" : " (median " + Figures.duration(d2c.p50()) + ")") + "."
                         + (slowestPath == null ? "" : " The slowest I/Os went down " + slowestPath + "."))
                 .recommendation(Escalation.text(d, path != null))
@@ -135,27 +162,35 @@ final class BlockDeviceLatency {
                 .text(SubjectMetrics.DEVICE, d.name() != null ? d.name() : d.id())
                 .text(SubjectMetrics.DEVNO, d.id())
                 .text(SubjectMetrics.SOURCE, d.source())
-                .figure(DeviceLatencyRule.D2C_AVG, d2c.avg())
-                .figure(D2C_P50, d2c.p50())
-                .figure(D2C_P99, d2c.p99())
-                .figure(D2C_MAX, d2c.max())
+                .text(SubjectMetrics.DIRECTION, direction == null ? null : direction.direction())
+                .figure(DeviceLatencyRule.D2C_AVG.labelled("D2C average" + of), avg)
+                .figure(D2C_P50.labelled("D2C median" + of), p50)
+                .figure(D2C_P99.labelled("D2C 99th percentile" + of), p99)
+                .figure(D2C_MAX.labelled("D2C maximum" + of), max)
                 .figure(DeviceLatencyRule.D2C_SHARE, d2cShare)
-                .figure(IOS, d2c.n())
+                .figure(IOS.labelled("completions" + of), n)
                 .limit(DeviceLatencyRule.LIMIT_D2C_AVG.labelled("limit for the D2C average ("
-                        + MediaLimit.media(ctx, name).media().description() + ")"), limit)
+                        + media + ")"), limit)
                 .limit(DeviceLatencyRule.LIMIT_D2C_P99, P99_MS)
                 .text(PATH, path != null ? path : slowestPath)
-                .evidence(figs.slowestLines(d, Phase.D2C, 3))
+                .evidence(direction != null ? figs.slowestLines(d, Phase.D2C, direction.direction(), 3)
+                        : figs.slowestLines(d, Phase.D2C, 3))
                 .evidence(figs.bttLines(d, Phase.D2C, Phase.Q2C))
                 .impact(impact);
-        if (d2c.n() < 100) {
-            f.doubt(Confidence.MEDIUM, "only " + d2c.n() + " completions on " + d.label());
+        if (n < 100) {
+            f.doubt(Confidence.MEDIUM, "only " + n + " completions" + of + " on " + d.label());
         }
         if (d.id().equals("all")) {
             f.doubt(Confidence.MEDIUM, "the btt report has no per-device tables (btt -A): D2C is of all traced devices "
                     + "together, so the slow device is not named");
         }
         f.report();
+    }
+
+    /** Whether one direction's requests are slow: enough of them, their average and their median over the limit. */
+    private static boolean slow(RuleContext ctx, PhaseDistribution direction, double limit) {
+        return direction.n() >= ctx.value(MIN_IOS) && direction.avg() != null && direction.avg() > limit
+                && direction.percentile(50) > limit;
     }
 
     /**

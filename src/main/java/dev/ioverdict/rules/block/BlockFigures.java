@@ -10,11 +10,13 @@ import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Platform;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockDeviceStats;
+import dev.ioverdict.model.block.BlockDistributions;
 import dev.ioverdict.model.block.BlockIo;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.block.BttReport;
 import dev.ioverdict.model.block.Phase;
+import dev.ioverdict.model.block.PhaseDistribution;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.block.SchedulerWait;
 import dev.ioverdict.rules.EvidenceKind;
@@ -54,11 +56,14 @@ public final class BlockFigures {
     private final BlockTrace trace;
     private final BttReport btt;
     private final DeviceIdentities names;
+    private final List<PhaseDistribution> distributions;
 
-    private BlockFigures(BlockTrace trace, BttReport btt, DeviceIdentities names) {
+    private BlockFigures(BlockTrace trace, BttReport btt, DeviceIdentities names,
+                         List<PhaseDistribution> distributions) {
         this.trace = trace;
         this.btt = btt;
         this.names = names;
+        this.distributions = distributions;
     }
 
     public BlockTrace trace() {
@@ -73,7 +78,8 @@ public final class BlockFigures {
             return Optional.empty();
         }
         return Optional.of(new BlockFigures(trace, results.get(BttReport.class).orElse(null),
-                results.get(StorageConfig.class).map(StorageConfig::identities).orElseGet(DeviceIdentities::empty)));
+                results.get(StorageConfig.class).map(StorageConfig::identities).orElseGet(DeviceIdentities::empty),
+                results.get(BlockDistributions.class).map(BlockDistributions::distributions).orElse(List.of())));
     }
 
     /** One device's figures; phases fall back to All Devices when the input has only one device. */
@@ -164,6 +170,23 @@ public final class BlockFigures {
         return slowest(d, phase, k).stream().flatMap(io -> io.lines().stream()).toList();
     }
 
+    /** The same, of one direction's I/Os only ("reads" or "writes"). */
+    public List<Evidence> slowestLines(Device d, Phase phase, String direction, int k) {
+        char flag = direction.startsWith("read") ? 'R' : 'W';
+        return slowest(d, phase, io -> io.rwbs().indexOf(flag) >= 0, k).stream()
+                .flatMap(io -> io.lines().stream()).toList();
+    }
+
+    /**
+     * The device's {@code phase} of its reads and of its writes apart, when a trace timed both (a btt
+     * report has no such split, and a device that did one direction has only the whole).
+     */
+    public List<PhaseDistribution> byDirection(Device d, Phase phase) {
+        return distributions.stream()
+                .filter(x -> x.device().equals(d.id()) && x.phase() == phase && x.direction() != null && x.n() > 0)
+                .toList();
+    }
+
     /** The captured lines of the traced I/Os of one class (reads, writes, a process) that waited longest in the scheduler. */
     public List<Evidence> slowestOfClass(Device d, SchedulerWait cls, int k) {
         Predicate<BlockIo> member = switch (cls.label()) {
@@ -196,8 +219,12 @@ public final class BlockFigures {
     }
 
     public List<BlockIo> slowest(Device d, Phase phase, int k) {
+        return slowest(d, phase, io -> true, k);
+    }
+
+    private List<BlockIo> slowest(Device d, Phase phase, Predicate<BlockIo> which, int k) {
         return trace.slowest().stream()
-                .filter(io -> io.device().equals(d.id()) && io.phases().get(phase) != null)
+                .filter(io -> io.device().equals(d.id()) && io.phases().get(phase) != null && which.test(io))
                 .sorted(Comparator.comparingDouble((BlockIo io) -> io.phases().get(phase)).reversed())
                 .limit(k).toList();
     }

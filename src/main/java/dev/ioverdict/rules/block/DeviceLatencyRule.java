@@ -62,7 +62,7 @@ public final class DeviceLatencyRule extends Rule {
             "Time is spent below the driver (device, HBA, array)", Severity.CRITICAL,
             """
             The device takes long to complete what the host handed it: D2C (dispatch to completion) is slow on \
-            average or in its tail, has outliers far above its median, or one leg of a dm/multipath \
+            average or in its tail, for all its requests or for its reads or its writes alone, has outliers far above its median, or one leg of a dm/multipath \
             device is much slower than its siblings; or iostat shows long response times with no queue \
             in front of the device; or, with no block-layer data, the application submits at once and \
             waits long for completions. The device, HBA, fabric or array takes the time.""",

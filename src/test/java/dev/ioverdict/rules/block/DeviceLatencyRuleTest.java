@@ -40,6 +40,29 @@ class DeviceLatencyRuleTest {
     }
 
     @Test
+    void aSlowDirectionIsNamedWhenTheFastOneHidesItInTheWhole() {
+        // recorded: 25 ms writes and 1 ms reads, 60 a second each, on a rotational loop device; all its requests
+        // together average 12.7 ms with a 2 ms median, under the 20 ms a disk is allowed
+        List<Finding> fs = RuleHarness.bundle(rule, "grid/writes-25ms-reads-fast-hdd", Map.of());
+        Finding trace = fs.stream().filter(f -> f.sources().contains("block trace")).findFirst().orElseThrow();
+        assertEquals(Severity.CRITICAL, trace.severity());
+        assertEquals("writes", trace.metrics().get("direction"));
+        assertEquals("Slow device below the driver for writes: loop0 (7,0, /mnt/grid) D2C of writes avg 24.5 ms, "
+                + "max 25.5 ms", trace.title()); // the slowest write: 25.46 ms from issue to completion
+        assertEquals(180L, ((Number) trace.metrics().get("ios")).longValue());
+        assertEquals("D2C average of writes", trace.measurement("d2cAvg").orElseThrow().label());
+        assertTrue(trace.summary().contains("while its reads take 853 µs: the average of all its requests, 12.7 ms, "
+                + "hides the slow writes"), trace.summary());
+        // the slowest writes' lines are quoted, no read's
+        List<Evidence> block = trace.evidence().stream().filter(e -> e.input().equals("perf-block.txt")).toList();
+        assertEquals(12, block.size(), block.toString());
+        assertTrue(block.stream().allMatch(e -> e.text().contains(" WS ")), block.toString());
+        // the trace no longer calls the device fine, so iostat's w_await is judged too and said with it, once
+        assertEquals(List.of("block trace", "iostat"), trace.sources());
+        assertEquals(1, fs.size(), fs.toString());
+    }
+
+    @Test
     void bttPerDeviceTablesNameTheSlowDisk() {
         List<Finding> fs = RuleHarness.files(rule, BlockRuleFiles.dominantPerDevice());
         assertEquals(List.of("sdc"), fs.stream().map(f -> f.metrics().get("device")).toList());
