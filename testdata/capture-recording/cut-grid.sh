@@ -18,6 +18,7 @@ for c in "${cells[@]}"; do
     noisy-neighbour-1ms)        REF=pwrite64; W=2:4; S=2:2.5 ;;
     noisy-neighbour-4ms)        REF=pwrite64; W=2:4 ;;
     noisy-neighbour-reader-2ms) REF=pread64; W=2:4 ;;
+    seqread-buffered-*)         REF=pread64 ;;
     fsync-journal-*)            REF=fsync; S=2:2.6 ;;
     buffered-no-fsync-*)        REF=write ;;
     osync-journal-*)            REF=write ;;

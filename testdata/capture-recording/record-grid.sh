@@ -67,6 +67,8 @@ read-12ms-s8-ssd                    11    -      8   0    data    randread-qd4  
 fsync-journal-3ms-ssd               2     -      8   0    journal journal-fsync    -           noSched SYNC
 noisy-neighbour-reader-2ms          1.5   -      8   0    nb      victim-read-4k   restore-1m  noSched AIO
 writes-25ms-reads-fast-hdd          24    0.5    8   1    data    randrw-qd4       -           noSched AIO
+seqread-buffered-8ms-ssd            7     -      8   0    data    seqread-buffered -           noSched SYNC
+writes-25ms-mostly-reads-hdd        24    0.5    8   1    data    randrw-90-10     -           none    -
 busy-parallel-2ms-s8                1.5   -      8   0    data    busy-parallel    -           none    -
 EOF
 }

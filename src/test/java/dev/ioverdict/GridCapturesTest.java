@@ -73,8 +73,16 @@ class GridCapturesTest {
         double whole = parts.values().stream().mapToDouble(Double::doubleValue).sum();
         String top = parts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElseThrow();
         String shares = shares(parts, whole);
-        assertTrue(top.equals(want.path("top").path("part").asText()), name + ": top part " + top + ", expected "
-                + want.path("top").path("part").asText() + " (" + shares + ")");
+        // an application that is not I/O bound has no top part to hold: which part leads a few ms is noise
+        assertTrue(want.path("top").path("part").isNull() || top.equals(want.path("top").path("part").asText()),
+                name + ": top part " + top + ", expected " + want.path("top").path("part").asText() + " (" + shares + ")");
+        JsonNode ofElapsed = want.path("waitPctOfElapsed");
+        if (ofElapsed.isArray()) {
+            double traced = report.path("timeModel").path("captureSeconds").asDouble();
+            double pct = traced > 0 ? 100 * whole / traced : 0;
+            assertTrue(pct >= ofElapsed.get(0).asDouble() && pct <= ofElapsed.get(1).asDouble(), name + ": the victim "
+                    + "waits " + String.format("%.1f", pct) + " % of the " + traced + " s traced, expected " + ofElapsed);
+        }
         inRange(name, want.path("top"), parts, whole, shares);
         for (JsonNode secondary : want.path("secondary")) {
             inRange(name, secondary, parts, whole, shares);

@@ -33,6 +33,8 @@ import java.util.stream.Collectors;
 final class ModelImpact {
     /** The share of the application's wait from which a cause is material (primary or secondary). */
     static final double MATERIAL_PCT = 10;
+    /** The share of the span the application was traced for from which a cause's cost is worth acting on. */
+    static final double MATERIAL_OF_TRACED_PCT = 1;
 
     private final TimeModel model;
     private final StorageConfig config;
@@ -206,9 +208,26 @@ final class ModelImpact {
                 .over(model.captureSeconds()));
     }
 
-    /** Below the material share, a cause is not critical: it is listed, as a secondary matter. */
-    private static Finding material(Finding f) {
+    /**
+     * Below the material share, a cause is not critical: it is listed, as a secondary matter. A cause
+     * that cost the application a trifle of the time it was traced for is no more than a remark,
+     * whatever its share of a wait that is itself a trifle: an application that is not I/O bound has
+     * nothing to gain from it.
+     */
+    private Finding material(Finding f) {
         Double share = f.impact().sharePct();
+        double traced = model.captureSeconds();
+        if (model.basis() == TimeModel.Basis.APPLICATION && traced > 0 && f.severity() != Severity.INFO
+                && f.impact().seconds() < MATERIAL_OF_TRACED_PCT / 100 * traced) {
+            String why = String.format(Locale.ROOT, "not material: it cost the application %s of the %s it was "
+                            + "traced for (%.2g %%), and the application waited %s for I/O in all: it is not I/O bound "
+                            + "in this capture", dev.ioverdict.model.Figures.duration(f.impact().seconds()),
+                    dev.ioverdict.model.Figures.duration(traced), 100 * f.impact().seconds() / traced,
+                    dev.ioverdict.model.Figures.duration(model.waitSeconds()));
+            return new Finding(f.rule(), Severity.INFO, f.confidence(), f.confidenceReasons(), f.assumptions(),
+                    f.subject(), f.title(), f.summary() + " " + capitalised(why) + ".", f.recommendation(),
+                    f.measurements(), f.evidence(), f.impact(), f.sources(), f.symptoms());
+        }
         if (share == null || share >= MATERIAL_PCT || f.severity() != Severity.CRITICAL) {
             return f;
         }

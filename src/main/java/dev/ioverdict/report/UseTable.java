@@ -4,6 +4,7 @@ import dev.ioverdict.analysis.config.DeviceIdentities;
 import dev.ioverdict.analysis.config.MediaClass;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.report.model.Summary;
@@ -108,13 +109,17 @@ final class UseTable {
         return figure == null ? null : figure + from;
     }
 
-    /** A problem when a cause or symptom about {@code dev} is of a rule that declares this cell; else ok or not measured. */
+    /**
+     * A problem when a cause or symptom about {@code dev} is of a rule that declares this cell (a note when
+     * the cause is only a remark: abnormal figures that cost the application nothing); else ok or not measured.
+     */
     private static Summary.UseCell cell(String figure, List<Finding> causes, String dev, Use use, boolean measured,
                                         DeviceIdentities ids) {
         for (int i = 0; i < causes.size(); i++) {
             Finding f = causes.get(i);
             if (fills(f, use) && about(f, dev, ids)) {
-                return new Summary.UseCell("problem", figure, "finding-" + (i + 1), f.rule());
+                return new Summary.UseCell(f.severity() == Severity.INFO ? "note" : "problem", figure,
+                        "finding-" + (i + 1), f.rule());
             }
             for (Finding s : f.symptoms()) {
                 if (fills(s, use) && about(s, dev, ids)) {

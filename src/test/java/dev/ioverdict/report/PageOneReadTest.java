@@ -84,6 +84,17 @@ class PageOneReadTest {
     }
 
     @Test
+    void anApplicationThatHardlyWaitsIsSaidToBeNotIoBound() throws IOException {
+        // read-ahead keeps the reader in the page cache: a slow device nobody waits for is a note, not a fault
+        JsonNode r = report("grid/seqread-buffered-8ms-ssd");
+        assertTrue(r.path("summary").path("headline").asText().startsWith("No I/O problem found in this capture: the "
+                + "application is not I/O bound (it waited 5.92 ms for I/O in the 2.99 s traced, 0.198%); for "
+                + "information: slow device: loop0"), r.path("summary").path("headline").asText());
+        assertEquals(0, r.path("summary").path("actions").size(), r.path("summary").path("actions").toString());
+        assertEquals("note", r.path("summary").path("use").get(0).path("latency").path("status").asText());
+    }
+
+    @Test
     void withoutAnApplicationTraceTheWholeIsTheDevicesTime() throws IOException {
         JsonNode golden = JSON.readTree(TestData.bundle("blkgen-healthy-ssd").resolve("report.golden.json").toFile());
         String latency = golden.path("summary").path("use").get(0).path("latency").path("figure").asText();

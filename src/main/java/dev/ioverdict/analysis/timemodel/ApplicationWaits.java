@@ -43,6 +43,9 @@ final class ApplicationWaits {
         private int lastTid = Integer.MIN_VALUE;
         long readBytes;
         long writeBytes;
+        /** Requests asked for, of each direction (an iocb, a read or write call). */
+        long reads;
+        long writes;
         /** io_submit calls long enough to have slept (a millisecond or more). */
         long longSubmits;
         /** Writes to files the trace showed opened without, and with, O_DIRECT. */
@@ -162,9 +165,13 @@ final class ApplicationWaits {
         p.thread(c.tid());
         for (IoRequest io : c.io()) {
             switch (io.op()) {
-                case READ -> p.readBytes += Math.max(1, io.nbytes());
+                case READ -> {
+                    p.readBytes += Math.max(1, io.nbytes());
+                    p.reads++;
+                }
                 case WRITE -> {
                     p.writeBytes += Math.max(1, io.nbytes());
+                    p.writes++;
                     if (io.direct() != null && kind == WaitClass.WRITE) {
                         if (io.direct()) {
                             p.directWrites++;
@@ -182,8 +189,10 @@ final class ApplicationWaits {
         }
         if (c.io().isEmpty() && kind == WaitClass.READ) {
             p.readBytes += Math.max(1, c.ret() == null ? 1 : c.ret());
+            p.reads++;
         } else if (c.io().isEmpty() && kind == WaitClass.WRITE) {
             p.writeBytes += Math.max(1, c.ret() == null ? 1 : c.ret());
+            p.writes++;
         }
         if (c.start() != null && kind != WaitClass.SUBMIT && !"strace".equals(c.source())
                 && timedCalls < MAX_TIMED_CALLS) {

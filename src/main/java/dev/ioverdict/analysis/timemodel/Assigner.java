@@ -193,7 +193,12 @@ final class Assigner {
                 .mapToLong(BlockProcessTimes.Entry::n).sum();
     }
 
-    /** The reads' share of the completion waits: by the command's own requests' time, else the bytes it asked for. */
+    /**
+     * The reads' share of the completion waits: by the command's own requests' time in the block trace;
+     * without one, by the device time its requests of each direction take (their count times iostat's
+     * await of that direction: a few slow writes hold more of the waits than many fast reads); else by
+     * the bytes it asked for.
+     */
     private double readShare(TimeModelAnalysis.Group g) {
         double[] q2c = new double[2];
         if (block != null) {
@@ -210,8 +215,25 @@ final class Assigner {
         if (q2c[0] + q2c[1] > 0) {
             return q2c[0] / (q2c[0] + q2c[1]);
         }
+        double[] byAwait = byAwait(g);
+        if (byAwait != null) {
+            return byAwait[0] / (byAwait[0] + byAwait[1]);
+        }
         long bytes = g.readBytes + g.writeBytes;
         return bytes > 0 ? (double) g.readBytes / bytes : 0.5;
+    }
+
+    /** Without a block trace, its reads' and writes' device time: their count times iostat's await of each, or null. */
+    private double[] byAwait(TimeModelAnalysis.Group g) {
+        String device = block == null ? deviceOf(g) : null;
+        IostatDevice d = device == null ? null : iostat.stream().filter(x -> x.device().equals(device)).findFirst()
+                .orElse(null);
+        Double readAwait = d == null ? null : DeviceTimes.avg(d, "r_await");
+        Double writeAwait = d == null ? null : DeviceTimes.avg(d, "w_await");
+        if (readAwait == null || writeAwait == null || g.reads * readAwait + g.writes * writeAwait <= 0) {
+            return null;
+        }
+        return new double[] {g.reads * readAwait, g.writes * writeAwait};
     }
 
     private static boolean mine(TimeModelAnalysis.Group g, BlockProcessTimes.Entry e) {
@@ -285,7 +307,10 @@ final class Assigner {
             parts.add(Part.DEVICE, direction, device, seconds, "estimated: no block trace; its " + direction
                     + " waits for completions are taken as time in " + device + ", where its files live"
                     + (await == null ? "" : " (iostat " + (direction.equals("read") ? "r_await " : "w_await ")
-                    + String.format(Locale.ROOT, "%.2f ms", await) + ")"), null);
+                    + String.format(Locale.ROOT, "%.2f ms", await) + ")")
+                    + (byAwait(g) == null || g.seconds(WaitClass.COMPLETE) <= 0 ? ""
+                    : "; the waits for completions split between reads and writes as "
+                    + "their requests' count times each direction's await"), null);
             return;
         }
         parts.add(Part.NOT_MEASURED, direction, null, seconds, "no block trace or iostat of the device its "

@@ -154,6 +154,8 @@ public final class TimeModelAnalysis implements Analysis {
         final Set<String> sources = new LinkedHashSet<>();
         long readBytes;
         long writeBytes;
+        long reads;
+        long writes;
         long bufferedWrites;
         long directWrites;
         long longSubmits;
@@ -264,6 +266,8 @@ public final class TimeModelAnalysis implements Analysis {
             ApplicationWaits.Process best = views.get(0);
             g.readBytes += best.readBytes;
             g.writeBytes += best.writeBytes;
+            g.reads += best.reads;
+            g.writes += best.writes;
         }
         return byCommand.values().stream().filter(g -> g.total() > 0)
                 .sorted(Comparator.comparingDouble(Group::total).reversed().thenComparing(g -> g.command)).toList();

@@ -45,7 +45,10 @@ public record Summary(String headline, List<Cause> causes, List<Action> actions,
                          UseCell saturation, UseCell errors, UseCell latency) {
     }
 
-    /** {@code status}: ok, problem or not measured; {@code figure} what was read; {@code anchor} the finding. */
+    /**
+     * {@code status}: ok, problem, note (a finding for information only), holds the wait (a healthy device
+     * the application is bound by) or not measured; {@code figure} what was read; {@code anchor} the finding.
+     */
     @JsonPropertyOrder({"status", "figure", "anchor", "rule"})
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record UseCell(String status, String figure, String anchor, String rule) {

@@ -42,6 +42,24 @@ class TimeModelCapturesTest {
     }
 
     @Test
+    void withoutABlockTraceAFewSlowWritesHoldMoreOfTheWaitThanManyFastReads() throws Exception {
+        // strace and iostat only: 405 reads of ~1 ms and 45 writes of ~25 ms in the window; by bytes the writes
+        // would get a tenth of the completion waits, by their count times iostat's w_await they get most
+        TimeModel m = model("writes-25ms-mostly-reads-hdd");
+        ProcessWait fio = m.application().get(0);
+        double writes = fio.parts().stream().filter(w -> w.part() == Part.DEVICE && "write".equals(w.direction()))
+                .mapToDouble(WaitPart::seconds).sum();
+        double reads = fio.parts().stream().filter(w -> w.part() == Part.DEVICE && "read".equals(w.direction()))
+                .mapToDouble(WaitPart::seconds).sum();
+        assertEquals(1.519, fio.waitSeconds(), 0.001);
+        assertTrue(writes > reads, "writes " + writes + " s, reads " + reads + " s");
+        assertEquals(0.87, writes, 0.01);
+        WaitPart write = fio.parts().stream().filter(w -> "write".equals(w.direction())).findFirst().orElseThrow();
+        assertTrue(write.method().endsWith("the waits for completions split between reads and writes as their "
+                + "requests' count times each direction's await"), write.method());
+    }
+
+    @Test
     void perfsSyscallsAndBlockEventsAreMatchedIoByIo() throws Exception {
         TimeModel m = model("noisy-neighbour-4ms");
         WaitPart behind = process(m, "fio").parts().stream().filter(w -> w.part() == Part.BEHIND_OTHER_IO)

@@ -63,6 +63,19 @@ class DeviceLatencyRuleTest {
     }
 
     @Test
+    void aSlowDeviceNobodyWaitsForIsARemark() {
+        // recorded: buffered sequential reads kept in the page cache by read-ahead; the 1.25 MiB read-ahead requests
+        // take 15 ms on flash, but the application waited 6 ms for I/O in the 3 s traced
+        List<Finding> fs = RuleHarness.bundle(rule, "grid/seqread-buffered-8ms-ssd", Map.of());
+        assertEquals(1, fs.size(), fs.toString());
+        Finding f = fs.get(0);
+        assertEquals(Severity.INFO, f.severity());
+        assertTrue(f.summary().contains("Not material: it cost the application 1.28 ms of the 2.99 s it was traced "
+                + "for (0.043 %), and the application waited 5.92 ms for I/O in all: it is not I/O bound in this "
+                + "capture."), f.summary());
+    }
+
+    @Test
     void bttPerDeviceTablesNameTheSlowDisk() {
         List<Finding> fs = RuleHarness.files(rule, BlockRuleFiles.dominantPerDevice());
         assertEquals(List.of("sdc"), fs.stream().map(f -> f.metrics().get("device")).toList());
