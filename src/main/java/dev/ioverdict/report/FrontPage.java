@@ -7,12 +7,12 @@ import dev.ioverdict.analysis.host.HostInfo;
 import dev.ioverdict.diagnosis.Diagnosed;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Finding;
-import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.InputSummary;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.iostat.IostatDevice;
+import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.report.model.Summary;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.RuleInfo;
@@ -55,11 +55,11 @@ final class FrontPage {
             }
         }
         return new Summary(headline(causes, outcome,
-                data.results().get(dev.ioverdict.model.timemodel.TimeModel.class).orElse(null)), lines, actions,
+                data.results().get(TimeModel.class).orElse(null)), lines, actions,
                 UseTable.of(iostat, blockDevices, causes, data.inputs(),
                         data.results().get(StorageConfig.class).map(StorageConfig::identities)
                                 .orElseGet(DeviceIdentities::empty),
-                        data.results().get(dev.ioverdict.model.timemodel.TimeModel.class).orElse(null)),
+                        data.results().get(TimeModel.class).orElse(null)),
                 checked(outcome).stream().map(i -> i.title() + " (" + i.id() + "): nothing found").toList(),
                 healthy(data, outcome, iostat),
                 facts(data, caseId, host));
@@ -99,7 +99,7 @@ final class FrontPage {
         HealthyVerdicts verdicts = new HealthyVerdicts(iostat,
                 data.results().get(dev.ioverdict.model.block.BlockSection.class).orElse(null),
                 data.results().get(dev.ioverdict.model.syscall.SyscallSection.class).orElse(null), data.inputs(),
-                data.results().get(dev.ioverdict.model.timemodel.TimeModel.class).orElse(null),
+                data.results().get(TimeModel.class).orElse(null),
                 outcome.causes(),
                 data.results().get(StorageConfig.class).orElse(null));
         return checked(outcome).stream().map(verdicts::of).toList();
@@ -126,8 +126,8 @@ final class FrontPage {
     }
 
     /**
-     * ": the application is not I/O bound (it waited 5.92 ms for I/O in the 2.99 s traced, 0.198%)" when that is why nothing was
-     * found (a cause costing under 1 % of that time is a remark), else nothing.
+     * ": the application is not I/O bound (it waited 5.92 ms for I/O in the 2.99 s traced, 0.198%)" when
+     * that is why nothing was found (a cause costing under 1 % of that time is a remark), else nothing.
      */
     private static String idle(TimeModel model) {
         if (model == null || model.basis() != TimeModel.Basis.APPLICATION || model.captureSeconds() <= 0
