@@ -224,19 +224,20 @@ final class ModelImpact {
                             + "in this capture", dev.ioverdict.model.Figures.duration(f.impact().seconds()),
                     dev.ioverdict.model.Figures.duration(traced), 100 * f.impact().seconds() / traced,
                     dev.ioverdict.model.Figures.duration(model.waitSeconds()));
-            return new Finding(f.rule(), Severity.INFO, f.confidence(), f.confidenceReasons(), f.assumptions(),
-                    f.subject(), f.title(), f.summary() + " " + capitalised(why) + ".", f.recommendation(),
-                    f.measurements(), f.evidence(), f.impact(), f.sources(), f.symptoms());
+            return demoted(f, Severity.INFO, why);
         }
         if (share == null || share >= MATERIAL_PCT || f.severity() != Severity.CRITICAL) {
             return f;
         }
-        List<String> reasons = new ArrayList<>(f.confidenceReasons());
-        String why = String.format(Locale.ROOT, "not critical: it holds %.1f %% of %s, less than the %.0f %% that "
-                + "makes a cause material", share, f.impact().of(), MATERIAL_PCT);
-        return new Finding(f.rule(), Severity.WARNING, f.confidence(), reasons, f.assumptions(), f.subject(), f.title(),
-                f.summary() + " " + capitalised(why) + ".", f.recommendation(), f.measurements(), f.evidence(),
-                f.impact(), f.sources(), f.symptoms());
+        return demoted(f, Severity.WARNING, String.format(Locale.ROOT, "not critical: it holds %.1f %% of %s, less "
+                + "than the %.0f %% that makes a cause material", share, f.impact().of(), MATERIAL_PCT));
+    }
+
+    /** The finding at {@code severity}, its summary ending with why. */
+    private static Finding demoted(Finding f, Severity severity, String why) {
+        return new Finding(f.rule(), severity, f.confidence(), f.confidenceReasons(), f.assumptions(), f.subject(),
+                f.title(), f.summary() + " " + capitalised(why) + ".", f.recommendation(), f.measurements(),
+                f.evidence(), f.impact(), f.sources(), f.symptoms());
     }
 
     private static String capitalised(String s) {

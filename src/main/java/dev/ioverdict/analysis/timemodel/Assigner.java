@@ -215,7 +215,7 @@ final class Assigner {
         if (q2c[0] + q2c[1] > 0) {
             return q2c[0] / (q2c[0] + q2c[1]);
         }
-        double[] byAwait = byAwait(g);
+        double[] byAwait = byAwait(g, iostatOf(deviceOf(g)));
         if (byAwait != null) {
             return byAwait[0] / (byAwait[0] + byAwait[1]);
         }
@@ -223,17 +223,25 @@ final class Assigner {
         return bytes > 0 ? (double) g.readBytes / bytes : 0.5;
     }
 
-    /** Without a block trace, its reads' and writes' device time: their count times iostat's await of each, or null. */
-    private double[] byAwait(TimeModelAnalysis.Group g) {
-        String device = block == null ? deviceOf(g) : null;
-        IostatDevice d = device == null ? null : iostat.stream().filter(x -> x.device().equals(device)).findFirst()
-                .orElse(null);
-        Double readAwait = d == null ? null : DeviceTimes.avg(d, "r_await");
-        Double writeAwait = d == null ? null : DeviceTimes.avg(d, "w_await");
+    /**
+     * Without a block trace, its reads' and writes' device time on {@code d}, the device its files live on:
+     * their count times iostat's await of each; null without both awaits.
+     */
+    private double[] byAwait(TimeModelAnalysis.Group g, IostatDevice d) {
+        if (block != null || d == null) {
+            return null;
+        }
+        Double readAwait = DeviceTimes.avg(d, "r_await");
+        Double writeAwait = DeviceTimes.avg(d, "w_await");
         if (readAwait == null || writeAwait == null || g.reads * readAwait + g.writes * writeAwait <= 0) {
             return null;
         }
         return new double[] {g.reads * readAwait, g.writes * writeAwait};
+    }
+
+    /** iostat's figures of {@code device}, or null when iostat did not see it (or there is no device). */
+    private IostatDevice iostatOf(String device) {
+        return device == null ? null : iostat.stream().filter(x -> x.device().equals(device)).findFirst().orElse(null);
     }
 
     private static boolean mine(TimeModelAnalysis.Group g, BlockProcessTimes.Entry e) {
@@ -301,14 +309,14 @@ final class Assigner {
         }
         String device = deviceOf(g);
         if (device != null) {
-            IostatDevice d = iostat.stream().filter(x -> x.device().equals(device)).findFirst().orElse(null);
+            IostatDevice d = iostatOf(device);
             Double await = d == null ? null : DeviceTimes.avg(d, direction.equals("read") ? "r_await" : "w_await",
                     "asvc_t", "svc_t", "await");
             parts.add(Part.DEVICE, direction, device, seconds, "estimated: no block trace; its " + direction
                     + " waits for completions are taken as time in " + device + ", where its files live"
                     + (await == null ? "" : " (iostat " + (direction.equals("read") ? "r_await " : "w_await ")
                     + String.format(Locale.ROOT, "%.2f ms", await) + ")")
-                    + (byAwait(g) == null || g.seconds(WaitClass.COMPLETE) <= 0 ? ""
+                    + (byAwait(g, d) == null || g.seconds(WaitClass.COMPLETE) <= 0 ? ""
                     : "; the waits for completions split between reads and writes as "
                     + "their requests' count times each direction's await"), null);
             return;

@@ -38,15 +38,20 @@ public record Chart(String section, String id, String title, String caption, Str
         if (data.points() == 0) {
             return empty(section, id, title, caption, "Nothing to draw: no data point in the range this chart shows.");
         }
-        String svg = Svg.of(chart, id, width, height);
-        return new Chart(section, id, title, caption, svg, data.csv(), null, new Drawing(chart, width, height));
+        return drawn(section, id, title, caption, chart, width, height, data.csv());
     }
 
     /** The chart drawn as SVG at width x height (px), with no data offered beside it (the compare page's). */
     public static Chart withoutData(String section, String id, String title, String caption, JFreeChart chart,
                                     int width, int height) {
-        String svg = Svg.of(chart, id, width, height);
-        return new Chart(section, id, title, caption, svg, null, null, new Drawing(chart, width, height));
+        return drawn(section, id, title, caption, chart, width, height, null);
+    }
+
+    /** The chart as SVG and as its drawing, with {@code csv} (null: none) beside it. */
+    private static Chart drawn(String section, String id, String title, String caption, JFreeChart chart, int width,
+                               int height, String csv) {
+        return new Chart(section, id, title, caption, Svg.of(chart, id, width, height), csv, null,
+                new Drawing(chart, width, height));
     }
 
     /** No drawing: the reason stands where the chart would be. */
