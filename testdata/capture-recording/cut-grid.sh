@@ -22,7 +22,12 @@ for c in "${cells[@]}"; do
     fsync-journal-*)            REF=fsync; S=2:2.6 ;;
     buffered-no-fsync-*)        REF=write ;;
     osync-journal-*)            REF=write ;;
+    saturated-4ms-s4-qd64)      W=2:3 ;;         # ~1200 I/O a second
+    saturated-*-qd*)            W=2:4.5 ;;       # iodepth 32 or 64 from the start: no light-load phase
     saturated-*)                W=1:4.5 ;;       # 1 s of the iodepth-1 phase, 2.5 s of iodepth 64
+    sched-bfq-*)                S=2:2.4 ;;
+    tagwait-*)                  W=2:2.4; S=2:2.4 ;;  # ~1000 I/O a second; the stacks over the same window:
+                                                 # io_submit sleeps 0.4 ms a call, under the 1 ms that says "asleep"
     busy-parallel-*)            W=2:3 ;;         # ~3000 I/O a second
     healthy-1ms-light)          S=2:2.35 ;;
     write-4ms-s8-ssd)           S=2:2.25 ;;

@@ -23,6 +23,8 @@
 #                          (--filter 'prev_comm == "fio"', the usual way to cut the volume)
 #                noSched   perf syscalls + block
 #                none      strace and iostat only
+#   (by name) sched-bfq-* run under bfq with strict_guarantees 1 (the capture kit's scheduler recipe),
+#              tagwait-nr4-* with nr_requests 4 (scheduler none: four request tags for 16 slots)
 #   SYSCALLS   the syscalls perf records (sys_enter and sys_exit, system-wide, perf's own and
 #              slowfs.py's left out): AIO = io_submit io_getevents pread64 pwrite64 fsync fdatasync;
 #              SYNC = the same with read and write, filtered to comm fio and restore
@@ -70,6 +72,11 @@ writes-25ms-reads-fast-hdd          24    0.5    8   1    data    randrw-qd4    
 seqread-buffered-8ms-ssd            7     -      8   0    data    seqread-buffered -           noSched SYNC
 writes-25ms-mostly-reads-hdd        24    0.5    8   1    data    randrw-90-10     -           none    -
 busy-parallel-2ms-s8                1.5   -      8   0    data    busy-parallel    -           none    -
+saturated-4ms-s4-qd64               3     -      4   0    data    randwrite-qd64   -           noSched AIO
+saturated-8ms-s2-qd32-hdd           7     -      2   1    data    randwrite-qd32   -           noSched AIO
+sched-bfq-seqwriter-4ms             3     -      8   0    data    sched-seqwriter  -           full    AIO
+sched-bfq-randwriter-2ms            1.5   -      8   0    data    sched-randwriter -           app     AIO
+tagwait-nr4-qd32-4ms                3     -      16  0    data    randwrite-qd32   -           full    AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -96,6 +103,8 @@ teardown() {
     # a loop device's queue settings outlive losetup -d: leave the defaults for the next user
     for x in $d $u; do
         [ -e "/sys/block/$x/queue/rotational" ] && echo 0 > "/sys/block/$x/queue/rotational"
+        [ -e "/sys/block/$x/queue/scheduler" ] && echo none > "/sys/block/$x/queue/scheduler" 2>/dev/null
+        [ -e "/sys/block/$x/queue/nr_requests" ] && echo 128 > "/sys/block/$x/queue/nr_requests" 2>/dev/null
     done
     "$SLOWDEV" down "$NAME" || true
 }
@@ -107,6 +116,14 @@ d=$(basename "$dev")
 # the files are laid out at full speed: the delay file overrides slowfs.py's delays until the run
 echo 0 > "$CTL"
 echo "$ROTA" > "/sys/block/$d/queue/rotational" || exit 1
+SCHED=; IOSCHED_SET=; NR_REQUESTS=
+case $CELL in
+sched-bfq-*)   SCHED=bfq; IOSCHED_SET=strict_guarantees=1 ;;
+tagwait-nr4-*) NR_REQUESTS=4 ;;
+esac
+[ -n "$SCHED" ] && { echo "$SCHED" > "/sys/block/$d/queue/scheduler" || exit 1; }
+for kv in $IOSCHED_SET; do echo "${kv#*=}" > "/sys/block/$d/queue/iosched/${kv%%=*}" || exit 1; done
+[ -n "$NR_REQUESTS" ] && { echo "$NR_REQUESTS" > "/sys/block/$d/queue/nr_requests" || exit 1; }
 echo "device $dev ($DELAY ms writes, $RDELAY ms reads, x $THR), rotational $ROTA"
 mkfs.xfs -f -q -b size=4096 "$dev" && mount "$dev" "$MNT" || exit 1
 case $FILES in
@@ -137,6 +154,9 @@ for x in $d $u; do
     done
 done
 xfs_info "$MNT" > xfs_info.txt 2>&1
+if [ -d "/sys/block/$d/queue/iosched" ]; then
+    for f in /sys/block/$d/queue/iosched/*; do echo "$f: $(cat "$f")"; done > iosched-settings.txt
+fi
 sed "s#/dev/loop1#${upper:-/dev/loop1}#" "$HERE/grid-jobs/$JOB.fio" > "$JOB.fio"
 [ "$NB" = - ] || cp "$HERE/grid-jobs/$NB.fio" "$NB.fio"
 printf 'cell %s: slowdev-rw.sh up %s %s %s %s %s -> %s%s, rotational %s, files %s, job %s, neighbour %s, collectors %s (syscalls: %s)\n' \

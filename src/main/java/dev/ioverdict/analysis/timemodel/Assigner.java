@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Assigns one command's I/O wait to the parts of {@link Part}, saying for each how it was
@@ -171,7 +172,7 @@ final class Assigner {
                 + "their window) applied to its " + Fmt.seconds(submit) + (allAsleep ? " (calls of "
                 + Fmt.seconds(submit / calls) + " on average are asleep, not on the CPU)" : "");
         parts.add(Part.INODE_LOCK, null, null, slept[0] * scale, method, null);
-        parts.add(Part.TAG_WAIT, null, null, slept[1] * scale, method, null);
+        tagWait(g, slept[1] * scale, method, parts);
         parts.add(Part.THROTTLE, null, null, slept[2] * scale, method, null);
         parts.add(Part.WRITEBACK, null, null, slept[3] * scale, method, null);
         double rest = submit - asleep * scale;
@@ -179,6 +180,34 @@ final class Assigner {
                 ? "measured: io_submit's time not asleep on the inode, tags, throttles or its own I/O"
                 : "measured: io_submit's time; no sleep stacks tell what it waited on", null);
         return slept[4] * scale;
+    }
+
+    /**
+     * The sleep for a request tag, on the devices the command's own requests wait for tags on (their
+     * Q2G + G2I in the block trace; their Q2C where no request waited long enough to show): a tag is a
+     * device's, and a cause about that device is measured in it. Without a block trace it stays unlocated.
+     */
+    private void tagWait(TimeModelAnalysis.Group g, double seconds, String method, Parts parts) {
+        Map<String, double[]> byDevice = new TreeMap<>();
+        if (block != null && seconds > 0) {
+            for (BlockProcessTimes.Entry e : block.entries()) {
+                if (mine(g, e)) {
+                    double[] w = byDevice.computeIfAbsent(e.device(), k -> new double[2]);
+                    w[0] += e.tag();
+                    w[1] += e.q2c();
+                }
+            }
+        }
+        int weight = byDevice.values().stream().anyMatch(w -> w[0] > 0) ? 0 : 1;
+        double all = byDevice.values().stream().mapToDouble(w -> w[weight]).sum();
+        if (!(all > 0)) {
+            parts.add(Part.TAG_WAIT, null, null, seconds, method, null);
+            return;
+        }
+        String on = weight == 0 ? "; on the devices where its requests waited for a tag (their Q2G + G2I)"
+                : "; on the devices its requests went to (their Q2C)";
+        byDevice.forEach((device, w) -> parts.add(Part.TAG_WAIT, null, names.name(device), seconds * w[weight] / all,
+                method + on, null));
     }
 
     /** The Q2C of the command's own requests of one direction, seconds. */
@@ -333,8 +362,8 @@ final class Assigner {
         if (!m.any()) {
             return;
         }
-        String method = "measured per I/O: each instant of its waits given to the phase of the request it waited "
-                + "for (its own next request to complete" + (m.matched(WaitClass.SYNC) > 0 ? "; for fsync also the "
+        String method = "measured per I/O: each instant of its waits given to the phases of the requests it waited "
+                + "for (its own in flight, in equal shares" + (m.matched(WaitClass.SYNC) > 0 ? "; for fsync also the "
                 + "cache flushes and journal writes" : "") + "), " + m.calls() + " of its "
                 + m.offered() + " calls matched on the block trace's clock";
         Map<String, Behind> behindByDevice = new LinkedHashMap<>();

@@ -13,11 +13,13 @@ import java.util.PriorityQueue;
 /**
  * One command's waits for I/O matched to the block requests they waited for, where the calls and
  * the requests were timed on one clock (perf's syscall and block tracepoints, or one trace that
- * holds both). Each instant of a wait goes to the phase that the request it was waiting for was in
- * at that instant: of the requests in flight then, the one to complete first (what ends an
- * io_getevents or a synchronous read). The command's own requests first; for fsync and kin and
- * for writes (which may be O_SYNC, their open often before the trace), while none of its own is in
- * flight, the cache flushes and the kernel's journal and log writes a commit waits for. A read's
+ * holds both). Each instant of a wait goes to the phases that the requests it was waiting for were
+ * in at that instant: the process's own requests in flight then, in equal shares (with several in
+ * flight, an io_getevents waits for them together: over the run its wait is their queue-to-complete
+ * times, phase by phase, over how many it keeps in flight); the command's, when the process queued
+ * none itself. For fsync and kin and for writes (which may be O_SYNC, their open often before the
+ * trace), while none of its own is in flight, the durability request to complete first: the cache
+ * flushes and the kernel's journal and log writes a commit waits for. A read's
  * or write's instant with no such request in flight is its own path (the page-cache copy, CPU,
  * locks); an io_getevents' or fsync's is not explained by the block layer. Calls outside the span
  * the block trace kept are left to the estimate.
@@ -79,6 +81,7 @@ final class PerIoMatch {
                 if (!sameClock(view)) {
                     continue;
                 }
+                int[] waitedFor = ofProcess(own, view);
                 for (int k = 0; k < view.timed; k++) {
                     if (view.callClass[k] != kind.ordinal()) {
                         continue;
@@ -91,7 +94,7 @@ final class PerIoMatch {
                     }
                     calls++;
                     matched[kind.ordinal()] += (t - s) / 1e9;
-                    split(s, t, own, sync ? durable : NONE, life, kind, out);
+                    split(s, t, waitedFor, sync ? durable : NONE, life, kind, out);
                 }
             }
         }
@@ -99,6 +102,22 @@ final class PerIoMatch {
     }
 
     private static final int[] NONE = new int[0];
+
+    /**
+     * The requests a process's calls wait for: those it queued itself, when it queued any (a reader and
+     * a writer of one command each wait for their own: the writer's wait is not the reader's quick
+     * requests completing first); else the command's (a process that hands its I/O to another).
+     */
+    private int[] ofProcess(int[] own, ApplicationWaits.Process view) {
+        int n = 0;
+        int[] out = new int[own.length];
+        for (int r : own) {
+            if (log.pid(r) == view.pid || view.threads.contains(log.pid(r))) {
+                out[n++] = r;
+            }
+        }
+        return n == 0 ? own : Arrays.copyOf(out, n);
+    }
 
     /**
      * The wait [s, t) given to the phases of the requests it waited for, instant by instant: the
@@ -139,31 +158,44 @@ final class PerIoMatch {
             if (b <= a) {
                 continue;
             }
-            Integer r = ownWaiting.at(a);
-            boolean durability = false;
-            if (r == null) {
-                r = durableWaiting.at(a);
-                durability = r != null;
+            java.util.Collection<Integer> ownNow = ownWaiting.allAt(a);
+            if (!ownNow.isEmpty()) {
+                // several of its own in flight: the wait is theirs together, each instant shared among their
+                // phases (over the run, as their queue-to-complete times are; Little's law): the one to
+                // complete first is, by being first, the one nearest its end, most often in the device
+                long share = (b - a) / ownNow.size();
+                long rest = (b - a) - share * ownNow.size();
+                for (int r : ownNow) {
+                    add(out, phase(r, a, false), direction(r, callDirection), log.device(r), share + rest);
+                    rest = 0;
+                }
+                continue;
             }
+            Integer r = durableWaiting.at(a);
             if (r == null) {
                 add(out, idle, callDirection, null, b - a);
                 continue;
             }
-            String direction = log.reads(r) ? "read" : log.writes(r) ? "write" : callDirection;
-            Part part;
-            if (log.flushes(r) || durability) {
-                // a preflush write waits for the flush before it as long as it waits for a tag: all of it is
-                // the cost of durability
-                part = Part.FLUSH;
-            } else if (a < log.got(r)) {
-                part = Part.TAG_WAIT;
-            } else if (log.dispatched(r) != RequestTimes.UNSET && a < log.dispatched(r)) {
-                part = Part.SCHEDULER;
-            } else {
-                part = Part.DEVICE;
-            }
-            add(out, part, direction, log.device(r), b - a);
+            add(out, phase(r, a, true), direction(r, callDirection), log.device(r), b - a);
         }
+    }
+
+    private String direction(int r, String callDirection) {
+        return log.reads(r) ? "read" : log.writes(r) ? "write" : callDirection;
+    }
+
+    /** The part request {@code r} is in at {@code instant}; a durability request (flush, journal) is all flush. */
+    private Part phase(int r, long instant, boolean durability) {
+        if (log.flushes(r) || durability) {
+            // a preflush write waits for the flush before it as long as it waits for a tag: all of it is
+            // the cost of durability
+            return Part.FLUSH;
+        } else if (instant < log.got(r)) {
+            return Part.TAG_WAIT;
+        } else if (log.dispatched(r) != RequestTimes.UNSET && instant < log.dispatched(r)) {
+            return Part.SCHEDULER;
+        }
+        return Part.DEVICE;
     }
 
     /** The requests of {@code sorted} (by queue time) in flight at some instant of [s, t), by queue time. */
@@ -203,6 +235,12 @@ final class PerIoMatch {
                 byCompletion.poll();
             }
             return byCompletion.peek();
+        }
+
+        /** Every request in flight at {@code instant}. */
+        java.util.Collection<Integer> allAt(long instant) {
+            at(instant);
+            return byCompletion;
         }
     }
 

@@ -194,22 +194,36 @@ final class BlockDeviceLatency {
     }
 
     /**
-     * A device whose light-load requests are fast (D2C 5th percentile within its class) and that held
-     * many requests at once: the long average is requests waiting for a slot inside the device, which
-     * is saturation (its load), not a slow device.
+     * A device that held many requests at once (Little's law: D2C summed over the trace's span) and
+     * whose long D2C its load explains: the long average is requests waiting for a slot inside the
+     * device, which is saturation (its load), not a slow device. The load explains it when the
+     * device's light-load requests are fast (D2C 5th percentile within its class), or, with no
+     * light-load request in the capture (a deep queue from its first second), when the device
+     * completes a request at least as often as its class serves one: even served one at a time,
+     * each would take no longer than the class allows. A device that completes fewer is slow
+     * whatever its queue.
      */
     private static boolean queuedInside(RuleContext ctx, BlockFigures figs, BlockFigures.Device d, double limit) {
         var times = ctx.data().results().get(dev.ioverdict.model.block.BlockProcessTimes.class).orElse(null);
-        if (times == null) {
+        if (times == null || !(times.spanSeconds() > 0)) {
             return false;
         }
         double p5 = times.baselines().stream().filter(b -> b.device().equals(d.id()))
                 .mapToDouble(dev.ioverdict.model.block.BlockProcessTimes.Baseline::p5).findFirst().orElse(Double.NaN);
-        // Little's law: the requests in the device at once, on average, are its D2C summed over the trace's span
-        double d2c = times.entries().stream().filter(e -> e.device().equals(d.id()))
-                .mapToDouble(dev.ioverdict.model.block.BlockProcessTimes.Entry::d2c).sum();
-        double inFlight = times.spanSeconds() > 0 ? d2c / times.spanSeconds() : 0;
-        return p5 <= limit && inFlight >= DEEP_IN_FLIGHT;
+        double d2c = 0;
+        long completions = 0;
+        for (var e : times.entries()) {
+            if (e.device().equals(d.id())) {
+                d2c += e.d2c();
+                completions += e.n();
+            }
+        }
+        double inFlight = d2c / times.spanSeconds();
+        if (inFlight < DEEP_IN_FLIGHT || completions == 0) {
+            return false;
+        }
+        double servedOneAtATime = times.spanSeconds() / completions;
+        return p5 <= limit || servedOneAtATime <= limit;
     }
 
     /** Requests in flight at once, on average, from which a device's long D2C is its own queue. */

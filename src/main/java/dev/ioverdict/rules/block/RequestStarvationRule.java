@@ -5,10 +5,14 @@ import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.config.QueueSetting;
 import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.model.timemodel.ProcessWait;
+import dev.ioverdict.model.timemodel.TimeModel;
+import dev.ioverdict.model.timemodel.WaitPart;
 import dev.ioverdict.rules.MeasuredIn;
 import dev.ioverdict.rules.ChartSpec;
 import dev.ioverdict.rules.EvidenceKind;
@@ -22,6 +26,7 @@ import dev.ioverdict.rules.Threshold;
 import dev.ioverdict.rules.aio.SyncIoSubmitRule;
 import dev.ioverdict.rules.disk.DiskSaturationRule;
 import dev.ioverdict.rules.disk.QueueWaitRule;
+import dev.ioverdict.rules.wait.TimeModelInput;
 import java.util.List;
 
 /**
@@ -37,6 +42,9 @@ public final class RequestStarvationRule extends Rule {
             "Q2G + G2I share of Q2C (btt Device Overhead) worth a finding");
     static final Threshold MIN_AVG_MS = Threshold.millis("min_avg_ms", 1,
             "least Q2G + G2I time per completed I/O (share x Q2C avg)");
+    static final Threshold WAIT_SHARE_PCT = Threshold.percent("wait_share_pct", 10,
+            "share of a process's I/O wait asleep for a request tag on the device (the time model's tag-wait) worth a "
+                    + "finding, however short each wait is");
 
     public static final String ID = "request-starvation";
     /** The share of Q2C spent waiting for a request: Q2G and G2I. */
@@ -48,9 +56,11 @@ public final class RequestStarvationRule extends Rule {
             Q2G (queue to get-request) plus G2I (get-request to insert) hold a large part of Q2C: bios wait for a \
             free request or tag because the queue allows fewer requests (nr_requests) than the workload \
             keeps in flight, or because writeback throttling holds them back; S2G rows mean processes \
-            slept for a request.""",
-            List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE),
-            List.of(SHARE_PCT, MIN_AVG_MS, BlockFigures.MIN_IOS));
+            slept for a request. Or the application's own wait says so: a process that submits from one \
+            thread sleeps for a tag on every call, a short wait per I/O that can be most of its time (counted \
+            where the requests that hold tags fill at least half of nr_requests on average).""",
+            List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE, TimeModelInput.MODEL),
+            List.of(SHARE_PCT, MIN_AVG_MS, WAIT_SHARE_PCT, BlockFigures.MIN_IOS));
 
     public RequestStarvationRule() {
         super(INFO, MeasuredIn.device(Part.TAG_WAIT),
@@ -73,27 +83,48 @@ public final class RequestStarvationRule extends Rule {
     public void evaluate(RuleContext ctx) {
         BlockFigures figs = ctx.input(BlockFigures.INPUT);
         var storage = ctx.optional(Inputs.STORAGE);
+        var model = ctx.optional(TimeModelInput.MODEL);
         for (BlockFigures.Device d : figs.devices()) {
             double share = d.share(Phase.Q2G) + d.share(Phase.G2I);
             PhaseStat q2c = d.phase(Phase.Q2C);
             // above 100 % the shares count different I/Os (lost completions): ConsistencyAnalysis says so
-            if (share < ctx.value(SHARE_PCT) || share > 100 || q2c.n() < ctx.value(BlockFigures.MIN_IOS) || q2c.avg() == null) {
+            if (share > 100 || q2c.n() < ctx.value(BlockFigures.MIN_IOS) || q2c.avg() == null) {
                 continue;
             }
             double perIo = share / 100 * q2c.avg();
-            if (perIo < ctx.seconds(MIN_AVG_MS)) {
-                continue;
-            }
             PhaseStat s2g = d.phase(Phase.S2G);
             String key = d.name() != null ? d.name() : d.id();
             QueueSetting nr = storage.flatMap(c -> c.queueSetting(key, "nr_requests")).orElse(null);
+            String perIoSentence = "Bios on " + d.label() + " spend " + Figures.percent(share) + " of their queue-to-complete time "
+                    + "waiting to get a request and have it inserted (Q2G " + Figures.percent(d.share(Phase.Q2G)) + ", G2I "
+                    + Figures.percent(d.share(Phase.G2I)) + "): about " + Figures.duration(perIo) + " of the " + Figures.duration(q2c.avg())
+                    + " an I/O takes, over " + Figures.count(q2c.n()) + " I/Os.";
+            String title;
+            String summary;
+            if (share >= ctx.value(SHARE_PCT) && perIo >= ctx.seconds(MIN_AVG_MS)) {
+                title = "I/Os wait for a free request on " + d.label() + ": Q2G + G2I is " + Figures.percent(share) + " of Q2C";
+                summary = perIoSentence;
+            } else {
+                ProcessWait starved = model.map(m -> mostStarved(m, key, d.id())).orElse(null);
+                double asleep = starved == null ? 0 : tagSeconds(starved, key, d.id());
+                double holding = holdingATag(ctx, d.id());
+                if (starved == null || 100 * asleep / starved.waitSeconds() < ctx.value(WAIT_SHARE_PCT)
+                        || nr != null && !(holding >= tagsFull(nr))) {
+                    // a sleep for a tag while most of the queue's requests are free is not the queue being too small
+                    continue;
+                }
+                String who = starved.command() + (starved.pids().size() == 1 ? " pid " + starved.pids().get(0) : "");
+                title = who + " waits for a free request on " + d.label() + ": " + Figures.duration(asleep) + ", "
+                        + Figures.percent(100 * asleep / starved.waitSeconds()) + " of its I/O wait";
+                summary = who + " slept for a request tag on " + d.label() + " for " + Figures.duration(asleep) + " of its "
+                        + Figures.duration(starved.waitSeconds()) + " of I/O wait (" + tagMethod(starved, key, d.id())
+                        + "): it cannot queue its next I/O until one of the device's requests completes, so its "
+                        + "submissions wait for the device although each request's own wait for a tag is short. "
+                        + perIoSentence;
+            }
             String dev = d.name() != null ? d.name() : "DEV";
-            var f = ctx.finding(d.subject(), "I/Os wait for a free request on " + d.label() + ": Q2G + G2I is "
-                            + Figures.percent(share) + " of Q2C")
-                    .summary("Bios on " + d.label() + " spend " + Figures.percent(share) + " of their queue-to-complete time "
-                            + "waiting to get a request and have it inserted (Q2G " + Figures.percent(d.share(Phase.Q2G)) + ", G2I "
-                            + Figures.percent(d.share(Phase.G2I)) + "): about " + Figures.duration(perIo) + " of the " + Figures.duration(q2c.avg())
-                            + " an I/O takes, over " + Figures.count(q2c.n()) + " I/Os."
+            var f = ctx.finding(d.subject(), title)
+                    .summary(summary
                             + (s2g.n() > 0 ? " " + Figures.count(s2g.n()) + " of them slept for a request (S2G avg "
                                     + Figures.duration(s2g.avg()) + ")." : "")
                             + (nr != null ? " nr_requests is " + nr.value().strip() + " (" + nr.input() + ":" + nr.line()
@@ -124,5 +155,51 @@ public final class RequestStarvationRule extends Rule {
             }
             f.report();
         }
+    }
+
+    /**
+     * Requests holding a tag on the device at once, on average (Little's law: their time from getting
+     * the request to completion, summed over the trace's span); NaN without the per-process block times.
+     */
+    private static double holdingATag(RuleContext ctx, String devno) {
+        var times = ctx.data().results().get(BlockProcessTimes.class).orElse(null);
+        if (times == null || !(times.spanSeconds() > 0)) {
+            return Double.NaN;
+        }
+        double held = times.entries().stream().filter(e -> e.device().equals(devno))
+                .mapToDouble(e -> e.q2c() - e.tag()).sum();
+        return held / times.spanSeconds();
+    }
+
+    /** Half the queue's requests in use on average: from there, a workload's bursts fill it. */
+    private static double tagsFull(QueueSetting nr) {
+        try {
+            return Double.parseDouble(nr.value().strip()) / 2;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** The application process with the largest share of its wait asleep for a tag on the device, or null. */
+    private static ProcessWait mostStarved(TimeModel model, String name, String devno) {
+        ProcessWait most = null;
+        for (ProcessWait p : model.application()) {
+            if (p.waitSeconds() > 0 && tagSeconds(p, name, devno) > 0 && (most == null
+                    || tagSeconds(p, name, devno) / p.waitSeconds() > tagSeconds(most, name, devno) / most.waitSeconds())) {
+                most = p;
+            }
+        }
+        return most;
+    }
+
+    private static double tagSeconds(ProcessWait p, String name, String devno) {
+        return p.parts().stream().filter(w -> w.part() == Part.TAG_WAIT && (name.equals(w.device()) || devno.equals(w.device())))
+                .mapToDouble(WaitPart::seconds).sum();
+    }
+
+    /** How the time model measured the process's tag wait on the device, as its part says. */
+    private static String tagMethod(ProcessWait p, String name, String devno) {
+        return p.parts().stream().filter(w -> w.part() == Part.TAG_WAIT && (name.equals(w.device()) || devno.equals(w.device())))
+                .max(java.util.Comparator.comparingDouble(WaitPart::seconds)).map(WaitPart::method).orElse("");
     }
 }

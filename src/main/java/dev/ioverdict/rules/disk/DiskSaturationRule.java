@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.disk;
 
+import dev.ioverdict.analysis.config.MediaClass;
 import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.model.Confidence;
@@ -53,6 +54,10 @@ public final class DiskSaturationRule extends Rule {
             + "avgqu-sz, wait+actv) below which slow answers are the device's latency, not saturation");
     static final Threshold QUEUE_FACTOR = Threshold.factor("queue_factor", 2, "response time must reach this "
             + "multiple of the device's light-load response time in the same capture (when there is one)");
+    static final Threshold DEEP_QUEUE = Threshold.ratio("deep_queue", 8, "average requests outstanding from which a "
+            + "response of twice its media class's service time or more is saturation, with no light-load report and "
+            + "whatever the 50 ms rule of thumb says, when the device completes a request at least as often as its "
+            + "class serves one");
     static final Threshold MIN_BURST_REPORTS = Threshold.count("min_burst_reports", "reports", 2,
             "reports over the limit that make a short burst worth a line, where the file holds more than one report "
                     + "(one interval alone is a spike: a flush, files being closed)");
@@ -64,7 +69,7 @@ public final class DiskSaturationRule extends Rule {
             "iostat shows a device answering slowly (svc_t, await) while busy (%b, %util), with requests queued "
                     + "in front of it, over several reports: the device is the bottleneck.",
             List.of(IostatEvidence.SERIES), List.of(Inputs.STORAGE),
-            List.of(AWAIT_MS, BUSY_PCT, WATCH_MS, WATCH_BUSY_PCT, MIN_QUEUE, QUEUE_FACTOR, Episodes.MIN_CONSECUTIVE, Episodes.MIN_SHARE_PCT,
+            List.of(AWAIT_MS, BUSY_PCT, WATCH_MS, WATCH_BUSY_PCT, MIN_QUEUE, QUEUE_FACTOR, DEEP_QUEUE, Episodes.MIN_CONSECUTIVE, Episodes.MIN_SHARE_PCT,
                     MIN_BURST_REPORTS));
 
     public DiskSaturationRule() {
@@ -96,8 +101,9 @@ public final class DiskSaturationRule extends Rule {
             Predicate<IostatPoint> queued = p -> p.hasIo()
                     && (Double.isNaN(p.queue()) || p.queue() >= ctx.value(MIN_QUEUE))
                     && (s.baselineMs() == null || p.responseMs() >= ctx.value(QUEUE_FACTOR) * s.baselineMs());
+            double classMs = classServiceMs(ctx, s);
             Episodes bottleneck = Episodes.of(s.points(), queued.and(p -> p.responseMs() >= ctx.value(AWAIT_MS)
-                    && p.busyPct() >= ctx.value(BUSY_PCT)));
+                    && p.busyPct() >= ctx.value(BUSY_PCT)).or(p -> deepQueue(ctx, s, p, classMs)));
             Episodes watch = Episodes.of(s.points(), queued.and(p -> p.responseMs() >= ctx.value(WATCH_MS)
                     && p.busyPct() >= ctx.value(WATCH_BUSY_PCT)));
             double minRun = ctx.value(Episodes.MIN_CONSECUTIVE);
@@ -111,6 +117,34 @@ public final class DiskSaturationRule extends Rule {
                 report(ctx, s, bottleneck, Severity.INFO, "saturated in short bursts", minRun);
             }
         }
+    }
+
+    /**
+     * The rule of thumb's 50 ms is a disk's: flash with 64 requests outstanding that answers in 30 ms
+     * is as full. A report is saturated by its queue when many requests are outstanding, the response
+     * is at least {@code queue_factor} times what the device's class serves in (and its light-load
+     * response, when the capture has one), and the device completes a request at least as often as
+     * its class serves one (busy time over completions): even served one at a time each request
+     * would be quick, so the response is the wait behind the others. A device completing fewer is
+     * slow whatever its queue (device-latency).
+     */
+    private static boolean deepQueue(RuleContext ctx, DeviceSeries s, IostatPoint p, double classMs) {
+        if (!(p.iops() > 0) || Double.isNaN(p.queue()) || p.queue() < ctx.value(DEEP_QUEUE)
+                || p.busyPct() < ctx.value(BUSY_PCT)) {
+            return false;
+        }
+        double light = Math.max(classMs, s.baselineMs() == null ? 0 : s.baselineMs());
+        return p.responseMs() >= ctx.value(QUEUE_FACTOR) * light && oneAtATimeMs(p) <= classMs;
+    }
+
+    /** The time per completion while busy: a request's service if the device served one at a time. */
+    private static double oneAtATimeMs(IostatPoint p) {
+        return Math.min(p.busyPct(), 100) / 100 * 1000 / p.iops();
+    }
+
+    /** The service time a device of its class gives (the limit device-latency judges it by, as shipped). */
+    private static double classServiceMs(RuleContext ctx, DeviceSeries s) {
+        return MediaClass.of(s.device(), ctx.optional(Inputs.STORAGE).orElse(null)).media().abnormalMs();
     }
 
     /** What to change, in the commands of the platform the iostat came from. */
@@ -162,6 +196,16 @@ public final class DiskSaturationRule extends Rule {
         String light = s.baselineMs() == null ? ""
                 : " At light load in the same capture it answered in " + IostatEvidence.ms(s.baselineMs()) + ".";
         String label = IostatEvidence.label(ctx, s.device());
+        double classMs = classServiceMs(ctx, s);
+        double queue = e.avg(IostatPoint::queue);
+        double perCompletion = e.avg(DiskSaturationRule::oneAtATimeMs);
+        boolean byQueue = severity != Severity.WARNING && queue >= ctx.value(DEEP_QUEUE) && perCompletion <= classMs;
+        boolean underRuleOfThumb = byQueue && e.avg(IostatPoint::responseMs) < ctx.value(AWAIT_MS);
+        String queueSentence = !byQueue ? "" : " With " + IostatEvidence.num(queue) + " requests outstanding it "
+                + "completed one every " + IostatEvidence.ms(perCompletion) + " while busy, within the "
+                + IostatEvidence.ms(classMs) + " expected of " + MediaClass.of(s.device(),
+                ctx.optional(Inputs.STORAGE).orElse(null)).media().nounPhrase() + " serving one: the response is the "
+                + "wait behind the other requests, not the device's own service time.";
         Optional<SettingVariants> variants = SettingVariants.of(s, ctx.input(IostatEvidence.SERIES));
         String title = label + " " + what + ": " + s.responseLabel() + " "
                 + IostatEvidence.ms(e.avg(IostatPoint::responseMs)) + " at " + busy + " "
@@ -170,7 +214,7 @@ public final class DiskSaturationRule extends Rule {
                 + IostatEvidence.avgWorst(e, IostatPoint::responseMs, "ms", s.responseLabel())
                 + " while busy " + Figures.percent(e.avg(IostatPoint::busyPct)) + " of the time (" + busy
                 + ") with " + IostatEvidence.num(e.avg(IostatPoint::queue)) + " requests outstanding ("
-                + s.queueLabel() + ") " + IostatEvidence.span(s, e) + "." + light
+                + s.queueLabel() + ") " + IostatEvidence.span(s, e) + "." + light + queueSentence
                 + (severity == Severity.INFO ? " The bursts do not last: they point at spikes of demand "
                 + "(flushes, checkpoints, batch jobs) rather than a device too small for its load." : "")
                 + variants.map(v -> v.sentence(s)).orElse("");
@@ -186,7 +230,14 @@ public final class DiskSaturationRule extends Rule {
                 .figure(BASELINE.labelled("light-load " + s.responseLabel()), s.baselineMs() == null ? null : s.baselineMs() / 1000)
                 .figure(IostatEvidence.MAX_BUSY.labelled("highest " + busy + clipped(e, busy)), e.max(IostatPoint::busyPct))
                 .figure(IostatEvidence.MAX_QUEUE.labelled("highest " + s.queueLabel()), e.max(IostatPoint::queue))
-                .limit(IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + s.responseLabel()), severity == Severity.WARNING ? WATCH_MS : AWAIT_MS)
+                .with(f -> {
+                    var limit = IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + s.responseLabel());
+                    if (underRuleOfThumb) {
+                        f.figure(limit, ctx.value(QUEUE_FACTOR) * classMs / 1000);
+                    } else {
+                        f.limit(limit, severity == Severity.WARNING ? WATCH_MS : AWAIT_MS);
+                    }
+                })
                 .limit(IostatEvidence.LIMIT_BUSY.labelled("limit for " + busy), severity == Severity.WARNING ? WATCH_BUSY_PCT : BUSY_PCT)
                 .evidence(IostatEvidence.lines(e.worst(3, slowest)))
                 .impact(IostatEvidence.requestTime(excess, e.flagged().size(), s.secondsPerReport(), label,

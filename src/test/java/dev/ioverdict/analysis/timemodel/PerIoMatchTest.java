@@ -75,15 +75,45 @@ class PerIoMatchTest {
     }
 
     @Test
-    void aWaitForCompletionsFollowsTheRequestToCompleteFirst() {
-        // two requests in flight: the second completes first, so the wait is its time until it completes,
-        // then the first's
+    void aWaitForCompletionsIsSharedByItsRequestsInFlight() {
+        // two requests in flight from 5 to 8 ms: each has half of those instants; then the write alone
         RequestTimes log = log(BlockInput.PERF_SCRIPT,
                 new long[] {10, RequestTimes.WRITE, 0, 0, 1, 20},
                 new long[] {10, RequestTimes.READ, 2, 2, 4, 8});
         PerIoMatch.Result r = new PerIoMatch(log).match(group(WaitClass.COMPLETE, new double[] {5, 20}), false);
-        assertEquals(3, ms(r, Part.DEVICE, "read"), 1e-9);
-        assertEquals(12, ms(r, Part.DEVICE, "write"), 1e-9);
+        assertEquals(1.5, ms(r, Part.DEVICE, "read"), 1e-9);
+        assertEquals(13.5, ms(r, Part.DEVICE, "write"), 1e-9);
+    }
+
+    @Test
+    void aDeepQueueHeldByTheSchedulerIsTheSchedulersWait() {
+        // four writes held 18 ms by the scheduler, then 2 ms in the device, one after another: the request
+        // to complete first is always the one in the device, yet the writer's throughput is set by the 18 ms
+        RequestTimes log = log(BlockInput.PERF_SCRIPT,
+                new long[] {10, RequestTimes.WRITE, 0, 0, 18, 20},
+                new long[] {10, RequestTimes.WRITE, 2, 2, 20, 22},
+                new long[] {10, RequestTimes.WRITE, 4, 4, 22, 24},
+                new long[] {10, RequestTimes.WRITE, 6, 6, 24, 26});
+        PerIoMatch.Result r = new PerIoMatch(log).match(group(WaitClass.COMPLETE, new double[] {0, 26}), false);
+        assertEquals(26, ms(r, Part.SCHEDULER, "write") + ms(r, Part.DEVICE, "write"), 1e-9);
+        assertTrue(ms(r, Part.SCHEDULER, "write") > 3 * ms(r, Part.DEVICE, "write"),
+                ms(r, Part.SCHEDULER, "write") + " ms scheduler, " + ms(r, Part.DEVICE, "write") + " ms device");
+    }
+
+    @Test
+    void aProcessWaitsForItsOwnRequestsNotItsSiblingsOfTheSameCommand() {
+        // a reader (pid 11) and a writer (pid 10) of one command: the writer's wait is its own slow write's,
+        // not the reader's quick reads completing first
+        RequestTimes log = log(BlockInput.PERF_SCRIPT,
+                new long[] {10, RequestTimes.WRITE, 0, 0, 9, 10},
+                new long[] {11, RequestTimes.READ, 1, 1, 1, 3},
+                new long[] {11, RequestTimes.READ, 4, 4, 4, 6});
+        TimeModelAnalysis.Group g = group(WaitClass.COMPLETE, new double[] {0, 10});
+        g.pids.add(11);
+        PerIoMatch.Result r = new PerIoMatch(log).match(g, false);
+        assertEquals(0, ms(r, Part.DEVICE, "read"), 1e-9);
+        assertEquals(9, ms(r, Part.SCHEDULER, "write"), 1e-9);
+        assertEquals(1, ms(r, Part.DEVICE, "write"), 1e-9);
     }
 
     @Test

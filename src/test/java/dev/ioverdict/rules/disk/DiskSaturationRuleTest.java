@@ -45,13 +45,24 @@ class DiskSaturationRuleTest {
     @Test
     void thresholdsComeFromConfig() {
         List<Finding> watch = findings("iostat-linux-saturated", "disk-saturation",
-                Map.of("disk-saturation.await_ms", "80"));
+                Map.of("disk-saturation.await_ms", "80", "disk-saturation.deep_queue", "1000"));
         assertEquals(Severity.WARNING, watch.get(0).severity(), "69 ms is only watch level under an 80 ms limit");
         assertTrue(findings("iostat-linux-saturated", "disk-saturation",
                 Map.of("disk-saturation.queue_factor", "20")).isEmpty(), "69 ms is less than 20 x 4.4 ms");
         List<Finding> spikes = findings("iostat-sysstat-old-rhel6", "disk-saturation",
                 Map.of("disk-saturation.min_consecutive", "1"));
         assertEquals(Severity.CRITICAL, spikes.get(0).severity(), "one report is enough when told so");
+    }
+
+    @Test
+    void aDeepQueueIsSaturationWhateverTheRuleOfThumb() {
+        // 60 requests outstanding, one completed every ~1.1 ms while busy: each would be quick served alone,
+        // so the 68 ms response is the queue, over an 80 ms rule of thumb as under 50 ms
+        Finding f = findings("iostat-linux-saturated", "disk-saturation", Map.of("disk-saturation.await_ms", "80")).get(0);
+        assertEquals(Severity.CRITICAL, f.severity());
+        assertTrue(f.summary().contains("With 60.1 requests outstanding it completed one every"), f.summary());
+        assertEquals(0.040, (double) f.metrics().get("limitResponse"), 1e-9,
+                "the limit drawn is twice what its class serves in (a loop device of unknown class: 20 ms)");
     }
 
     @Test
