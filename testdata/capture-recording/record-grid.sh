@@ -77,6 +77,7 @@ saturated-8ms-s2-qd32-hdd           7     -      2   1    data    randwrite-qd32
 sched-bfq-seqwriter-4ms             3     -      8   0    data    sched-seqwriter  -           full    AIO
 sched-bfq-randwriter-2ms            1.5   -      8   0    data    sched-randwriter -           app     AIO
 tagwait-nr4-qd32-4ms                3     -      16  0    data    randwrite-qd32   -           full    AIO
+slow-100ms-s8-qd32                  99    -      8   0    data    randwrite-qd32   -           full    AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -104,7 +105,10 @@ teardown() {
     for x in $d $u; do
         [ -e "/sys/block/$x/queue/rotational" ] && echo 0 > "/sys/block/$x/queue/rotational"
         [ -e "/sys/block/$x/queue/scheduler" ] && echo none > "/sys/block/$x/queue/scheduler" 2>/dev/null
-        [ -e "/sys/block/$x/queue/nr_requests" ] && echo 128 > "/sys/block/$x/queue/nr_requests" 2>/dev/null
+        # Linux 6.18 keeps a shrunk tag bitmap when nr_requests is written back to the value it still
+        # reads (debugfs block/loopN/hctx0/tags: depth=4 under nr_requests 128): another value first
+        [ -e "/sys/block/$x/queue/nr_requests" ] && { echo 64 > "/sys/block/$x/queue/nr_requests"
+            echo 128 > "/sys/block/$x/queue/nr_requests"; } 2>/dev/null
     done
     "$SLOWDEV" down "$NAME" || true
 }

@@ -73,7 +73,9 @@ public final class DeviceLatencyRule extends Rule {
                     PATH_MIN_AVG_MS, MIN_IOS, MAX_QUEUE, QUIET_BUSY_PCT, MIN_REPORTS))).toList());
 
     public DeviceLatencyRule() {
-        super(INFO, MeasuredIn.device(Part.DEVICE).orElse(Part.NOT_MEASURED),
+        // a request waiting for a tag waits for one of the device's requests to give one back: the wait
+        // is the slow service's as much as the tag count's (request-starvation claims it too)
+        super(INFO, MeasuredIn.device(Part.DEVICE, Part.TAG_WAIT).orElse(Part.NOT_MEASURED),
                 Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.LATENCY)
                         .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT, EvidenceKind.IOSTAT, EvidenceKind.SYSCALLS)
                         // the process waits in io_getevents because completions are slow
