@@ -147,6 +147,47 @@ public final class DiskSaturationRule extends Rule {
         return MediaClass.of(s.device(), ctx.optional(Inputs.STORAGE).orElse(null)).media().abnormalMs();
     }
 
+    /** Requests of at most this size (KiB) on average are the application's small I/O, not transfers the queue cut. */
+    static final double SMALL_REQUEST_KB = 64;
+
+    /** The average request size of the flagged reports in KiB (sysstat's rareq-sz/wareq-sz, areq-sz or avgrq-sz); +inf when not printed. */
+    static double smallRequestsKb(Episodes e) {
+        double kb = 0;
+        double ios = 0;
+        for (IostatPoint p : e.flagged()) {
+            var x = p.sample();
+            double r = x.value("r/s");
+            double w = x.value("w/s");
+            if (x.has("rareq-sz") && x.has("wareq-sz") && r + w > 0) {
+                kb += r * x.value("rareq-sz") + w * x.value("wareq-sz");
+                ios += r + w;
+            } else if (x.has("avgrq-sz") && r + w > 0) {
+                kb += (r + w) * x.value("avgrq-sz") / 2; // sectors of 512 bytes
+                ios += r + w;
+            } else if (x.has("areq-sz") && x.has("tps") && x.value("tps") > 0) {
+                kb += x.value("tps") * x.value("areq-sz"); // sar -d: kB
+                ios += x.value("tps");
+            }
+        }
+        return ios > 0 ? kb / ios : Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * Small requests fill the device: the queue did not cut them, so max_sectors_kb and read-ahead
+     * change nothing; the lever is how many the application keeps outstanding, or more devices.
+     */
+    private static String smallRequestsAdvice(RuleContext ctx, DeviceSeries s, double kb, double queue) {
+        String limit = ctx.optional(Inputs.STORAGE).flatMap(c -> c.queueSetting(s.device(), "max_sectors_kb"))
+                .map(q -> " (max_sectors_kb " + q.value().strip() + ")").orElse("");
+        return "Lower the number of requests the application keeps outstanding on " + s.device() + " ("
+                + IostatEvidence.num(queue) + " on average here: its I/O depth, threads or connections), or spread "
+                + "its load over more disks or LUNs: its requests average " + IostatEvidence.num(kb) + " KiB, far under "
+                + "the largest the queue builds" + limit + ", so the device is full of small I/O that larger queue "
+                + "limits would not merge. Beyond that, move the busiest data to faster storage, reduce I/O with "
+                + "more cache, and check the array behind the device (RAID rebuild, write cache, controller and "
+                + "path saturation).";
+    }
+
     /** What to change, in the commands of the platform the iostat came from. */
     static String advice(DeviceSeries s) {
         return advice(s, Optional.empty());
@@ -221,7 +262,8 @@ public final class DiskSaturationRule extends Rule {
         var finding = ctx.finding(Subject.device(s.device(), label), title)
                 .severity(severity)
                 .summary(summary)
-                .recommendation(advice(s, variants))
+                .recommendation(s.dialect() != IostatDialect.SOLARIS && smallRequestsKb(e) <= SMALL_REQUEST_KB
+                        ? smallRequestsAdvice(ctx, s, smallRequestsKb(e), queue) : advice(s, variants))
                 .iostat(s)
                 .with(e::figures)
                 .text(RESPONSE_COLUMN, s.responseLabel())

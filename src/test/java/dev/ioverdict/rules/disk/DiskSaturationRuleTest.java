@@ -66,6 +66,16 @@ class DiskSaturationRuleTest {
     }
 
     @Test
+    void smallRequestsAreNotToldToGrowThroughTheQueueLimits() {
+        // 4 KiB random writes fill the device: max_sectors_kb and read-ahead would change nothing
+        Finding f = findings("iostat-linux-saturated", "disk-saturation", Map.of()).get(0);
+        assertTrue(f.recommendation().startsWith("Lower the number of requests the application keeps outstanding on loop0"),
+                f.recommendation());
+        assertTrue(f.recommendation().contains("its requests average 4 KiB"), f.recommendation());
+        assertTrue(!f.recommendation().contains("max_sectors_kb"), "no queue settings in this bundle: " + f.recommendation());
+    }
+
+    @Test
     void shortBurstsAreInfoOnly() {
         Finding f = findings("iostat-sysstat-old-rhel6", "disk-saturation", Map.of()).get(0);
         assertEquals(Severity.INFO, f.severity());
