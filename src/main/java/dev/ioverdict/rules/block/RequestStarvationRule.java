@@ -192,14 +192,18 @@ public final class RequestStarvationRule extends Rule {
         return most;
     }
 
+    /** The process's parts of its wait asleep for a tag of the device (named by kernel name or major,minor). */
+    private static java.util.stream.Stream<WaitPart> tagParts(ProcessWait p, String name, String devno) {
+        return p.parts().stream().filter(w -> w.part() == Part.TAG_WAIT && (name.equals(w.device()) || devno.equals(w.device())));
+    }
+
     private static double tagSeconds(ProcessWait p, String name, String devno) {
-        return p.parts().stream().filter(w -> w.part() == Part.TAG_WAIT && (name.equals(w.device()) || devno.equals(w.device())))
-                .mapToDouble(WaitPart::seconds).sum();
+        return tagParts(p, name, devno).mapToDouble(WaitPart::seconds).sum();
     }
 
     /** How the time model measured the process's tag wait on the device, as its part says. */
     private static String tagMethod(ProcessWait p, String name, String devno) {
-        return p.parts().stream().filter(w -> w.part() == Part.TAG_WAIT && (name.equals(w.device()) || devno.equals(w.device())))
-                .max(java.util.Comparator.comparingDouble(WaitPart::seconds)).map(WaitPart::method).orElse("");
+        return tagParts(p, name, devno).max(java.util.Comparator.comparingDouble(WaitPart::seconds))
+                .map(WaitPart::method).orElse("");
     }
 }

@@ -237,16 +237,17 @@ public final class DiskSaturationRule extends Rule {
         String light = s.baselineMs() == null ? ""
                 : " At light load in the same capture it answered in " + IostatEvidence.ms(s.baselineMs()) + ".";
         String label = IostatEvidence.label(ctx, s.device());
-        double classMs = classServiceMs(ctx, s);
+        MediaClass media = MediaClass.of(s.device(), ctx.optional(Inputs.STORAGE).orElse(null)).media();
+        double classMs = media.abnormalMs();
         double queue = e.avg(IostatPoint::queue);
+        double requestKb = smallRequestsKb(e);
         double perCompletion = e.avg(DiskSaturationRule::oneAtATimeMs);
         boolean byQueue = severity != Severity.WARNING && queue >= ctx.value(DEEP_QUEUE) && perCompletion <= classMs;
         boolean underRuleOfThumb = byQueue && e.avg(IostatPoint::responseMs) < ctx.value(AWAIT_MS);
         String queueSentence = !byQueue ? "" : " With " + IostatEvidence.num(queue) + " requests outstanding it "
                 + "completed one every " + IostatEvidence.ms(perCompletion) + " while busy, within the "
-                + IostatEvidence.ms(classMs) + " expected of " + MediaClass.of(s.device(),
-                ctx.optional(Inputs.STORAGE).orElse(null)).media().nounPhrase() + " serving one: the response is the "
-                + "wait behind the other requests, not the device's own service time.";
+                + IostatEvidence.ms(classMs) + " expected of " + media.nounPhrase() + " serving one: the response is "
+                + "the wait behind the other requests, not the device's own service time.";
         Optional<SettingVariants> variants = SettingVariants.of(s, ctx.input(IostatEvidence.SERIES));
         String title = label + " " + what + ": " + s.responseLabel() + " "
                 + IostatEvidence.ms(e.avg(IostatPoint::responseMs)) + " at " + busy + " "
@@ -262,8 +263,8 @@ public final class DiskSaturationRule extends Rule {
         var finding = ctx.finding(Subject.device(s.device(), label), title)
                 .severity(severity)
                 .summary(summary)
-                .recommendation(s.dialect() != IostatDialect.SOLARIS && smallRequestsKb(e) <= SMALL_REQUEST_KB
-                        ? smallRequestsAdvice(ctx, s, smallRequestsKb(e), queue) : advice(s, variants))
+                .recommendation(s.dialect() != IostatDialect.SOLARIS && requestKb <= SMALL_REQUEST_KB
+                        ? smallRequestsAdvice(ctx, s, requestKb, queue) : advice(s, variants))
                 .iostat(s)
                 .with(e::figures)
                 .text(RESPONSE_COLUMN, s.responseLabel())
