@@ -22,6 +22,22 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
                         double d2c, double scheduler, double tag, double flush) {
     }
 
+    /**
+     * How many of the device's requests were in {@code time}'s phase at once, on average (Little's law:
+     * that time of all its requests, summed over the trace's span); NaN without a span.
+     */
+    public double atOnce(String device, java.util.function.ToDoubleFunction<Entry> time) {
+        if (!(spanSeconds > 0)) {
+            return Double.NaN;
+        }
+        return entries.stream().filter(e -> e.device().equals(device)).mapToDouble(time).sum() / spanSeconds;
+    }
+
+    /** The device's completed requests over the trace's span. */
+    public long completions(String device) {
+        return entries.stream().filter(e -> e.device().equals(device)).mapToLong(Entry::n).sum();
+    }
+
     /** Requests that only flush the device's cache (no data): how many and their D2C in all. */
     public record Flushes(String device, long n, double d2c, double maxD2c) {
     }

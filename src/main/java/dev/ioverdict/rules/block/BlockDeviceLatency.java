@@ -14,6 +14,7 @@ import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockDeviceStats;
+import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseDistribution;
 import dev.ioverdict.model.block.PhaseStat;
@@ -204,22 +205,15 @@ final class BlockDeviceLatency {
      * whatever its queue.
      */
     private static boolean queuedInside(RuleContext ctx, BlockFigures figs, BlockFigures.Device d, double limit) {
-        var times = ctx.data().results().get(dev.ioverdict.model.block.BlockProcessTimes.class).orElse(null);
+        var times = ctx.data().results().get(BlockProcessTimes.class).orElse(null);
         if (times == null || !(times.spanSeconds() > 0)) {
             return false;
         }
         double p5 = times.baselines().stream().filter(b -> b.device().equals(d.id()))
-                .mapToDouble(dev.ioverdict.model.block.BlockProcessTimes.Baseline::p5).findFirst().orElse(Double.NaN);
-        double d2c = 0;
-        long completions = 0;
-        for (var e : times.entries()) {
-            if (e.device().equals(d.id())) {
-                d2c += e.d2c();
-                completions += e.n();
-            }
-        }
-        double inFlight = d2c / times.spanSeconds();
-        if (inFlight < DEEP_IN_FLIGHT || completions == 0) {
+                .mapToDouble(BlockProcessTimes.Baseline::p5).findFirst().orElse(Double.NaN);
+        long completions = times.completions(d.id());
+        if (times.atOnce(d.id(), BlockProcessTimes.Entry::d2c) < DEEP_IN_FLIGHT
+                || completions == 0) {
             return false;
         }
         double servedOneAtATime = times.spanSeconds() / completions;

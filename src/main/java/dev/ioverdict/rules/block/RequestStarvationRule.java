@@ -162,13 +162,8 @@ public final class RequestStarvationRule extends Rule {
      * the request to completion, summed over the trace's span); NaN without the per-process block times.
      */
     private static double holdingATag(RuleContext ctx, String devno) {
-        var times = ctx.data().results().get(BlockProcessTimes.class).orElse(null);
-        if (times == null || !(times.spanSeconds() > 0)) {
-            return Double.NaN;
-        }
-        double held = times.entries().stream().filter(e -> e.device().equals(devno))
-                .mapToDouble(e -> e.q2c() - e.tag()).sum();
-        return held / times.spanSeconds();
+        return ctx.data().results().get(BlockProcessTimes.class).map(t -> t.atOnce(devno, e -> e.q2c() - e.tag()))
+                .orElse(Double.NaN);
     }
 
     /** Half the queue's requests in use on average: from there, a workload's bursts fill it. */

@@ -101,7 +101,7 @@ public final class DiskSaturationRule extends Rule {
             Predicate<IostatPoint> queued = p -> p.hasIo()
                     && (Double.isNaN(p.queue()) || p.queue() >= ctx.value(MIN_QUEUE))
                     && (s.baselineMs() == null || p.responseMs() >= ctx.value(QUEUE_FACTOR) * s.baselineMs());
-            double classMs = classServiceMs(ctx, s);
+            double classMs = media(ctx, s).abnormalMs();
             Episodes bottleneck = Episodes.of(s.points(), queued.and(p -> p.responseMs() >= ctx.value(AWAIT_MS)
                     && p.busyPct() >= ctx.value(BUSY_PCT)).or(p -> deepQueue(ctx, s, p, classMs)));
             Episodes watch = Episodes.of(s.points(), queued.and(p -> p.responseMs() >= ctx.value(WATCH_MS)
@@ -142,9 +142,9 @@ public final class DiskSaturationRule extends Rule {
         return Math.min(p.busyPct(), 100) / 100 * 1000 / p.iops();
     }
 
-    /** The service time a device of its class gives (the limit device-latency judges it by, as shipped). */
-    private static double classServiceMs(RuleContext ctx, DeviceSeries s) {
-        return MediaClass.of(s.device(), ctx.optional(Inputs.STORAGE).orElse(null)).media().abnormalMs();
+    /** The device's class of media, whose service time (the limit device-latency judges it by, as shipped) it is held to. */
+    private static MediaClass media(RuleContext ctx, DeviceSeries s) {
+        return MediaClass.of(s.device(), ctx.optional(Inputs.STORAGE).orElse(null)).media();
     }
 
     /** Requests of at most this size (KiB) on average are the application's small I/O, not transfers the queue cut. */
@@ -237,7 +237,7 @@ public final class DiskSaturationRule extends Rule {
         String light = s.baselineMs() == null ? ""
                 : " At light load in the same capture it answered in " + IostatEvidence.ms(s.baselineMs()) + ".";
         String label = IostatEvidence.label(ctx, s.device());
-        MediaClass media = MediaClass.of(s.device(), ctx.optional(Inputs.STORAGE).orElse(null)).media();
+        MediaClass media = media(ctx, s);
         double classMs = media.abnormalMs();
         double queue = e.avg(IostatPoint::queue);
         double requestKb = smallRequestsKb(e);
