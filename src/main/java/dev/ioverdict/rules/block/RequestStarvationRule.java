@@ -37,6 +37,10 @@ import java.util.List;
 public final class RequestStarvationRule extends Rule {
     public static final Metric WAIT_PER_IO = Metric.duration("waitPerIo", "wait for a request per I/O");
     public static final Metric NR_REQUESTS = Metric.text("nrRequests", "nr_requests");
+    /** Judged from the time model: the share of the most starved process's wait asleep for a tag. */
+    public static final Metric TAG_WAIT_SHARE = Metric.percent("tagWaitSharePct", "share of its I/O wait asleep for a tag");
+    public static final Metric LIMIT_TAG_WAIT_SHARE = Metric.percent("limitTagWaitShare",
+            "limit for the share of its I/O wait asleep for a tag");
 
     static final Threshold SHARE_PCT = Threshold.percent("share_pct", 10,
             "Q2G + G2I share of Q2C (btt Device Overhead) worth a finding");
@@ -101,6 +105,7 @@ public final class RequestStarvationRule extends Rule {
                     + " an I/O takes, over " + Figures.count(q2c.n()) + " I/Os.";
             String title;
             String summary;
+            double tagWaitShare = Double.NaN; // set when the finding is the time model's, not btt's
             if (share >= ctx.value(SHARE_PCT) && perIo >= ctx.seconds(MIN_AVG_MS)) {
                 title = "I/Os wait for a free request on " + d.label() + ": Q2G + G2I is " + Figures.percent(share) + " of Q2C";
                 summary = perIoSentence;
@@ -114,8 +119,9 @@ public final class RequestStarvationRule extends Rule {
                     continue;
                 }
                 String who = starved.command() + (starved.pids().size() == 1 ? " pid " + starved.pids().get(0) : "");
+                tagWaitShare = 100 * asleep / starved.waitSeconds();
                 title = who + " waits for a free request on " + d.label() + ": " + Figures.duration(asleep) + ", "
-                        + Figures.percent(100 * asleep / starved.waitSeconds()) + " of its I/O wait";
+                        + Figures.percent(tagWaitShare) + " of its I/O wait";
                 summary = who + " slept for a request tag on " + d.label() + " for " + Figures.duration(asleep) + " of its "
                         + Figures.duration(starved.waitSeconds()) + " of I/O wait (" + tagMethod(starved, key, d.id())
                         + "): it cannot queue its next I/O until one of the device's requests completes, so its "
@@ -123,6 +129,7 @@ public final class RequestStarvationRule extends Rule {
                         + perIoSentence;
             }
             String dev = d.name() != null ? d.name() : "DEV";
+            double byTheWait = tagWaitShare;
             var f = ctx.finding(d.subject(), title)
                     .summary(summary
                             + (s2g.n() > 0 ? " " + Figures.count(s2g.n()) + " of them slept for a request (S2G avg "
@@ -143,7 +150,14 @@ public final class RequestStarvationRule extends Rule {
                     .text(SubjectMetrics.DEVNO, d.id())
                     .text(SubjectMetrics.SOURCE, d.source())
                     .figure(SHARE, share)
-                    .limit(BlockFigures.LIMIT_SHARE.labelled("limit for the Q2G + G2I share"), SHARE_PCT)
+                    .with(b -> {
+                        // the line that was crossed: btt's share of Q2C, or the process's share of its wait
+                        if (Double.isNaN(byTheWait)) {
+                            b.limit(BlockFigures.LIMIT_SHARE.labelled("limit for the Q2G + G2I share"), SHARE_PCT);
+                        } else {
+                            b.figure(TAG_WAIT_SHARE, byTheWait).limit(LIMIT_TAG_WAIT_SHARE, WAIT_SHARE_PCT);
+                        }
+                    })
                     .figure(WAIT_PER_IO, perIo)
                     .figure(BlockFigures.IOS, q2c.n())
                     .evidence(figs.bttLines(d, Phase.Q2G, Phase.S2G, Phase.G2I, Phase.Q2C))

@@ -133,8 +133,12 @@ public final class DiskSaturationRule extends Rule {
                 || p.busyPct() < ctx.value(BUSY_PCT)) {
             return false;
         }
-        double light = Math.max(classMs, s.baselineMs() == null ? 0 : s.baselineMs());
-        return p.responseMs() >= ctx.value(QUEUE_FACTOR) * light && oneAtATimeMs(p) <= classMs;
+        return p.responseMs() >= ctx.value(QUEUE_FACTOR) * lightLoadMs(s, classMs) && oneAtATimeMs(p) <= classMs;
+    }
+
+    /** What the device answers in unqueued: its class's service time, or its light-load response when that is longer. */
+    private static double lightLoadMs(DeviceSeries s, double classMs) {
+        return Math.max(classMs, s.baselineMs() == null ? 0 : s.baselineMs());
     }
 
     /** The time per completion while busy: a request's service if the device served one at a time. */
@@ -276,7 +280,7 @@ public final class DiskSaturationRule extends Rule {
                 .with(f -> {
                     var limit = IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + s.responseLabel());
                     if (underRuleOfThumb) {
-                        f.figure(limit, ctx.value(QUEUE_FACTOR) * classMs / 1000);
+                        f.figure(limit, ctx.value(QUEUE_FACTOR) * lightLoadMs(s, classMs) / 1000);
                     } else {
                         f.limit(limit, severity == Severity.WARNING ? WATCH_MS : AWAIT_MS);
                     }

@@ -31,6 +31,20 @@ class RequestStarvationRuleTest {
     }
 
     @Test
+    void aProcessAsleepForATagOnEveryCallIsStarvedHoweverShortEachWait() {
+        // nr_requests 4 under iodepth 32: io_submit sleeps in blk_mq_get_tag on every call, 0.4 ms a request,
+        // under btt's 1 ms, yet nearly all of fio's wait; the finding shows the line it crossed
+        Finding f = RuleHarness.bundle(rule, "grid/tagwait-nr4-qd32-4ms", Map.of()).get(0);
+        assertTrue(f.title().startsWith("fio pid 31230 waits for a free request on loop0"), f.title());
+        assertTrue((Double) f.metrics().get("tagWaitSharePct") > 90, f.metrics().toString());
+        assertEquals(10.0, (Double) f.metrics().get("limitTagWaitShare"), 1e-9);
+        assertTrue(!f.metrics().containsKey("limitShare"), "btt's share was not what it crossed: " + f.metrics());
+        assertEquals("4", f.metrics().get("nrRequests"));
+        assertTrue(RuleHarness.bundle(rule, "xfs-aligned-4k", Map.of()).isEmpty(),
+                "11 % asleep for a tag with 128 free: not a queue too small");
+    }
+
+    @Test
     void noFindingWithoutRequestWaits() {
         assertTrue(RuleHarness.files(rule, btt("perf-healthy")).isEmpty());
         assertTrue(RuleHarness.files(rule, btt("perf-scheduler-latency")).isEmpty());
