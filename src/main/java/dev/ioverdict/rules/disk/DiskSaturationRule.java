@@ -176,29 +176,57 @@ public final class DiskSaturationRule extends Rule {
         return ios > 0 ? kb / ios : Double.POSITIVE_INFINITY;
     }
 
+    /** The device's max_sectors_kb from the bundle's sysfs values, or null. */
+    private static Integer maxSectorsKb(RuleContext ctx, DeviceSeries s) {
+        return ctx.optional(Inputs.STORAGE).flatMap(c -> c.queueSetting(s.device(), "max_sectors_kb"))
+                .map(q -> {
+                    try {
+                        return Integer.valueOf(q.value().strip());
+                    } catch (NumberFormatException e) {
+                        return null;
+                    }
+                }).orElse(null);
+    }
+
     /**
-     * Small requests fill the device: the queue did not cut them, so max_sectors_kb and read-ahead
-     * change nothing; the lever is how many the application keeps outstanding, or more devices.
+     * Whether the requests were not cut by the queue's limit: small ones (the application's own I/O
+     * size), or ones averaging under half of max_sectors_kb (a stream the limit cuts averages close
+     * to it). Raising max_sectors_kb or read-ahead would not make such requests larger.
      */
-    private static String smallRequestsAdvice(RuleContext ctx, DeviceSeries s, double kb, double queue) {
-        String limit = ctx.optional(Inputs.STORAGE).flatMap(c -> c.queueSetting(s.device(), "max_sectors_kb"))
-                .map(q -> " (max_sectors_kb " + q.value().strip() + ")").orElse("");
+    static boolean notCutByTheQueue(double requestKb, Integer maxSectorsKb) {
+        return requestKb <= SMALL_REQUEST_KB || maxSectorsKb != null && requestKb < maxSectorsKb / 2.0;
+    }
+
+    /** The max_sectors_kb to suggest: never a value under the one in force (requests cut at 1280 KiB want more, not 1024). */
+    static int raisedMaxSectorsKb(Integer inForce) {
+        return inForce == null ? 1024 : Math.max(1024, 2 * inForce);
+    }
+
+    /**
+     * The requests fill the device at the size the application gave them: the queue did not cut them,
+     * so max_sectors_kb and read-ahead change nothing; the lever is how many the application keeps
+     * outstanding, or more devices.
+     */
+    private static String outstandingAdvice(DeviceSeries s, double kb, Integer maxSectorsKb, double queue) {
+        String limit = maxSectorsKb == null ? "" : " (max_sectors_kb " + maxSectorsKb + ")";
+        String why = kb <= SMALL_REQUEST_KB
+                ? ", so the device is full of small I/O that larger queue limits would not merge."
+                : ": the queue did not cut them, so larger queue limits would not make them larger.";
         return "Lower the number of requests the application keeps outstanding on " + s.device() + " ("
                 + IostatEvidence.num(queue) + " on average here: its I/O depth, threads or connections), or spread "
                 + "its load over more disks or LUNs: its requests average " + IostatEvidence.num(kb) + " KiB, far under "
-                + "the largest the queue builds" + limit + ", so the device is full of small I/O that larger queue "
-                + "limits would not merge. Beyond that, move the busiest data to faster storage, reduce I/O with "
-                + "more cache, and check the array behind the device (RAID rebuild, write cache, controller and "
-                + "path saturation).";
+                + "the largest the queue builds" + limit + why + " Beyond that, move the busiest data to faster "
+                + "storage, reduce I/O with more cache, and check the array behind the device (RAID rebuild, write "
+                + "cache, controller and path saturation).";
     }
 
     /** What to change, in the commands of the platform the iostat came from. */
     static String advice(DeviceSeries s) {
-        return advice(s, Optional.empty());
+        return advice(s, Optional.empty(), null);
     }
 
     /** The advice, fitted to a before/after of a setting in the bundle (maxcontig 6 and 128). */
-    static String advice(DeviceSeries s, Optional<SettingVariants> variants) {
+    static String advice(DeviceSeries s, Optional<SettingVariants> variants, Integer maxSectorsKb) {
         // the first sentence is the step page 1 lists: a command or a change, never the diagnosis again
         String beyond = "move the busiest data to faster storage, reduce I/O with more cache, and check the array behind "
                 + "the device (RAID rebuild, write cache, controller and path saturation).";
@@ -224,8 +252,9 @@ public final class DiskSaturationRule extends Rule {
                     + "the raw device of " + s.device() + "'s filesystem, within the transfer limits maxphys and "
                     + "md_maxphys set in /etc/system (vol_maxio for VxVM). " + spread;
         }
+        int raised = raisedMaxSectorsKb(maxSectorsKb);
         return "Make transfers larger so fewer I/Os carry the same data: raise the largest request the queue builds "
-                + "(echo 1024 > /sys/block/" + s.device() + "/queue/max_sectors_kb, up to max_hw_sectors_kb) and "
+                + "(echo " + raised + " > /sys/block/" + s.device() + "/queue/max_sectors_kb, up to max_hw_sectors_kb) and "
                 + "read-ahead (blockdev --setra 4096 /dev/" + s.device() + "), and check the application's I/O size. "
                 + spread;
     }
@@ -245,6 +274,7 @@ public final class DiskSaturationRule extends Rule {
         double classMs = media.abnormalMs();
         double queue = e.avg(IostatPoint::queue);
         double requestKb = smallRequestsKb(e);
+        Integer maxSectorsKb = maxSectorsKb(ctx, s);
         double perCompletion = e.avg(DiskSaturationRule::oneAtATimeMs);
         boolean byQueue = severity != Severity.WARNING && queue >= ctx.value(DEEP_QUEUE) && perCompletion <= classMs;
         boolean underRuleOfThumb = byQueue && e.avg(IostatPoint::responseMs) < ctx.value(AWAIT_MS);
@@ -267,8 +297,8 @@ public final class DiskSaturationRule extends Rule {
         var finding = ctx.finding(Subject.device(s.device(), label), title)
                 .severity(severity)
                 .summary(summary)
-                .recommendation(s.dialect() != IostatDialect.SOLARIS && requestKb <= SMALL_REQUEST_KB
-                        ? smallRequestsAdvice(ctx, s, requestKb, queue) : advice(s, variants))
+                .recommendation(s.dialect() != IostatDialect.SOLARIS && notCutByTheQueue(requestKb, maxSectorsKb)
+                        ? outstandingAdvice(s, requestKb, maxSectorsKb, queue) : advice(s, variants, maxSectorsKb))
                 .iostat(s)
                 .with(e::figures)
                 .text(RESPONSE_COLUMN, s.responseLabel())

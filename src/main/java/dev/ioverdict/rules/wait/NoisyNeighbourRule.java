@@ -7,6 +7,8 @@ import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.aio.AioCompletionWaitRule;
 import dev.ioverdict.rules.block.DeviceLatencyRule;
+import dev.ioverdict.rules.disk.DiskSaturationRule;
+import dev.ioverdict.rules.disk.QueueWaitRule;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockIo;
@@ -67,9 +69,24 @@ public final class NoisyNeighbourRule extends Rule {
                         // neighbour's load looks like from the victim's side
                         .explains(DeviceLatencyRule.ID, "about the same device, when most of the victim's wait is behind the "
                                 + "neighbour", NoisyNeighbourRule::dominant)
+                        // the saturation iostat sees is the neighbour's load: its lever is the neighbour, not the victim's depth
+                        .explains(DiskSaturationRule.ID, "about the same device, when most of the victim's wait is behind "
+                                + "the neighbour", NoisyNeighbourRule::dominant)
+                        .explains(QueueWaitRule.ID, "about the same device, when most of the victim's wait is behind the "
+                                + "neighbour", NoisyNeighbourRule::dominant)
                         .explains(AioCompletionWaitRule.ID, "when most of the victim's wait is behind the neighbour",
                                 (c, s) -> c.measurement(BEHIND_SHARE).map(m -> m.value() >= DOMINANT_PCT).orElse(false))
-                        .glossary(Meaning.Glossary.BLOCK));
+                        .glossary(Meaning.Glossary.BLOCK)
+                        .insideView(NoisyNeighbourRule::restated));
+    }
+
+    /** iostat's saturation of the device, said in whose load fills it. */
+    private static String restated(dev.ioverdict.model.Finding cause, dev.ioverdict.model.Finding iostat) {
+        String who = cause.measurement(NEIGHBOURS).map(dev.ioverdict.model.Measurement::display).orElse("other processes");
+        String victim = cause.measurement(VICTIM).map(dev.ioverdict.model.Measurement::display).orElse("the application");
+        String share = cause.measurement(BEHIND_SHARE).map(dev.ioverdict.model.Measurement::display).orElse("most");
+        return "iostat's view of the same device: " + iostat.title() + ". The block trace shows whose requests fill it: "
+                + who + "; " + victim + " spends " + share + " of its I/O wait queued behind them.";
     }
 
     private static boolean dominant(dev.ioverdict.model.Finding cause, dev.ioverdict.model.Finding symptom) {

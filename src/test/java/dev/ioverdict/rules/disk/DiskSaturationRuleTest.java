@@ -76,6 +76,28 @@ class DiskSaturationRuleTest {
     }
 
     @Test
+    void largeRequestsTheQueueDidNotCutAreNotToldToGrowEither() {
+        // a 256 KiB sequential writer beside 8 KiB reads under bfq: 234 KiB on average against max_sectors_kb 1280;
+        // the queue cut nothing, and "echo 1024" would have lowered the limit in force
+        Finding f = findings("perf-scheduler-latency", "disk-saturation", Map.of()).get(0);
+        assertTrue(f.recommendation().startsWith("Lower the number of requests the application keeps outstanding on loop0"),
+                f.recommendation());
+        assertTrue(f.recommendation().contains("its requests average 234 KiB, far under the largest the queue builds "
+                + "(max_sectors_kb 1280): the queue did not cut them"), f.recommendation());
+    }
+
+    @Test
+    void requestsAtTheQueueLimitAreToldToGrowAboveIt() {
+        assertTrue(DiskSaturationRule.notCutByTheQueue(64, null), "64 KiB is the application's own size");
+        assertTrue(DiskSaturationRule.notCutByTheQueue(234, 1280));
+        assertTrue(!DiskSaturationRule.notCutByTheQueue(1100, 1280), "a stream cut at the limit averages near it");
+        assertTrue(!DiskSaturationRule.notCutByTheQueue(512, null), "no limit known: large requests may be cut");
+        assertEquals(1024, DiskSaturationRule.raisedMaxSectorsKb(null));
+        assertEquals(1024, DiskSaturationRule.raisedMaxSectorsKb(512));
+        assertEquals(2560, DiskSaturationRule.raisedMaxSectorsKb(1280), "never a value under the one in force");
+    }
+
+    @Test
     void shortBurstsAreInfoOnly() {
         Finding f = findings("iostat-sysstat-old-rhel6", "disk-saturation", Map.of()).get(0);
         assertEquals(Severity.INFO, f.severity());
