@@ -18,6 +18,11 @@ for c in "${cells[@]}"; do
     noisy-neighbour-1ms)        REF=pwrite64; W=2:4; S=2:2.5 ;;
     noisy-neighbour-4ms)        REF=pwrite64; W=2:4 ;;
     noisy-neighbour-reader-2ms) REF=pread64; W=2:4 ;;
+    noisy-neighbour-8ms-hdd)    REF=pwrite64; W=2:4 ;;
+    psync-readers-*)            REF=pread64; S=2:2.2 ;;
+    fdatasync-direct-*)         REF=pwrite64 ;;
+    saturated-*-psync)          REF=pwrite64; W=2:3.5 ;;  # sixteen threads, ~570 I/O a second
+    sched-bfqdefault-*)         W=2:3.2 ;;       # ~1000 I/O a second
     seqread-buffered-*)         REF=pread64 ;;
     fsync-journal-*)            REF=fsync; S=2:2.6 ;;
     buffered-no-fsync-*)        REF=write ;;

@@ -79,15 +79,11 @@ sched-bfq-randwriter-2ms            1.5   -      8   0    data    sched-randwrit
 tagwait-nr4-qd32-4ms                3     -      16  0    data    randwrite-qd32   -           full    AIO
 slow-100ms-s8-qd32                  99    -      8   0    data    randwrite-qd32   -           full    AIO
 unaligned-1ms-s16-kit               1     -      16  0    redo    unaligned        -           none    -
-unaligned-2ms-hdd                   2     -      8   1    redo    unaligned        -           noSched AIO
-read-50ms-s4-qd1-hdd                49    -      4   1    data    pread-qd1        -           none    -
-saturated-2ms-s2-qd128-hdd          1.5   -      2   1    data    randwrite-qd128  -           noSched AIO
 sched-bfqdefault-seqwriter-4ms      3     -      8   0    data    sched-seqwriter  -           noSched AIO
-sched-deadline-seqwriter-4ms        3     -      8   0    data    sched-seqwriter  -           noSched AIO
 psync-readers-30ms-j8               29    -      8   0    data    psync-read-j8    -           app     AIO
-healthy-fast-qd32-ssd               0     -      16  0    data    randread-qd32    -           noSched AIO
 noisy-neighbour-8ms-hdd             7     -      8   1    nb      victim-4k        restore-1m  noSched AIO
-reads-40ms-writes-fast-hdd          0.5   39     8   1    data    randrw-qd4       -           noSched AIO
+fdatasync-direct-4ms-ssd            3     -      8   0    data    psync-fdatasync  -           noSched SYNC
+saturated-2ms-s1-j16-psync          1.5   -      1   0    data    psync-write-j16  -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -134,7 +130,6 @@ SCHED=; IOSCHED_SET=; NR_REQUESTS=
 case $CELL in
 sched-bfq-*)   SCHED=bfq; IOSCHED_SET=strict_guarantees=1 ;;
 sched-bfqdefault-*) SCHED=bfq ;;
-sched-deadline-*) SCHED=mq-deadline ;;
 tagwait-nr4-*) NR_REQUESTS=4 ;;
 esac
 [ -n "$SCHED" ] && { echo "$SCHED" > "/sys/block/$d/queue/scheduler" || exit 1; }
