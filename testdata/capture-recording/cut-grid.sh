@@ -21,6 +21,8 @@ for c in "${cells[@]}"; do
     noisy-neighbour-8ms-hdd)    REF=pwrite64; W=2:4 ;;
     psync-readers-*)            REF=pread64; S=2:2.2 ;;
     fdatasync-direct-*)         REF=pwrite64 ;;
+    two-devs-read-*)            W=2:4 ;;
+    two-devs-slow-writes-*)     W=2:2.6 ;;       # ~2800 I/O a second over the two devices
     saturated-*-psync)          REF=pwrite64; W=2:3.5 ;;  # sixteen threads, ~570 I/O a second
     sched-bfqdefault-*)         W=2:3.2 ;;       # ~1000 I/O a second
     seqread-buffered-*)         REF=pread64 ;;

@@ -24,6 +24,8 @@
 #                noSched   perf syscalls + block
 #                none      strace and iostat only
 #   (by name) sched-bfq-* run under bfq with strict_guarantees 1 (the capture kit's scheduler recipe),
+#              two-devs-* add a second slow device (grid2: TWO="DELAY RDELAY THR ROTA" below) with its own
+#              XFS on /mnt/grid2 holding data (64 MiB written), the job's second device,
 #              tagwait-nr4-* with nr_requests 4 (scheduler none: four request tags for 16 slots)
 #   SYSCALLS   the syscalls perf records (sys_enter and sys_exit, system-wide, perf's own and
 #              slowfs.py's left out): AIO = io_submit io_getevents pread64 pwrite64 fsync fdatasync;
@@ -84,6 +86,8 @@ psync-readers-30ms-j8               29    -      8   0    data    psync-read-j8 
 noisy-neighbour-8ms-hdd             7     -      8   1    nb      victim-4k        restore-1m  noSched AIO
 fdatasync-direct-4ms-ssd            3     -      8   0    data    psync-fdatasync  -           noSched SYNC
 saturated-2ms-s1-j16-psync          1.5   -      1   0    data    psync-write-j16  -           noSched AIO
+two-devs-read-20ms-and-sat-2ms      0.5   19     8   0    data    two-devs-read-write -        noSched AIO
+two-devs-slow-writes-fast-reads     11    -      8   0    data    two-devs-write-read -        noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -100,15 +104,21 @@ if [ -e "$CTL" ]; then echo "$CTL present: someone overrides delays; not recordi
 [ "$NB" = - ] || [ -x /usr/local/bin/restore ] || cp "$(command -v fio)" /usr/local/bin/restore
 rm -rf "$OUT"; mkdir -p "$BUNDLE" "$RAW" "$MNT"
 
-dev=; d=; upper=; u=; PIDS=(); NR=
+dev=; d=; upper=; u=; dev2=; d2=; PIDS=(); NR=
+MNT2=/mnt/grid2; TWO=
+case $CELL in
+two-devs-read-20ms-and-sat-2ms)  TWO="1.5 1.5 1 0" ;;
+two-devs-slow-writes-fast-reads) TWO="0.5 0.5 8 0" ;;
+esac
 teardown() {
     rm -f "$CTL"
     for p in "${PIDS[@]}"; do kill -INT "$p" 2>/dev/null; done
     for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null; done
     [ -n "$upper" ] && losetup -d "$upper" 2>/dev/null
     mountpoint -q "$MNT" && umount "$MNT"
+    mountpoint -q "$MNT2" && umount "$MNT2"
     # a loop device's queue settings outlive losetup -d: leave the defaults for the next user
-    for x in $d $u; do
+    for x in $d $u $d2; do
         [ -e "/sys/block/$x/queue/rotational" ] && echo 0 > "/sys/block/$x/queue/rotational"
         [ -e "/sys/block/$x/queue/scheduler" ] && echo none > "/sys/block/$x/queue/scheduler" 2>/dev/null
         # Linux 6.18 keeps a shrunk tag bitmap when nr_requests is written back to the value it still
@@ -117,10 +127,16 @@ teardown() {
             echo 128 > "/sys/block/$x/queue/nr_requests"; } 2>/dev/null
     done
     "$SLOWDEV" down "$NAME" || true
+    [ -n "$TWO" ] && { "$SLOWDEV" down grid2 || true; }
 }
 trap teardown EXIT
 
 dev=$("$SLOWDEV" up "$NAME" "$SIZE" "$DELAY" "$THR" "$RDELAY") || exit 1
+if [ -n "$TWO" ]; then
+    read -r DELAY2 RDELAY2 THR2 ROTA2 <<< "$TWO"
+    dev2=$("$SLOWDEV" up grid2 1G "$DELAY2" "$THR2" "$RDELAY2") || exit 1
+    d2=$(basename "$dev2")
+fi
 [ -n "$dev" ] || exit 1
 d=$(basename "$dev")
 # the files are laid out at full speed: the delay file overrides slowfs.py's delays until the run
@@ -147,24 +163,32 @@ stacked) dd if=/dev/zero of="$MNT/upper.img" bs=1M count=256 oflag=direct status
          upper=$(losetup -f --show --direct-io=on "$MNT/upper.img") || exit 1
          u=$(basename "$upper") ;;
 esac
+if [ -n "$dev2" ]; then
+    echo "$ROTA2" > "/sys/block/$d2/queue/rotational" || exit 1
+    mkdir -p "$MNT2"
+    mkfs.xfs -f -q -b size=4096 "$dev2" && mount "$dev2" "$MNT2" || exit 1
+    dd if=/dev/urandom of="$MNT2/data" bs=1M count=64 oflag=direct status=none
+    echo "second device $dev2 ($DELAY2 ms writes, $RDELAY2 ms reads, x $THR2), rotational $ROTA2"
+fi
 sync
 rm -f "$CTL"
 
 cd "$BUNDLE"
-DEVS="$dev${upper:+ $upper}"
+DEVS="$dev${upper:+ $upper}${dev2:+ $dev2}"
 uname -a > uname.txt
 lsblk -o NAME,MAJ:MIN,SIZE,TYPE,FSTYPE,MOUNTPOINT,ROTA,TRAN,MODEL,LOG-SEC,PHY-SEC,MIN-IO,SCHED,RQ-SIZE,RA $DEVS > lsblk.txt
 cat /proc/mounts > mounts.txt
 # losetup -l with two devices would take the second for the first's backing file
 if [ -n "$upper" ]; then losetup -l > losetup.txt 2>&1; else losetup -l "$dev" > losetup.txt 2>&1; fi
 : > scheduler.txt; : > queue-settings.txt
-for x in $d $u; do
+for x in $d $u $d2; do
     echo "/sys/block/$x/queue/scheduler: $(cat /sys/block/$x/queue/scheduler)" >> scheduler.txt
     for p in nr_requests logical_block_size physical_block_size max_sectors_kb rotational nomerges write_cache fua; do
         echo "/sys/block/$x/queue/$p: $(cat /sys/block/$x/queue/$p)" >> queue-settings.txt
     done
 done
 xfs_info "$MNT" > xfs_info.txt 2>&1
+[ -n "$dev2" ] && xfs_info "$MNT2" > xfs_info-grid2.txt 2>&1
 if [ -d "/sys/block/$d/queue/iosched" ]; then
     for f in /sys/block/$d/queue/iosched/*; do echo "$f: $(cat "$f")"; done > iosched-settings.txt
 fi
@@ -172,13 +196,14 @@ sed "s#/dev/loop1#${upper:-/dev/loop1}#" "$HERE/grid-jobs/$JOB.fio" > "$JOB.fio"
 [ "$NB" = - ] || cp "$HERE/grid-jobs/$NB.fio" "$NB.fio"
 printf 'cell %s: slowdev-rw.sh up %s %s %s %s %s -> %s%s, rotational %s, files %s, job %s, neighbour %s, collectors %s (syscalls: %s)\n' \
     "$CELL" "$NAME" "$SIZE" "$DELAY" "$THR" "$RDELAY" "$dev" "${upper:+ under $upper}" "$ROTA" "$FILES" "$JOB" "$NB" "$COLL" "${SYSCALLS:-none}" > "$RAW/setup.txt"
+[ -n "$dev2" ] && echo "second device: slowdev-rw.sh up grid2 1G $DELAY2 $THR2 $RDELAY2 -> $dev2, rotational $ROTA2, XFS on $MNT2 with data (64 MiB written)" >> "$RAW/setup.txt"
 
 iostat -x -t 1 > iostat-x.txt 2>&1 & PIDS+=($!)
 if [ "$COLL" != none ]; then
     # system-wide sys_enter/sys_exit of the I/O syscalls; left out: perf's own (its pid is the shell's
     # it execs from), else it traces its own writes, and slowfs.py's threads (the slow disk's
     # firmware, so to speak: its pwrite64/pread64 to the backing file are not the host's I/O)
-    NOT=$(for t in /proc/$(cat /tmp/iocap/slowdev/$NAME/pid)/task/*; do printf ' && common_pid != %s' "${t##*/}"; done)
+    NOT=$(for t in /proc/$(cat /tmp/iocap/slowdev/$NAME/pid)/task/* ${dev2:+/proc/$(cat /tmp/iocap/slowdev/grid2/pid)/task/*}; do printf ' && common_pid != %s' "${t##*/}"; done)
     # with read and write, system-wide would be megabytes of the other jobs on the machine (shells,
     # compilers): the syscalls are then those of the workload's commands only
     [ "$SC" = SYNC ] && NOT=' && (comm == "fio" || comm == "restore")'

@@ -79,8 +79,8 @@ public final class DeviceLatencyRule extends Rule {
                 Meaning.of(Meaning.Layer.DEVICE).use(Meaning.Resource.DEVICE, Meaning.Use.LATENCY)
                         .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT, EvidenceKind.IOSTAT, EvidenceKind.SYSCALLS)
                         // the process waits in io_getevents because completions are slow
-                        .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the device is slow to give",
-                                (c, s) -> true)
+                        .explains(AioCompletionWaitRule.ID, "when the process's requests went to the device: it waits for completions the device is slow to give",
+                                AioCompletionWaitRule::waitsOn)
                         // a device slow even without a queue saturates at a lower load: the queue and the long
                         // response while busy follow from its service time, so they are said under it, once
                         .explains(DiskSaturationRule.ID, "about the same device: a slow device fills at a lower load",

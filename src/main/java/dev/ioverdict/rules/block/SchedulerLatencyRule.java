@@ -77,8 +77,8 @@ public final class SchedulerLatencyRule extends Rule {
                 Meaning.of(Meaning.Layer.SCHEDULER).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
                         .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT)
                         // the process waits in io_getevents because completions wait in the scheduler
-                        .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the scheduler holds back",
-                                (c, s) -> true)
+                        .explains(AioCompletionWaitRule.ID, "when the process's requests went to the device: it waits for completions the scheduler holds back",
+                                AioCompletionWaitRule::waitsOn)
                         .explains(QueueWaitRule.ID, "about the same device",
                                 Meaning.Explains::sameSubject)
                         .explains(DiskSaturationRule.ID, "about the same device",

@@ -81,8 +81,8 @@ public final class DiskSaturationRule extends Rule {
                         .explains(QueueWaitRule.ID, "about the same device",
                                 Meaning.Explains::sameSubject)
                         // the process waits in io_getevents for completions the full device is slow to give
-                        .explains(AioCompletionWaitRule.ID, "always: the process waits for completions the saturated "
-                                + "device is slow to give", (c, s) -> true)
+                        .explains(AioCompletionWaitRule.ID, "when the process's requests went to the device: it waits for completions the saturated "
+                                + "device is slow to give", AioCompletionWaitRule::waitsOn)
                         .chart(f -> {
                             var busy = new ChartSpec.Axis(ChartSpec.Axis.Series.BUSY, IostatEvidence.LIMIT_BUSY, true);
                             return f.has(SubjectMetrics.INPUT) && f.has(IostatEvidence.LIMIT_RESPONSE)

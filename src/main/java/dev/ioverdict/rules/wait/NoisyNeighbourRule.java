@@ -74,8 +74,9 @@ public final class NoisyNeighbourRule extends Rule {
                                 + "the neighbour", NoisyNeighbourRule::dominant)
                         .explains(QueueWaitRule.ID, "about the same device, when most of the victim's wait is behind the "
                                 + "neighbour", NoisyNeighbourRule::dominant)
-                        .explains(AioCompletionWaitRule.ID, "when most of the victim's wait is behind the neighbour",
-                                (c, s) -> c.measurement(BEHIND_SHARE).map(m -> m.value() >= DOMINANT_PCT).orElse(false))
+                        .explains(AioCompletionWaitRule.ID, "when most of the victim's wait is behind the neighbour on "
+                                + "the device its requests went to", (c, s) -> AioCompletionWaitRule.waitsOn(c, s)
+                                && c.measurement(BEHIND_SHARE).map(m -> m.value() >= DOMINANT_PCT).orElse(false))
                         .glossary(Meaning.Glossary.BLOCK)
                         .insideView(NoisyNeighbourRule::restated));
     }
