@@ -65,7 +65,8 @@ final class UseTable {
                     cell(util, causes, dev, Use.UTILIZATION, util != null || traced.contains(dev), ids),
                     cell(queue, causes, dev, Use.SATURATION, queue != null || traced.contains(dev), ids),
                     cell(kernelLog ? "kernel log read" : null, causes, dev, Use.ERRORS, kernelLog, ids),
-                    holding(cell(null, causes, dev, Use.LATENCY, io != null || traced.contains(dev), ids), dev, model)));
+                    holding(cell(service(dev, model, false), causes, dev, Use.LATENCY, io != null || traced.contains(dev), ids),
+                            dev, model)));
         }
         return rows;
     }
@@ -142,20 +143,34 @@ final class UseTable {
         if (share < MATERIAL_PCT) {
             return cell;
         }
-        String service = model.device(dev).map(d -> {
+        String service = service(dev, model, true);
+        return new Summary.UseCell("holds the wait", Figures.number(share) + " % of " + model.wholeInWords()
+                + (service == null ? "" : "; " + service), null, null);
+    }
+
+    /**
+     * The device's service time by direction against what its class of media gives, as the time
+     * model measured it ("reads 19.5 ms, above the 5 ms a solid-state device should give"), or null;
+     * {@code pointOnward}: a slow one sends the reader to the causes (a cell that links to none).
+     */
+    private static String service(String dev, TimeModel model, boolean pointOnward) {
+        if (model == null) {
+            return null;
+        }
+        return model.device(dev).map(d -> {
             Double r = d.readServiceMs();
             Double w = d.writeServiceMs();
-            String ms = (r != null ? "reads " + Figures.number(r) + " ms" : "") + (r != null && w != null ? ", " : "")
+            // one figure for both (an await that iostat did not split) is said once
+            String ms = r != null && r.equals(w) ? "reads and writes " + Figures.number(r) + " ms"
+                    : (r != null ? "reads " + Figures.number(r) + " ms" : "") + (r != null && w != null ? ", " : "")
                     + (w != null ? "writes " + Figures.number(w) + " ms" : "");
             double slowest = Math.max(r == null ? 0 : r, w == null ? 0 : w);
             double limit = d.expectedMaxServiceMs() == null ? Double.POSITIVE_INFINITY : d.expectedMaxServiceMs();
             String of = MediaClass.ofId(d.media()).nounPhrase();
-            return ms.isEmpty() ? "" : "; " + ms + (slowest <= limit ? ", within what " + of + " gives (slow above "
+            return ms.isEmpty() ? null : ms + (slowest <= limit ? ", within what " + of + " gives (slow above "
                     + Figures.number(limit) + " ms)" : ", above the " + Figures.number(limit) + " ms " + of
-                    + " should give: the causes above say why");
-        }).orElse("");
-        return new Summary.UseCell("holds the wait", Figures.number(share) + " % of " + model.wholeInWords()
-                + service, null, null);
+                    + " should give" + (pointOnward ? ": the causes above say why" : ""));
+        }).orElse(null);
     }
 
     private static boolean fills(Finding f, Use use) {

@@ -53,6 +53,21 @@ class PageOneReadTest {
     }
 
     @Test
+    void aSlowDevicesLatencyCellSaysHowSlowAgainstItsClass() throws IOException {
+        // two devices: loop0 slow for reads (its cause fills the latency cell), loop1 saturated (its cell holds the wait)
+        JsonNode use = report("grid/two-devs-read-20ms-and-sat-2ms").path("summary").path("use");
+        JsonNode loop0 = use.get(0).path("latency");
+        assertEquals("loop0", use.get(0).path("device").asText());
+        assertEquals("problem", loop0.path("status").asText());
+        assertEquals("reads 19.5 ms, above the 5 ms a solid-state (non-rotational) device should give",
+                loop0.path("figure").asText());
+        JsonNode loop1 = use.get(1).path("latency");
+        assertEquals("holds the wait", loop1.path("status").asText());
+        assertTrue(loop1.path("figure").asText().endsWith("writes 57 ms, above the 5 ms a solid-state (non-rotational) "
+                + "device should give: the causes above say why"), loop1.toString());
+    }
+
+    @Test
     void aDeviceSlowAloneAndSaturatedUnderLoadIsOneCause() throws IOException {
         JsonNode r = report("sosreport-sar-saturated");
         assertEquals(List.of("device-latency"), causeRules(r), "said once, on loop0");
