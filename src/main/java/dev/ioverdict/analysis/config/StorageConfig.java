@@ -142,6 +142,12 @@ public final class StorageConfig {
         return n == null ? OptionalInt.empty() : OptionalInt.of(n);
     }
 
+    /** The largest request the queue builds, in KiB (sysfs max_sectors_kb). */
+    public OptionalInt maxSectorsKb(String device) {
+        Integer n = Devices.integer(queueSetting(device, "max_sectors_kb"));
+        return n == null ? OptionalInt.empty() : OptionalInt.of(n);
+    }
+
     /** The filesystem holding an absolute path (longest mount point prefix), with xfs_info's block size when known. */
     public Optional<FilesystemInfo> filesystemOf(String path) {
         return filesystems.resolve(path);

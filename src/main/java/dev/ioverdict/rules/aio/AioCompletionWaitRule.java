@@ -156,8 +156,8 @@ public final class AioCompletionWaitRule extends Rule {
             return true;
         }
         String id = cause.subject().id();
-        return symptom.measurement(WAITS_ON).map(m -> {
-            for (String entry : m.display().split("; ")) {
+        return symptom.text(WAITS_ON).map(devices -> {
+            for (String entry : devices.split("; ")) {
                 int open = entry.indexOf(" (");
                 String name = open < 0 ? entry : entry.substring(0, open);
                 List<String> aliases = open < 0 || !entry.endsWith(")") ? List.of()

@@ -178,14 +178,8 @@ public final class DiskSaturationRule extends Rule {
 
     /** The device's max_sectors_kb from the bundle's sysfs values, or null. */
     private static Integer maxSectorsKb(RuleContext ctx, DeviceSeries s) {
-        return ctx.optional(Inputs.STORAGE).flatMap(c -> c.queueSetting(s.device(), "max_sectors_kb"))
-                .map(q -> {
-                    try {
-                        return Integer.valueOf(q.value().strip());
-                    } catch (NumberFormatException e) {
-                        return null;
-                    }
-                }).orElse(null);
+        var kb = ctx.optional(Inputs.STORAGE).map(c -> c.maxSectorsKb(s.device())).orElse(java.util.OptionalInt.empty());
+        return kb.isPresent() ? kb.getAsInt() : null;
     }
 
     /**
