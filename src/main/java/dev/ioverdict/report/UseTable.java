@@ -138,12 +138,18 @@ final class UseTable {
         if (model == null || !cell.status().equals("ok") || model.processes().isEmpty()) {
             return cell;
         }
-        double seconds = model.seconds(Part.DEVICE, dev) + model.seconds(Part.BEHIND_OTHER_IO, dev);
+        double behind = model.seconds(Part.BEHIND_OTHER_IO, dev);
+        double seconds = model.seconds(Part.DEVICE, dev) + behind;
         double share = model.share(seconds);
         if (share < MATERIAL_PCT) {
             return cell;
         }
-        String service = service(dev, model, true);
+        // time queued behind other processes' requests is the device's load, not its speed: its service
+        // time then measures the neighbour, and is not set against the class
+        String service = behind >= seconds / 2
+                ? Figures.number(100 * behind / seconds) + " % of it queued behind other processes' requests, not the "
+                        + "device's own time: the causes above say why"
+                : service(dev, model, true);
         return new Summary.UseCell("holds the wait", Figures.number(share) + " % of " + model.wholeInWords()
                 + (service == null ? "" : "; " + service), null, null);
     }

@@ -68,6 +68,17 @@ class PageOneReadTest {
     }
 
     @Test
+    void aDeviceFullOfANeighboursRequestsIsNotCalledSlow() throws IOException {
+        // the restore's 1 MiB writes fill the rotating loop0: the victim's 121 ms there is the queue, not the disk
+        JsonNode r = report("grid/noisy-neighbour-8ms-hdd");
+        assertEquals(List.of("noisy-neighbour"), causeRules(r));
+        JsonNode latency = r.path("summary").path("use").get(0).path("latency");
+        assertEquals("holds the wait", latency.path("status").asText());
+        assertTrue(latency.path("figure").asText().endsWith("66 % of it queued behind other processes' requests, not "
+                + "the device's own time: the causes above say why"), latency.toString());
+    }
+
+    @Test
     void aDeviceSlowAloneAndSaturatedUnderLoadIsOneCause() throws IOException {
         JsonNode r = report("sosreport-sar-saturated");
         assertEquals(List.of("device-latency"), causeRules(r), "said once, on loop0");
