@@ -156,11 +156,7 @@ final class ModelImpact {
     }
 
     private Set<String> forms(String device) {
-        Set<String> out = new LinkedHashSet<>();
-        out.add(device);
-        config.deviceName(device).ifPresent(out::add);
-        config.majMin(device).ifPresent(out::add);
-        return out;
+        return config.names(device);
     }
 
     /**
@@ -169,14 +165,7 @@ final class ModelImpact {
      */
     private Set<String> withAbove(String device) {
         Set<String> out = new LinkedHashSet<>(forms(device));
-        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(device));
-        while (!todo.isEmpty() && out.size() < 64) {
-            for (var link : stacks.above(todo.pop())) {
-                if (out.addAll(forms(link.upper()))) {
-                    todo.push(link.upper());
-                }
-            }
-        }
+        stacks.stackOf(device).above().forEach(link -> out.addAll(forms(link.upper())));
         return out;
     }
 

@@ -34,6 +34,11 @@ class PageOneReadTest {
         return JSON.readTree(out.resolve("report.json").toFile());
     }
 
+    /** The latency cell of the USE table's row {@code row}. */
+    private static JsonNode latency(JsonNode report, int row) {
+        return report.path("summary").path("use").get(row).path("latency");
+    }
+
     private static List<String> causeRules(JsonNode report) {
         List<String> out = new ArrayList<>();
         report.path("summary").path("causes").forEach(c -> out.add(c.path("rule").asText()));
@@ -48,20 +53,20 @@ class PageOneReadTest {
         assertTrue(symptoms.toString().contains("aio-completion-wait"), symptoms.toString());
         assertFalse(r.path("summary").path("headline").asText().contains("more cause"));
         // the device time it holds is far above what its class gives: never "within"
-        String latency = r.path("summary").path("use").get(0).path("latency").path("figure").asText();
+        String latency = latency(r, 0).path("figure").asText();
         assertTrue(latency.contains("above the 5 ms a solid-state (non-rotational) device should give"), latency);
     }
 
     @Test
     void aSlowDevicesLatencyCellSaysHowSlowAgainstItsClass() throws IOException {
         // two devices: loop0 slow for reads (its cause fills the latency cell), loop1 saturated (its cell holds the wait)
-        JsonNode use = report("grid/two-devs-read-20ms-and-sat-2ms").path("summary").path("use");
-        JsonNode loop0 = use.get(0).path("latency");
-        assertEquals("loop0", use.get(0).path("device").asText());
+        JsonNode r = report("grid/two-devs-read-20ms-and-sat-2ms");
+        JsonNode loop0 = latency(r, 0);
+        assertEquals("loop0", r.path("summary").path("use").get(0).path("device").asText());
         assertEquals("problem", loop0.path("status").asText());
         assertEquals("reads 19.5 ms, above the 5 ms a solid-state (non-rotational) device should give",
                 loop0.path("figure").asText());
-        JsonNode loop1 = use.get(1).path("latency");
+        JsonNode loop1 = latency(r, 1);
         assertEquals("holds the wait", loop1.path("status").asText());
         assertTrue(loop1.path("figure").asText().endsWith("writes 57 ms, above the 5 ms a solid-state (non-rotational) "
                 + "device should give: the causes above say why"), loop1.toString());
@@ -72,7 +77,7 @@ class PageOneReadTest {
         // the restore's 1 MiB writes fill the rotating loop0: the victim's 121 ms there is the queue, not the disk
         JsonNode r = report("grid/noisy-neighbour-8ms-hdd");
         assertEquals(List.of("noisy-neighbour"), causeRules(r));
-        JsonNode latency = r.path("summary").path("use").get(0).path("latency");
+        JsonNode latency = latency(r, 0);
         assertEquals("holds the wait", latency.path("status").asText());
         assertTrue(latency.path("figure").asText().endsWith("66 % of it queued behind other processes' requests, not "
                 + "the device's own time: the causes above say why"), latency.toString());

@@ -64,6 +64,15 @@ public final class StorageConfig {
         return known.isPresent() ? known : devices.majMin(device).map(DeviceKeys::traceForm);
     }
 
+    /** Every name a device goes by in this case: as given, its kernel name and its major,minor (when known). */
+    public Set<String> names(String device) {
+        Set<String> out = new LinkedHashSet<>();
+        out.add(device);
+        deviceName(device).ifPresent(out::add);
+        majMin(device).ifPresent(out::add);
+        return out;
+    }
+
     /** A device as every page names it ({@link DeviceIdentity#label()}): {@code sda (8,0, /data)}, {@code dm-2 mpatha (253,2, /oracle)}. */
     public String label(String device) {
         return identities.label(device);

@@ -129,20 +129,14 @@ public final class AioCompletionWaitRule extends Rule {
 
     /** The device and every device below it, each with the other names it goes by (dm name, major,minor). */
     private static void withBelow(String device, StorageConfig config, DeviceStacks stacks, Map<String, Set<String>> out) {
-        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(List.of(device));
-        while (!todo.isEmpty() && out.size() < 64) {
-            String d = todo.pop();
-            if (out.containsKey(d)) {
-                continue;
+        List<String> chain = new java.util.ArrayList<>(List.of(device));
+        stacks.stackOf(device).below().forEach(l -> chain.add(l.lower()));
+        for (String d : chain) {
+            if (!out.containsKey(d)) {
+                Set<String> aliases = config == null ? new LinkedHashSet<>() : config.names(d);
+                aliases.remove(d);
+                out.put(d, aliases);
             }
-            Set<String> aliases = new LinkedHashSet<>();
-            if (config != null) {
-                config.deviceName(d).ifPresent(aliases::add);
-                config.majMin(d).ifPresent(aliases::add);
-            }
-            aliases.remove(d);
-            out.put(d, aliases);
-            stacks.below(d).forEach(l -> todo.push(l.lower()));
         }
     }
 
