@@ -155,7 +155,7 @@ public final class DiskSaturationRule extends Rule {
     static final double SMALL_REQUEST_KB = 64;
 
     /** The average request size of the flagged reports in KiB (sysstat's rareq-sz/wareq-sz, areq-sz or avgrq-sz); +inf when not printed. */
-    static double smallRequestsKb(Episodes e) {
+    static double averageRequestKb(Episodes e) {
         double kb = 0;
         double ios = 0;
         for (IostatPoint p : e.flagged()) {
@@ -214,12 +214,10 @@ public final class DiskSaturationRule extends Rule {
                 + "cache, controller and path saturation).";
     }
 
-    /** What to change, in the commands of the platform the iostat came from. */
-    static String advice(DeviceSeries s) {
-        return advice(s, Optional.empty(), null);
-    }
-
-    /** The advice, fitted to a before/after of a setting in the bundle (maxcontig 6 and 128). */
+    /**
+     * What to change, in the commands of the platform the iostat came from, fitted to a before/after of a
+     * setting in the bundle (maxcontig 6 and 128) and to the max_sectors_kb in force (null: unknown).
+     */
     static String advice(DeviceSeries s, Optional<SettingVariants> variants, Integer maxSectorsKb) {
         // the first sentence is the step page 1 lists: a command or a change, never the diagnosis again
         String beyond = "move the busiest data to faster storage, reduce I/O with more cache, and check the array behind "
@@ -267,7 +265,7 @@ public final class DiskSaturationRule extends Rule {
         MediaClass media = media(ctx, s);
         double classMs = media.abnormalMs();
         double queue = e.avg(IostatPoint::queue);
-        double requestKb = smallRequestsKb(e);
+        double requestKb = averageRequestKb(e);
         Integer maxSectorsKb = maxSectorsKb(ctx, s);
         double perCompletion = e.avg(DiskSaturationRule::oneAtATimeMs);
         boolean byQueue = severity != Severity.WARNING && queue >= ctx.value(DEEP_QUEUE) && perCompletion <= classMs;
