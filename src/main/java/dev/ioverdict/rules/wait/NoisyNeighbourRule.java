@@ -75,24 +75,27 @@ public final class NoisyNeighbourRule extends Rule {
                         .explains(QueueWaitRule.ID, "about the same device, when most of the victim's wait is behind the "
                                 + "neighbour", NoisyNeighbourRule::dominant)
                         .explains(AioCompletionWaitRule.ID, "when most of the victim's wait is behind the neighbour on "
-                                + "the device its requests went to", (c, s) -> AioCompletionWaitRule.waitsOn(c, s)
-                                && c.measurement(BEHIND_SHARE).map(m -> m.value() >= DOMINANT_PCT).orElse(false))
+                                + "the device its requests went to", (c, s) -> AioCompletionWaitRule.waitsOn(c, s) && mostlyBehind(c))
                         .glossary(Meaning.Glossary.BLOCK)
                         .insideView(NoisyNeighbourRule::restated));
     }
 
     /** iostat's saturation of the device, said in whose load fills it. */
     private static String restated(dev.ioverdict.model.Finding cause, dev.ioverdict.model.Finding iostat) {
-        String who = cause.measurement(NEIGHBOURS).map(dev.ioverdict.model.Measurement::display).orElse("other processes");
-        String victim = cause.measurement(VICTIM).map(dev.ioverdict.model.Measurement::display).orElse("the application");
+        String who = cause.text(NEIGHBOURS).orElse("other processes");
+        String victim = cause.text(VICTIM).orElse("the application");
         String share = cause.measurement(BEHIND_SHARE).map(dev.ioverdict.model.Measurement::display).orElse("most");
         return "iostat's view of the same device: " + iostat.title() + ". The block trace shows whose requests fill it: "
                 + who + "; " + victim + " spends " + share + " of its I/O wait queued behind them.";
     }
 
     private static boolean dominant(dev.ioverdict.model.Finding cause, dev.ioverdict.model.Finding symptom) {
-        return Meaning.Explains.sameSubject(cause, symptom)
-                && cause.measurement(BEHIND_SHARE).map(m -> m.value() >= DOMINANT_PCT).orElse(false);
+        return Meaning.Explains.sameSubject(cause, symptom) && mostlyBehind(cause);
+    }
+
+    /** Whether most of the victim's wait is behind the neighbour: then the neighbour, not the device, is the cause. */
+    private static boolean mostlyBehind(dev.ioverdict.model.Finding cause) {
+        return cause.measurement(BEHIND_SHARE).map(m -> m.value() >= DOMINANT_PCT).orElse(false);
     }
 
     @Override
