@@ -51,6 +51,12 @@ for c in "${cells[@]}"; do
     read-12ms-s8-ssd)           S=2:2.3 ;;
     esac
     src=/tmp/iocap/grid/$c/bundle; dst=$GRID/$c/bundle
+    case $c in blk-*)  # the block trace is in binary files, which cut-grid.py does not cut: kept whole
+        rm -rf "$dst"; mkdir -p "$GRID/$c"; cp -r "$src" "$dst"
+        echo "not cut: the whole run is kept (the block trace is recorded in binary, which cut-grid.py does not cut; the bundle is small without cutting)" > "$GRID/$c/cut.txt"
+        cp /tmp/iocap/grid/$c/raw/setup.txt /tmp/iocap/grid/$c/raw/times.txt "$GRID/$c/"
+        echo "$c $(du -sk "$dst" | cut -f1) KB"; continue ;;
+    esac
     rm -rf "$dst"; mkdir -p "$dst"
     args=(ref=$REF)
     for f in strace-fio.txt perf-syscalls.txt perf-block.txt; do [ -f "$src/$f" ] && args+=("$f=$W"); done

@@ -23,6 +23,9 @@
 #                          (--filter 'prev_comm == "fio"', the usual way to cut the volume)
 #                noSched   perf syscalls + block
 #                none      strace and iostat only
+#                blk       strace, iostat and the device's block trace in blktrace's binary files
+#                          (the capture kit's blktrace-ftrace.sh: the kernel's blk tracer), with
+#                          blkparse's text of them (a storage engineer's usual set)
 #   (by name) sched-bfq-* run under bfq with strict_guarantees 1 (the capture kit's scheduler recipe),
 #              two-devs-* add a second slow device (grid2: TWO="DELAY RDELAY THR ROTA" below) with its own
 #              XFS on /mnt/grid2 holding data (64 MiB written), the job's second device,
@@ -88,6 +91,12 @@ fdatasync-direct-4ms-ssd            3     -      8   0    data    psync-fdatasyn
 saturated-2ms-s1-j16-psync          1.5   -      1   0    data    psync-write-j16  -           noSched AIO
 two-devs-read-20ms-and-sat-2ms      0.5   19     8   0    data    two-devs-read-write -        noSched AIO
 two-devs-slow-writes-fast-reads     11    -      8   0    data    two-devs-write-read -        noSched AIO
+blk-read-12ms-s8-ssd                11    -      8   0    data    randread-qd4     -           blk     -
+blk-saturated-4ms-s4-qd64           3     -      4   0    data    randwrite-qd64   -           blk     -
+blk-sched-bfq-seqwriter-4ms         3     -      8   0    data    sched-seqwriter  -           blk     -
+blk-unaligned-8ms-ssd               7     -      8   0    redo    unaligned        -           blk     -
+blk-healthy-1ms-light               0.5   -      1   0    data    light-mixed      -           blk     -
+blk-writes-slow-reads-fast          29    0.5    8   0    data    randrw-qd4       -           blk     -
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -104,7 +113,7 @@ if [ -e "$CTL" ]; then echo "$CTL present: someone overrides delays; not recordi
 [ "$NB" = - ] || [ -x /usr/local/bin/restore ] || cp "$(command -v fio)" /usr/local/bin/restore
 rm -rf "$OUT"; mkdir -p "$BUNDLE" "$RAW" "$MNT"
 
-dev=; d=; upper=; u=; dev2=; d2=; PIDS=(); NR=
+dev=; d=; upper=; u=; dev2=; d2=; PIDS=(); NR=; BLKPID=
 MNT2=/mnt/grid2; TWO=
 case $CELL in
 two-devs-read-20ms-and-sat-2ms)  TWO="1.5 1.5 1 0" ;;
@@ -144,7 +153,7 @@ echo 0 > "$CTL"
 echo "$ROTA" > "/sys/block/$d/queue/rotational" || exit 1
 SCHED=; IOSCHED_SET=; NR_REQUESTS=
 case $CELL in
-sched-bfq-*)   SCHED=bfq; IOSCHED_SET=strict_guarantees=1 ;;
+sched-bfq-*|blk-sched-bfq-*) SCHED=bfq; IOSCHED_SET=strict_guarantees=1 ;;
 sched-bfqdefault-*) SCHED=bfq ;;
 tagwait-nr4-*) NR_REQUESTS=4 ;;
 esac
@@ -199,7 +208,11 @@ printf 'cell %s: slowdev-rw.sh up %s %s %s %s %s -> %s%s, rotational %s, files %
 [ -n "$dev2" ] && echo "second device: slowdev-rw.sh up grid2 1G $DELAY2 $THR2 $RDELAY2 -> $dev2, rotational $ROTA2, XFS on $MNT2 with data (64 MiB written)" >> "$RAW/setup.txt"
 
 iostat -x -t 1 > iostat-x.txt 2>&1 & PIDS+=($!)
-if [ "$COLL" != none ]; then
+if [ "$COLL" = blk ]; then
+    # the run's 2 s lead, its 8 s and 2 s after
+    "$HERE/blktrace-ftrace-grid.sh" "$d" 12 "$RAW/blktrace" > "$RAW/blktrace.log" 2>&1 & BLKPID=$!
+fi
+if [ "$COLL" != none ] && [ "$COLL" != blk ]; then
     # system-wide sys_enter/sys_exit of the I/O syscalls; left out: perf's own (its pid is the shell's
     # it execs from), else it traces its own writes, and slowfs.py's threads (the slow disk's
     # firmware, so to speak: its pwrite64/pread64 to the backing file are not the host's I/O)
@@ -231,6 +244,7 @@ date '+workload end %F %T.%N' >> "$RAW/times.txt"
 [ -n "$NBPID" ] && wait "$NBPID"
 date '+neighbour end %F %T.%N' >> "$RAW/times.txt"
 sleep 2
+[ -n "$BLKPID" ] && wait "$BLKPID"   # it stops by itself, then converts what it recorded
 for p in "${PIDS[@]}"; do kill -INT "$p" 2>/dev/null; done
 for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null; done
 PIDS=()
@@ -238,5 +252,10 @@ PIDS=()
 [ -f "$RAW/block.data" ] && perf script -i "$RAW/block.data" > "$BUNDLE/perf-block.txt" 2> "$RAW/block.err"
 [ -f "$RAW/sched.data" ] && perf script -i "$RAW/sched.data" > "$BUNDLE/perf-sched-stacks.txt" 2> "$RAW/sched.err"
 rm -f "$RAW"/*.data
+if [ "$COLL" = blk ]; then
+    mkdir -p "$BUNDLE/blktrace"
+    cp "$RAW"/blktrace/"$d".blktrace.* "$BUNDLE/blktrace/"
+    blkparse -i "$d" -D "$RAW/blktrace" -o "$BUNDLE/blkparse.txt" > /dev/null 2>&1
+fi
 cat "$RAW/setup.txt" "$RAW"/*.log "$RAW/times.txt" 2>/dev/null
 ls -la "$BUNDLE"

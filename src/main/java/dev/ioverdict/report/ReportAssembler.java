@@ -4,6 +4,7 @@ import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.host.HostInfo;
 import dev.ioverdict.model.AppliedWindow;
+import dev.ioverdict.model.UnusedInputs;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.bpf.BpfSection;
 import dev.ioverdict.model.block.BlockTrace;
@@ -76,7 +77,7 @@ public final class ReportAssembler {
                                 .toList()).orElse(List.of())))
                 .verdict(Verdict.write(data, outcome))
                 .layers(results.get(LayerTimes.class).orElse(null))
-                .inputs(data.inputs())
+                .inputs(results.get(UnusedInputs.class).orElse(UnusedInputs.NONE).noted(data.inputs()))
                 .block(results.get(BlockSection.class)
                         .map(b -> BlockView.of(b, results.get(BlockTrace.class).orElse(null),
                                 d -> config.map(c -> c.label(d)).orElse(d))).orElse(null))

@@ -7,6 +7,7 @@ import dev.ioverdict.analysis.Analysis;
 import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.UnusedInputs;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.block.BlockInput;
 import dev.ioverdict.model.block.BlockProcessTimes;
@@ -23,12 +24,16 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Block request lifecycles from blkparse or perf block events, streamed (never kept): btt's
  * figures exactly, plus the slowest I/Os, per-device timelines and latency histograms. Events
- * of each origin are tracked apart (a bundle may hold both a blkparse and a perf trace of the
- * same disks); the report shows blkparse's when there are any, else perf's.
+ * of each origin are tracked apart (a bundle may hold a trace as blktrace's files, their blkparse
+ * text and a perf trace of the same disks): the report shows one form of the blktrace trace when
+ * there is one ({@link #shown}), else perf's, and says on each other form's inputs why they were
+ * not counted.
  */
 public final class BlockAnalysis implements Analysis {
     private final Map<String, String> sourceOfInput = new HashMap<>();
@@ -66,17 +71,19 @@ public final class BlockAnalysis implements Analysis {
     @Override
     public Dataflow dataflow() {
         return Dataflow.writes(BlockTrace.class, BlockSection.class, BlockDistributions.class,
-                BlockProcessTimes.class, RequestTimes.class);
+                BlockProcessTimes.class, RequestTimes.class, UnusedInputs.class);
     }
 
     @Override
     public void finish(Facts facts, Results results) {
-        String source = bySource.containsKey(BlockInput.BLKPARSE) ? BlockInput.BLKPARSE : BlockInput.PERF_SCRIPT;
-        BttTracker tracker = bySource.get(source);
+        String source = shown();
+        BttTracker tracker = source == null ? null : bySource.get(source);
         if (tracker == null || tracker.events() == 0) {
             return;
         }
-        BlockTrace trace = trace(tracker, source);
+        results.put(UnusedInputs.class, unused(source));
+        String label = BlockInput.label(source);
+        BlockTrace trace = trace(tracker, label);
         results.put(BlockTrace.class, trace);
         results.put(BlockSection.class, trace.section());
         results.put(BlockDistributions.class, distributions(tracker));
@@ -85,8 +92,70 @@ public final class BlockAnalysis implements Analysis {
         BttTracker perf = bySource.get(BlockInput.PERF_SCRIPT);
         boolean perfHasEvents = perf != null && perf.events() > 0;
         BttTracker matched = perfHasEvents ? perf : tracker;
-        results.put(RequestTimes.class, matched.log().build(perfHasEvents ? BlockInput.PERF_SCRIPT : source,
+        results.put(RequestTimes.class, matched.log().build(perfHasEvents ? BlockInput.PERF_SCRIPT : label,
                 matched.grid().origin(), matched.grid().last()));
+    }
+
+    /**
+     * The origin whose figures the report shows: of the forms of a blktrace trace, the first in
+     * {@link BlockInput#PRECEDENCE} that holds every device the others hold (else the first);
+     * perf's block events only when the bundle has no blktrace trace in any form.
+     */
+    private String shown() {
+        Set<String> all = new TreeSet<>();
+        List<String> forms = new ArrayList<>();
+        for (String source : BlockInput.PRECEDENCE) {
+            BttTracker t = bySource.get(source);
+            if (!source.equals(BlockInput.PERF_SCRIPT) && t != null && t.events() > 0) {
+                forms.add(source);
+                all.addAll(devices(t));
+            }
+        }
+        if (forms.isEmpty()) {
+            return bySource.containsKey(BlockInput.PERF_SCRIPT) ? BlockInput.PERF_SCRIPT : null;
+        }
+        return forms.stream().filter(f -> devices(bySource.get(f)).containsAll(all)).findFirst().orElse(forms.getFirst());
+    }
+
+    /** The devices a tracker has figures for. */
+    private static Set<String> devices(BttTracker t) {
+        Set<String> out = new TreeSet<>();
+        for (BttDevice d : t.devices()) {
+            if (d.nQs > 0 || d.nDs > 0) {
+                out.add(d.name);
+            }
+        }
+        return out;
+    }
+
+    /** The inputs of the other forms of the trace than the one {@code shown}: read, not counted, and why. */
+    private UnusedInputs unused(String shown) {
+        List<String> shownInputs = inputsOf(shown);
+        String from = (shownInputs.size() <= 3 ? String.join(", ", shownInputs)
+                : String.join(", ", shownInputs.subList(0, 2)) + " and " + (shownInputs.size() - 2) + " more")
+                + " (" + BlockInput.form(shown) + ")";
+        Set<String> held = devices(bySource.get(shown));
+        List<UnusedInputs.Entry> out = new ArrayList<>();
+        for (String source : BlockInput.PRECEDENCE) {
+            BttTracker t = bySource.get(source);
+            if (source.equals(shown) || source.equals(BlockInput.PERF_SCRIPT) || t == null || t.events() == 0) {
+                continue;
+            }
+            Set<String> own = devices(t);
+            String why = held.containsAll(own)
+                    ? "the same block trace as " + from + ", whose figures the report shows: its events are not "
+                            + "counted a second time"
+                    : "its block events (devices " + String.join(", ", own) + ") are not in the block figures, which "
+                            + "come from " + from + "; two forms of one trace are never added together: give "
+                            + "ioverdict the one form that holds every device";
+            inputsOf(source).forEach(input -> out.add(new UnusedInputs.Entry(input, why)));
+        }
+        return new UnusedInputs(out);
+    }
+
+    private List<String> inputsOf(String source) {
+        return sourceOfInput.entrySet().stream().filter(e -> e.getValue().equals(source)).map(Map.Entry::getKey)
+                .sorted().toList();
     }
 
     static BlockProcessTimes processTimes(BttTracker tracker) {

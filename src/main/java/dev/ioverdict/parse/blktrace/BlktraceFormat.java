@@ -77,14 +77,48 @@ public final class BlktraceFormat implements InputFormat {
         parseTogether(List.of(file), List.of(ctx));
     }
 
+    /**
+     * A folder's per-CPU files are one trace, and its {@code blkparse -d} dumps another: a dump is
+     * most often made of the per-CPU files beside it, so the two are merged apart and announced as
+     * two origins ({@link BlockInput#BLKTRACE}, {@link BlockInput#BLKPARSE_DUMP}), never one trace
+     * of every event twice.
+     */
     @Override
     public void parseTogether(List<InputFile> files, List<ParseContext> contexts) throws IOException {
+        List<Integer> perCpu = new ArrayList<>();
+        List<Integer> dumps = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            (perCpuFile(contexts.get(i).input()) ? perCpu : dumps).add(i);
+        }
+        for (List<Integer> group : List.of(perCpu, dumps)) {
+            if (!group.isEmpty()) {
+                parseTrace(group.stream().map(files::get).toList(), group.stream().map(contexts::get).toList(),
+                        group == perCpu ? BlockInput.BLKTRACE : BlockInput.BLKPARSE_DUMP);
+            }
+        }
+    }
+
+    /** Whether {@code path} is named as blktrace names its per-CPU files: {@code DEV.blktrace.N}. */
+    static boolean perCpuFile(String path) {
+        int dot = path.lastIndexOf('.');
+        if (dot < 0 || dot == path.length() - 1 || !path.startsWith(".blktrace", dot - 9)) {
+            return false;
+        }
+        for (int i = dot + 1; i < path.length(); i++) {
+            if (!Character.isDigit(path.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void parseTrace(List<InputFile> files, List<ParseContext> contexts, String source) throws IOException {
         List<InputStream> streams = new ArrayList<>();
         try {
             List<TraceFile> traces = new ArrayList<>();
             for (int i = 0; i < files.size(); i++) {
                 ParseContext ctx = contexts.get(i);
-                ctx.emit(new BlockInput(ctx.input(), BlockInput.BLKPARSE));
+                ctx.emit(new BlockInput(ctx.input(), source));
                 InputStream in = files.get(i).open();
                 streams.add(in);
                 traces.add(new TraceFile(ctx.input(), ctx, i, in));

@@ -1,0 +1,35 @@
+package dev.ioverdict.model;
+
+import java.util.List;
+
+/**
+ * Inputs read whole whose content an analysis did not count, each with why (the same block trace
+ * in another form, whose figures the report shows): said on the input's row, never dropped silently.
+ */
+public record UnusedInputs(List<Entry> entries) {
+    public UnusedInputs {
+        entries = List.copyOf(entries);
+    }
+
+    public record Entry(String input, String why) {
+    }
+
+    public static final UnusedInputs NONE = new UnusedInputs(List.of());
+
+    /** {@code inputs} with each unused one's reason added to its notes. */
+    public List<InputSummary> noted(List<InputSummary> inputs) {
+        if (entries.isEmpty()) {
+            return inputs;
+        }
+        return inputs.stream().map(i -> {
+            List<String> why = entries.stream().filter(e -> e.input().equals(i.path())).map(Entry::why).toList();
+            if (why.isEmpty()) {
+                return i;
+            }
+            List<String> notes = new java.util.ArrayList<>(i.notes());
+            notes.addAll(why);
+            return new InputSummary(i.path(), i.format(), i.detectedBecause(), i.lines(), i.records(), i.skipped(),
+                    i.firstTime(), i.lastTime(), i.warnings(), i.warningsNotListed(), notes);
+        }).toList();
+    }
+}
