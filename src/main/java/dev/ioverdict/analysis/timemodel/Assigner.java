@@ -176,10 +176,29 @@ final class Assigner {
         parts.add(Part.THROTTLE, null, null, slept[2] * scale, method, null);
         parts.add(Part.WRITEBACK, null, null, slept[3] * scale, method, null);
         double rest = submit - asleep * scale;
-        parts.add(Part.SUBMISSION, null, null, rest, asleep > 0
+        parts.add(Part.SUBMISSION, null, null, rest, (asleep > 0
                 ? "measured: io_submit's time not asleep on the inode, tags, throttles or its own I/O"
-                : "measured: io_submit's time; no sleep stacks tell what it waited on", null);
+                : "measured: io_submit's time; no sleep stacks tell what it waited on") + underStrace(g, submit, calls),
+                null);
         return slept[4] * scale;
+    }
+
+    /**
+     * Where io_submit's times are strace's alone and its calls short (under {@link #ASLEEP_CALL_SECONDS}
+     * on average, so on the CPU, not asleep): strace -T times a call from its stop at the call's entry
+     * to its stop at the exit, so its own work at each call is in every duration, and at that length
+     * a good part of it. Empty otherwise (perf's tracepoints time the call alone).
+     */
+    private static String underStrace(TimeModelAnalysis.Group g, double submit, long calls) {
+        List<ApplicationWaits.Process> from = g.chosenFor.getOrDefault(WaitClass.SUBMIT, List.of());
+        if (calls == 0 || submit / calls >= ASLEEP_CALL_SECONDS || from.isEmpty()
+                || !from.stream().allMatch(p -> "strace".equals(p.source))) {
+            return "";
+        }
+        return "; timed by strace -T, whose own stop at each call is in every duration ("
+                + (calls == 1 ? "1 call, " + Fmt.seconds(submit)
+                : String.format(Locale.ROOT, "%,d", calls) + " calls, " + Fmt.seconds(submit / calls) + " a call on average")
+                + "): without strace the part is smaller";
     }
 
     /**

@@ -60,6 +60,20 @@ class TimeModelCapturesTest {
     }
 
     @Test
+    void aSubmissionTimedByStraceSaysStracesOwnStopIsInIt() throws Exception {
+        // strace and iostat only (a cut strace names the workers by pid): io_submit's times are strace -T's, short calls
+        WaitPart traced = process(model("busy-parallel-2ms-s8"), "pid 8191").parts().stream()
+                .filter(w -> w.part() == Part.SUBMISSION).findFirst().orElseThrow();
+        assertTrue(traced.method().contains("; timed by strace -T, whose own stop at each call is in every duration ("),
+                traced.method());
+        assertTrue(traced.method().endsWith(" a call on average): without strace the part is smaller"), traced.method());
+        // the same kind of run with perf's syscall tracepoints, which time the call alone
+        WaitPart perf = process(model("write-8ms-s8-ssd"), "fio").parts().stream()
+                .filter(w -> w.part() == Part.SUBMISSION).findFirst().orElseThrow();
+        assertTrue(!perf.method().contains("strace"), perf.method());
+    }
+
+    @Test
     void perfsSyscallsAndBlockEventsAreMatchedIoByIo() throws Exception {
         TimeModel m = model("noisy-neighbour-4ms");
         WaitPart behind = process(m, "fio").parts().stream().filter(w -> w.part() == Part.BEHIND_OTHER_IO)
