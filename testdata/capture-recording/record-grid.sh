@@ -26,6 +26,7 @@
 #                blk       strace, iostat and the device's block trace in blktrace's binary files
 #                          (the capture kit's blktrace-ftrace.sh: the kernel's blk tracer), with
 #                          blkparse's text of them (a storage engineer's usual set)
+#                blkSys    blk, with perf's syscalls beside it (no perf block events)
 #   (by name) sched-bfq-* run under bfq with strict_guarantees 1 (the capture kit's scheduler recipe),
 #              two-devs-* add a second slow device (grid2: TWO="DELAY RDELAY THR ROTA" below) with its own
 #              XFS on /mnt/grid2 holding data (64 MiB written), the job's second device,
@@ -97,6 +98,8 @@ blk-sched-bfq-seqwriter-4ms         3     -      8   0    data    sched-seqwrite
 blk-unaligned-8ms-ssd               7     -      8   0    redo    unaligned        -           blk     -
 blk-healthy-1ms-light               0.5   -      1   0    data    light-mixed      -           blk     -
 blk-writes-slow-reads-fast          29    0.5    8   0    data    randrw-qd4       -           blk     -
+blksys-read-12ms-s8-ssd             11    -      8   0    data    randread-qd4     -           blkSys  AIO
+blksys-sched-bfq-seqwriter-4ms      3     -      8   0    data    sched-seqwriter  -           blkSys  AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -153,7 +156,7 @@ echo 0 > "$CTL"
 echo "$ROTA" > "/sys/block/$d/queue/rotational" || exit 1
 SCHED=; IOSCHED_SET=; NR_REQUESTS=
 case $CELL in
-sched-bfq-*|blk-sched-bfq-*) SCHED=bfq; IOSCHED_SET=strict_guarantees=1 ;;
+sched-bfq-*|blk-sched-bfq-*|blksys-sched-bfq-*) SCHED=bfq; IOSCHED_SET=strict_guarantees=1 ;;
 sched-bfqdefault-*) SCHED=bfq ;;
 tagwait-nr4-*) NR_REQUESTS=4 ;;
 esac
@@ -208,11 +211,12 @@ printf 'cell %s: slowdev-rw.sh up %s %s %s %s %s -> %s%s, rotational %s, files %
 [ -n "$dev2" ] && echo "second device: slowdev-rw.sh up grid2 1G $DELAY2 $THR2 $RDELAY2 -> $dev2, rotational $ROTA2, XFS on $MNT2 with data (64 MiB written)" >> "$RAW/setup.txt"
 
 iostat -x -t 1 > iostat-x.txt 2>&1 & PIDS+=($!)
-if [ "$COLL" = blk ]; then
+if [ "$COLL" = blk ] || [ "$COLL" = blkSys ]; then
     # the run's 2 s lead, its 8 s and 2 s after
     "$HERE/blktrace-ftrace-grid.sh" "$d" 12 "$RAW/blktrace" > "$RAW/blktrace.log" 2>&1 & BLKPID=$!
 fi
 if [ "$COLL" != none ] && [ "$COLL" != blk ]; then
+    # (blkSys: the syscalls only, its block layer is blktrace's)
     # system-wide sys_enter/sys_exit of the I/O syscalls; left out: perf's own (its pid is the shell's
     # it execs from), else it traces its own writes, and slowfs.py's threads (the slow disk's
     # firmware, so to speak: its pwrite64/pread64 to the backing file are not the host's I/O)
@@ -222,7 +226,9 @@ if [ "$COLL" != none ] && [ "$COLL" != blk ]; then
     [ "$SC" = SYNC ] && NOT=' && (comm == "fio" || comm == "restore")'
     bash -c 'out=$1; not=$2; shift 2; a=(); for s in "$@"; do for k in enter exit; do a+=(-e "syscalls:sys_${k}_$s" --filter "common_pid != $$$not"); done; done; exec perf record -a -o "$out" "${a[@]}"' \
         perfsys "$RAW/syscalls.data" "$NOT" $SYSCALLS > "$RAW/syscalls.log" 2>&1 & PIDS+=($!)
-    perf record -a -o "$RAW/block.data" -e block:block_bio_queue,block:block_bio_backmerge,block:block_bio_frontmerge,block:block_getrq,block:block_rq_insert,block:block_rq_issue,block:block_rq_requeue,block:block_rq_complete,block:block_split,block:block_bio_remap,block:block_rq_remap > "$RAW/block.log" 2>&1 & PIDS+=($!)
+    if [ "$COLL" != blkSys ]; then
+        perf record -a -o "$RAW/block.data" -e block:block_bio_queue,block:block_bio_backmerge,block:block_bio_frontmerge,block:block_getrq,block:block_rq_insert,block:block_rq_issue,block:block_rq_requeue,block:block_rq_complete,block:block_split,block:block_bio_remap,block:block_rq_remap > "$RAW/block.log" 2>&1 & PIDS+=($!)
+    fi
 fi
 case $COLL in
 full) # fio going to sleep (S or D, not strace's ptrace stops) with its kernel stack, and fio waking up
@@ -252,7 +258,7 @@ PIDS=()
 [ -f "$RAW/block.data" ] && perf script -i "$RAW/block.data" > "$BUNDLE/perf-block.txt" 2> "$RAW/block.err"
 [ -f "$RAW/sched.data" ] && perf script -i "$RAW/sched.data" > "$BUNDLE/perf-sched-stacks.txt" 2> "$RAW/sched.err"
 rm -f "$RAW"/*.data
-if [ "$COLL" = blk ]; then
+if [ "$COLL" = blk ] || [ "$COLL" = blkSys ]; then
     mkdir -p "$BUNDLE/blktrace"
     cp "$RAW"/blktrace/"$d".blktrace.* "$BUNDLE/blktrace/"
     blkparse -i "$d" -D "$RAW/blktrace" -o "$BUNDLE/blkparse.txt" > /dev/null 2>&1

@@ -14,7 +14,6 @@ import dev.ioverdict.model.timemodel.WaitPart;
 import dev.ioverdict.rules.MeasuredIn;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.SubjectMetrics;
-import dev.ioverdict.rules.block.StarvedClass;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -100,7 +99,7 @@ final class ModelImpact {
     private Selection select(Finding f, MeasuredIn in, List<Part> wanted) {
         double seconds = 0;
         List<WaitPart> chosen = new ArrayList<>();
-        String direction = f.text(SubjectMetrics.DIRECTION).or(() -> f.text(StarvedClass.CLASS)).map(d -> d.startsWith("read") ? "read" : d.startsWith("write")
+        String direction = f.text(SubjectMetrics.DIRECTION).map(d -> d.startsWith("read") ? "read" : d.startsWith("write")
                 ? "write" : null).orElse(null);
         for (ProcessWait p : model.application()) {
             if (in.scope() == MeasuredIn.Scope.PROCESS && !ofProcess(f.subject(), p)) {

@@ -175,6 +175,11 @@ public final class SchedulerLatencyRule extends Rule {
                     .filter(q -> q.value().strip().equals("1"))
                     .ifPresent(q -> f.evidence(new Evidence(q.input(), q.line(), q.text())));
             starved.ifPresent(c -> c.figures(f));
+            // the cause is measured in all the device's scheduler time when the scheduler holds requests as a whole,
+            // and in the starved direction's alone when only that direction waits there
+            starved.filter(c -> !overall).map(c -> c.starved().label())
+                    .filter(l -> l.startsWith("read") || l.startsWith("write"))
+                    .ifPresent(l -> f.text(SubjectMetrics.DIRECTION, l));
             if (!doubt.isEmpty()) {
                 f.doubt(Confidence.MEDIUM, "the btt report's own I2D row disagrees with its Device Overhead table");
             }
