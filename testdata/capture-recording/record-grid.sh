@@ -99,6 +99,7 @@ blk-unaligned-8ms-ssd               7     -      8   0    redo    unaligned     
 blk-healthy-1ms-light               0.5   -      1   0    data    light-mixed      -           blk     -
 blk-writes-slow-reads-fast          29    0.5    8   0    data    randrw-qd4       -           blk     -
 blksys-read-12ms-s8-ssd             11    -      8   0    data    randread-qd4     -           blkSys  AIO
+blk-noisy-neighbour-4ms             2     -      8   0    nb      victim-4k        restore-1m  blk     -
 blksys-sched-bfq-seqwriter-4ms      3     -      8   0    data    sched-seqwriter  -           blkSys  AIO
 EOF
 }

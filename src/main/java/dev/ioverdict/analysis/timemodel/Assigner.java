@@ -509,7 +509,9 @@ final class Assigner {
                 // load (saturation), not a neighbour's
                 allBySlice.merge(e.slice(), -e.d2c(), Double::sum);
             } else {
-                String comm = e.comm() == null ? "?" : e.comm();
+                // the kernel's blk tracer records no process names: blkparse prints "(null)", the binary holds none
+                String comm = e.comm() == null || e.comm().isBlank() || e.comm().equals("(null)") ? "pid " + e.pid()
+                        : e.comm();
                 othersBySlice.computeIfAbsent(e.slice(), k -> new LinkedHashMap<>()).merge(comm, e.d2c(), Double::sum);
                 pidOf.putIfAbsent(comm, e.pid());
             }

@@ -23,8 +23,15 @@ public record WaitPart(Part part, String direction, String device, double second
         others = others == null ? List.of() : List.copyOf(others);
     }
 
-    /** Another process on the same device: its command, one of its pids, its share of the device's time. */
+    /**
+     * Another process on the same device: its command ("pid N" where the trace names none, as the
+     * kernel's blk tracer leaves it), one of its pids, its share of the device's time.
+     */
     @JsonPropertyOrder({"command", "pid", "sharePct"})
     public record Neighbour(String command, Integer pid, double sharePct) {
+        /** How the report names it: its command and pid, the pid once where the command is only that. */
+        public String who() {
+            return pid == null || command.equals("pid " + pid) ? command : command + " pid " + pid;
+        }
     }
 }

@@ -7,6 +7,7 @@ import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.aio.AioCompletionWaitRule;
 import dev.ioverdict.rules.block.DeviceLatencyRule;
+import dev.ioverdict.rules.block.RequestStarvationRule;
 import dev.ioverdict.rules.disk.DiskSaturationRule;
 import dev.ioverdict.rules.disk.QueueWaitRule;
 import dev.ioverdict.model.Severity;
@@ -74,6 +75,9 @@ public final class NoisyNeighbourRule extends Rule {
                                 + "the neighbour", NoisyNeighbourRule::dominant)
                         .explains(QueueWaitRule.ID, "about the same device, when most of the victim's wait is behind the "
                                 + "neighbour", NoisyNeighbourRule::dominant)
+                        // the request tags the device's I/Os wait for are taken by the neighbour's requests
+                        .explains(RequestStarvationRule.ID, "about the same device, when most of the victim's wait is "
+                                + "behind the neighbour", NoisyNeighbourRule::dominant)
                         .explains(AioCompletionWaitRule.ID, "when most of the victim's wait is behind the neighbour on "
                                 + "the device its requests went to", (c, s) -> AioCompletionWaitRule.waitsOn(c, s) && mostlyBehind(c))
                         .glossary(Meaning.Glossary.BLOCK)
@@ -127,8 +131,7 @@ public final class NoisyNeighbourRule extends Rule {
             top = top.stream().filter(n -> n.sharePct() >= NAMED_PCT).toList();
         }
         String neighbours = top.isEmpty() ? "other processes" : top.stream()
-                .map(n -> n.command() + (n.pid() == null ? "" : " pid " + n.pid())
-                        + String.format(Locale.ROOT, " (%.0f %% of the device's time)", n.sharePct()))
+                .map(n -> n.who() + String.format(Locale.ROOT, " (%.0f %% of the device's time)", n.sharePct()))
                 .collect(Collectors.joining(", "));
         WithAndWithout latency = withAndWithout(model, victim.command(), device);
         var f = ctx.finding(Subject.device(device, label), String.format(Locale.ROOT,

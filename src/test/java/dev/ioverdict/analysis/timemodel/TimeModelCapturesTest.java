@@ -84,6 +84,19 @@ class TimeModelCapturesTest {
     }
 
     @Test
+    void aNeighbourTheTraceNamesNotIsNamedByItsPid() throws Exception {
+        // the kernel's blk tracer records no process names: the restore is known by its pid alone
+        WaitPart behind = process(model("blk-noisy-neighbour-4ms"), "pid 15544").parts().stream()
+                .filter(w -> w.part() == Part.BEHIND_OTHER_IO).findFirst().orElseThrow();
+        WaitPart.Neighbour restore = behind.others().get(0);
+        assertEquals("pid 15533", restore.command());
+        assertEquals(15533, restore.pid());
+        assertEquals("pid 15533", restore.who());
+        assertEquals("restore pid 12971", process(model("noisy-neighbour-4ms"), "fio").parts().stream()
+                .filter(w -> w.part() == Part.BEHIND_OTHER_IO).findFirst().orElseThrow().others().get(0).who());
+    }
+
+    @Test
     void fsyncTimeGoesToTheFlushesItWaitedFor() throws Exception {
         TimeModel m = model("fsync-journal-8ms-hdd");
         ProcessWait fio = process(m, "fio");
