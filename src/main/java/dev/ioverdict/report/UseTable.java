@@ -173,6 +173,14 @@ final class UseTable {
             double slowest = Math.max(r == null ? 0 : r, w == null ? 0 : w);
             double limit = d.expectedMaxServiceMs() == null ? Double.POSITIVE_INFINITY : d.expectedMaxServiceMs();
             String of = MediaClass.ofId(d.media()).nounPhrase();
+            if (r != null && w != null && r > limit != w > limit) {
+                // one direction above its class's limit and one within: the slow one first, the other not with it
+                boolean readsSlow = r > limit;
+                return (readsSlow ? "reads " + Figures.number(r) : "writes " + Figures.number(w)) + " ms, above the "
+                        + Figures.number(limit) + " ms " + of + " should give; "
+                        + (readsSlow ? "writes " + Figures.number(w) : "reads " + Figures.number(r)) + " ms, within it"
+                        + (pointOnward ? ": the causes above say why" : "");
+            }
             return ms.isEmpty() ? null : ms + (slowest <= limit ? ", within what " + of + " gives (slow above "
                     + Figures.number(limit) + " ms)" : ", above the " + Figures.number(limit) + " ms " + of
                     + " should give" + (pointOnward ? ": the causes above say why" : ""));

@@ -73,6 +73,14 @@ class PageOneReadTest {
     }
 
     @Test
+    void aDeviceSlowInOneDirectionSaysWhichOneIsAboveItsClass() throws IOException {
+        // "reads 2.85 ms, writes 32.6 ms, above the 5 ms ..." read as both directions above
+        String figure = latency(report("grid/writes-slow-reads-fast"), 0).path("figure").asText();
+        assertEquals("writes 32.6 ms, above the 5 ms a solid-state (non-rotational) device should give; reads 2.85 ms, "
+                + "within it", figure);
+    }
+
+    @Test
     void aDeviceFullOfANeighboursRequestsIsNotCalledSlow() throws IOException {
         // the restore's 1 MiB writes fill the rotating loop0: the victim's 121 ms there is the queue, not the disk
         JsonNode r = report("grid/noisy-neighbour-8ms-hdd");
