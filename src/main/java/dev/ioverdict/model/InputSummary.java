@@ -1,6 +1,7 @@
 package dev.ioverdict.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -30,6 +31,14 @@ public record InputSummary(String path, String format, String detectedBecause, l
     public InputSummary withDetectedBecause(String because) {
         return new InputSummary(path, format, because, lines, records, skipped, firstTime, lastTime, warnings,
                 warningsNotListed, notes);
+    }
+
+    /** The same input with {@code more} notes after its own. */
+    public InputSummary withNotes(List<String> more) {
+        List<String> all = new ArrayList<>(notes);
+        all.addAll(more);
+        return new InputSummary(path, format, detectedBecause, lines, records, skipped, firstTime, lastTime, warnings,
+                warningsNotListed, all);
     }
 
     public boolean damaged() {

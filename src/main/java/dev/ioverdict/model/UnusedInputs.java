@@ -7,14 +7,14 @@ import java.util.List;
  * in another form, whose figures the report shows): said on the input's row, never dropped silently.
  */
 public record UnusedInputs(List<Entry> entries) {
+    public static final UnusedInputs NONE = new UnusedInputs(List.of());
+
     public UnusedInputs {
         entries = List.copyOf(entries);
     }
 
     public record Entry(String input, String why) {
     }
-
-    public static final UnusedInputs NONE = new UnusedInputs(List.of());
 
     /** {@code inputs} with each unused one's reason added to its notes. */
     public List<InputSummary> noted(List<InputSummary> inputs) {
@@ -23,13 +23,7 @@ public record UnusedInputs(List<Entry> entries) {
         }
         return inputs.stream().map(i -> {
             List<String> why = entries.stream().filter(e -> e.input().equals(i.path())).map(Entry::why).toList();
-            if (why.isEmpty()) {
-                return i;
-            }
-            List<String> notes = new java.util.ArrayList<>(i.notes());
-            notes.addAll(why);
-            return new InputSummary(i.path(), i.format(), i.detectedBecause(), i.lines(), i.records(), i.skipped(),
-                    i.firstTime(), i.lastTime(), i.warnings(), i.warningsNotListed(), notes);
+            return why.isEmpty() ? i : i.withNotes(why);
         }).toList();
     }
 }
