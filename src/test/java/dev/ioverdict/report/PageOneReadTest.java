@@ -39,6 +39,12 @@ class PageOneReadTest {
         return report.path("summary").path("use").get(row).path("latency");
     }
 
+    /** A latency cell of a device the application is bound by, whose figure ends with {@code end}. */
+    private static void holdsTheWait(JsonNode cell, String end) {
+        assertEquals("holds the wait", cell.path("status").asText());
+        assertTrue(cell.path("figure").asText().endsWith(end), cell.toString());
+    }
+
     private static List<String> causeRules(JsonNode report) {
         List<String> out = new ArrayList<>();
         report.path("summary").path("causes").forEach(c -> out.add(c.path("rule").asText()));
@@ -66,10 +72,8 @@ class PageOneReadTest {
         assertEquals("problem", loop0.path("status").asText());
         assertEquals("reads 19.5 ms, above the 5 ms a solid-state (non-rotational) device should give",
                 loop0.path("figure").asText());
-        JsonNode loop1 = latency(r, 1);
-        assertEquals("holds the wait", loop1.path("status").asText());
-        assertTrue(loop1.path("figure").asText().endsWith("writes 57 ms, above the 5 ms a solid-state (non-rotational) "
-                + "device should give: the causes above say why"), loop1.toString());
+        holdsTheWait(latency(r, 1), "writes 57 ms, above the 5 ms a solid-state (non-rotational) device should give: "
+                + "the causes above say why");
     }
 
     @Test
@@ -85,10 +89,8 @@ class PageOneReadTest {
         // the restore's 1 MiB writes fill the rotating loop0: the victim's 121 ms there is the queue, not the disk
         JsonNode r = report("grid/noisy-neighbour-8ms-hdd");
         assertEquals(List.of("noisy-neighbour"), causeRules(r));
-        JsonNode latency = latency(r, 0);
-        assertEquals("holds the wait", latency.path("status").asText());
-        assertTrue(latency.path("figure").asText().endsWith("66 % of it queued behind other processes' requests, not "
-                + "the device's own time: the causes above say why"), latency.toString());
+        holdsTheWait(latency(r, 0), "66 % of it queued behind other processes' requests, not the device's own time: "
+                + "the causes above say why");
     }
 
     @Test

@@ -32,7 +32,7 @@ import java.util.TreeSet;
  * figures exactly, plus the slowest I/Os, per-device timelines and latency histograms. Events
  * of each origin are tracked apart (a bundle may hold a trace as blktrace's files, their blkparse
  * text and a perf trace of the same disks): the report shows one form of the blktrace trace when
- * there is one ({@link #shown}), else perf's, and says on each other form's inputs why they were
+ * there is one ({@link #shown(Map)}), else perf's, and says on each other form's inputs why they were
  * not counted.
  */
 public final class BlockAnalysis implements Analysis {
@@ -76,12 +76,13 @@ public final class BlockAnalysis implements Analysis {
 
     @Override
     public void finish(Facts facts, Results results) {
-        String source = shown();
+        Map<String, Set<String>> forms = forms();
+        String source = shown(forms);
         BttTracker tracker = source == null ? null : bySource.get(source);
         if (tracker == null || tracker.events() == 0) {
             return;
         }
-        results.put(UnusedInputs.class, unused(source));
+        results.put(UnusedInputs.class, unused(source, forms));
         String label = BlockInput.label(source);
         BlockTrace trace = trace(tracker, label);
         results.put(BlockTrace.class, trace);
@@ -97,24 +98,33 @@ public final class BlockAnalysis implements Analysis {
     }
 
     /**
-     * The origin whose figures the report shows: of the forms of a blktrace trace, the first in
-     * {@link BlockInput#PRECEDENCE} that holds every device the others hold (else the first);
-     * perf's block events only when the bundle has no blktrace trace in any form.
+     * The forms of a blktrace trace the bundle holds events in, in {@link BlockInput#FORMS}' order,
+     * each with the devices it has figures for.
      */
-    private String shown() {
-        Set<String> all = new TreeSet<>();
-        List<String> forms = new ArrayList<>();
-        for (String source : BlockInput.PRECEDENCE) {
-            BttTracker t = bySource.get(source);
-            if (!source.equals(BlockInput.PERF_SCRIPT) && t != null && t.events() > 0) {
-                forms.add(source);
-                all.addAll(devices(t));
+    private Map<String, Set<String>> forms() {
+        Map<String, Set<String>> out = new LinkedHashMap<>();
+        for (String form : BlockInput.FORMS) {
+            BttTracker t = bySource.get(form);
+            if (t != null && t.events() > 0) {
+                out.put(form, devices(t));
             }
         }
+        return out;
+    }
+
+    /**
+     * The origin whose figures the report shows: of the forms of a blktrace trace, the first that
+     * holds every device the others hold (else the first); perf's block events only when the
+     * bundle has no blktrace trace in any form.
+     */
+    private String shown(Map<String, Set<String>> forms) {
         if (forms.isEmpty()) {
             return bySource.containsKey(BlockInput.PERF_SCRIPT) ? BlockInput.PERF_SCRIPT : null;
         }
-        return forms.stream().filter(f -> devices(bySource.get(f)).containsAll(all)).findFirst().orElse(forms.getFirst());
+        Set<String> all = new TreeSet<>();
+        forms.values().forEach(all::addAll);
+        return forms.entrySet().stream().filter(f -> f.getValue().containsAll(all)).map(Map.Entry::getKey).findFirst()
+                .orElse(forms.keySet().iterator().next());
     }
 
     /** The devices a tracker has figures for. */
@@ -129,27 +139,28 @@ public final class BlockAnalysis implements Analysis {
     }
 
     /** The inputs of the other forms of the trace than the one {@code shown}: read, not counted, and why. */
-    private UnusedInputs unused(String shown) {
+    private UnusedInputs unused(String shown, Map<String, Set<String>> forms) {
+        Set<String> held = forms.get(shown);
+        if (held == null || forms.size() == 1) {
+            return UnusedInputs.NONE;
+        }
         List<String> shownInputs = inputsOf(shown);
         String from = (shownInputs.size() <= 3 ? String.join(", ", shownInputs)
                 : String.join(", ", shownInputs.subList(0, 2)) + " and " + (shownInputs.size() - 2) + " more")
                 + " (" + BlockInput.form(shown) + ")";
-        Set<String> held = devices(bySource.get(shown));
         List<UnusedInputs.Entry> out = new ArrayList<>();
-        for (String source : BlockInput.PRECEDENCE) {
-            BttTracker t = bySource.get(source);
-            if (source.equals(shown) || source.equals(BlockInput.PERF_SCRIPT) || t == null || t.events() == 0) {
-                continue;
+        forms.forEach((form, own) -> {
+            if (form.equals(shown)) {
+                return;
             }
-            Set<String> own = devices(t);
             String why = held.containsAll(own)
                     ? "the same block trace as " + from + ", whose figures the report shows: its events are not "
                             + "counted a second time"
                     : "its block events (devices " + String.join(", ", own) + ") are not in the block figures, which "
                             + "come from " + from + "; two forms of one trace are never added together: give "
                             + "ioverdict the one form that holds every device";
-            inputsOf(source).forEach(input -> out.add(new UnusedInputs.Entry(input, why)));
-        }
+            inputsOf(form).forEach(input -> out.add(new UnusedInputs.Entry(input, why)));
+        });
         return new UnusedInputs(out);
     }
 

@@ -147,13 +147,16 @@ public final class StorageConfig {
     }
 
     public OptionalInt nrRequests(String device) {
-        Integer n = Devices.integer(queueSetting(device, "nr_requests"));
-        return n == null ? OptionalInt.empty() : OptionalInt.of(n);
+        return integerSetting(device, "nr_requests");
     }
 
     /** The largest request the queue builds, in KiB (sysfs max_sectors_kb). */
     public OptionalInt maxSectorsKb(String device) {
-        Integer n = Devices.integer(queueSetting(device, "max_sectors_kb"));
+        return integerSetting(device, "max_sectors_kb");
+    }
+
+    private OptionalInt integerSetting(String device, String name) {
+        Integer n = Devices.integer(queueSetting(device, name));
         return n == null ? OptionalInt.empty() : OptionalInt.of(n);
     }
 

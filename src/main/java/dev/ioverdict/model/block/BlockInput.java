@@ -18,8 +18,8 @@ public record BlockInput(String input, String source) implements BlockFact {
     public static final String BLKPARSE_DUMP = "blkparse-dump";
     public static final String PERF_SCRIPT = "perf-script";
 
-    /** The origins whose figures the report shows, the first that holds the trace's devices first. */
-    public static final List<String> PRECEDENCE = List.of(BLKTRACE, BLKPARSE_DUMP, BLKPARSE, PERF_SCRIPT);
+    /** The forms of a blktrace trace, the one whose figures the report shows first (of those that hold its devices). */
+    public static final List<String> FORMS = List.of(BLKTRACE, BLKPARSE_DUMP, BLKPARSE);
 
     /** The name report.json gives figures of {@code source}: blkparse's for every form of a blktrace trace. */
     public static String label(String source) {
