@@ -1,6 +1,8 @@
 package dev.ioverdict.model;
 
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Inputs read whole whose content an analysis did not count, each with why (the same block trace
@@ -21,9 +23,9 @@ public record UnusedInputs(List<Entry> entries) {
         if (entries.isEmpty()) {
             return inputs;
         }
-        return inputs.stream().map(i -> {
-            List<String> why = entries.stream().filter(e -> e.input().equals(i.path())).map(Entry::why).toList();
-            return why.isEmpty() ? i : i.withNotes(why);
-        }).toList();
+        // by input, so that a bundle of thousands of per-CPU files is not read once per input
+        Map<String, List<String>> why = entries.stream().collect(Collectors.groupingBy(Entry::input,
+                Collectors.mapping(Entry::why, Collectors.toList())));
+        return inputs.stream().map(i -> why.containsKey(i.path()) ? i.withNotes(why.get(i.path())) : i).toList();
     }
 }
