@@ -12,6 +12,7 @@ import dev.ioverdict.analysis.iostat.IostatAnalysis;
 import dev.ioverdict.analysis.iostat.PeriodAnalysis;
 import dev.ioverdict.analysis.kernel.KernelLogAnalysis;
 import dev.ioverdict.analysis.layers.LayerAnalysis;
+import dev.ioverdict.analysis.syscall.BlockWriteAlignments;
 import dev.ioverdict.analysis.syscall.LatencySampling;
 import dev.ioverdict.analysis.syscall.SleepTiming;
 import dev.ioverdict.analysis.syscall.SyscallAnalysis;
@@ -33,6 +34,7 @@ import java.util.function.Supplier;
 public final class Analyses {
     private static final List<Supplier<Analysis>> ALL = List.of(
             BlockAnalysis::new,
+            BlockWriteAlignments::new,
             BpfAnalysis::new,
             BttSectionAnalysis::new,
             ConfigAnalysis::new,

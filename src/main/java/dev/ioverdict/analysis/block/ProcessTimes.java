@@ -2,7 +2,9 @@ package dev.ioverdict.analysis.block;
 
 import dev.ioverdict.analysis.LogHistogram;
 import dev.ioverdict.analysis.SliceTotals;
+import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.block.BlockProcessTimes;
+import dev.ioverdict.model.syscall.FileAlignment;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,6 +36,13 @@ final class ProcessTimes {
         long scheduler;
         long tag;
         long flush;
+        /** Its data writes (no flush, FUA or metadata) by the alignment of their sector and size: 512 .. larger. */
+        long[] writeClasses;
+        long writeBytes;
+        long minWrite = Long.MAX_VALUE;
+        long maxWrite;
+        /** The first few data writes below 4 KiB alignment, as the trace shows them. */
+        List<dev.ioverdict.model.block.BlockEvent> unalignedExamples;
 
         final int directionCode;
 
@@ -107,6 +116,8 @@ final class ProcessTimes {
             s.d2c += d2c;
             if (flushing(q.q.rwbs())) {
                 s.flush += d2c;
+            } else if (q.direction == 1) {
+                dataWrite(s, q);
             }
             if (q.iTime != QueuedIo.UNSET && q.dTime >= q.iTime) {
                 s.scheduler += q.dTime - q.iTime;
@@ -141,6 +152,36 @@ final class ProcessTimes {
             s.flush += d2c;
         }
         slice(pid, comm, (int) (Math.max(0, t - origin) / sliceWidth), d2c);
+    }
+
+    /** Alignment classes of a data write, as {@link FileAlignment#CLASSES} names them from "512" on. */
+    private static final int WRITE_CLASSES = 5;
+    private static final int EXAMPLES = 3;
+
+    private static void dataWrite(Sums s, QueuedIo q) {
+        long sectors = q.end - q.start;
+        if (sectors <= 0 || q.start < 0) {
+            return;
+        }
+        if (s.writeClasses == null) {
+            s.writeClasses = new long[WRITE_CLASSES];
+        }
+        long bytes = sectors * 512;
+        s.writeBytes += bytes;
+        s.minWrite = Math.min(s.minWrite, bytes);
+        s.maxWrite = Math.max(s.maxWrite, bytes);
+        // the coarser of where it starts and how long it is: either one off the block makes the write unaligned
+        long both = q.start | sectors;
+        int cls = (both & 1) != 0 ? 0 : (both & 2) != 0 ? 1 : (both & 4) != 0 ? 2 : (both & 8) != 0 ? 3 : 4;
+        s.writeClasses[cls]++;
+        if (cls < 3) {
+            if (s.unalignedExamples == null) {
+                s.unalignedExamples = new ArrayList<>(EXAMPLES);
+            }
+            if (s.unalignedExamples.size() < EXAMPLES) {
+                s.unalignedExamples.add(q.q);
+            }
+        }
     }
 
     private void fold(long width) {
@@ -233,8 +274,18 @@ final class ProcessTimes {
 
     void results(String device, LogHistogram d2c, List<BlockProcessTimes.Entry> entries,
                  List<BlockProcessTimes.Flushes> flushOut, List<BlockProcessTimes.Baseline> baselines,
-                 List<BlockProcessTimes.SliceEntry> slices) {
+                 List<BlockProcessTimes.SliceEntry> slices, List<BlockProcessTimes.Writes> writes) {
         for (Sums s : sums.values()) {
+            if (s.writeClasses != null && s.pid != OTHERS) {
+                java.util.Map<String, Long> classes = new java.util.LinkedHashMap<>();
+                for (int i = 0; i < WRITE_CLASSES; i++) {
+                    classes.put(FileAlignment.CLASSES.get(i + 1), s.writeClasses[i]);
+                }
+                List<Evidence> examples = s.unalignedExamples == null ? List.of() : s.unalignedExamples.stream()
+                        .map(e -> new Evidence(e.input(), e.line(), e.text())).toList();
+                writes.add(new BlockProcessTimes.Writes(device, s.pid, s.comm, java.util.Arrays.stream(s.writeClasses).sum(),
+                        s.writeBytes, s.minWrite, s.maxWrite, classes, examples));
+            }
             entries.add(new BlockProcessTimes.Entry(device, s.pid, s.comm, s.direction, s.n, s.bytes,
                     Btt.seconds(s.q2c), Btt.seconds(s.d2c), Btt.seconds(s.scheduler), Btt.seconds(s.tag),
                     Btt.seconds(s.flush)));

@@ -361,7 +361,7 @@ final class Assigner {
             Double await = d == null ? null : DeviceTimes.avg(d, direction.equals("read") ? "r_await" : "w_await",
                     "asvc_t", "svc_t", "await");
             parts.add(Part.DEVICE, direction, device, seconds, "estimated: no block trace; its " + direction
-                    + " waits for completions are taken as time in " + device + ", where its files live"
+                    + " waits for completions are taken as time in " + device + ", " + whyDevice(g)
                     + (await == null ? "" : " (iostat " + (direction.equals("read") ? "r_await " : "w_await ")
                     + String.format(Locale.ROOT, "%.2f ms", await) + ")")
                     + (byAwait(g, d) == null || g.seconds(WaitClass.COMPLETE) <= 0 ? ""
@@ -408,22 +408,45 @@ final class Assigner {
         return block.entries().stream().anyMatch(e -> mine(g, e));
     }
 
-    /** The device the command's files live on (most bytes), else the one iostat device with I/O. */
-    private String deviceOf(TimeModelAnalysis.Group g) {
+    /** The device the command's files live on (most bytes), by the bundle's mounts; null when none resolves. */
+    private String deviceOfFiles(TimeModelAnalysis.Group g) {
         Map<String, Long> byDevice = new LinkedHashMap<>();
         g.bytesByFile.forEach((file, bytes) -> names.deviceOfFile(file).ifPresent(d -> byDevice.merge(d, bytes, Long::sum)));
         List<String> measured = iostat.stream().filter(d -> !d.idle()).map(IostatDevice::device).distinct().toList();
-        String best = byDevice.entrySet().stream().filter(e -> measured.contains(e.getKey()))
+        return byDevice.entrySet().stream().filter(e -> measured.contains(e.getKey()))
                 .max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
-        if (best != null) {
-            return best;
+    }
+
+    /**
+     * The device the command's files live on, else the iostat device busiest with the command's kind of
+     * I/O: a trace cut after the files were opened names descriptors only, and a reader's wait is not in
+     * the device that only took writes.
+     */
+    private String deviceOf(TimeModelAnalysis.Group g) {
+        String byFiles = deviceOfFiles(g);
+        if (byFiles != null) {
+            return byFiles;
         }
-        if (measured.isEmpty()) {
-            return null;
-        }
-        // the busiest device iostat saw: the one most likely to hold the application's files
         return iostat.stream().filter(d -> !d.idle())
-                .max(Comparator.comparingDouble(d -> iops(d))).map(IostatDevice::device).orElse(null);
+                .max(Comparator.comparingDouble(d -> rateOfItsKind(g, d))).map(IostatDevice::device).orElse(null);
+    }
+
+    /** The device's requests a second in the directions the command does I/O in (all of them when it did none). */
+    private static double rateOfItsKind(TimeModelAnalysis.Group g, IostatDevice d) {
+        if (g.reads + g.writes == 0) {
+            return iops(d);
+        }
+        Double r = DeviceTimes.avg(d, "r/s");
+        Double w = DeviceTimes.avg(d, "w/s");
+        return (g.reads > 0 && r != null ? r : 0) + (g.writes > 0 && w != null ? w : 0);
+    }
+
+    /** How {@link #deviceOf} found the device, for a part's method. */
+    private String whyDevice(TimeModelAnalysis.Group g) {
+        return deviceOfFiles(g) != null ? "where its files live"
+                : "the device iostat shows busiest with " + (g.reads > 0 && g.writes > 0 ? "reads and writes"
+                : g.writes > 0 ? "writes" : g.reads > 0 ? "reads" : "I/O") + " (the trace does not say which device its "
+                + (g.bytesByFile.isEmpty() ? "calls" : "files") + " are on)";
     }
 
     private static double iops(IostatDevice d) {

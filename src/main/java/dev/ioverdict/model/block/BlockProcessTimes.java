@@ -10,8 +10,9 @@ import java.util.List;
  * the device's time in each stretch of {@code sliceSeconds} from the trace's first event.
  */
 public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List<Baseline> baselines,
-                                double sliceSeconds, List<SliceEntry> slices, double spanSeconds) {
+                                double sliceSeconds, List<SliceEntry> slices, double spanSeconds, List<Writes> writes) {
     public BlockProcessTimes {
+        writes = List.copyOf(writes);
         entries = List.copyOf(entries);
         flushes = List.copyOf(flushes);
         baselines = List.copyOf(baselines);
@@ -36,6 +37,20 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
     /** The device's completed requests over the trace's span. */
     public long completions(String device) {
         return entries.stream().filter(e -> e.device().equals(device)).mapToLong(Entry::n).sum();
+    }
+
+    /**
+     * The data writes (neither flush, FUA nor metadata) one process queued on one device: how many, their
+     * bytes, and by {@code classes} how the coarser of each write's start and size falls into the alignment
+     * classes "512", "1K", "2K", "4K" and "larger" (8 KiB multiples) of {@code FileAlignment}; {@code examples}
+     * are the first few below 4 KiB alignment as the trace shows them.
+     */
+    public record Writes(String device, int pid, String comm, long n, long bytes, long minBytes, long maxBytes,
+                         java.util.Map<String, Long> classes, List<dev.ioverdict.model.Evidence> examples) {
+        public Writes {
+            classes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(classes));
+            examples = List.copyOf(examples);
+        }
     }
 
     /** Requests that only flush the device's cache (no data): how many and their D2C in all. */

@@ -10,6 +10,7 @@ import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.syscall.AioProcess;
+import dev.ioverdict.model.syscall.BlockWriteAlignment;
 import dev.ioverdict.model.syscall.PhysicalDeviceStat;
 import dev.ioverdict.model.syscall.SleepFunc;
 import dev.ioverdict.model.syscall.SleepStack;
@@ -47,9 +48,10 @@ public final class AioSymptoms {
             c -> of(c).filter(a -> !a.section.aio().isEmpty())).on(Platform.LINUX);
 
     public static final Input<AioSymptoms> DIRECT_WRITE_SIZES = new Input<>("syscall I/O sizes",
-            "syscall trace with direct I/O sizes and offsets (strace of io_submit/pwrite64, LinuxKI kitrace)",
+            "syscall trace with direct I/O sizes and offsets (strace of io_submit/pwrite64, LinuxKI kitrace), or a "
+                    + "block trace of the writes beside timed AIO calls",
             "strace -f -ttT -p <pid> -o strace.txt   or   kiinfo -kitrace pid=<pid> > kitrace.txt",
-            c -> of(c).filter(a -> !a.section.alignment().isEmpty())).on(Platform.LINUX);
+            c -> of(c).filter(a -> !a.section.alignment().isEmpty() || !a.blockWrites.isEmpty())).on(Platform.LINUX);
 
     private final SyscallSection section;
     private final List<SleepStack> stacks;
@@ -57,9 +59,12 @@ public final class AioSymptoms {
     private final List<PhysicalDeviceStat> devices;
     private final BlockSection block;
     private final SyscallEvidence calls;
+    private final List<BlockWriteAlignment.Row> blockWrites;
 
     private AioSymptoms(SyscallSection section, List<SleepStack> stacks, List<SyscallSummary> summaries,
-                        List<PhysicalDeviceStat> devices, BlockSection block, SyscallEvidence calls) {
+                        List<PhysicalDeviceStat> devices, BlockSection block, SyscallEvidence calls,
+                        List<BlockWriteAlignment.Row> blockWrites) {
+        this.blockWrites = blockWrites;
         this.section = section;
         this.stacks = stacks;
         this.summaries = summaries;
@@ -72,7 +77,13 @@ public final class AioSymptoms {
         return c.results().get(SyscallSection.class).map(s -> new AioSymptoms(s, c.facts().all(SleepStack.class),
                 c.facts().all(SyscallSummary.class), c.facts().all(PhysicalDeviceStat.class),
                 c.results().get(BlockSection.class).orElse(null),
-                c.results().get(SyscallEvidence.class).orElse(new SyscallEvidence(Map.of()))));
+                c.results().get(SyscallEvidence.class).orElse(new SyscallEvidence(Map.of())),
+                c.results().get(BlockWriteAlignment.class).map(BlockWriteAlignment::rows).orElse(List.of())));
+    }
+
+    /** The data writes of each process on each device as the block trace shows them (none without a trace). */
+    public List<BlockWriteAlignment.Row> blockWrites() {
+        return blockWrites;
     }
 
     public SyscallSection section() {

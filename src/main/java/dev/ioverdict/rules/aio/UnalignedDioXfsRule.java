@@ -95,21 +95,10 @@ public final class UnalignedDioXfsRule extends Rule {
         AioSymptoms aio = ctx.input(AioSymptoms.DIRECT_WRITE_SIZES);
         var section = aio.section();
         List<FileAlignment> files = new ArrayList<>();
-        long unaligned = 0;
-        long requests = 0;
         for (FileAlignment f : section.alignment()) {
-            if (!f.likelyDirect() || !f.op().equals("write") || (f.fsType() != null && !f.fsType().equals("xfs"))) {
-                continue;
-            }
-            long bad = f.unalignedToFsBlock() != null ? f.unalignedToFsBlock() : f.unalignedTo(XFS_DEFAULT_BLOCK);
-            if (bad > 0 && 100.0 * bad / f.requests() >= ctx.value(MIN_UNALIGNED_PCT)) {
+            if (unalignedDirectWrites(f, ctx) > 0) {
                 files.add(f);
-                unaligned += bad;
-                requests += f.requests();
             }
-        }
-        if (files.isEmpty()) {
-            return;
         }
         List<SyscallSummary> kiSleeps = aio.dioWaitSummaries();
         // when strace and perf both timed a process, perf's figure stands: ptrace inflates short calls
@@ -125,6 +114,19 @@ public final class UnalignedDioXfsRule extends Rule {
         aio.dioWaitStacks().stream().map(SleepStack::pid).filter(java.util.Objects::nonNull).forEach(writers::add);
         kiSleeps.stream().map(SyscallSummary::pid).filter(java.util.Objects::nonNull).forEach(writers::add);
         AioWaits.Breakdown sleeps = aio.waits(writers);
+        boolean fromBlock = false;
+        if (files.isEmpty()) {
+            // no call's size and offset in the bundle (perf's syscall tracepoints print neither): the bios the
+            // waiting writers queued say the same, where a process's own writes are not whole filesystem blocks
+            aio.blockWrites().stream().filter(r -> writers.contains(r.pid()))
+                    .filter(r -> unalignedDirectWrites(r.writes(), ctx) > 0).forEach(r -> files.add(r.writes()));
+            fromBlock = !files.isEmpty();
+        }
+        if (files.isEmpty()) {
+            return;
+        }
+        long unaligned = files.stream().mapToLong(f -> unalignedDirectWrites(f, ctx)).sum();
+        long requests = files.stream().mapToLong(FileAlignment::requests).sum();
         boolean waits = !drains.isEmpty() || !kiSleeps.isEmpty() || !blocking.isEmpty();
         if (!waits && files.stream().allMatch(f -> f.fsType() == null)) {
             return; // nothing says these files are on XFS, and nothing waits: no risk worth a line
@@ -151,8 +153,8 @@ public final class UnalignedDioXfsRule extends Rule {
         String cost1 = !serialises ? "no process waits for it measurably here: " + cost.said() + ". " + KERNEL_CAVEAT
                 : cost.said() + ".";
         var f = ctx.finding(Subject.file(String.join(", ", names)), String.format(Locale.ROOT,
-                        "%s of %s direct writes are not aligned to the %d-byte XFS block%s",
-                        Figures.count(unaligned), Figures.count(requests), bsize,
+                        "%s of %s direct writes%s are not aligned to the %d-byte XFS block%s",
+                        Figures.count(unaligned), Figures.count(requests), fromBlock ? " in the block trace" : "", bsize,
                         serialises ? "; io_submit waits for the inode" : ": no serialisation measured, a risk"))
                 .severity(severity)
                 .summary(String.format(Locale.ROOT, "Direct writes to %s have sizes or offsets that are multiples of 512 "
@@ -177,7 +179,9 @@ public final class UnalignedDioXfsRule extends Rule {
         if (!assumed) {
             f.because("the block size from " + first.fsResolvedBy());
         }
-        f.because("the writes' sizes and offsets from the syscall trace");
+        f.because(fromBlock ? "the writes' sizes and offsets from the block trace: the bios the waiting processes "
+                + "queued themselves, no flush, FUA or metadata write among them (the syscall trace has no sizes)"
+                : "the writes' sizes and offsets from the syscall trace");
         if (cost.upperBound()) {
             f.assume("that io_submit's time is spent waiting for the inode (no sleep stacks in the bundle)",
                     "perf record -e sched:sched_switch -g -p <pid> -- sleep 10; perf script > perf-sched-stacks.txt");
@@ -197,6 +201,16 @@ public final class UnalignedDioXfsRule extends Rule {
         drains.stream().collect(java.util.stream.Collectors.toMap(st -> st.frames().get(0), st -> st, (a, b) -> a,
                 java.util.LinkedHashMap::new)).values().stream().limit(3).map(AioSymptoms::evidence).forEach(ev::add);
         f.evidence(ev).report();
+    }
+
+    /** A file's (or a process's block-trace) direct writes on XFS not aligned to its block, 0 when under the limit. */
+    private static long unalignedDirectWrites(FileAlignment f, RuleContext ctx) {
+        if (!f.likelyDirect() || !f.op().equals("write") || (f.fsType() != null && !f.fsType().equals("xfs"))
+                || f.requests() == 0) {
+            return 0;
+        }
+        long bad = f.unalignedToFsBlock() != null ? f.unalignedToFsBlock() : f.unalignedTo(XFS_DEFAULT_BLOCK);
+        return 100.0 * bad / f.requests() >= ctx.value(MIN_UNALIGNED_PCT) ? bad : 0;
     }
 
     /**
