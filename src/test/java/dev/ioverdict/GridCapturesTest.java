@@ -87,6 +87,15 @@ class GridCapturesTest {
         for (JsonNode secondary : want.path("secondary")) {
             inRange(name, secondary, parts, whole, shares);
         }
+        causes(name, want, report, shares);
+    }
+
+    /**
+     * The causes {@code want} names (rule, device, direction, severity) are in the report's findings, and
+     * none it rules out ({@code absent} above information, {@code absentCauses}); {@code shares} is added
+     * to each failure (the victim's shares).
+     */
+    static void causes(String name, JsonNode want, JsonNode report, String shares) {
         List<JsonNode> causes = new ArrayList<>();
         report.path("findings").forEach(causes::add);
         List<String> named = causes.stream().map(f -> f.path("rule").asText() + "/" + f.path("subject").path("id").asText()
