@@ -2,6 +2,7 @@ package dev.ioverdict.analysis.timemodel;
 
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.syscall.AioWaits;
+import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.block.RequestTimes;
 import dev.ioverdict.model.iostat.IostatDevice;
@@ -52,19 +53,25 @@ final class Assigner {
 
     private final BlockProcessTimes block;
     private final List<IostatDevice> iostat;
+    private final List<DeviceSeries> series;
+    /** Bytes a second all the traced processes' calls moved: what iostat's bytes are weighed against. */
+    private final double tracedBytesPerSecond;
     private final StorageConfig config;
     private final TimeModelAnalysis.DeviceNaming names;
     private final List<SleepStack> stacks;
     private final Set<TimeModelAnalysis.Group> unalignedWriters;
     private final PerIoMatch perIo;
 
-    Assigner(BlockProcessTimes block, List<IostatDevice> iostat, StorageConfig config,
+    Assigner(BlockProcessTimes block, List<IostatDevice> iostat, List<DeviceSeries> series, double tracedBytesPerSecond,
+             StorageConfig config,
              TimeModelAnalysis.DeviceNaming names, List<SleepStack> stacks, Set<TimeModelAnalysis.Group> unalignedWriters,
              RequestTimes requests) {
         this.perIo = new PerIoMatch(requests);
         this.unalignedWriters = unalignedWriters;
         this.block = block;
         this.iostat = iostat;
+        this.series = series;
+        this.tracedBytesPerSecond = tracedBytesPerSecond;
         this.config = config;
         this.names = names;
         this.stacks = stacks;
@@ -360,13 +367,26 @@ final class Assigner {
             IostatDevice d = iostatOf(device);
             Double await = d == null ? null : DeviceTimes.avg(d, direction.equals("read") ? "r_await" : "w_await",
                     "asvc_t", "svc_t", "await");
-            parts.add(Part.DEVICE, direction, device, seconds, "estimated: no block trace; its " + direction
+            String method = "estimated: no block trace; its " + direction
                     + " waits for completions are taken as time in " + device + ", " + whyDevice(g)
                     + (await == null ? "" : " (iostat " + (direction.equals("read") ? "r_await " : "w_await ")
                     + String.format(Locale.ROOT, "%.2f ms", await) + ")")
                     + (byAwait(g, d) == null || g.seconds(WaitClass.COMPLETE) <= 0 ? ""
                     : "; the waits for completions split between reads and writes as "
-                    + "their requests' count times each direction's await"), null);
+                    + "their requests' count times each direction's await");
+            UntracedLoad.Estimate others = untraced(g, device, direction);
+            if (others != null && others.fraction() > 0) {
+                parts.add(Part.BEHIND_OTHER_IO, direction, device, seconds * others.fraction(), method + String.format(
+                        Locale.ROOT, "; behind I/O its calls did not issue: while %s was busy (%d iostat reports) it "
+                        + "moved %s a second, its calls %s (%.0f %% others'); its %s await, %.1f ms, holds %.1f ms "
+                        + "of the device's own response (%s), and the rest is a queue, the others' in their share of "
+                        + "the bytes", device, others.reports(), Fmt.bytes(others.deviceBytesPerSecond()),
+                        Fmt.bytes(others.ownBytesPerSecond()), others.othersPct(), direction, others.awaitMs(),
+                        others.serviceMs(), seriesOf(device).baselineMs() != null ? "its light-load await in this capture"
+                        : "what its class serves a request in"),
+                        List.of(new WaitPart.Neighbour(WaitPart.Neighbour.UNTRACED, null, others.othersPct())));
+            }
+            parts.add(Part.DEVICE, direction, device, seconds * (others == null ? 1 : 1 - others.fraction()), method, null);
             return;
         }
         parts.add(Part.NOT_MEASURED, direction, null, seconds, "no block trace or iostat of the device its "
@@ -418,41 +438,85 @@ final class Assigner {
     }
 
     /**
-     * The device the command's files live on, else the iostat device busiest with the command's kind of
-     * I/O: a trace cut after the files were opened names descriptors only, and a reader's wait is not in
-     * the device that only took writes.
+     * The device the command's files live on; else, among the iostat devices that moved at least half the
+     * bytes of its kind (reads, writes) that its calls did, the one whose await comes closest to the
+     * command's wait per request: a trace cut after the files were opened names descriptors only, a
+     * reader's wait is not in the device that only took writes, and a test's 90 ms writes are not in the
+     * system disk answering in 0.07 ms. Without waits to compare, the one whose bytes come closest.
      */
     private String deviceOf(TimeModelAnalysis.Group g) {
         String byFiles = deviceOfFiles(g);
         if (byFiles != null) {
             return byFiles;
         }
-        return iostat.stream().filter(d -> !d.idle())
-                .max(Comparator.comparingDouble(d -> rateOfItsKind(g, d))).map(IostatDevice::device).orElse(null);
+        double own = g.span > 0 ? ((g.reads > 0 ? g.readBytes : 0) + (g.writes > 0 ? g.writeBytes : 0)) / g.span : 0;
+        List<IostatDevice> moving = iostat.stream().filter(d -> !d.idle()).filter(d -> bytesOfItsKind(g, d) > 0).toList();
+        List<IostatDevice> holding = moving.stream().filter(d -> bytesOfItsKind(g, d) >= own / 2).toList();
+        List<IostatDevice> candidates = holding.isEmpty() ? moving : holding;
+        long requests = g.reads + g.writes;
+        double perRequest = requests > 0 ? (g.seconds(WaitClass.COMPLETE) + g.seconds(WaitClass.READ)
+                + g.seconds(WaitClass.WRITE)) / requests : 0;
+        Comparator<IostatDevice> closest = perRequest > 0
+                ? Comparator.comparingDouble(d -> -Math.abs(Math.log(Math.max(1e-6, awaitOfItsKind(g, d)) / perRequest)))
+                : Comparator.comparingDouble(d -> own > 0 ? -Math.abs(Math.log(bytesOfItsKind(g, d) / own))
+                        : bytesOfItsKind(g, d));
+        return candidates.stream().max(closest).map(IostatDevice::device).orElse(null);
     }
 
-    /** The device's requests a second in the directions the command does I/O in (all of them when it did none). */
-    private static double rateOfItsKind(TimeModelAnalysis.Group g, IostatDevice d) {
-        if (g.reads + g.writes == 0) {
-            return iops(d);
+    /** The device's average await, seconds, of the directions the command does I/O in. */
+    private static double awaitOfItsKind(TimeModelAnalysis.Group g, IostatDevice d) {
+        Double r = g.reads > 0 ? DeviceTimes.avg(d, "r_await") : null;
+        Double w = g.writes > 0 ? DeviceTimes.avg(d, "w_await") : null;
+        Double any = DeviceTimes.avg(d, "await", "asvc_t", "svc_t");
+        double ms = r != null && w != null ? Math.max(r, w) : r != null ? r : w != null ? w : any != null ? any : 0;
+        return ms / 1000;
+    }
+
+    /**
+     * The device's bytes a second in the directions the command does I/O in (all when it did none), over
+     * the reports in which it did any: the idle ones before and after a test would dilute it.
+     */
+    private double bytesOfItsKind(TimeModelAnalysis.Group g, IostatDevice d) {
+        boolean reads = g.reads > 0 || g.reads + g.writes == 0;
+        boolean writes = g.writes > 0 || g.reads + g.writes == 0;
+        DeviceSeries s = seriesOf(d.device());
+        if (s != null) {
+            double sum = 0;
+            int n = 0;
+            for (var p : s.points()) {
+                if (p.hasIo()) {
+                    double r = p.sample().value("rkB/s");
+                    double w = p.sample().value("wkB/s");
+                    sum += (reads && !Double.isNaN(r) ? r : 0) + (writes && !Double.isNaN(w) ? w : 0);
+                    n++;
+                }
+            }
+            if (n > 0) {
+                return sum * 1024 / n;
+            }
         }
-        Double r = DeviceTimes.avg(d, "r/s");
-        Double w = DeviceTimes.avg(d, "w/s");
-        return (g.reads > 0 && r != null ? r : 0) + (g.writes > 0 && w != null ? w : 0);
+        Double r = DeviceTimes.avg(d, "rkB/s");
+        Double w = DeviceTimes.avg(d, "wkB/s");
+        return ((reads && r != null ? r : 0) + (writes && w != null ? w : 0)) * 1024;
+    }
+
+    /** The others' share of the device's queue behind this command's waits, from iostat; null when not estimable. */
+    private UntracedLoad.Estimate untraced(TimeModelAnalysis.Group g, String device, String direction) {
+        if (!(tracedBytesPerSecond > 0)) {
+            return null;
+        }
+        return UntracedLoad.of(seriesOf(device), direction, tracedBytesPerSecond, names.media(device).media().abnormalMs());
+    }
+
+    private DeviceSeries seriesOf(String device) {
+        return series.stream().filter(s -> s.device().equals(device)).findFirst().orElse(null);
     }
 
     /** How {@link #deviceOf} found the device, for a part's method. */
     private String whyDevice(TimeModelAnalysis.Group g) {
         return deviceOfFiles(g) != null ? "where its files live"
-                : "the device iostat shows busiest with " + (g.reads > 0 && g.writes > 0 ? "reads and writes"
-                : g.writes > 0 ? "writes" : g.reads > 0 ? "reads" : "I/O") + " (the trace does not say which device its "
-                + (g.bytesByFile.isEmpty() ? "calls" : "files") + " are on)";
-    }
-
-    private static double iops(IostatDevice d) {
-        Double r = DeviceTimes.avg(d, "r/s");
-        Double w = DeviceTimes.avg(d, "w/s");
-        return (r == null ? 0 : r) + (w == null ? 0 : w);
+                : "the device doing its kind of I/O whose await in iostat comes closest to its wait per request (the "
+                + "trace does not say which device its " + (g.bytesByFile.isEmpty() ? "calls" : "files") + " are on)";
     }
 
     /** fsync and kin: cache flushes and FUA writes against data writes, by their device time. */

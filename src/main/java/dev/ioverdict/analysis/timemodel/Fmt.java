@@ -11,4 +11,8 @@ final class Fmt {
     static String seconds(double s) {
         return Figures.format(Unit.SECONDS, s);
     }
+
+    static String bytes(double b) {
+        return Figures.bytes(b);
+    }
 }

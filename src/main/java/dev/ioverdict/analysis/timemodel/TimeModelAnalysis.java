@@ -13,6 +13,8 @@ import dev.ioverdict.model.block.RequestTimes;
 import dev.ioverdict.model.bpf.BioIo;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.iostat.IostatSection;
+import dev.ioverdict.analysis.iostat.DeviceSeries;
+import dev.ioverdict.analysis.iostat.IostatTimeline;
 import dev.ioverdict.model.syscall.FileAlignment;
 import dev.ioverdict.model.syscall.SleepStack;
 import dev.ioverdict.model.syscall.SyscallSection;
@@ -68,7 +70,7 @@ public final class TimeModelAnalysis implements Analysis {
     @Override
     public Dataflow dataflow() {
         return Dataflow.writes(TimeModel.class).reading(StorageConfig.class, BlockProcessTimes.class,
-                IostatSection.class, SyscallSection.class, RequestTimes.class).readingFacts(SleepStack.class, BioIo.class);
+                IostatSection.class, IostatTimeline.class, SyscallSection.class, RequestTimes.class).readingFacts(SleepStack.class, BioIo.class);
     }
 
     @Override
@@ -89,6 +91,7 @@ public final class TimeModelAnalysis implements Analysis {
             }
         }
         List<IostatDevice> iostat = results.get(IostatSection.class).map(IostatSection::devices).orElse(List.of());
+        List<DeviceSeries> series = results.get(IostatTimeline.class).map(IostatTimeline::series).orElse(List.of());
         DeviceNaming names = new DeviceNaming(config);
         List<DeviceTime> devices = DeviceTimes.of(block, iostat, config, names, blockSource);
         waits.addSummaries(facts.all(SyscallSummary.class));
@@ -100,7 +103,7 @@ public final class TimeModelAnalysis implements Analysis {
         if (groups.isEmpty() && block != null && !block.entries().isEmpty()) {
             // no application trace: the unit is the devices' own time, each request's Q2C, split per I/O by
             // the process that queued it
-            Assigner assigner = new Assigner(block, iostat, config, names, List.of(), Set.of(), null);
+            Assigner assigner = new Assigner(block, iostat, series, 0, config, names, List.of(), Set.of(), null);
             // every process's device time is the devices' time: a neighbour's is counted like the rest
             List<ProcessWait> processes = relabelled(blockGroups(block, blockSource).stream().limit(MAX_COMMANDS)
                     .map(assigner::assign).toList(), blockSource);
@@ -125,7 +128,9 @@ public final class TimeModelAnalysis implements Analysis {
                     + "calls: impact is measured in the devices' own time (await x IOPS over the capture)")));
             return;
         }
-        Assigner assigner = new Assigner(block, iostat, config, names, facts.all(SleepStack.class),
+        // every traced process's bytes a second: the I/O the traces show, whatever device it went to
+        double traced = groups.stream().filter(g -> g.span > 0).mapToDouble(g -> (g.readBytes + g.writeBytes) / g.span).sum();
+        Assigner assigner = new Assigner(block, iostat, series, traced, config, names, facts.all(SleepStack.class),
                 unalignedWriters(groups, results.get(SyscallSection.class).map(SyscallSection::alignment).orElse(List.of())),
                 results.get(RequestTimes.class).orElse(null));
         List<ProcessWait> processes = new ArrayList<>();

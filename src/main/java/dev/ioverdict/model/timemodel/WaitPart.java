@@ -29,6 +29,14 @@ public record WaitPart(Part part, String direction, String device, double second
      */
     @JsonPropertyOrder({"command", "pid", "sharePct"})
     public record Neighbour(String command, Integer pid, double sharePct) {
+        /** The neighbour where no block trace names one: the I/O iostat saw that the traced calls did not move. */
+        public static final String UNTRACED = "processes the traces do not show";
+
+        /** Whether this is the untraced load iostat shows rather than a process a block trace names. */
+        public boolean untraced() {
+            return pid == null && UNTRACED.equals(command);
+        }
+
         /** How the report names it: its command and pid, the pid once where the command is only that. */
         public String who() {
             return pid == null || command.equals("pid " + pid) ? command : command + " pid " + pid;

@@ -59,7 +59,8 @@ public final class NoisyNeighbourRule extends Rule {
             A process's requests wait inside the device behind requests of other processes that fill it: its \
             device time rises far above the device's light-load service time in the stretches where \
             the others hold most of the device's time. The device serves at its normal speed; the \
-            neighbour's load is the cause.""",
+            neighbour's load is the cause. Without a block trace, iostat's bytes while the device is busy, most \
+            of them not moved by the traced processes' calls, are that load, unnamed.""",
             List.of(TimeModelInput.MODEL), List.of(Inputs.STORAGE), List.of(MIN_SHARE, MIN_SECONDS));
 
     public NoisyNeighbourRule() {
@@ -89,8 +90,10 @@ public final class NoisyNeighbourRule extends Rule {
         String who = cause.text(NEIGHBOURS).orElse("other processes");
         String victim = cause.text(VICTIM).orElse("the application");
         String share = cause.measurement(BEHIND_SHARE).map(dev.ioverdict.model.Measurement::display).orElse("most");
-        return "iostat's view of the same device: " + iostat.title() + ". The block trace shows whose requests fill it: "
-                + who + "; " + victim + " spends " + share + " of its I/O wait queued behind them.";
+        return "iostat's view of the same device: " + iostat.title() + ". " + (who.startsWith(WaitPart.Neighbour.UNTRACED)
+                ? "Most of the bytes that fill it are not the traced processes': " + who
+                : "The block trace shows whose requests fill it: " + who) + "; " + victim + " spends " + share
+                + " of its I/O wait queued behind them.";
     }
 
     private static boolean dominant(dev.ioverdict.model.Finding cause, dev.ioverdict.model.Finding symptom) {
@@ -130,19 +133,30 @@ public final class NoisyNeighbourRule extends Rule {
             // a kernel worker that held 0 % of the device beside the restore job is not a neighbour worth naming
             top = top.stream().filter(n -> n.sharePct() >= NAMED_PCT).toList();
         }
+        boolean untraced = !top.isEmpty() && top.stream().allMatch(WaitPart.Neighbour::untraced);
         String neighbours = top.isEmpty() ? "other processes" : top.stream()
-                .map(n -> n.who() + String.format(Locale.ROOT, " (%.0f %% of the device's time)", n.sharePct()))
+                .map(n -> n.who() + (untraced ? " (" + (n.sharePct() > 99.5 ? "over 99 %" : String.format(Locale.ROOT,
+                        "%.0f %%", n.sharePct())) + " of the device's bytes while busy)"
+                        : String.format(Locale.ROOT, " (%.0f %% of the device's time)", n.sharePct())))
                 .collect(Collectors.joining(", "));
         WithAndWithout latency = withAndWithout(model, victim.command(), device);
-        var f = ctx.finding(Subject.device(device, label), String.format(Locale.ROOT,
-                        "%s waits behind %s on %s", who,
-                        top.isEmpty() ? "other processes' I/O" : top.get(0).command() + "'s I/O", label))
-                .source(EvidenceKind.BLOCK_TRACE)
-                .summary(String.format(Locale.ROOT, "%s's requests on %s took longer in the device than the device "
+        String summary = untraced ? String.format(Locale.ROOT, "While %s was busy, iostat shows it moving bytes the "
+                        + "traced processes' calls did not move: %s. %s's requests on it took far longer than the "
+                        + "device answers in alone, queued behind that load: an estimated %.2f s of its %.2f s of I/O "
+                        + "wait (%.0f %%), from the await above the device's own response time, the others' in their "
+                        + "share of the bytes (the time model's method has the figures). The device itself is not "
+                        + "slow; the other load is what the application waits for. The bundle has no block trace to "
+                        + "name those processes.", label, neighbours, who, seconds, victim.waitSeconds(), share)
+                : String.format(Locale.ROOT, "%s's requests on %s took longer in the device than the device "
                         + "takes to serve one at light load, while %s held the device: %.2f s of its %.2f s of I/O wait "
                         + "(%.0f %%) is spent queued behind their requests.%s The device itself is serving at its "
                         + "normal speed; the other processes' load is what the application waits for.",
-                        who, label, neighbours, seconds, victim.waitSeconds(), share, latency.sentence()))
+                        who, label, neighbours, seconds, victim.waitSeconds(), share, latency.sentence());
+        var f = ctx.finding(Subject.device(device, label), String.format(Locale.ROOT,
+                        "%s waits behind %s on %s", who, untraced ? "I/O the traces do not show"
+                        : top.isEmpty() ? "other processes' I/O" : top.get(0).command() + "'s I/O", label))
+                .source(untraced ? EvidenceKind.IOSTAT : EvidenceKind.BLOCK_TRACE)
+                .summary(summary)
                 .recommendation("Keep the neighbour from filling the device: give it a lower I/O priority "
                         + "(ionice -c3 -p PID, with the bfq scheduler) or limit it with cgroup v2 (io.max: "
                         + "echo \"MAJ:MIN wbps=100000000 wiops=2000\" > /sys/fs/cgroup/JOB/io.max; or io.weight for the "
@@ -156,7 +170,11 @@ public final class NoisyNeighbourRule extends Rule {
                 .text(NEIGHBOURS, neighbours)
                 .impact(new Impact(seconds, model.share(seconds), "the application's I/O wait", false,
                         "the time model's behind-other-io part of " + who))
-                .evidence(evidence(ctx, victim));
+                .evidence(untraced ? busyReports(ctx, device) : evidence(ctx, victim));
+        if (untraced) {
+            f.assume("that the traced processes' bytes and iostat's, over windows of their own, compare",
+                    "perf record -a -e 'block:*' -- sleep 10; perf script > perf-block.txt (names each request's process)");
+        }
         if (latency.alone() != null) {
             f.figure(D2C_ALONE, latency.alone());
         }
@@ -164,6 +182,15 @@ public final class NoisyNeighbourRule extends Rule {
             f.figure(D2C_SHARED, latency.shared());
         }
         f.report();
+    }
+
+    /** The device's busiest iostat reports, with the most queued first: where the untraced load shows. */
+    private static List<Evidence> busyReports(RuleContext ctx, String device) {
+        return ctx.data().results().get(dev.ioverdict.analysis.iostat.IostatTimeline.class).stream()
+                .flatMap(t -> t.series().stream()).filter(s -> s.device().equals(device))
+                .flatMap(s -> s.points().stream())
+                .sorted((a, b) -> Double.compare(b.queue(), a.queue())).limit(3)
+                .map(p -> new Evidence(p.sample().input(), p.sample().line(), p.sample().text())).toList();
     }
 
     /** The victim's slowest requests, with their captured lines. */
