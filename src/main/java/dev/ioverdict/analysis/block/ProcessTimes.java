@@ -34,6 +34,7 @@ final class ProcessTimes {
         long scheduler;
         long tag;
         long flush;
+        long preflushWait;
 
         final int directionCode;
 
@@ -121,6 +122,9 @@ final class ProcessTimes {
             if (got >= q.qTime && (q.dTime == QueuedIo.UNSET || got <= q.dTime)) {
                 s.tag += got - q.qTime;
             }
+            if (preflush(q.q.rwbs()) && q.iTime != QueuedIo.UNSET && q.iTime >= q.gTime) {
+                s.preflushWait += q.iTime - q.gTime;
+            }
         }
     }
 
@@ -189,6 +193,14 @@ final class ProcessTimes {
     }
 
     /**
+     * A write that asks for a cache flush before it (REQ_PREFLUSH: F ahead of the W, as in FWFSM): blk-flush
+     * inserts it only once that flush completed, so its G2I is the flush's time.
+     */
+    static boolean preflush(String rwbs) {
+        return rwbs != null && rwbs.length() > 1 && rwbs.charAt(0) == 'F' && rwbs.indexOf('W') > 0;
+    }
+
+    /**
      * A flush request without data was issued (D) at {@code t}. Flushes are paired in order, not by
      * sector: tracers print an empty flush's sector as 0 on one event and not at all on the other.
      */
@@ -237,7 +249,7 @@ final class ProcessTimes {
         for (Sums s : sums.values()) {
             entries.add(new BlockProcessTimes.Entry(device, s.pid, s.comm, s.direction, s.n, s.bytes,
                     Btt.seconds(s.q2c), Btt.seconds(s.d2c), Btt.seconds(s.scheduler), Btt.seconds(s.tag),
-                    Btt.seconds(s.flush)));
+                    Btt.seconds(s.flush), Btt.seconds(s.preflushWait)));
         }
         if (flushes > 0) {
             flushOut.add(new BlockProcessTimes.Flushes(device, flushes, Btt.seconds(flushD2c), Btt.seconds(flushMax)));
