@@ -13,6 +13,7 @@ import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.block.BlockFigures;
+import dev.ioverdict.rules.block.FlushHeldWrites;
 
 /**
  * sync-write-latency from a block trace alone, no system call naming fsync: the device's own
@@ -21,12 +22,6 @@ import dev.ioverdict.rules.block.BlockFigures;
  * round trip after another; without its calls the finding is about the device.
  */
 final class BlockCommitPattern {
-    /**
-     * A commit flushes the cache at least once (fdatasync: one flush; fsync on XFS without FUA: the log
-     * write's preflush and postflush): at one flush per two writes or more, the writes are commits.
-     */
-    static final double FLUSHES_PER_WRITE = 0.5;
-
     private BlockCommitPattern() {
     }
 
@@ -47,7 +42,7 @@ final class BlockCommitPattern {
                 }
             }
             if (flushes == null || flushes.n() < ctx.value(SyncWriteLatencyRule.MIN_CALLS)
-                    || flushes.n() < FLUSHES_PER_WRITE * writes) {
+                    || flushes.n() < FlushHeldWrites.FLUSHES_PER_WRITE * writes) {
                 continue;
             }
             deviceSeconds += flushes.d2c();

@@ -9,6 +9,7 @@ import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.block.BlockFigures;
 import dev.ioverdict.rules.block.RequestStarvationRule;
+import dev.ioverdict.rules.disk.IostatEvidence;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockProcessTimes;
@@ -65,8 +66,9 @@ public final class SyncWriteLatencyRule extends Rule {
             before the call returns. With a volatile write-back cache every commit waits for the cache \
             to reach stable media. Without the application's calls, a block trace that shows the commit \
             pattern (a cache flush beside nearly every write, the flushes and FUA or journal writes a \
-            material share of the device's time) names the device.""",
-            List.of(), List.of(TimeModelInput.MODEL, BlockFigures.INPUT), List.of(Inputs.STORAGE),
+            material share of the device's time) names the device; so does iostat with flush columns \
+            (f/s, f_await) where flushes come with most writes: their w_await holds the flush sequence.""",
+            List.of(), List.of(TimeModelInput.MODEL, BlockFigures.INPUT, IostatEvidence.SERIES), List.of(Inputs.STORAGE),
             List.of(MIN_SHARE, MIN_CALLS));
 
     static final String RECOMMENDATION = "Commit less often or in groups: batch several writes per fsync (group "
@@ -93,8 +95,14 @@ public final class SyncWriteLatencyRule extends Rule {
         if (model == null) {
             // no application calls: the device's own requests may still show each write being committed
             var times = ctx.data().results().get(BlockProcessTimes.class);
-            ctx.optional(BlockFigures.INPUT).ifPresent(figs -> times.ifPresent(t -> BlockCommitPattern.judge(ctx, figs,
-                    t, config.orElse(null))));
+            var figs = ctx.optional(BlockFigures.INPUT);
+            if (figs.isPresent()) {
+                times.ifPresent(t -> BlockCommitPattern.judge(ctx, figs.get(), t, config.orElse(null)));
+            } else {
+                // the block trace times the device's requests; iostat is read only without one
+                ctx.optional(IostatEvidence.SERIES).ifPresent(series -> IostatCommitPattern.judge(ctx, series,
+                        config.orElse(null)));
+            }
             return;
         }
         for (ProcessWait p : model.application()) {

@@ -48,4 +48,26 @@ class SyncWriteLatencyRuleTest {
         assertTrue(blockOnly("write-8ms-s8-ssd").isEmpty());
         assertTrue(blockOnly("read-12ms-s8-ssd").isEmpty());
     }
+
+    /** The cell's iostat alone, with the configuration files beside it. */
+    private List<Finding> iostatOnly(String cell) {
+        Path b = bundle(cell);
+        return RuleHarness.files(rule, b.resolve("iostat-x.txt"), b.resolve("queue-settings.txt"), b.resolve("lsblk.txt"));
+    }
+
+    @Test
+    void iostatAloneShowsAFlushBesideEachWrite() {
+        // sysstat 12: f/s equals w/s, f_await ~2.5 ms, w_await ~5 ms; less the flushes a write takes ~2.5 ms:
+        // flash at its normal speed, bound by committing every write
+        Finding f = iostatOnly("fsync-journal-3ms-ssd").get(0);
+        assertEquals("loop0", f.metrics().get("device"));
+        assertEquals(Severity.WARNING, f.severity(), f.summary());
+        assertTrue(f.title().contains("a cache flush beside each"), f.title());
+        // O_SYNC writes on a device whose flushes average ~9 ms: above flash's 5 ms, the flushes themselves slow
+        assertEquals(Severity.CRITICAL, iostatOnly("osync-journal-4ms-ssd").get(0).severity());
+        assertEquals(Severity.WARNING, iostatOnly("fsync-journal-8ms-hdd").get(0).severity());
+        // no flushes beside the writes, or an older sysstat without f/s: nothing
+        assertTrue(iostatOnly("write-8ms-s8-ssd").isEmpty());
+        assertTrue(iostatOnly("aligned-8ms-ssd-control").isEmpty());
+    }
 }
