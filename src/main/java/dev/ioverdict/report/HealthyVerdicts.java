@@ -92,7 +92,9 @@ final class HealthyVerdicts {
             case IoErrorsRule.ID, HungTaskIoRule.ID -> kernelLog(rule);
             case NoisyNeighbourRule.ID -> waitPart(rule, Part.BEHIND_OTHER_IO, "behind other processes' I/O",
                     "no other process's I/O stood in front of the application's");
-            case SyncWriteLatencyRule.ID -> waitPart(rule, Part.FLUSH, "in cache flushes and FUA writes",
+            // without the application's calls the rule judged the device's requests or iostat, not a wait
+            case SyncWriteLatencyRule.ID -> timeModel == null || timeModel.basis() != TimeModel.Basis.APPLICATION ? null
+                    : waitPart(rule, Part.FLUSH, "in cache flushes and FUA writes",
                     "durable writes cost no more than the device's own time");
             default -> null;
         };

@@ -43,6 +43,7 @@ final class ProcessTimes {
         long maxWrite;
         /** The first few data writes below 4 KiB alignment, as the trace shows them. */
         List<dev.ioverdict.model.block.BlockEvent> unalignedExamples;
+        long preflushWait;
 
         final int directionCode;
 
@@ -131,6 +132,9 @@ final class ProcessTimes {
             long got = q.iTime != QueuedIo.UNSET ? q.iTime : q.gTime;
             if (got >= q.qTime && (q.dTime == QueuedIo.UNSET || got <= q.dTime)) {
                 s.tag += got - q.qTime;
+            }
+            if (preflush(q.q.rwbs()) && q.iTime != QueuedIo.UNSET && q.iTime >= q.gTime) {
+                s.preflushWait += q.iTime - q.gTime;
             }
         }
     }
@@ -230,6 +234,14 @@ final class ProcessTimes {
     }
 
     /**
+     * A write that asks for a cache flush before it (REQ_PREFLUSH: F ahead of the W, as in FWFSM): blk-flush
+     * inserts it only once that flush completed, so its G2I is the flush's time.
+     */
+    static boolean preflush(String rwbs) {
+        return rwbs != null && rwbs.length() > 1 && rwbs.charAt(0) == 'F' && rwbs.indexOf('W') > 0;
+    }
+
+    /**
      * A flush request without data was issued (D) at {@code t}. Flushes are paired in order, not by
      * sector: tracers print an empty flush's sector as 0 on one event and not at all on the other.
      */
@@ -288,7 +300,7 @@ final class ProcessTimes {
             }
             entries.add(new BlockProcessTimes.Entry(device, s.pid, s.comm, s.direction, s.n, s.bytes,
                     Btt.seconds(s.q2c), Btt.seconds(s.d2c), Btt.seconds(s.scheduler), Btt.seconds(s.tag),
-                    Btt.seconds(s.flush)));
+                    Btt.seconds(s.flush), Btt.seconds(s.preflushWait)));
         }
         if (flushes > 0) {
             flushOut.add(new BlockProcessTimes.Flushes(device, flushes, Btt.seconds(flushD2c), Btt.seconds(flushMax)));

@@ -219,7 +219,7 @@ final class Assigner {
             for (BlockProcessTimes.Entry e : block.entries()) {
                 if (mine(g, e)) {
                     double[] w = byDevice.computeIfAbsent(e.device(), k -> new double[2]);
-                    w[0] += e.tag();
+                    w[0] += e.tag() - e.preflushWait(); // a preflush write's G2I is its wait for the flush
                     w[1] += e.q2c();
                 }
             }
@@ -312,15 +312,16 @@ final class Assigner {
             // a block trace that never names this process (another pid namespace, a trace without pids,
             // or one taken beside the syscalls on another run) still says how requests spend their time
             boolean own = traced(g);
-            Map<String, double[]> byDevice = new LinkedHashMap<>(); // q2c, d2c, sched, tag, flush
+            Map<String, double[]> byDevice = new LinkedHashMap<>(); // q2c, d2c, sched, tag, flush, preflush wait
             for (BlockProcessTimes.Entry e : block.entries()) {
                 if ((!own || mine(g, e)) && e.direction().equals(direction)) {
-                    double[] s = byDevice.computeIfAbsent(e.device(), k -> new double[5]);
+                    double[] s = byDevice.computeIfAbsent(e.device(), k -> new double[6]);
                     s[0] += e.q2c();
                     s[1] += e.d2c();
                     s[2] += e.scheduler();
                     s[3] += e.tag();
                     s[4] += e.flush();
+                    s[5] += e.preflushWait();
                 }
             }
             double q2c = byDevice.values().stream().mapToDouble(s -> s[0]).sum();
@@ -335,16 +336,18 @@ final class Assigner {
                     double[] s = e.getValue();
                     String device = names.name(e.getKey());
                     double share = explained * s[0] / q2c;
-                    double tag = share * s[3] / s[0];
+                    // a write with a preflush waits in G2I for the cache flush before it: durability, not a tag
+                    double preflushWait = share * s[5] / s[0];
+                    double tag = share * s[3] / s[0] - preflushWait;
                     double sched = share * s[2] / s[0];
                     double d2c = share * s[1] / s[0];
-                    double flush = share * s[4] / s[0];
-                    double other = Math.max(0, share - tag - sched - d2c);
+                    double flushD2c = share * s[4] / s[0];
+                    double other = Math.max(0, share - tag - preflushWait - sched - d2c);
                     parts.add(Part.TAG_WAIT, direction, device, tag, method, null);
                     parts.add(Part.SCHEDULER, direction, device, sched + other, method, null);
-                    parts.add(Part.FLUSH, direction, device, flush, method, null);
+                    parts.add(Part.FLUSH, direction, device, flushD2c + preflushWait, method, null);
                     Behind behind = own ? behind(g, e.getKey()) : new Behind(0, 0, List.of());
-                    double device2c = d2c - flush;
+                    double device2c = d2c - flushD2c;
                     parts.add(Part.BEHIND_OTHER_IO, direction, device, device2c * behind.fraction, method
                             + "; behind other processes: the part of its D2C above twice the device's light-load "
                             + "service time (" + Fmt.seconds(behind.baseline) + ", D2C 5th percentile) while others held "

@@ -6,7 +6,10 @@ import java.util.List;
  * What each process's requests spent where on each device, summed bio by bio from a block trace:
  * the time model's block-layer side. Times in seconds. {@code direction} is "read", "write" or
  * "other"; {@code flush} is the device time of its preflush, FUA and metadata (journal) writes (also counted in d2c);
- * {@code tag} is Q2G + G2I, {@code scheduler} I2D or Q2M + M2D. Slices give, per device, who held
+ * {@code tag} is Q2G + G2I, {@code scheduler} I2D or Q2M + M2D; {@code preflushWait} is the part of {@code tag}
+ * that writes carrying a preflush spent between getting their request and being inserted (G2I): the kernel's
+ * flush state machine holds such a write until the cache flush before it completes, a wait for the flush,
+ * not for a request. Slices give, per device, who held
  * the device's time in each stretch of {@code sliceSeconds} from the trace's first event.
  */
 public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List<Baseline> baselines,
@@ -20,7 +23,7 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
     }
 
     public record Entry(String device, int pid, String comm, String direction, long n, long bytes, double q2c,
-                        double d2c, double scheduler, double tag, double flush) {
+                        double d2c, double scheduler, double tag, double flush, double preflushWait) {
     }
 
     /**
@@ -32,6 +35,11 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
             return Double.NaN;
         }
         return entries.stream().filter(e -> e.device().equals(device)).mapToDouble(time).sum() / spanSeconds;
+    }
+
+    /** The G2I of the device's writes that carried a preflush, summed: their wait for the flush before them. */
+    public double preflushWait(String device) {
+        return entries.stream().filter(e -> e.device().equals(device)).mapToDouble(Entry::preflushWait).sum();
     }
 
     /** The device's completed requests over the trace's span. */

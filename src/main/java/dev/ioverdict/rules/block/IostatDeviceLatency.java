@@ -45,7 +45,9 @@ final class IostatDeviceLatency {
         for (DeviceSeries s : all) {
             String column = s.dialect() == IostatDialect.SOLARIS && s.points().get(0).sample().has("asvc_t")
                     ? "asvc_t" : s.responseLabel();
-            View both = new View(null, column, p -> deviceMs(s, p), IostatPoint::hasIo);
+            // a report whose writes hold the flush sequence is judged by its reads (sync-write-latency names the rest)
+            View both = new View(null, column, p -> FlushHeldWrites.holds(p) ? FlushHeldWrites.withoutWritesMs(p)
+                    : deviceMs(s, p), IostatPoint::hasIo);
             boolean fired = judge(ctx, s, both);
             IostatPoint first = s.points().get(0);
             if (first.sample().has("r_await") && first.sample().has("w_await") && first.sample().has("r/s")
@@ -54,7 +56,7 @@ final class IostatDeviceLatency {
                 judge(ctx, s, new View("reads", "r_await", p -> p.sample().value("r_await"),
                         p -> p.sample().value("r/s") > 0), fired);
                 judge(ctx, s, new View("writes", "w_await", p -> p.sample().value("w_await"),
-                        p -> p.sample().value("w/s") > 0), fired);
+                        p -> p.sample().value("w/s") > 0 && !FlushHeldWrites.holds(p)), fired);
             }
         }
     }
@@ -158,7 +160,7 @@ final class IostatDeviceLatency {
     private static boolean slowOther(RuleContext ctx, DeviceSeries s, View view, double limitMs) {
         String other = view.direction().equals("reads") ? "w" : "r";
         Episodes slow = Episodes.of(s.points(), p -> p.sample().value(other + "/s") > 0
-                && p.sample().value(other + "_await") >= limitMs);
+                && p.sample().value(other + "_await") >= limitMs && !(other.equals("w") && FlushHeldWrites.holds(p)));
         return slow.sustained(ctx.value(MIN_REPORTS), 50);
     }
 

@@ -60,7 +60,9 @@ public final class RequestStarvationRule extends Rule {
             Q2G (queue to get-request) plus G2I (get-request to insert) hold a large part of Q2C: bios wait for a \
             free request or tag because the queue allows fewer requests (nr_requests) than the workload \
             keeps in flight, or because writeback throttling holds them back; S2G rows mean processes \
-            slept for a request. Or the application's own wait says so: a process that submits from one \
+            slept for a request. A write that carries a preflush (FWFSM: a journal commit) is left out of \
+            its G2I: the kernel's flush machinery holds it there until the cache flush before it completes, \
+            the cost of durability and not a wait for a request. Or the application's own wait says so: a process that submits from one \
             thread sleeps for a tag on every call, a short wait per I/O that can be most of its time (counted \
             where the requests that hold tags fill at least half of nr_requests on average).""",
             List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE, TimeModelInput.MODEL),
@@ -95,6 +97,9 @@ public final class RequestStarvationRule extends Rule {
             if (share > 100 || q2c.n() < ctx.value(BlockFigures.MIN_IOS) || q2c.avg() == null) {
                 continue;
             }
+            // a write with a preflush has its request and waits in G2I for the flush: durability, not a tag
+            double forFlushPct = 100 * preflushWait(ctx, d.id()) / (q2c.avg() * q2c.n());
+            share = Math.max(0, share - Math.min(forFlushPct, d.share(Phase.G2I)));
             double perIo = share / 100 * q2c.avg();
             PhaseStat s2g = d.phase(Phase.S2G);
             String key = d.name() != null ? d.name() : d.id();
@@ -102,7 +107,9 @@ public final class RequestStarvationRule extends Rule {
             String perIoSentence = "Bios on " + d.label() + " spend " + Figures.percent(share) + " of their queue-to-complete time "
                     + "waiting to get a request and have it inserted (Q2G " + Figures.percent(d.share(Phase.Q2G)) + ", G2I "
                     + Figures.percent(d.share(Phase.G2I)) + "): about " + Figures.duration(perIo) + " of the " + Figures.duration(q2c.avg())
-                    + " an I/O takes, over " + Figures.count(q2c.n()) + " I/Os.";
+                    + " an I/O takes, over " + Figures.count(q2c.n()) + " I/Os"
+                    + (forFlushPct >= 0.05 ? ", leaving out the " + Figures.percent(forFlushPct) + " of Q2C that writes "
+                            + "with a preflush waited in G2I for the cache flush before them" : "") + ".";
             String title;
             String summary;
             double tagWaitShare = Double.NaN; // set when the finding is the time model's, not btt's
@@ -178,6 +185,11 @@ public final class RequestStarvationRule extends Rule {
     private static double holdingATag(RuleContext ctx, String devno) {
         return ctx.data().results().get(BlockProcessTimes.class).map(t -> t.atOnce(devno, e -> e.q2c() - e.tag()))
                 .orElse(Double.NaN);
+    }
+
+    /** The G2I of the device's writes that carried a preflush (their wait for the flush), seconds; 0 without it. */
+    private static double preflushWait(RuleContext ctx, String devno) {
+        return ctx.data().results().get(BlockProcessTimes.class).map(t -> t.preflushWait(devno)).orElse(0.0);
     }
 
     /** Half the queue's requests in use on average: from there, a workload's bursts fill it. */

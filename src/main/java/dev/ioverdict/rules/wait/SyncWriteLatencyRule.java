@@ -7,7 +7,9 @@ import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Metric;
 import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Meaning;
+import dev.ioverdict.rules.block.BlockFigures;
 import dev.ioverdict.rules.block.RequestStarvationRule;
+import dev.ioverdict.rules.disk.IostatEvidence;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockProcessTimes;
@@ -62,8 +64,19 @@ public final class SyncWriteLatencyRule extends Rule {
             A material share of the application's I/O wait is spent in fsync, fdatasync, sync_file_range or \
             O_SYNC writes, and below them in the cache flushes and FUA writes the device must finish \
             before the call returns. With a volatile write-back cache every commit waits for the cache \
-            to reach stable media.""",
-            List.of(TimeModelInput.MODEL), List.of(Inputs.STORAGE), List.of(MIN_SHARE, MIN_CALLS));
+            to reach stable media. Without the application's calls, a block trace that shows the commit \
+            pattern (a cache flush beside nearly every write, the flushes and FUA or journal writes a \
+            material share of the device's time) names the device; so does iostat with flush columns \
+            (f/s, f_await) where flushes come with most writes: their w_await holds the flush sequence.""",
+            List.of(), List.of(TimeModelInput.MODEL, BlockFigures.INPUT, IostatEvidence.SERIES), List.of(Inputs.STORAGE),
+            List.of(MIN_SHARE, MIN_CALLS));
+
+    static final String RECOMMENDATION = "Commit less often or in groups: batch several writes per fsync (group "
+            + "commit, a larger commit interval), use fdatasync where metadata need not be flushed. Put the journal "
+            + "or log on a device whose write cache is protected (battery- or flash-backed controller, "
+            + "enterprise SSD with power-loss protection), so a flush returns at once; on XFS an external "
+            + "log (mkfs.xfs -l logdev=...) on such a device. Do not turn flushes off (nobarrier, "
+            + "write_cache \"write through\" on a volatile cache): that trades the wait for lost data.";
 
     public SyncWriteLatencyRule() {
         super(INFO, MeasuredIn.process(Part.FLUSH),
@@ -77,8 +90,21 @@ public final class SyncWriteLatencyRule extends Rule {
 
     @Override
     public void evaluate(RuleContext ctx) {
-        TimeModel model = ctx.input(TimeModelInput.MODEL);
         Optional<StorageConfig> config = ctx.optional(Inputs.STORAGE);
+        TimeModel model = ctx.optional(TimeModelInput.MODEL).orElse(null);
+        if (model == null) {
+            // no application calls: the device's own requests may still show each write being committed
+            var times = ctx.data().results().get(BlockProcessTimes.class);
+            var figs = ctx.optional(BlockFigures.INPUT);
+            if (figs.isPresent()) {
+                times.ifPresent(t -> BlockCommitPattern.judge(ctx, figs.get(), t, config.orElse(null)));
+            } else {
+                // the block trace times the device's requests; iostat is read only without one
+                ctx.optional(IostatEvidence.SERIES).ifPresent(series -> IostatCommitPattern.judge(ctx, series,
+                        config.orElse(null)));
+            }
+            return;
+        }
         for (ProcessWait p : model.application()) {
             List<WaitPart> flush = p.parts().stream().filter(w -> w.part() == Part.FLUSH).toList();
             double seconds = flush.stream().mapToDouble(WaitPart::seconds).sum();
@@ -169,12 +195,7 @@ public final class SyncWriteLatencyRule extends Rule {
                         media.media().abnormalMs())
                         : "Each call is within what the device class gives: the application is bound by how often it "
                         + "makes data durable."))
-                .recommendation("Commit less often or in groups: batch several writes per fsync (group commit, a "
-                        + "larger commit interval), use fdatasync where metadata need not be flushed. Put the journal "
-                        + "or log on a device whose write cache is protected (battery- or flash-backed controller, "
-                        + "enterprise SSD with power-loss protection), so a flush returns at once; on XFS an external "
-                        + "log (mkfs.xfs -l logdev=...) on such a device. Do not turn flushes off (nobarrier, "
-                        + "write_cache \"write through\" on a volatile cache): that trades the wait for lost data. "
+                .recommendation(RECOMMENDATION + " "
                         + String.format(Locale.ROOT, "Expected effect: up to %.0f %% of the I/O wait back.", share))
                 .text(PROCESS, who)
                 .figure(FLUSH_SECONDS, seconds)

@@ -25,6 +25,30 @@ class TimeModelCapturesTest {
         return RuleHarness.data(files).results().get(TimeModel.class).orElseThrow();
     }
 
+    /** The model of a grid cell's block trace alone: its perf-block.txt and the configuration beside it. */
+    private static TimeModel blockOnly(String cell) {
+        Path bundle = TestData.bundle("grid/" + cell).resolve("bundle");
+        return RuleHarness.data(bundle.resolve("perf-block.txt"), bundle.resolve("queue-settings.txt"),
+                bundle.resolve("lsblk.txt")).results().get(TimeModel.class).orElseThrow();
+    }
+
+    private static double seconds(ProcessWait p, Part part) {
+        return p.parts().stream().filter(w -> w.part() == part).mapToDouble(WaitPart::seconds).sum();
+    }
+
+    @Test
+    void aJournalWritesWaitForItsPreflushIsFlushNotTagWait() {
+        // fsync after every write, the block trace alone: XFS's log write (FWFSM) has its request at G and is
+        // inserted once the preflush before it completed (perf-block.txt:203..207, 2.3 ms): a third of fio's
+        // Q2C, the flush's time; the sequence (two flushes and the log write) is about two thirds of it
+        ProcessWait fio = blockOnly("fsync-journal-3ms-ssd").application().get(0);
+        double whole = fio.waitSeconds();
+        assertTrue(seconds(fio, Part.TAG_WAIT) < 0.01 * whole, fio.parts().toString());
+        assertTrue(seconds(fio, Part.FLUSH) > 0.55 * whole && seconds(fio, Part.FLUSH) < 0.8 * whole,
+                fio.parts().toString());
+        assertTrue(seconds(fio, Part.DEVICE) > 0.2 * whole, fio.parts().toString());
+    }
+
     private static ProcessWait process(TimeModel m, String command) {
         return m.processes().stream().filter(p -> p.command().equals(command)).findFirst().orElseThrow();
     }

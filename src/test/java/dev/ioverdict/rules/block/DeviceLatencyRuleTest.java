@@ -137,4 +137,23 @@ class DeviceLatencyRuleTest {
         assertEquals(Severity.WARNING, RuleHarness.results(rule, Map.of(), setup).get(0).severity());
         assertTrue(RuleHarness.results(rule, Map.of("device-latency.outlier_ms", "1000"), setup).isEmpty());
     }
+
+    /** A grid cell's iostat alone, with the configuration files beside it. */
+    private static List<Finding> iostatOnly(DeviceLatencyRule rule, String cell) {
+        java.nio.file.Path b = dev.ioverdict.testing.TestData.root().resolve("testdata/grid/" + cell + "/bundle");
+        return RuleHarness.files(rule, b.resolve("iostat-x.txt"), b.resolve("queue-settings.txt"), b.resolve("lsblk.txt"));
+    }
+
+    @Test
+    void aWriteAwaitThatHoldsItsFlushesIsNotTheDevicesOwnTime() {
+        // fsync after every write: f/s equals w/s, f_await ~2.5 ms, w_await ~5 ms holds the log write's preflush
+        // (iostat-x.txt:48..); O_SYNC writes the same with noisier flushes: sync-write-latency names both
+        DeviceLatencyRule rule = new DeviceLatencyRule();
+        assertTrue(iostatOnly(rule, "fsync-journal-3ms-ssd").isEmpty());
+        assertTrue(iostatOnly(rule, "osync-journal-4ms-ssd").isEmpty());
+        // writes with no flushes beside them keep their await: the device's own
+        for (String cell : List.of("write-8ms-s8-ssd", "aligned-8ms-ssd-control", "write-20ms-s1-ssd", "read-12ms-s8-ssd")) {
+            assertEquals(Severity.CRITICAL, iostatOnly(rule, cell).get(0).severity(), cell);
+        }
+    }
 }

@@ -1,0 +1,73 @@
+package dev.ioverdict.rules.wait;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Severity;
+import dev.ioverdict.testing.RuleHarness;
+import dev.ioverdict.testing.TestData;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** sync-write-latency on real grid captures, with all their collectors and with fewer. */
+class SyncWriteLatencyRuleTest {
+    private final SyncWriteLatencyRule rule = new SyncWriteLatencyRule();
+
+    private static Path bundle(String cell) {
+        return TestData.root().resolve("testdata/grid/" + cell + "/bundle");
+    }
+
+    /** The cell's block trace alone, with the configuration files beside it: no system calls. */
+    private List<Finding> blockOnly(String cell) {
+        Path b = bundle(cell);
+        return RuleHarness.files(rule, b.resolve("perf-block.txt"), b.resolve("queue-settings.txt"),
+                b.resolve("lsblk.txt"));
+    }
+
+    @Test
+    void aBlockTraceAloneShowsEveryWriteCommitted() {
+        // fsync after every 4 KiB write on ~2.4 ms flash: 580 cache flushes (2.38 ms) beside 581 writes, the
+        // flushes and the log writes with preflush and FUA three quarters of the device's time
+        Finding f = blockOnly("fsync-journal-3ms-ssd").get(0);
+        assertEquals("loop0", f.metrics().get("device"));
+        assertEquals(Severity.WARNING, f.severity(), "2.38 ms flushes are flash's normal speed: " + f.summary());
+        assertEquals(580L, ((Number) f.metrics().get("flushRequests")).longValue());
+        assertTrue(f.title().contains("580 cache flushes beside 581 writes"), f.title());
+        assertTrue(f.summary().contains("write back"), f.summary());
+        // the same on a disk, and O_SYNC writes with no fsync: flushes of 9 ms, within a disk's 20 ms
+        assertEquals(Severity.WARNING, blockOnly("fsync-journal-8ms-hdd").get(0).severity());
+        assertEquals(1, blockOnly("osync-journal-4ms-ssd").size());
+    }
+
+    @Test
+    void writesWithoutCommitsAreNotDurabilityCost() {
+        // direct writes, no fsync: no cache flushes beside them; and a block trace that only reads
+        assertTrue(blockOnly("aligned-8ms-ssd-control").isEmpty());
+        assertTrue(blockOnly("write-8ms-s8-ssd").isEmpty());
+        assertTrue(blockOnly("read-12ms-s8-ssd").isEmpty());
+    }
+
+    /** The cell's iostat alone, with the configuration files beside it. */
+    private List<Finding> iostatOnly(String cell) {
+        Path b = bundle(cell);
+        return RuleHarness.files(rule, b.resolve("iostat-x.txt"), b.resolve("queue-settings.txt"), b.resolve("lsblk.txt"));
+    }
+
+    @Test
+    void iostatAloneShowsAFlushBesideEachWrite() {
+        // sysstat 12: f/s equals w/s, f_await ~2.5 ms, w_await ~5 ms; less the flushes a write takes ~2.5 ms:
+        // flash at its normal speed, bound by committing every write
+        Finding f = iostatOnly("fsync-journal-3ms-ssd").get(0);
+        assertEquals("loop0", f.metrics().get("device"));
+        assertEquals(Severity.WARNING, f.severity(), f.summary());
+        assertTrue(f.title().contains("a cache flush beside each"), f.title());
+        // O_SYNC writes on a device whose flushes average ~9 ms: above flash's 5 ms, the flushes themselves slow
+        assertEquals(Severity.CRITICAL, iostatOnly("osync-journal-4ms-ssd").get(0).severity());
+        assertEquals(Severity.WARNING, iostatOnly("fsync-journal-8ms-hdd").get(0).severity());
+        // no flushes beside the writes, or an older sysstat without f/s: nothing
+        assertTrue(iostatOnly("write-8ms-s8-ssd").isEmpty());
+        assertTrue(iostatOnly("aligned-8ms-ssd-control").isEmpty());
+    }
+}
