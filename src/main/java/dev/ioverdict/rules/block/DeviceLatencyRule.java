@@ -64,7 +64,8 @@ public final class DeviceLatencyRule extends Rule {
             The device takes long to complete what the host handed it: D2C (dispatch to completion) is slow on \
             average or in its tail, for all its requests or for its reads or its writes alone, has outliers far above its median, or one leg of a dm/multipath \
             device is much slower than its siblings; or iostat shows long response times with no queue \
-            in front of the device; or, with no block-layer data, the application submits at once and \
+            in front of the device, or with one while the device completes fewer requests than its class \
+            serves (slow whatever its queue); or, with no block-layer data, the application submits at once and \
             waits long for completions. The device, HBA, fabric or array takes the time.""",
             List.of(), List.of(BlockFigures.INPUT, IostatEvidence.SERIES, AioSymptoms.AIO_TIMING),
             List.of(Inputs.STORAGE),

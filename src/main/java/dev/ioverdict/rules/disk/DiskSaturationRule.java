@@ -98,10 +98,13 @@ public final class DiskSaturationRule extends Rule {
                 // flat response time over a shallow queue: a slow device (device-latency), not a saturated one
                 continue;
             }
+            double classMs = media(ctx, s).abnormalMs();
+            // a device completing fewer requests than its class serves is slow whatever its queue (device-latency):
+            // its queue and long response follow from its service time, at any depth and under any rule of thumb
             Predicate<IostatPoint> queued = p -> p.hasIo()
                     && (Double.isNaN(p.queue()) || p.queue() >= ctx.value(MIN_QUEUE))
-                    && (s.baselineMs() == null || p.responseMs() >= ctx.value(QUEUE_FACTOR) * s.baselineMs());
-            double classMs = media(ctx, s).abnormalMs();
+                    && (s.baselineMs() == null || p.responseMs() >= ctx.value(QUEUE_FACTOR) * s.baselineMs())
+                    && !IostatEvidence.slowerThanItsClass(p, classMs);
             Episodes bottleneck = Episodes.of(s.points(), queued.and(p -> p.responseMs() >= ctx.value(AWAIT_MS)
                     && p.busyPct() >= ctx.value(BUSY_PCT)).or(p -> deepQueue(ctx, s, p, classMs)));
             Episodes watch = Episodes.of(s.points(), queued.and(p -> p.responseMs() >= ctx.value(WATCH_MS)
@@ -133,17 +136,13 @@ public final class DiskSaturationRule extends Rule {
                 || p.busyPct() < ctx.value(BUSY_PCT)) {
             return false;
         }
-        return p.responseMs() >= ctx.value(QUEUE_FACTOR) * lightLoadMs(s, classMs) && oneAtATimeMs(p) <= classMs;
+        return p.responseMs() >= ctx.value(QUEUE_FACTOR) * lightLoadMs(s, classMs)
+                && IostatEvidence.busyMsPerCompletion(p) <= classMs;
     }
 
     /** What the device answers in unqueued: its class's service time, or its light-load response when that is longer. */
     private static double lightLoadMs(DeviceSeries s, double classMs) {
         return Math.max(classMs, s.baselineMs() == null ? 0 : s.baselineMs());
-    }
-
-    /** The time per completion while busy: a request's service if the device served one at a time. */
-    private static double oneAtATimeMs(IostatPoint p) {
-        return Math.min(p.busyPct(), 100) / 100 * 1000 / p.iops();
     }
 
     /** The device's class of media, whose service time (the limit device-latency judges it by, as shipped) it is held to. */
@@ -152,7 +151,7 @@ public final class DiskSaturationRule extends Rule {
     }
 
     /** Requests of at most this size (KiB) on average are the application's small I/O, not transfers the queue cut. */
-    static final double SMALL_REQUEST_KB = 64;
+    static final double SMALL_REQUEST_KB = IostatEvidence.SMALL_REQUEST_KB;
 
     /** The average request size of the flagged reports in KiB (sysstat's rareq-sz/wareq-sz, areq-sz or avgrq-sz); +inf when not printed. */
     static double averageRequestKb(Episodes e) {
@@ -267,7 +266,7 @@ public final class DiskSaturationRule extends Rule {
         double queue = e.avg(IostatPoint::queue);
         double requestKb = averageRequestKb(e);
         Integer maxSectorsKb = maxSectorsKb(ctx, s);
-        double perCompletion = e.avg(DiskSaturationRule::oneAtATimeMs);
+        double perCompletion = e.avg(IostatEvidence::busyMsPerCompletion);
         boolean byQueue = severity != Severity.WARNING && queue >= ctx.value(DEEP_QUEUE) && perCompletion <= classMs;
         boolean underRuleOfThumb = byQueue && e.avg(IostatPoint::responseMs) < ctx.value(AWAIT_MS);
         String queueSentence = !byQueue ? "" : " With " + IostatEvidence.num(queue) + " requests outstanding it "
