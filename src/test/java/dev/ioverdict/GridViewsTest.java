@@ -34,12 +34,7 @@ class GridViewsTest {
      * Entries ("cell / view") whose verdict is not reached yet, each with what is missing: they run, the gap
      * is printed, and one that reaches its verdict fails until it is taken out, as in GridCapturesTest.
      */
-    private static final java.util.Map<String, String> KNOWN_GAPS = java.util.Map.of(
-            "saturated-4ms-s1 / block", "disk-saturation is judged from iostat only: a block trace alone of a saturated device says nothing",
-            "saturated-4ms-s4-qd64 / block", "disk-saturation is judged from iostat only: a block trace alone of a saturated device says nothing",
-            "saturated-8ms-s2-qd32-hdd / block", "disk-saturation is judged from iostat only: a block trace alone of a saturated device says nothing",
-            "saturated-2ms-s1-j16-psync / block", "disk-saturation is judged from iostat only: a block trace alone of a saturated device says nothing",
-            "sched-bfqdefault-seqwriter-4ms / block", "disk-saturation is judged from iostat only: a block trace alone of a saturated device says nothing");
+    private static final java.util.Map<String, String> KNOWN_GAPS = java.util.Map.of();
 
     @TempDir
     Path tmp;

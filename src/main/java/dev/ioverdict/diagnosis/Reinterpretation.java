@@ -51,7 +51,8 @@ final class Reinterpretation {
         return out;
     }
 
+    /** An outside view: a finding of a rule reading iostat's averages, unless a block trace showed it too. */
     private static boolean outside(Finding f) {
-        return RuleCatalogue.meaning(f.rule()).outsideView();
+        return RuleCatalogue.meaning(f.rule()).outsideView() && !EvidenceKind.blockLayer(f);
     }
 }

@@ -140,6 +140,8 @@ final class HealthyVerdicts {
                         ? ": the device serves in parallel, so busy all the time is not full; its response time stays"
                         + " within the " + ms(media.media().abnormalMs()) + " of " + article(media) + "; not saturated"
                 : w.max() < awaitLimit ? ": its response time never reached the rule's " + ms(awaitLimit) + "; not saturated"
+                : coveredBy(d.device()).isPresent() ? ": its time is the finding above (" + coveredBy(d.device()).get()
+                        + "): a device slow in its own service fills at a lower load, not a saturated one"
                 : ": busy and slow at times (" + awaitName(d) + " max " + ms(w.max()) + "), but not for as many reports"
                         + " in a row as the rule asks of saturation";
         return new Summary.Healthy(rule.id(), rule.title(), "busiest device " + label(d.device()) + ": " + figures + why

@@ -23,6 +23,21 @@ public final class TestData {
         return root().resolve("testdata").resolve(name);
     }
 
+    /**
+     * The files of a grid cell's bundle but those whose names start with one of {@code without}
+     * ("strace", "iostat"): the same capture as a consultant brings it with fewer collectors.
+     * Folders (blktrace's per-CPU files) are left out.
+     */
+    public static Path[] gridFilesWithout(String cell, String... without) {
+        try (var files = Files.list(bundle("grid/" + cell).resolve("bundle"))) {
+            return files.filter(Files::isRegularFile)
+                    .filter(f -> java.util.Arrays.stream(without).noneMatch(f.getFileName().toString()::startsWith))
+                    .sorted().toArray(Path[]::new);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** A file of a testdata case's bundle, e.g. ("xfs-unaligned-512b", "strace-fio.txt"). */
     public static Path file(String testCase, String name) {
         return bundle(testCase).resolve("bundle").resolve(name);

@@ -14,7 +14,6 @@ import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockDeviceStats;
-import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseDistribution;
 import dev.ioverdict.model.block.PhaseStat;
@@ -91,7 +90,7 @@ final class BlockDeviceLatency {
         List<String> why = new ArrayList<>();
         String name = d.name() != null ? d.name() : d.id();
         Threshold limit = MediaLimit.threshold(ctx, name);
-        boolean queued = queuedInside(ctx, figs, d, ctx.seconds(limit));
+        boolean queued = queuedInside(ctx, d, ctx.seconds(limit));
         // the typical request must be slow too: a mean lifted by requests queued for a slot is the load's doing
         boolean slowAvg = d2c.avg() > ctx.seconds(limit) && (d2c.p50() == null || d2c.p50() > ctx.seconds(limit))
                 && !queued;
@@ -195,29 +194,12 @@ final class BlockDeviceLatency {
     }
 
     /**
-     * A device that held many requests at once (Little's law: D2C summed over the trace's span) and
-     * whose long D2C its load explains: the long average is requests waiting for a slot inside the
-     * device, which is saturation (its load), not a slow device. The load explains it when the
-     * device's light-load requests are fast (D2C 5th percentile within its class), or, with no
-     * light-load request in the capture (a deep queue from its first second), when the device
-     * completes a request at least as often as its class serves one: even served one at a time,
-     * each would take no longer than the class allows. A device that completes fewer is slow
-     * whatever its queue.
+     * A device that held many requests at once and whose long D2C its load explains: the long average
+     * is requests waiting for a slot inside the device, which is saturation (disk-saturation says it),
+     * not a slow device ({@link InsideQueue#queuedInside}).
      */
-    private static boolean queuedInside(RuleContext ctx, BlockFigures figs, BlockFigures.Device d, double limit) {
-        var times = ctx.data().results().get(BlockProcessTimes.class).orElse(null);
-        if (times == null || !(times.spanSeconds() > 0)) {
-            return false;
-        }
-        double p5 = times.baselines().stream().filter(b -> b.device().equals(d.id()))
-                .mapToDouble(BlockProcessTimes.Baseline::p5).findFirst().orElse(Double.NaN);
-        long completions = times.completions(d.id());
-        if (times.atOnce(d.id(), BlockProcessTimes.Entry::d2c) < DEEP_IN_FLIGHT
-                || completions == 0) {
-            return false;
-        }
-        double servedOneAtATime = times.spanSeconds() / completions;
-        return p5 <= limit || servedOneAtATime <= limit;
+    private static boolean queuedInside(RuleContext ctx, BlockFigures.Device d, double limit) {
+        return InsideQueue.of(ctx, d.id()).map(q -> q.queuedInside(limit, DEEP_IN_FLIGHT)).orElse(false);
     }
 
     /** Requests in flight at once, on average, from which a device's long D2C is its own queue. */

@@ -65,7 +65,8 @@ public final class DeviceLatencyRule extends Rule {
             average or in its tail, for all its requests or for its reads or its writes alone, has outliers far above its median, or one leg of a dm/multipath \
             device is much slower than its siblings; or iostat shows long response times with no queue \
             in front of the device (not a write await that holds cache flushes, f/s beside most writes: \
-            sync-write-latency's); or, with no block-layer data, the application submits at once and \
+            sync-write-latency's), or with one while the device completes fewer requests than its class \
+            serves (slow whatever its queue); or, with no block-layer data, the application submits at once and \
             waits long for completions. The device, HBA, fabric or array takes the time.""",
             List.of(), List.of(BlockFigures.INPUT, IostatEvidence.SERIES, AioSymptoms.AIO_TIMING),
             List.of(Inputs.STORAGE),

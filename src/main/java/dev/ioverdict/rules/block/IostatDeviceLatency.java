@@ -70,8 +70,11 @@ final class IostatDeviceLatency {
         {
             double limitMs = MediaLimit.seconds(ctx, s.device()) * 1000;
             boolean steady = IostatEvidence.steadyAndShallow(s);
+            // with a queue, a long response is the device's own when it completes fewer requests than its class
+            // serves (disk-saturation reads the same reports the other way round)
             Episodes slow = Episodes.of(s.points(), p -> view.hasIo().test(p) && view.ms().applyAsDouble(p) >= limitMs
-                    && (Double.isNaN(p.queue()) || p.queue() < ctx.value(MAX_QUEUE) || activeSplit(s, p) || steady));
+                    && (Double.isNaN(p.queue()) || p.queue() < ctx.value(MAX_QUEUE) || activeSplit(s, p) || steady
+                    || IostatEvidence.slowerThanItsClass(p, limitMs)));
             if (!slow.sustained(ctx.value(MIN_REPORTS), 50)) {
                 return false;
             }
@@ -92,6 +95,11 @@ final class IostatDeviceLatency {
             // Solaris splits the time itself: asvc_t is spent in the device, wsvc_t in the host's queue
             boolean ownTime = activeSplit(s, worst) && view.direction() == null;
             boolean controller = s.controller();
+            String media = MediaLimit.media(ctx, s.device()).media().description();
+            // the queue was deep, yet the device completed fewer requests than its class serves: slow whatever its queue
+            boolean slowerThanClass = !ownTime && !steady && queue >= ctx.value(MAX_QUEUE)
+                    && slow.flagged().stream().allMatch(p -> IostatEvidence.slowerThanItsClass(p, limitMs));
+            double perCompletion = slow.avg(IostatEvidence::busyMsPerCompletion);
             String took = IostatEvidence.avgWorst(slow, view.ms(), "ms", column)
                     + " per" + (view.direction() == null ? "" : " " + view.direction().replace("s", ""))
                     + " request " + IostatEvidence.span(s, slow);
@@ -100,8 +108,9 @@ final class IostatDeviceLatency {
                                     + " (" + column + ") per request in the disks themselves"
                             : "Slow device" + (view.direction() == null ? "" : " for " + view.direction()) + ": "
                                     + label + " answers" + what + " in " + Figures.duration(avgMs / 1000) + " ("
-                                    + column + ")" + (ownTime && queue >= ctx.value(MAX_QUEUE)
-                                    ? " in the device itself" : " even with no queue in front of it"))
+                                    + column + ")" + (ownTime && queue >= ctx.value(MAX_QUEUE) ? " in the device itself"
+                                    : slowerThanClass ? ", completing one request every "
+                                    + Figures.duration(perCompletion / 1000) : " even with no queue in front of it"))
                     // a controller's average points at disks to look at, not at one device to fix
                     .severity(quiet || controller ? Severity.WARNING : Severity.CRITICAL)
                     .summary(controller
@@ -116,6 +125,15 @@ final class IostatDeviceLatency {
                                     + Figures.number(queue) + " requests in it on average (" + s.queueLabel() + "). "
                                     + "The time is spent below the host's queue (device, HBA, fabric or array); "
                                     + "part of it may be requests queued inside the device."
+                            : slowerThanClass
+                            ? label + " took " + took + ", with " + Figures.number(queue) + " requests outstanding on "
+                                    + "average (" + s.queueLabel() + "), but it completed only one every "
+                                    + Figures.duration(perCompletion / 1000) + " while busy (" + s.busyLabel()
+                                    + " over the completions per second), slower than the " + Figures.duration(limitMs / 1000)
+                                    + " expected of " + MediaLimit.media(ctx, s.device()).media().nounPhrase() + " serving one. Whenever the device is busy at least one request "
+                                    + "is in service, so its requests took longer than its class allows whatever their "
+                                    + "queue: the device is slow, and the queue and the long response follow from its "
+                                    + "service time. The time is spent below the host's queue (device, HBA, fabric or array)."
                             : label + " took " + took + ", while only " + Figures.number(queue)
                                     + " requests were outstanding on average (" + s.queueLabel() + "). With so few "
                                     + "in flight a request does not wait behind others: the time is the device's "
@@ -132,7 +150,7 @@ final class IostatDeviceLatency {
                     .text(SubjectMetrics.DIRECTION, view.direction())
                     .figure(QUEUE_AVG.labelled("average " + s.queueLabel()), queue)
                     .limit(IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + column + " ("
-                            + MediaLimit.media(ctx, s.device()).media().description() + ")"),
+                            + media + ")"),
                             MediaLimit.threshold(ctx, s.device()))
                     .figure(REPORTS, slow.flagged().size())
                     .figure(OF_REPORTS, slow.all().size())
@@ -146,6 +164,11 @@ final class IostatDeviceLatency {
                 f.doubt(Confidence.LOW, "the device was " + Figures.percent(busy) + " busy in these reports: an "
                         + "average of the few I/Os it did (a spin-up, a metadata read, the since-boot report) says "
                         + "little of the service it gives under load");
+            } else if (slowerThanClass) {
+                f.doubt(Confidence.MEDIUM, "iostat's response time holds the wait behind the other "
+                        + Figures.number(queue) + " requests too: the device's own service time is at least "
+                        + Figures.duration(perCompletion / 1000) + " a request, by how many it completed while busy; a "
+                        + "block trace (D2C) would measure it");
             } else if (queue >= 1 && !activeSplit(s, worst)) {
                 f.doubt(Confidence.MEDIUM, "iostat averages each interval: with about "
                         + Figures.number(slow.avg(IostatPoint::queue)) + " requests in flight some of the response "

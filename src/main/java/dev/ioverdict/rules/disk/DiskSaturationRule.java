@@ -26,6 +26,7 @@ import dev.ioverdict.rules.RuleInfo;
 import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import dev.ioverdict.rules.aio.AioCompletionWaitRule;
+import dev.ioverdict.rules.block.BlockFigures;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -43,6 +44,9 @@ public final class DiskSaturationRule extends Rule {
     public static final Metric RESPONSE_COLUMN = Metric.text("responseColumn", "response time column");
     public static final Metric AVG_RESPONSE = Metric.duration("avgResponse", "average response time");
     public static final Metric BASELINE = Metric.duration("baseline", "light-load response time");
+    static final Metric IN_DEVICE = Metric.count("inDevice", "requests in the device on average");
+    static final Metric PER_COMPLETION = Metric.duration("perCompletion", "traced span per completion");
+    static final Metric CLASS_SERVICE = Metric.duration("classService", "service time of its media class");
 
     static final Threshold AWAIT_MS = Threshold.millis("await_ms", 50,
             "response time (svc_t, wsvc_t+asvc_t, await) of a bottleneck");
@@ -54,10 +58,12 @@ public final class DiskSaturationRule extends Rule {
             + "avgqu-sz, wait+actv) below which slow answers are the device's latency, not saturation");
     static final Threshold QUEUE_FACTOR = Threshold.factor("queue_factor", 2, "response time must reach this "
             + "multiple of the device's light-load response time in the same capture (when there is one)");
-    static final Threshold DEEP_QUEUE = Threshold.ratio("deep_queue", 8, "average requests outstanding from which a "
-            + "response of twice its media class's service time or more is saturation, with no light-load report and "
+    static final Threshold DEEP_QUEUE = Threshold.ratio("deep_queue", 8, "average requests outstanding (in a block "
+            + "trace: in the device, Little's law on D2C) from which a response of twice its media class's service time or more is saturation, with no light-load report and "
             + "whatever the 50 ms rule of thumb says, when the device completes a request at least as often as its "
             + "class serves one");
+    static final Threshold MIN_TRACED_IOS = Threshold.count("min_traced_ios", "I/Os", 20,
+            "block trace: fewer completions on a device than this are too few to judge its queue");
     static final Threshold MIN_BURST_REPORTS = Threshold.count("min_burst_reports", "reports", 2,
             "reports over the limit that make a short burst worth a line, where the file holds more than one report "
                     + "(one interval alone is a spike: a flush, files being closed)");
@@ -67,22 +73,30 @@ public final class DiskSaturationRule extends Rule {
     private static final RuleInfo INFO = new RuleInfo(ID,
             "Disk saturated: long service times while busy", Severity.CRITICAL,
             "iostat shows a device answering slowly (svc_t, await) while busy (%b, %util), with requests queued "
-                    + "in front of it, over several reports: the device is the bottleneck.",
-            List.of(IostatEvidence.SERIES), List.of(Inputs.STORAGE),
+                    + "in front of it, over several reports; or a block trace shows many requests inside a device that "
+                    + "completes them as fast as its class serves one, with a long D2C: the device is the bottleneck.",
+            List.of(), List.of(IostatEvidence.SERIES, BlockFigures.INPUT), List.of(Inputs.STORAGE),
             List.of(AWAIT_MS, BUSY_PCT, WATCH_MS, WATCH_BUSY_PCT, MIN_QUEUE, QUEUE_FACTOR, DEEP_QUEUE, Episodes.MIN_CONSECUTIVE, Episodes.MIN_SHARE_PCT,
-                    MIN_BURST_REPORTS));
+                    MIN_BURST_REPORTS, MIN_TRACED_IOS));
 
     public DiskSaturationRule() {
         super(INFO, MeasuredIn.device(Part.DEVICE, Part.BEHIND_OTHER_IO).orElse(Part.NOT_MEASURED),
                 Meaning.of(Meaning.Layer.DEVICE)
                         .use(Meaning.Resource.DEVICE, Meaning.Use.UTILIZATION, Meaning.Use.SATURATION)
-                        .evidence(EvidenceKind.IOSTAT).seenFromOutside()
+                        // iostat's findings read the device from outside; the block trace's measure it (Reinterpretation)
+                        .evidence(EvidenceKind.IOSTAT, EvidenceKind.BLOCK_TRACE).seenFromOutside()
                         // iostat's queue is what a saturated device leaves behind
                         .explains(QueueWaitRule.ID, "about the same device",
                                 Meaning.Explains::sameSubject)
                         // the process waits in io_getevents for completions the full device is slow to give
                         .explains(AioCompletionWaitRule.ID, "when the process's requests went to the device: it waits for completions the saturated "
                                 + "device is slow to give", AioCompletionWaitRule::waitsOn)
+                        // measured in a block trace, the queue iostat counts is the one inside the device
+                        .insideView((cause, iostat) -> "iostat's view of the same device: " + iostat.title() + ". The "
+                                + "block trace shows where the requests wait: inside the device ("
+                                + cause.measurement(IN_DEVICE).map(m -> m.display() + " requests in it on average")
+                                .orElse("many requests at once") + "), which completes them as fast as its class "
+                                + "serves one; iostat's aqu-sz and await count the same requests.")
                         .chart(f -> {
                             var busy = new ChartSpec.Axis(ChartSpec.Axis.Series.BUSY, IostatEvidence.LIMIT_BUSY, true);
                             return f.has(SubjectMetrics.INPUT) && f.has(IostatEvidence.LIMIT_RESPONSE)
@@ -93,15 +107,20 @@ public final class DiskSaturationRule extends Rule {
 
     @Override
     public void evaluate(RuleContext ctx) {
-        for (DeviceSeries s : ctx.input(IostatEvidence.SERIES)) {
+        // one device shown by both is one finding: the diagnosis merges them by rule and device
+        ctx.optional(BlockFigures.INPUT).ifPresent(figs -> BlockSaturation.judge(ctx, figs));
+        for (DeviceSeries s : ctx.optional(IostatEvidence.SERIES).orElse(List.of())) {
             if (IostatEvidence.steadyAndShallow(s)) {
                 // flat response time over a shallow queue: a slow device (device-latency), not a saturated one
                 continue;
             }
+            double classMs = media(ctx, s).abnormalMs();
+            // a device completing fewer requests than its class serves is slow whatever its queue (device-latency):
+            // its queue and long response follow from its service time, at any depth and under any rule of thumb
             Predicate<IostatPoint> queued = p -> p.hasIo()
                     && (Double.isNaN(p.queue()) || p.queue() >= ctx.value(MIN_QUEUE))
-                    && (s.baselineMs() == null || p.responseMs() >= ctx.value(QUEUE_FACTOR) * s.baselineMs());
-            double classMs = media(ctx, s).abnormalMs();
+                    && (s.baselineMs() == null || p.responseMs() >= ctx.value(QUEUE_FACTOR) * s.baselineMs())
+                    && !IostatEvidence.slowerThanItsClass(p, classMs);
             Episodes bottleneck = Episodes.of(s.points(), queued.and(p -> p.responseMs() >= ctx.value(AWAIT_MS)
                     && p.busyPct() >= ctx.value(BUSY_PCT)).or(p -> deepQueue(ctx, s, p, classMs)));
             Episodes watch = Episodes.of(s.points(), queued.and(p -> p.responseMs() >= ctx.value(WATCH_MS)
@@ -133,17 +152,13 @@ public final class DiskSaturationRule extends Rule {
                 || p.busyPct() < ctx.value(BUSY_PCT)) {
             return false;
         }
-        return p.responseMs() >= ctx.value(QUEUE_FACTOR) * lightLoadMs(s, classMs) && oneAtATimeMs(p) <= classMs;
+        return p.responseMs() >= ctx.value(QUEUE_FACTOR) * lightLoadMs(s, classMs)
+                && IostatEvidence.busyMsPerCompletion(p) <= classMs;
     }
 
     /** What the device answers in unqueued: its class's service time, or its light-load response when that is longer. */
     private static double lightLoadMs(DeviceSeries s, double classMs) {
         return Math.max(classMs, s.baselineMs() == null ? 0 : s.baselineMs());
-    }
-
-    /** The time per completion while busy: a request's service if the device served one at a time. */
-    private static double oneAtATimeMs(IostatPoint p) {
-        return Math.min(p.busyPct(), 100) / 100 * 1000 / p.iops();
     }
 
     /** The device's class of media, whose service time (the limit device-latency judges it by, as shipped) it is held to. */
@@ -152,7 +167,7 @@ public final class DiskSaturationRule extends Rule {
     }
 
     /** Requests of at most this size (KiB) on average are the application's small I/O, not transfers the queue cut. */
-    static final double SMALL_REQUEST_KB = 64;
+    static final double SMALL_REQUEST_KB = IostatEvidence.SMALL_REQUEST_KB;
 
     /** The average request size of the flagged reports in KiB (sysstat's rareq-sz/wareq-sz, areq-sz or avgrq-sz); +inf when not printed. */
     static double averageRequestKb(Episodes e) {
@@ -267,14 +282,14 @@ public final class DiskSaturationRule extends Rule {
         double queue = e.avg(IostatPoint::queue);
         double requestKb = averageRequestKb(e);
         Integer maxSectorsKb = maxSectorsKb(ctx, s);
-        double perCompletion = e.avg(DiskSaturationRule::oneAtATimeMs);
+        double perCompletion = e.avg(IostatEvidence::busyMsPerCompletion);
         boolean byQueue = severity != Severity.WARNING && queue >= ctx.value(DEEP_QUEUE) && perCompletion <= classMs;
         boolean underRuleOfThumb = byQueue && e.avg(IostatPoint::responseMs) < ctx.value(AWAIT_MS);
         String queueSentence = !byQueue ? "" : " With " + IostatEvidence.num(queue) + " requests outstanding it "
                 + "completed one every " + IostatEvidence.ms(perCompletion) + " while busy, within the "
                 + IostatEvidence.ms(classMs) + " expected of " + media.nounPhrase() + " serving one: the response is "
                 + "the wait behind the other requests, not the device's own service time.";
-        Optional<SettingVariants> variants = SettingVariants.of(s, ctx.input(IostatEvidence.SERIES));
+        Optional<SettingVariants> variants = SettingVariants.of(s, ctx.optional(IostatEvidence.SERIES).orElse(List.of()));
         String title = label + " " + what + ": " + s.responseLabel() + " "
                 + IostatEvidence.ms(e.avg(IostatPoint::responseMs)) + " at " + busy + " "
                 + Figures.percent(e.avg(IostatPoint::busyPct)) + (e.flagged().size() > 1 ? " (average of " + e.flagged().size() + " reports)" : "");

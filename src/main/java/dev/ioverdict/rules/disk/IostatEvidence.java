@@ -124,6 +124,57 @@ public final class IostatEvidence {
         return Figures.number(v);
     }
 
+    /**
+     * The device's busy time per completed request (ms), NaN when the report does not tell (no
+     * completions counted, or no busy column). While the device is busy at least one request is in
+     * service, so its requests' average service time is at least this, whatever their queue and
+     * however many it serves at once: a device that completes fewer requests than its class serves
+     * (one every {@code classMs}) is slow itself; one that completes as many or more turns a deep
+     * queue into a long response by the wait behind the other requests.
+     */
+    public static double busyMsPerCompletion(IostatPoint p) {
+        if (!(p.iops() > 0) || Double.isNaN(p.busyPct())) {
+            return Double.NaN;
+        }
+        return Math.min(p.busyPct(), 100) / 100 * 1000 / p.iops();
+    }
+
+    /**
+     * Whether the report shows the device completing fewer small requests than its class serves: slow
+     * whatever its queue. A class's service time is a small request's; a large transfer holds its
+     * transfer time too (1 MiB at 40 MB/s is 25 ms on a healthy disk), so reports of larger requests,
+     * or of a size iostat does not print, are not judged this way.
+     */
+    public static boolean slowerThanItsClass(IostatPoint p, double classMs) {
+        return requestKb(p) <= SMALL_REQUEST_KB && busyMsPerCompletion(p) > classMs;
+    }
+
+    /** Requests of at most this size (KiB) on average are the application's small I/O, not transfers. */
+    public static final double SMALL_REQUEST_KB = 64;
+
+    /**
+     * The report's average request size in KiB (sysstat's rareq-sz/wareq-sz, avgrq-sz in sectors, sar's
+     * areq-sz; Solaris's kr/s + kw/s over r/s + w/s); NaN when it prints none or did no I/O.
+     */
+    public static double requestKb(IostatPoint p) {
+        var x = p.sample();
+        double r = x.has("r/s") ? x.value("r/s") : 0;
+        double w = x.has("w/s") ? x.value("w/s") : 0;
+        if (x.has("rareq-sz") && x.has("wareq-sz") && r + w > 0) {
+            return (r * x.value("rareq-sz") + w * x.value("wareq-sz")) / (r + w);
+        }
+        if (x.has("avgrq-sz") && r + w > 0) {
+            return x.value("avgrq-sz") / 2; // sectors of 512 bytes
+        }
+        if (x.has("areq-sz") && x.has("tps") && x.value("tps") > 0) {
+            return x.value("areq-sz"); // sar -d: kB
+        }
+        if (x.has("kr/s") && x.has("kw/s") && r + w > 0) {
+            return (x.value("kr/s") + x.value("kw/s")) / (r + w);
+        }
+        return Double.NaN;
+    }
+
     /** A queue at least this deep on average is deep enough to be waiting, whatever the device serves at once. */
     static final double DEEP_QUEUE = 4;
     /** Await varying less than this (coefficient of variation over the reports with I/O) is flat. */

@@ -156,4 +156,20 @@ class DeviceLatencyRuleTest {
             assertEquals(Severity.CRITICAL, iostatOnly(rule, cell).get(0).severity(), cell);
         }
     }
+
+    @Test
+    void iostatOfASlowDeviceWithADeepQueueIsTheDevicesLatency() {
+        // recorded: 100 ms a request on 8 slots at iodepth 32. iostat: 382 ms await at aqu-sz 29, one completion
+        // every 12.7 ms of busy time; flash serves one in 5 ms, so the device is slow whatever its queue, as its
+        // block trace says (D2C 398 ms with requests completing slower than the class)
+        List<Finding> fs = RuleHarness.files(rule, dev.ioverdict.testing.TestData.gridFilesWithout("slow-100ms-s8-qd32",
+                "strace", "perf-", "fio.out"));
+        Finding f = fs.stream().filter(x -> x.metrics().get("direction") == null).findFirst().orElseThrow();
+        assertEquals(Severity.CRITICAL, f.severity());
+        assertEquals("loop0", f.metrics().get("device"));
+        assertTrue(f.title().endsWith("completing one request every 12.7 ms"), f.title());
+        assertTrue(f.summary().contains("slower than the 5.00 ms expected of a solid-state (non-rotational) device "
+                + "serving one"), f.summary());
+        assertTrue(f.evidence().get(0).location().startsWith("iostat-x.txt:"), f.evidence().toString());
+    }
 }

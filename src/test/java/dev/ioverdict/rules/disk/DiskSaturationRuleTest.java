@@ -8,6 +8,7 @@ import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.testing.RuleHarness;
+import dev.ioverdict.testing.TestData;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -118,5 +119,26 @@ class DiskSaturationRuleTest {
         Finding d10 = findings("iostat-solaris-illumos-controllers", "disk-saturation", Map.of()).get(0);
         assertEquals(Severity.WARNING, d10.severity(), "356 ms since boot does not count, 30.1 ms now does");
         assertEquals(0.0301, (double) d10.metrics().get("worstResponse"), 1e-12);
+    }
+
+    /** The grid cells whose iostat shows a device full of requests it serves as fast as its class allows. */
+    @Test
+    void iostatAloneOfASaturatedGridCellIsSaturation() {
+        for (String cell : List.of("saturated-4ms-s1", "saturated-8ms-s1-hdd", "saturated-4ms-s4-qd64",
+                "saturated-8ms-s2-qd32-hdd", "saturated-2ms-s1-j16-psync")) {
+            List<Finding> fs = RuleHarness.files(RuleCatalogue.byId("disk-saturation").orElseThrow(),
+                    TestData.gridFilesWithout(cell, "strace", "perf-", "fio.out"));
+            assertEquals(1, fs.size(), cell + ": " + fs);
+            assertEquals(Severity.CRITICAL, fs.get(0).severity(), cell);
+        }
+    }
+
+    @Test
+    void aDeviceCompletingFewerRequestsThanItsClassServesIsNotSaturatedWhateverItsQueue() {
+        // recorded: 100 ms a request on 8 slots at iodepth 32: 382 ms await at aqu-sz 29, one completion every
+        // 12.7 ms of busy time, slower than flash serves one (5 ms): device-latency says it, not this rule
+        List<Finding> fs = RuleHarness.files(RuleCatalogue.byId("disk-saturation").orElseThrow(),
+                TestData.gridFilesWithout("slow-100ms-s8-qd32", "strace", "perf-", "fio.out"));
+        assertEquals(List.of(), fs);
     }
 }

@@ -1,0 +1,93 @@
+package dev.ioverdict.rules.disk;
+
+import dev.ioverdict.analysis.config.MediaClass;
+import dev.ioverdict.model.Confidence;
+import dev.ioverdict.model.Figures;
+import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.block.Phase;
+import dev.ioverdict.model.block.PhaseStat;
+import dev.ioverdict.rules.Inputs;
+import dev.ioverdict.rules.RuleContext;
+import dev.ioverdict.rules.SubjectMetrics;
+import dev.ioverdict.rules.block.BlockFigures;
+import dev.ioverdict.rules.block.InsideQueue;
+
+/**
+ * disk-saturation from a block trace, the physics of the iostat side measured per request: a device
+ * that held at least {@code deep_queue} requests at once (Little's law on D2C), that completed one
+ * at least as often as its class serves one (or whose light-load requests were fast), and whose D2C
+ * averages at least {@code queue_factor} times its class's service time. Each request would be quick
+ * served alone, so its D2C is the wait behind the others inside the device, not a slow device;
+ * device-latency reads the same figures ({@link InsideQueue}) and stays silent on it.
+ */
+final class BlockSaturation {
+    private BlockSaturation() {
+    }
+
+    static void judge(RuleContext ctx, BlockFigures figs) {
+        for (BlockFigures.Device d : figs.devices()) {
+            PhaseStat d2c = d.phase(Phase.D2C);
+            if (d.fromBtt() || d2c.n() < ctx.value(DiskSaturationRule.MIN_TRACED_IOS) || d2c.avg() == null) {
+                continue;
+            }
+            String name = d.name() != null ? d.name() : d.id();
+            MediaClass media = MediaClass.of(name, ctx.optional(Inputs.STORAGE).orElse(null)).media();
+            double classSeconds = media.abnormalMs() / 1000;
+            InsideQueue queue = InsideQueue.of(ctx, d.id()).orElse(null);
+            if (queue == null || !queue.queuedInside(classSeconds, ctx.value(DiskSaturationRule.DEEP_QUEUE))
+                    || d2c.avg() < ctx.value(DiskSaturationRule.QUEUE_FACTOR) * classSeconds) {
+                continue;
+            }
+            report(ctx, figs, d, d2c, queue, media);
+        }
+    }
+
+    private static void report(RuleContext ctx, BlockFigures figs, BlockFigures.Device d, PhaseStat d2c,
+                               InsideQueue queue, MediaClass media) {
+        double classSeconds = media.abnormalMs() / 1000;
+        boolean keepsUp = queue.secondsPerCompletion() <= classSeconds;
+        String pace = keepsUp
+                ? "it completed one every " + Figures.duration(queue.secondsPerCompletion()) + ", at least as often as "
+                        + media.nounPhrase() + " serves one (" + Figures.duration(classSeconds) + ")"
+                : "its fastest requests (5th percentile) took " + Figures.duration(queue.lightLoadSeconds())
+                        + ", within the " + Figures.duration(classSeconds) + " expected of " + media.nounPhrase();
+        PhaseStat q2c = d.phase(Phase.Q2C);
+        // the wait beyond what the class serves a request in, as the iostat side weighs response over light load
+        Impact impact = Impact.measured(Math.max(0, d2c.avg() - classSeconds) * d2c.n(),
+                "(D2C average - its class's service time) x completions");
+        if (q2c.avg() != null && q2c.n() > 0) {
+            impact = impact.of(q2c.avg() * q2c.n(), "Q2C time on " + d.label());
+        }
+        String inDevice = Figures.number(queue.inFlight());
+        var f = ctx.finding(d.subject(), d.label() + " saturated: D2C avg " + Figures.duration(d2c.avg()) + " with "
+                        + inDevice + " requests in the device on average")
+                .severity(Severity.CRITICAL)
+                .summary("The block trace holds " + inDevice + " requests inside " + d.label() + " on average (D2C "
+                        + "summed over the trace's span, Little's law), and " + pace + ". Its D2C averages "
+                        + Figures.duration(d2c.avg()) + (d2c.p50() == null ? "" : " (median " + Figures.duration(d2c.p50()) + ")")
+                        + " over " + Figures.count(d2c.n()) + " completions: each request would be quick served alone, "
+                        + "so its D2C is the wait behind the other requests inside the device, not the device's own "
+                        + "service time. The device is full: the application keeps more requests outstanding than it "
+                        + "serves at once.")
+                .recommendation("Lower the number of requests the application keeps outstanding on " + d.label() + " ("
+                        + inDevice + " in the device on average here: its I/O depth, threads or connections), or spread "
+                        + "its load over more disks or LUNs. Beyond that, move the busiest data to faster storage, "
+                        + "reduce I/O with more cache, and check the array behind the device (RAID rebuild, write "
+                        + "cache, controller and path saturation).")
+                .source(d.sourceKind())
+                .text(SubjectMetrics.DEVICE, d.name() != null ? d.name() : d.id())
+                .text(SubjectMetrics.DEVNO, d.id())
+                .text(SubjectMetrics.SOURCE, d.source())
+                .figure(DiskSaturationRule.AVG_RESPONSE.labelled("D2C average"), d2c.avg())
+                .figure(DiskSaturationRule.IN_DEVICE, queue.inFlight())
+                .figure(DiskSaturationRule.PER_COMPLETION, queue.secondsPerCompletion())
+                .figure(DiskSaturationRule.CLASS_SERVICE.labelled("service time of " + media.nounPhrase()), classSeconds)
+                .evidence(figs.slowestLines(d, Phase.D2C, 3))
+                .impact(impact);
+        if (d2c.n() < 100) {
+            f.doubt(Confidence.MEDIUM, "only " + d2c.n() + " completions on " + d.label());
+        }
+        f.report();
+    }
+}

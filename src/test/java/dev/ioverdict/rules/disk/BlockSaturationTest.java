@@ -1,0 +1,97 @@
+package dev.ioverdict.rules.disk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Severity;
+import dev.ioverdict.rules.RuleCatalogue;
+import dev.ioverdict.testing.Cli;
+import dev.ioverdict.testing.RuleHarness;
+import dev.ioverdict.testing.TestData;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** disk-saturation judged from a grid cell's block trace alone: no iostat, no strace. */
+class BlockSaturationTest {
+    /** What a consultant brings with the block trace only: perf-block and the storage configuration. */
+    private static List<Finding> blockOnly(String cell) {
+        return RuleHarness.files(RuleCatalogue.byId(DiskSaturationRule.ID).orElseThrow(),
+                TestData.gridFilesWithout(cell, "strace", "perf-syscalls", "perf-sched", "iostat", "fio.out"));
+    }
+
+    @Test
+    void aDeepQueueInADeviceServingAsFastAsItsClassIsSaturation() {
+        // recorded: 4 slots of 3.4 ms at iodepth 64: D2C 52.8 ms with 60 requests in the device, one completed every
+        // 877 µs, far more often than flash serves one (5 ms): the D2C is the wait behind the others
+        List<Finding> fs = blockOnly("saturated-4ms-s4-qd64");
+        assertEquals(1, fs.size(), fs.toString());
+        Finding f = fs.get(0);
+        assertEquals(Severity.CRITICAL, f.severity());
+        assertEquals("loop0", f.metrics().get("device"));
+        assertEquals(List.of("block trace"), f.sources());
+        assertEquals("52.8 ms", f.measurement("avgResponse").orElseThrow().display());
+        assertEquals("60.2", f.measurement("inDevice").orElseThrow().display());
+        assertTrue(f.summary().contains("it completed one every 877 µs, at least as often as a solid-state "
+                + "(non-rotational) device serves one (5.00 ms)"), f.summary());
+        assertTrue(f.evidence().stream().allMatch(e -> e.location().startsWith("perf-block.txt:")
+                && e.text().contains("block:")), f.evidence().toString());
+    }
+
+    @Test
+    void everySaturatedGridCellWithABlockTraceIsSaturatedByItAlone() {
+        for (String cell : List.of("saturated-4ms-s1", "saturated-2ms-s1-j16-psync", "saturated-8ms-s2-qd32-hdd",
+                "sched-bfqdefault-seqwriter-4ms")) {
+            List<Finding> fs = blockOnly(cell);
+            assertEquals(1, fs.size(), cell + ": " + fs);
+            assertEquals("loop0", fs.get(0).metrics().get("device"), cell);
+        }
+    }
+
+    @Test
+    void onlyTheSaturatedOfTwoDevices() {
+        // loop0: reads of 19.5 ms at depth 3.9 (a slow device, device-latency's); loop1: writes of 57 ms at depth 31, 1.8 ms a slot
+        List<Finding> fs = blockOnly("two-devs-read-20ms-and-sat-2ms");
+        assertEquals(List.of("loop1"), fs.stream().map(f -> f.metrics().get("device")).toList());
+    }
+
+    @Test
+    void aSlowDeviceIsNotSaturatedWhateverItsQueue() {
+        // 100 ms a request on 8 slots at depth 28: one completion every 12.5 ms, slower than flash serves one
+        assertEquals(List.of(), blockOnly("slow-100ms-s8-qd32"));
+        // 8 readers of 30 ms: 7.8 in the device, under the deep queue
+        assertEquals(List.of(), blockOnly("psync-readers-30ms-j8"));
+        assertEquals(List.of(), blockOnly("write-8ms-s8-ssd"));
+    }
+
+    @Test
+    void theBlockTraceAndIostatOfOneDeviceMakeOneFinding(@TempDir Path tmp) throws Exception {
+        Path bundle = Files.createDirectories(tmp.resolve("bundle"));
+        for (Path f : TestData.gridFilesWithout("saturated-4ms-s4-qd64", "strace", "perf-syscalls", "perf-sched", "fio.out")) {
+            Files.copy(f, bundle.resolve(f.getFileName()));
+        }
+        Path out = tmp.resolve("out");
+        Cli r = Cli.run("report", bundle.toString(), "-o", out.toString(), "--format", "json");
+        assertEquals(0, r.exitCode(), r.err());
+        List<JsonNode> saturation = new ArrayList<>();
+        new ObjectMapper().readTree(out.resolve("report.json").toFile()).path("findings").forEach(f -> {
+            if (f.path("rule").asText().equals(DiskSaturationRule.ID)) {
+                saturation.add(f);
+            }
+        });
+        assertEquals(1, saturation.size(), saturation.toString());
+        JsonNode f = saturation.get(0);
+        assertEquals("[\"iostat\",\"block trace\"]", f.path("sources").toString());
+        assertTrue(f.path("summary").asText().contains("Also seen in the block trace: loop0 (7,0, /mnt/grid) saturated: "
+                + "D2C avg 52.8 ms"), f.path("summary").asText());
+        List<String> inputs = new ArrayList<>();
+        f.path("evidence").forEach(e -> inputs.add(e.path("input").asText()));
+        assertTrue(inputs.contains("iostat-x.txt") && inputs.contains("perf-block.txt"), inputs.toString());
+    }
+}
