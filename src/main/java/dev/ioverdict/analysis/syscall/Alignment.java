@@ -103,17 +103,15 @@ final class Alignment {
         Map<String, Long> whole = classes(this.whole);
         FilesystemResolver.Resolved where = fs.resolve(path);
         Integer block = where == null ? null : where.blockSize();
-        FileAlignment partial = new FileAlignment(source, input, file, via, op, direct, requests, bytes,
-                requests == 0 ? 0 : minSize, maxSize, sizes, offsets, whole, null, null, null, null, null, null, List.of());
         List<Evidence> ex = new ArrayList<>();
         for (String c : FileAlignment.CLASSES) {
             if (block == null || FileAlignment.alignmentOf(c) < block) {
                 ex.addAll(examples.getOrDefault(c, List.of()));
             }
         }
-        return new FileAlignment(source, input, file, via, op, direct, requests, bytes, partial.minSize(), maxSize,
+        return new FileAlignment(source, input, file, via, op, direct, requests, bytes, requests == 0 ? 0 : minSize, maxSize,
                 sizes, offsets, whole, where == null ? null : where.type(), where == null ? null : where.mount(), block,
-                where == null ? null : where.how(), block == null ? null : partial.unalignedTo(block),
+                where == null ? null : where.how(), block == null ? null : FileAlignment.unalignedTo(whole, block),
                 where == null ? null : where.evidence(), ex);
     }
 }

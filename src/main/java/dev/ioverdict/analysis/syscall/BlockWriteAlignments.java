@@ -43,15 +43,12 @@ public final class BlockWriteAlignments implements Analysis {
             Map<String, Long> classes = new java.util.LinkedHashMap<>();
             FileAlignment.CLASSES.forEach(c -> classes.put(c, w.classes().getOrDefault(c, 0L)));
             String input = w.examples().isEmpty() ? null : w.examples().get(0).input();
-            // a bio's start and size are only ever judged together: the trace's classes are of the coarser one
-            FileAlignment partial = new FileAlignment("block", input, null, "block trace", "write", true, w.n(),
-                    w.bytes(), w.minBytes(), w.maxBytes(), Map.of(), Map.of(), classes, null, null, null, null, null,
-                    null, List.of());
             String file = (mount == null ? "" : mount + " ") + "(" + name + ")";
+            // a bio's start and size are only ever judged together: the trace's classes are of the coarser one
             rows.add(new BlockWriteAlignment.Row(w.pid(), w.comm(), name, new FileAlignment("block", input, file,
                     "block trace", "write", true, w.n(), w.bytes(), w.minBytes(), w.maxBytes(), Map.of(), Map.of(),
                     classes, where == null ? null : where.type(), mount, block,
-                    where == null ? null : where.how(), block == null ? null : partial.unalignedTo(block),
+                    where == null ? null : where.how(), block == null ? null : FileAlignment.unalignedTo(classes, block),
                     where == null ? null : where.evidence(), w.examples())));
         }
         results.put(BlockWriteAlignment.class, new BlockWriteAlignment(rows));

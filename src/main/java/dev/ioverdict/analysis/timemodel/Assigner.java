@@ -61,6 +61,10 @@ final class Assigner {
     private final List<SleepStack> stacks;
     private final Set<TimeModelAnalysis.Group> unalignedWriters;
     private final PerIoMatch perIo;
+    /** Each command's device where no block trace says it, found once: several parts ask for it. */
+    private final Map<TimeModelAnalysis.Group, String> homes = new java.util.IdentityHashMap<>();
+    /** Each iostat device's read and write bytes a second over the reports in which it did I/O, read once. */
+    private final Map<String, double[]> busyBytes = new java.util.HashMap<>();
 
     Assigner(BlockProcessTimes block, List<IostatDevice> iostat, List<DeviceSeries> series, double tracedBytesPerSecond,
              StorageConfig config,
@@ -381,11 +385,11 @@ final class Assigner {
             if (others != null && others.fraction() > 0) {
                 parts.add(Part.BEHIND_OTHER_IO, direction, device, seconds * others.fraction(), method + String.format(
                         Locale.ROOT, "; behind I/O its calls did not issue: while %s was busy (%d iostat reports) it "
-                        + "moved %s a second, its calls %s (%.0f %% others'); its %s await, %.1f ms, holds %.1f ms "
+                        + "moved %s a second, the traced processes' calls %s (%.0f %% others'); its %s await, %.1f ms, holds %.1f ms "
                         + "of the device's own response (%s), and the rest is a queue, the others' in their share of "
                         + "the bytes", device, others.reports(), Fmt.bytes(others.deviceBytesPerSecond()),
                         Fmt.bytes(others.ownBytesPerSecond()), others.othersPct(), direction, others.awaitMs(),
-                        others.serviceMs(), seriesOf(device).baselineMs() != null ? "its light-load await in this capture"
+                        others.serviceMs(), others.lightLoad() ? "its light-load await in this capture"
                         : "what its class serves a request in"),
                         List.of(new WaitPart.Neighbour(WaitPart.Neighbour.UNTRACED, null, others.othersPct())));
             }
@@ -448,6 +452,10 @@ final class Assigner {
      * system disk answering in 0.07 ms. Without waits to compare, the one whose bytes come closest.
      */
     private String deviceOf(TimeModelAnalysis.Group g) {
+        return homes.computeIfAbsent(g, this::findDevice);
+    }
+
+    private String findDevice(TimeModelAnalysis.Group g) {
         String byFiles = deviceOfFiles(g);
         if (byFiles != null) {
             return byFiles;
@@ -482,25 +490,31 @@ final class Assigner {
     private double bytesOfItsKind(TimeModelAnalysis.Group g, IostatDevice d) {
         boolean reads = g.reads > 0 || g.reads + g.writes == 0;
         boolean writes = g.writes > 0 || g.reads + g.writes == 0;
+        double[] rw = busyBytes.computeIfAbsent(d.device(), k -> busyBytes(d));
+        return (reads ? rw[0] : 0) + (writes ? rw[1] : 0);
+    }
+
+    private double[] busyBytes(IostatDevice d) {
         DeviceSeries s = seriesOf(d.device());
         if (s != null) {
-            double sum = 0;
+            double[] sum = new double[2];
             int n = 0;
             for (var p : s.points()) {
                 if (p.hasIo()) {
                     double r = p.sample().value("rkB/s");
                     double w = p.sample().value("wkB/s");
-                    sum += (reads && !Double.isNaN(r) ? r : 0) + (writes && !Double.isNaN(w) ? w : 0);
+                    sum[0] += Double.isNaN(r) ? 0 : r;
+                    sum[1] += Double.isNaN(w) ? 0 : w;
                     n++;
                 }
             }
             if (n > 0) {
-                return sum * 1024 / n;
+                return new double[] {sum[0] * 1024 / n, sum[1] * 1024 / n};
             }
         }
         Double r = DeviceTimes.avg(d, "rkB/s");
         Double w = DeviceTimes.avg(d, "wkB/s");
-        return ((reads && r != null ? r : 0) + (writes && w != null ? w : 0)) * 1024;
+        return new double[] {(r == null ? 0 : r) * 1024, (w == null ? 0 : w) * 1024};
     }
 
     /** The others' share of the device's queue behind this command's waits, from iostat; null when not estimable. */

@@ -22,18 +22,20 @@ final class UntracedLoad {
 
     /**
      * {@code fraction}: the part of the process's device wait spent behind others' I/O; {@code othersPct}:
-     * their share of the device's bytes while busy; {@code reports}: the busy reports.
+     * their share of the device's bytes while busy; {@code reports}: the busy reports; {@code lightLoad}:
+     * the service time is the device's light-load await in this capture, not its class's.
      */
     record Estimate(double fraction, double othersPct, double deviceBytesPerSecond, double ownBytesPerSecond,
-                    double awaitMs, double serviceMs, int reports) {
+                    double awaitMs, double serviceMs, boolean lightLoad, int reports) {
     }
 
     private UntracedLoad() {
     }
 
     /**
-     * The estimate for {@code direction} ("read" or "write"), or null when iostat does not print that
-     * direction's bytes and await, or the device was never busy.
+     * The estimate for the waits of {@code direction} ("read" or "write"), or null when iostat does not
+     * print the bytes and that direction's await, the device was never busy, or the others' bytes are not
+     * most of its bytes.
      */
     static Estimate of(DeviceSeries series, String direction, double ownBytesPerSecond, double classLimitMs) {
         if (series == null || !(ownBytesPerSecond >= 0)) {
@@ -68,6 +70,7 @@ final class UntracedLoad {
         if (100 * (1 - own) < MOST_PCT) {
             return null;
         }
-        return new Estimate((1 - own) * queueing, 100 * (1 - own), deviceRate, ownBytesPerSecond, awaitMs, serviceMs, n);
+        return new Estimate((1 - own) * queueing, 100 * (1 - own), deviceRate, ownBytesPerSecond, awaitMs, serviceMs,
+                series.baselineMs() != null, n);
     }
 }

@@ -50,8 +50,13 @@ public record FileAlignment(String source, String input, String file, String via
 
     /** Requests not aligned to {@code block} bytes (a power of two up to 4096), from the request classes. */
     public long unalignedTo(int block) {
+        return unalignedTo(requestClasses, block);
+    }
+
+    /** Requests of {@code classes} (alignment class -> count) not aligned to {@code block} bytes. */
+    public static long unalignedTo(Map<String, Long> classes, int block) {
         long n = 0;
-        for (Map.Entry<String, Long> e : requestClasses.entrySet()) {
+        for (Map.Entry<String, Long> e : classes.entrySet()) {
             if (alignmentOf(e.getKey()) < block) {
                 n += e.getValue();
             }
