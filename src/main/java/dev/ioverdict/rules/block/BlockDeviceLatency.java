@@ -158,10 +158,7 @@ final class BlockDeviceLatency {
                         + (d2c.p50() == null ? "" : " (median " + Figures.duration(d2c.p50()) + ")") + "."
                         + (slowestPath == null ? "" : " The slowest I/Os went down " + slowestPath + "."))
                 .recommendation(Escalation.text(d, path != null))
-                .source(d.sourceKind())
-                .text(SubjectMetrics.DEVICE, d.name() != null ? d.name() : d.id())
-                .text(SubjectMetrics.DEVNO, d.id())
-                .text(SubjectMetrics.SOURCE, d.source())
+                .with(d::describe)
                 .text(SubjectMetrics.DIRECTION, direction == null ? null : direction.direction())
                 .figure(DeviceLatencyRule.D2C_AVG.labelled("D2C average" + of), avg)
                 .figure(D2C_P50.labelled("D2C median" + of), p50)

@@ -22,6 +22,8 @@ import dev.ioverdict.model.block.SchedulerWait;
 import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Input;
 import dev.ioverdict.rules.Meaning;
+import dev.ioverdict.rules.RuleContext;
+import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -115,6 +117,14 @@ public final class BlockFigures {
         /** The kind of data these figures come from: a btt report or a block trace. */
         public EvidenceKind sourceKind() {
             return fromBtt() ? EvidenceKind.BTT_REPORT : EvidenceKind.BLOCK_TRACE;
+        }
+
+        /** A finding about this device: its source kind, and its name, number and source as every block finding carries them. */
+        public void describe(RuleContext.FindingBuilder f) {
+            f.source(sourceKind())
+                    .text(SubjectMetrics.DEVICE, name != null ? name : id)
+                    .text(SubjectMetrics.DEVNO, id)
+                    .text(SubjectMetrics.SOURCE, source);
         }
     }
 

@@ -152,10 +152,7 @@ public final class RequestStarvationRule extends Rule {
                             + "nr_requests is already large, check writeback throttling (/sys/block/" + dev
                             + "/queue/wbt_lat_usec, 0 disables it) and cgroup io.max limits, which also hold bios "
                             + "before they get a request.")
-                    .source(d.sourceKind())
-                    .text(SubjectMetrics.DEVICE, d.name() != null ? d.name() : d.id())
-                    .text(SubjectMetrics.DEVNO, d.id())
-                    .text(SubjectMetrics.SOURCE, d.source())
+                    .with(d::describe)
                     .figure(SHARE, share)
                     .with(b -> {
                         // the line that was crossed: btt's share of Q2C, or the process's share of its wait

@@ -149,10 +149,7 @@ public final class SchedulerLatencyRule extends Rule {
                     .recommendation(SchedulerAdvice.recommend(d.name(), scheduler, rotational,
                             storage.flatMap(c -> c.queueSetting(key, "iosched/strict_guarantees")).orElse(null),
                             figs.oracleWorkload()))
-                    .source(d.sourceKind())
-                    .text(SubjectMetrics.DEVICE, d.name() != null ? d.name() : d.id())
-                    .text(SubjectMetrics.DEVNO, d.id())
-                    .text(SubjectMetrics.SOURCE, d.source())
+                    .with(d::describe)
                     // shares above 100 % count different I/Os (lost completions, a damaged trace): not figures
                     .figure(SHARE, shareHolds ? share : null)
                     .figure(I2D_ONLY_SHARE_PCT, shareHolds && m2d >= 1 ? i2d : null)

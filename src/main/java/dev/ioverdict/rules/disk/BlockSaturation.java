@@ -9,7 +9,6 @@ import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.rules.RuleContext;
-import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.block.BlockFigures;
 import dev.ioverdict.rules.block.InsideQueue;
 
@@ -75,10 +74,7 @@ final class BlockSaturation {
                         + "its load over more disks or LUNs. Beyond that, move the busiest data to faster storage, "
                         + "reduce I/O with more cache, and check the array behind the device (RAID rebuild, write "
                         + "cache, controller and path saturation).")
-                .source(d.sourceKind())
-                .text(SubjectMetrics.DEVICE, d.name() != null ? d.name() : d.id())
-                .text(SubjectMetrics.DEVNO, d.id())
-                .text(SubjectMetrics.SOURCE, d.source())
+                .with(d::describe)
                 .figure(DiskSaturationRule.AVG_RESPONSE.labelled("D2C average"), d2c.avg())
                 .figure(DiskSaturationRule.IN_DEVICE, queue.inFlight())
                 .figure(DiskSaturationRule.PER_COMPLETION, queue.secondsPerCompletion())
