@@ -101,6 +101,12 @@ blk-writes-slow-reads-fast          29    0.5    8   0    data    randrw-qd4    
 blksys-read-12ms-s8-ssd             11    -      8   0    data    randread-qd4     -           blkSys  AIO
 blk-noisy-neighbour-4ms             2     -      8   0    nb      victim-4k        restore-1m  blk     -
 blksys-sched-bfq-seqwriter-4ms      3     -      8   0    data    sched-seqwriter  -           blkSys  AIO
+seqwrite-1m-3ms-ssd                 2     -      8   0    data    seqwrite-1m-qd4  -           noSched AIO
+dirty-buffered-8ms-hdd              7     -      8   1    journal dirty-buffered   -           noSched SYNC
+reads-30ms-mostly-writes-ssd        0.5   29     8   0    data    randrw-10-90     -           noSched AIO
+read-150ms-s8-hdd                   149   -      8   1    data    randread-qd2     -           noSched AIO
+mqdeadline-saturated-8ms-s2-hdd     7     -      2   1    data    randrw-qd16      -           noSched AIO
+oltp-psync-j4-3ms-ssd               2     -      8   0    data    oltp-psync-j4    -           noSched SYNC
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -123,8 +129,12 @@ case $CELL in
 two-devs-read-20ms-and-sat-2ms)  TWO="1.5 1.5 1 0" ;;
 two-devs-slow-writes-fast-reads) TWO="0.5 0.5 8 0" ;;
 esac
+DIRTY=
 teardown() {
     rm -f "$CTL"
+    if [ -n "$DIRTY" ]; then
+        echo 0 > "$DIRTY/strict_limit"; echo 100 > "$DIRTY/max_ratio"   # max_bytes follows the ratio
+    fi
     for p in "${PIDS[@]}"; do kill -INT "$p" 2>/dev/null; done
     for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null; done
     [ -n "$upper" ] && losetup -d "$upper" 2>/dev/null
@@ -160,6 +170,7 @@ case $CELL in
 sched-bfq-*|blk-sched-bfq-*|blksys-sched-bfq-*) SCHED=bfq; IOSCHED_SET=strict_guarantees=1 ;;
 sched-bfqdefault-*) SCHED=bfq ;;
 tagwait-nr4-*) NR_REQUESTS=4 ;;
+mqdeadline-*) SCHED=mq-deadline ;;
 esac
 [ -n "$SCHED" ] && { echo "$SCHED" > "/sys/block/$d/queue/scheduler" || exit 1; }
 for kv in $IOSCHED_SET; do echo "${kv#*=}" > "/sys/block/$d/queue/iosched/${kv%%=*}" || exit 1; done
@@ -186,6 +197,14 @@ fi
 sync
 rm -f "$CTL"
 
+case $CELL in dirty-*)
+    # the device's share of the page cache is held to 16 MiB of dirty data (its bdi's strict limit): a
+    # writer faster than the device is throttled within the run (balance_dirty_pages), as on a machine
+    # with little memory. The global limits stay: strace's, perf's and slowfs.py's own writes to the
+    # root file system would be throttled too, and stall the capture.
+    DIRTY=/sys/class/bdi/$(cat "/sys/block/$d/dev")
+    echo $((16 << 20)) > "$DIRTY/max_bytes" && echo 1 > "$DIRTY/strict_limit" || exit 1 ;;
+esac
 cd "$BUNDLE"
 DEVS="$dev${upper:+ $upper}${dev2:+ $dev2}"
 uname -a > uname.txt

@@ -14,6 +14,7 @@ import dev.ioverdict.model.syscall.AioProcess;
 import dev.ioverdict.model.syscall.FileAlignment;
 import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.model.timemodel.DeviceTime;
 import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.model.timemodel.WaitPart;
 import dev.ioverdict.report.model.Summary;
@@ -177,16 +178,17 @@ final class HealthyVerdicts {
             String figures = "slowest traced device " + label(s.device()) + ": D2C avg " + Figures.duration(d2c.avg())
                     + (d2c.p99() != null ? ", p99 " + Figures.duration(d2c.p99()) : "") + " over " + ios(d2c.n());
             Optional<String> covered = coveredBy(s.device());
-            String why = d2c.avg() * 1000 < media.media().abnormalMs()
-                    ? ": within the " + ms(media.media().abnormalMs()) + " expected of " + article(media)
+            double expected = expectedMs(s.device(), media);
+            String why = d2c.avg() * 1000 < expected
+                    ? ": within the " + ms(expected) + " expected of " + article(media) + forItsLoad(expected, media)
                     : covered.isPresent() ? ": its time is the finding above (" + covered.get() + "), not a slow device on its own"
-                    : d2c.n() < limit(rule, "min_ios", FEW_IOS) ? ": above the " + ms(media.media().abnormalMs()) + " of "
-                            + article(media) + ", on too few I/Os for the rule to call it slow"
-                    : d2c.p50() != null && d2c.p50() * 1000 < media.media().abnormalMs()
-                            ? ": the average is above the " + ms(media.media().abnormalMs()) + " of " + article(media)
+                    : d2c.n() < limit(rule, "min_ios", FEW_IOS) ? ": above the " + ms(expected) + " of "
+                            + article(media) + forItsLoad(expected, media) + ", on too few I/Os for the rule to call it slow"
+                    : d2c.p50() != null && d2c.p50() * 1000 < expected
+                            ? ": the average is above the " + ms(expected) + " of " + article(media) + forItsLoad(expected, media)
                             + ", but half its I/Os take " + Figures.duration(d2c.p50()) + " or less: a tail of slow requests,"
                             + " not a slow device"
-                    : ": above the " + ms(media.media().abnormalMs()) + " of " + article(media)
+                    : ": above the " + ms(expected) + " of " + article(media) + forItsLoad(expected, media)
                             + ", but not by as much as the rule asks of a slow device";
             return new Summary.Healthy(rule.id(), rule.title(), figures + why, d2c.n() >= FEW_IOS ? "high" : "medium");
         }
@@ -201,14 +203,16 @@ final class HealthyVerdicts {
         String figures = "slowest device " + label(d.device()) + ": " + awaitName(d) + " avg " + ms(w.avg()) + ", max "
                 + ms(w.max()) + " (" + reports(d) + ")";
         Optional<String> covered = coveredBy(d.device());
-        if (w.avg() >= media.media().abnormalMs() && covered.isPresent()) {
+        double expected = expectedMs(d.device(), media);
+        if (w.avg() >= expected && covered.isPresent()) {
             return new Summary.Healthy(rule.id(), rule.title(), figures + ": its time is the finding above ("
                     + covered.get() + "), not a slow device on its own", reportConfidence(d));
         }
-        return new Summary.Healthy(rule.id(), rule.title(), figures + (w.avg() < media.media().abnormalMs()
-                ? ": within the " + ms(media.media().abnormalMs()) + " expected of " + article(media)
-                : ": above the " + ms(media.media().abnormalMs()) + " of " + article(media) + " on average, but with a"
-                        + " queue in front of it or in too few reports for the rule to call the device itself slow"),
+        return new Summary.Healthy(rule.id(), rule.title(), figures + (w.avg() < expected
+                ? ": within the " + ms(expected) + " expected of " + article(media) + forItsLoad(expected, media)
+                : ": above the " + ms(expected) + " of " + article(media) + forItsLoad(expected, media)
+                        + " on average, but with a queue in front of it or in too few reports for the rule to call the "
+                        + "device itself slow"),
                 reportConfidence(d));
     }
 
@@ -230,6 +234,27 @@ final class HealthyVerdicts {
     private MediaClass.Media media(String device) {
         String name = ids.find(device).map(i -> i.kernelName() != null ? i.kernelName() : i.key()).orElse(device);
         return MediaClass.of(name, config);
+    }
+
+    /**
+     * The service time (ms) the time model expects of the device: its class's, plus the transfer of the large
+     * requests it held at once; the class's alone without a model of it.
+     */
+    private double expectedMs(String device, MediaClass.Media media) {
+        if (timeModel == null) {
+            return media.media().abnormalMs();
+        }
+        String key = ids.key(device);
+        return timeModel.devices().stream().filter(t -> t.device().equals(device) || ids.key(t.device()).equals(key))
+                .map(DeviceTime::expectedMaxServiceMs).filter(Objects::nonNull).findFirst()
+                .orElse(media.media().abnormalMs());
+    }
+
+    /** ", for the large requests it held at once" where the expectation holds their transfer. */
+    private static String forItsLoad(double expectedMs, MediaClass.Media media) {
+        return expectedMs > 1.1 * media.media().abnormalMs() ? " for the large requests it held at once (its "
+                + ms(media.media().abnormalMs()) + ", plus their transfer at " + Figures.number(media.media().leastMBps())
+                + " MB/s)" : "";
     }
 
     private static String article(MediaClass.Media media) {

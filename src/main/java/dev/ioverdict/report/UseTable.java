@@ -172,7 +172,9 @@ final class UseTable {
                     + (w != null ? "writes " + Figures.number(w) + " ms" : "");
             double slowest = Math.max(r == null ? 0 : r, w == null ? 0 : w);
             double limit = d.expectedMaxServiceMs() == null ? Double.POSITIVE_INFINITY : d.expectedMaxServiceMs();
-            String of = MediaClass.ofId(d.media()).nounPhrase();
+            // where the model's expectation holds the transfer of large requests, the limit says so
+            String of = MediaClass.ofId(d.media()).nounPhrase()
+                    + (limit > MediaClass.ofId(d.media()).abnormalMs() ? " moving its large requests" : "");
             if (r != null && w != null && r > limit != w > limit) {
                 // one direction above its class's limit and one within: the slow one first, the other not with it
                 boolean readsSlow = r > limit;

@@ -48,6 +48,9 @@ final class ApplicationWaits {
         long writes;
         /** io_submit calls long enough to have slept (a millisecond or more). */
         long longSubmits;
+        /** Seconds in write calls long enough to have slept (a millisecond or more). */
+        double sleptInWrites;
+        long longWrites;
         /** Writes to files the trace showed opened without, and with, O_DIRECT. */
         long bufferedWrites;
         long directWrites;
@@ -160,6 +163,10 @@ final class ApplicationWaits {
         double d = c.duration();
         if (kind == WaitClass.SUBMIT && d >= Assigner.ASLEEP_CALL_SECONDS) {
             p.longSubmits++;
+        }
+        if (kind == WaitClass.WRITE && d >= Assigner.ASLEEP_CALL_SECONDS) {
+            p.sleptInWrites += d;
+            p.longWrites++;
         }
         p.waits.add(kind, d, 1);
         p.thread(c.tid());

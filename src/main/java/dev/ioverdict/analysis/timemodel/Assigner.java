@@ -112,15 +112,27 @@ final class Assigner {
         Parts parts = new Parts();
         double ownIoInSubmit = submission(g, parts);
         double readShare = readShare(g);
-        boolean buffered = g.bufferedWrites > g.directWrites && !g.blockOnly;
+        boolean flagged = g.bufferedWrites > g.directWrites;
+        boolean buffered = (flagged || leftToWriteback(g)) && !g.blockOnly;
         PerIoMatch.Result matched = g.blockOnly ? PerIoMatch.Result.NONE : perIo.match(g, buffered);
         perIo(g, matched, parts);
         double completions = g.seconds(WaitClass.COMPLETE) - matched.matched(WaitClass.COMPLETE) + ownIoInSubmit;
         double writes = g.seconds(WaitClass.WRITE) - (buffered ? 0 : matched.matched(WaitClass.WRITE));
         if (buffered) {
-            // a buffered write returns once its data is in the page cache: its time is the copy, not the device
-            parts.add(Part.SUBMISSION, "write", null, writes, "measured: buffered writes (the trace shows their "
-                    + "files opened without O_DIRECT) return once the data is in the page cache", null);
+            // a buffered write returns once its data is in the page cache: its time is the copy, not the device,
+            // unless the kernel makes it wait until enough dirty pages are written back
+            String why = flagged ? "the trace shows their files opened without O_DIRECT"
+                    : "the block trace shows the kernel's writeback writing while none of its writes is queued "
+                    + "by the process itself, as an O_DIRECT or O_SYNC write would be";
+            double slept = Math.min(writes, g.sleptInWrites);
+            if (slept > 0) {
+                parts.add(Part.WRITEBACK, "write", null, slept, "estimated: buffered writes (" + why + ") that slept ("
+                        + g.longWrites + " calls of 1 ms or more, " + Fmt.seconds(slept) + "): a write into the page cache "
+                        + "sleeps when the kernel holds it until dirty pages are written back (balance_dirty_pages); no "
+                        + "sleep stacks tell it apart from a page or inode lock", null);
+            }
+            parts.add(Part.SUBMISSION, "write", null, writes - slept, "measured: buffered writes (" + why + ") "
+                    + "return once the data is in the page cache", null);
             writes = 0;
         }
         double[] byDirection = {
@@ -244,6 +256,20 @@ final class Assigner {
     private double ownQ2c(TimeModelAnalysis.Group g, String direction) {
         return block == null ? 0 : block.entries().stream().filter(e -> mine(g, e) && e.direction().equals(direction))
                 .mapToDouble(BlockProcessTimes.Entry::q2c).sum();
+    }
+
+    /**
+     * Whether the command's writes, whose files the trace never showed opened, went to the page cache: it
+     * made write calls, the block trace shows the kernel's flusher or journal writing, and it queued no
+     * write itself, as an O_DIRECT write, an O_SYNC write or its fsync would have.
+     */
+    private boolean leftToWriteback(TimeModelAnalysis.Group g) {
+        if (block == null || g.bufferedWrites + g.directWrites > 0 || g.writes == 0 || ownRequests(g, "write") > 0
+                || g.seconds(WaitClass.SYNC) > 0) {
+            return false;
+        }
+        return block.entries().stream().anyMatch(e -> e.direction().equals("write") && e.n() > 0
+                && PerIoMatch.kernelWriter(e.comm()));
     }
 
     /** The number of the command's own requests of one direction. */

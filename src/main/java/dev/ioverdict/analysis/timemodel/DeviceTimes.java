@@ -40,8 +40,14 @@ final class DeviceTimes {
                 Double baseline = block.baselines().stream().filter(b -> names.name(b.device()).equals(device))
                         .map(b -> b.p5() * 1000).findFirst().orElse(null);
                 MediaClass.Media media = MediaClass.of(device, config);
+                List<String> devnos = block.entries().stream().map(BlockProcessTimes.Entry::device)
+                        .filter(devno -> names.name(devno).equals(device)).distinct().toList();
+                double inFlight = devnos.stream().mapToDouble(n -> block.atOnce(n, BlockProcessTimes.Entry::d2c)).sum();
+                long n = devnos.stream().mapToLong(block::completions).sum();
+                double requestBytes = n == 0 ? 0 : devnos.stream()
+                        .mapToDouble(x -> block.requestBytes(x) * block.completions(x)).sum() / n;
                 out.put(device, new DeviceTime(device, names.label(device), media.media().name().toLowerCase(),
-                        media.basis(), media.media().abnormalMs(), s[1] > 0 ? 1000 * s[0] / s[1] : null,
+                        media.basis(), expectedMs(media, requestBytes, inFlight), s[1] > 0 ? 1000 * s[0] / s[1] : null,
                         s[3] > 0 ? 1000 * s[2] / s[3] : null, baseline, s[4], blockSource));
             });
         }
@@ -55,6 +61,8 @@ final class DeviceTimes {
             Double read = weighted(entries, "r/s", "r_await", "asvc_t", "svc_t", "await");
             Double write = weighted(entries, "w/s", "w_await", "asvc_t", "svc_t", "await");
             double seconds = 0;
+            double requestBytes = 0;
+            double inFlight = 0;
             for (IostatDevice d : entries) {
                 Double queue = avg(d, "aqu-sz", "avgqu-sz");
                 if (queue == null) {
@@ -65,13 +73,37 @@ final class DeviceTimes {
                 if (queue != null && d.intervalSeconds() != null) {
                     seconds += queue * d.samples() * d.intervalSeconds();
                 }
+                Double kb = requestKb(d);
+                if (queue != null && kb != null && queue * kb >= inFlight * requestBytes / 1024) {
+                    // the file that held the most data in the device: the expectation its requests were given
+                    requestBytes = kb * 1024;
+                    inFlight = queue;
+                }
             }
             MediaClass.Media media = MediaClass.of(device, config);
             out.put(device, new DeviceTime(device, names.label(device), media.media().name().toLowerCase(),
-                    media.basis(), media.media().abnormalMs(), read, write, null, seconds > 0 ? seconds : null,
+                    media.basis(), expectedMs(media, requestBytes, inFlight), read, write, null, seconds > 0 ? seconds : null,
                     "iostat"));
         });
         return List.copyOf(out.values());
+    }
+
+    /** What the device's class gives for requests of the size and number it held ({@link MediaClass#expectedMs}). */
+    private static double expectedMs(MediaClass.Media media, double requestBytes, double inFlight) {
+        return MediaClass.expectedMs(media.media().abnormalMs(), requestBytes, inFlight, media.media().leastMBps());
+    }
+
+    /** The file's average request size in KiB over both directions (sysstat's rareq-sz, wareq-sz; avgrq-sz in sectors). */
+    private static Double requestKb(IostatDevice d) {
+        Double r = avg(d, "r/s");
+        Double w = avg(d, "w/s");
+        Double rKb = avg(d, "rareq-sz");
+        Double wKb = avg(d, "wareq-sz");
+        if (r != null && w != null && rKb != null && wKb != null && r + w > 0) {
+            return (r * rKb + w * wKb) / (r + w);
+        }
+        Double sectors = avg(d, "avgrq-sz");
+        return sectors == null ? null : sectors / 2;
     }
 
     /** The longest span of the iostat series: the capture, for a model in device time. */

@@ -164,6 +164,8 @@ public final class TimeModelAnalysis implements Analysis {
         long bufferedWrites;
         long directWrites;
         long longSubmits;
+        double sleptInWrites;
+        long longWrites;
         double span;
         /** Built from the block trace alone: its seconds are its requests' Q2C, split per I/O. */
         boolean blockOnly;
@@ -250,6 +252,9 @@ public final class TimeModelAnalysis implements Analysis {
                         g.waits.add(c, p.waits.seconds(c), p.waits.calls(c));
                         if (c == WaitClass.SUBMIT) {
                             g.longSubmits += p.longSubmits;
+                        } else if (c == WaitClass.WRITE) {
+                            g.sleptInWrites += p.sleptInWrites;
+                            g.longWrites += p.longWrites;
                         }
                         g.sources.add(p.source);
                         g.chosenFor.computeIfAbsent(c, k -> new ArrayList<>()).add(p);

@@ -37,6 +37,13 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
         return entries.stream().filter(e -> e.device().equals(device)).mapToDouble(time).sum() / spanSeconds;
     }
 
+    /** The device's average request size in bytes; 0 without a completion. */
+    public double requestBytes(String device) {
+        long n = completions(device);
+        return n == 0 ? 0 : (double) entries.stream().filter(e -> e.device().equals(device)).mapToLong(Entry::bytes)
+                .sum() / n;
+    }
+
     /** The G2I of the device's writes that carried a preflush, summed: their wait for the flush before them. */
     public double preflushWait(String device) {
         return entries.stream().filter(e -> e.device().equals(device)).mapToDouble(Entry::preflushWait).sum();

@@ -14,6 +14,7 @@ import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockDeviceStats;
+import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseDistribution;
 import dev.ioverdict.model.block.PhaseStat;
@@ -69,7 +70,7 @@ final class BlockDeviceLatency {
                 continue;
             }
             String name = d.name() != null ? d.name() : d.id();
-            double limit = ctx.seconds(MediaLimit.threshold(ctx, name));
+            double limit = Load.of(ctx, d).limitSeconds(ctx, name);
             // as the trace's own judgement reads it: slow only when the average and the typical request both are,
             // of all its requests or of one direction's
             boolean whole = d2c.avg() <= limit || d2c.p50() != null && d2c.p50() <= limit;
@@ -89,32 +90,31 @@ final class BlockDeviceLatency {
         }
         List<String> why = new ArrayList<>();
         String name = d.name() != null ? d.name() : d.id();
-        Threshold limit = MediaLimit.threshold(ctx, name);
-        boolean queued = queuedInside(ctx, d, ctx.seconds(limit));
+        Load load = Load.of(ctx, d);
+        double limitSeconds = load.limitSeconds(ctx, name);
+        boolean queued = queuedInside(ctx, d, load.serviceSeconds(ctx, name));
         // the typical request must be slow too: a mean lifted by requests queued for a slot is the load's doing
-        boolean slowAvg = d2c.avg() > ctx.seconds(limit) && (d2c.p50() == null || d2c.p50() > ctx.seconds(limit))
-                && !queued;
+        boolean slowAvg = d2c.avg() > limitSeconds && (d2c.p50() == null || d2c.p50() > limitSeconds) && !queued;
         // a slow direction hides behind a fast one in the whole's average and median (writes of 25 ms on a disk
         // whose reads take 1 ms): judge each alone, and name the one that is slow when the other is not
         List<PhaseDistribution> directions = figs.byDirection(d, Phase.D2C);
-        List<PhaseDistribution> slowDirections = directions.stream().filter(x -> slow(ctx, x, ctx.seconds(limit))).toList();
+        List<PhaseDistribution> slowDirections = directions.stream().filter(x -> slow(ctx, x, limitSeconds)).toList();
         PhaseDistribution direction = !queued && directions.size() == 2 && slowDirections.size() == 1
                 ? slowDirections.get(0) : null;
         boolean slowTail = d2c.p99() != null && d2c.p99() > ctx.seconds(P99_MS) && !queued;
         double typical = d2c.p50() != null ? d2c.p50() : d2c.avg();
         boolean outliers = d2c.max() >= ctx.seconds(OUTLIER_MS) && d2c.max() >= ctx.value(OUTLIER_RATIO) * typical;
-        String media = MediaLimit.media(ctx, name).media().description();
+        String threshold = MediaLimit.described(ctx, name, limitSeconds, load.requestBytes(), load.inFlight());
         if (direction != null) {
             PhaseDistribution other = directions.get(directions.get(0) == direction ? 1 : 0);
             why.add("the D2C of its " + direction.direction() + " averages " + Figures.duration(direction.avg())
-                    + " (median " + Figures.duration(direction.percentile(50)) + "; threshold "
-                    + Figures.duration(ctx.seconds(limit)) + " for a " + media + "), while its " + other.direction()
+                    + " (median " + Figures.duration(direction.percentile(50)) + "; threshold " + threshold
+                    + "), while its " + other.direction()
                     + " take " + Figures.duration(other.avg()) + ": the average of all its requests, "
                     + Figures.duration(d2c.avg()) + ", hides the slow " + direction.direction());
             slowAvg = false;
         } else if (slowAvg) {
-            why.add("D2C averages " + Figures.duration(d2c.avg()) + " (threshold "
-                    + Figures.duration(ctx.seconds(limit)) + " for a " + media + ")");
+            why.add("D2C averages " + Figures.duration(d2c.avg()) + " (threshold " + threshold + ")");
         }
         if (slowTail) {
             why.add("its 99th percentile is " + Figures.duration(d2c.p99()));
@@ -166,8 +166,8 @@ final class BlockDeviceLatency {
                 .figure(D2C_MAX.labelled("D2C maximum" + of), max)
                 .figure(DeviceLatencyRule.D2C_SHARE, d2cShare)
                 .figure(IOS.labelled("completions" + of), n)
-                .limit(DeviceLatencyRule.LIMIT_D2C_AVG.labelled("limit for the D2C average ("
-                        + media + ")"), limit)
+                .figure(DeviceLatencyRule.LIMIT_D2C_AVG.labelled("limit for the D2C average ("
+                        + MediaLimit.media(ctx, name).media().description() + ")"), limitSeconds)
                 .limit(DeviceLatencyRule.LIMIT_D2C_P99, P99_MS)
                 .text(PATH, path != null ? path : slowestPath)
                 .evidence(direction != null ? figs.slowestLines(d, Phase.D2C, direction.direction(), 3)
@@ -197,6 +197,31 @@ final class BlockDeviceLatency {
      */
     private static boolean queuedInside(RuleContext ctx, BlockFigures.Device d, double limit) {
         return InsideQueue.of(ctx, d.id()).map(q -> q.queuedInside(limit, DEEP_IN_FLIGHT)).orElse(false);
+    }
+
+    /**
+     * The requests the trace saw inside the device: their average size and how many at once (Little's law
+     * on D2C); zeros without a block trace of its requests (a btt report), where the class's service time
+     * stands alone.
+     */
+    private record Load(double requestBytes, double inFlight) {
+        static Load of(RuleContext ctx, BlockFigures.Device d) {
+            var times = ctx.data().results().get(BlockProcessTimes.class).orElse(null);
+            if (times == null || times.completions(d.id()) == 0) {
+                return new Load(0, 0);
+            }
+            return new Load(times.requestBytes(d.id()), times.atOnce(d.id(), BlockProcessTimes.Entry::d2c));
+        }
+
+        /** Above this the device is slow: its class's service time, plus the transfer of the large requests in it at once. */
+        double limitSeconds(RuleContext ctx, String device) {
+            return MediaLimit.seconds(ctx, device, requestBytes, inFlight);
+        }
+
+        /** One request of its size served alone: its class's service time plus, when large, that request's transfer. */
+        double serviceSeconds(RuleContext ctx, String device) {
+            return MediaLimit.seconds(ctx, device, requestBytes, 1);
+        }
     }
 
     /** Requests in flight at once, on average, from which a device's long D2C is its own queue. */

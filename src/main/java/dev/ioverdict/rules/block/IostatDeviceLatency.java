@@ -71,8 +71,10 @@ final class IostatDeviceLatency {
             double limitMs = MediaLimit.seconds(ctx, s.device()) * 1000;
             boolean steady = IostatEvidence.steadyAndShallow(s);
             // with a queue, a long response is the device's own when it completes fewer requests than its class
-            // serves (disk-saturation reads the same reports the other way round)
-            Episodes slow = Episodes.of(s.points(), p -> view.hasIo().test(p) && view.ms().applyAsDouble(p) >= limitMs
+            // serves (disk-saturation reads the same reports the other way round); large requests in the device
+            // at once share its throughput, so each report's limit holds their transfer
+            Episodes slow = Episodes.of(s.points(), p -> view.hasIo().test(p)
+                    && view.ms().applyAsDouble(p) >= limitMs(ctx, s, p)
                     && (Double.isNaN(p.queue()) || p.queue() < ctx.value(MAX_QUEUE) || activeSplit(s, p) || steady
                     || IostatEvidence.slowerThanItsClass(p, limitMs)));
             if (!slow.sustained(ctx.value(MIN_REPORTS), 50)) {
@@ -179,11 +181,21 @@ final class IostatDeviceLatency {
         }
     }
 
+    /**
+     * The response time above which the report shows a slow device: its class's service time, plus the
+     * transfer of the requests outstanding (at least the one) at the report's request size; the class's
+     * alone where iostat prints no size.
+     */
+    private static double limitMs(RuleContext ctx, DeviceSeries s, IostatPoint p) {
+        double kb = IostatEvidence.requestKb(p);
+        return MediaLimit.seconds(ctx, s.device(), Double.isNaN(kb) ? 0 : kb * 1024, p.queue()) * 1000;
+    }
+
     /** Whether the other direction is slow too (then the combined finding already says it all). */
     private static boolean slowOther(RuleContext ctx, DeviceSeries s, View view, double limitMs) {
         String other = view.direction().equals("reads") ? "w" : "r";
         Episodes slow = Episodes.of(s.points(), p -> p.sample().value(other + "/s") > 0
-                && p.sample().value(other + "_await") >= limitMs && !(other.equals("w") && FlushHeldWrites.holds(p)));
+                && p.sample().value(other + "_await") >= limitMs(ctx, s, p) && !(other.equals("w") && FlushHeldWrites.holds(p)));
         return slow.sustained(ctx.value(MIN_REPORTS), 50);
     }
 

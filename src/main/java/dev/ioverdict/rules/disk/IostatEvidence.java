@@ -150,7 +150,7 @@ public final class IostatEvidence {
     }
 
     /** Requests of at most this size (KiB) on average are the application's small I/O, not transfers. */
-    public static final double SMALL_REQUEST_KB = 64;
+    public static final double SMALL_REQUEST_KB = dev.ioverdict.analysis.config.MediaClass.SMALL_REQUEST_KIB;
 
     /**
      * The report's average request size in KiB (sysstat's rareq-sz/wareq-sz, avgrq-sz in sectors, sar's

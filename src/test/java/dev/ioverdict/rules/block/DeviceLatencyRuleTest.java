@@ -63,6 +63,23 @@ class DeviceLatencyRuleTest {
     }
 
     @Test
+    void largeRequestsSharingAHealthyDevicesThroughputAreNotSlow() {
+        // recorded: 1 MiB sequential direct writes, 4 outstanding, on flash of ~3 ms a FUSE write: 2105 requests
+        // of ~683 KiB, D2C avg 6.8 ms, 4.8 in the device at once, 447-502 MB/s written at %util 99. Each is
+        // long because it moves 683 KiB beside four others, not because the device is slow: the limit holds
+        // their transfer at 400 MB/s (5 ms + 4.8 x 683 KiB / 400 MB/s = 13.4 ms)
+        assertEquals(List.of(), RuleHarness.bundle(rule, "grid/seqwrite-1m-3ms-ssd", Map.of()));
+        // 1 MiB writeback requests of a rotating disk at a w_await of 17-30 ms: 20 ms, plus 10 ms of transfer
+        assertEquals(List.of(), RuleHarness.bundle(rule, "grid/dirty-buffered-8ms-hdd", Map.of()));
+        // the same SSD said to move only 100 MB/s: the limit is 5 ms + 4.8 x 683 KiB / 100 MB/s = 38.6 ms, still above
+        assertEquals(List.of(), RuleHarness.bundle(rule, "grid/seqwrite-1m-3ms-ssd",
+                Map.of("device-latency.ssd_mb_s", "100")));
+        // ...but at the 5 ms of a small request, with no transfer allowed, the same requests are slow
+        List<Finding> strict = RuleHarness.bundle(rule, "grid/seqwrite-1m-3ms-ssd", Map.of("device-latency.ssd_mb_s", "1000000000"));
+        assertEquals(1, strict.size(), strict.toString());
+    }
+
+    @Test
     void aSlowDeviceNobodyWaitsForIsARemark() {
         // recorded: buffered sequential reads kept in the page cache by read-ahead; the 1.25 MiB read-ahead requests
         // take 15 ms on flash, but the application waited 6 ms for I/O in the 3 s traced
