@@ -16,6 +16,11 @@ public record Subject(Kind kind, String id, String label) {
         return new Subject(Kind.PROCESS, Integer.toString(pid), (comm == null ? "" : comm + " ") + "pid " + pid);
     }
 
+    /** The processes of one command together (a database's writer threads): known by the command, not a pid. */
+    public static Subject command(String comm, String label) {
+        return new Subject(Kind.PROCESS, comm, label);
+    }
+
     public static Subject file(String path) {
         return new Subject(Kind.FILE, path, path);
     }

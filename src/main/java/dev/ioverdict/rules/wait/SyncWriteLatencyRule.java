@@ -105,7 +105,7 @@ public final class SyncWriteLatencyRule extends Rule {
             }
             return;
         }
-        for (ProcessWait p : model.application()) {
+        for (ProcessWait p : byCommand(model.application())) {
             List<WaitPart> flush = p.parts().stream().filter(w -> w.part() == Part.FLUSH).toList();
             double seconds = flush.stream().mapToDouble(WaitPart::seconds).sum();
             double share = p.waitSeconds() > 0 ? 100 * seconds / p.waitSeconds() : 0;
@@ -121,6 +121,42 @@ public final class SyncWriteLatencyRule extends Rule {
                     .max((a, b) -> Double.compare(a.seconds(), b.seconds())).map(WaitPart::device).orElse(null);
             report(ctx, model, p, device, seconds, share, calls, config.orElse(null));
         }
+    }
+
+    /**
+     * The processes of one command judged together: a database's writer threads, fio's jobs, each
+     * committing the same way, are one finding, not one per thread. Their waits and calls add up;
+     * their parts are kept side by side (this rule reads only the flush parts and their devices).
+     */
+    private static List<ProcessWait> byCommand(List<ProcessWait> processes) {
+        java.util.Map<String, List<ProcessWait>> groups = new java.util.LinkedHashMap<>();
+        for (ProcessWait p : processes) {
+            groups.computeIfAbsent(p.command(), k -> new ArrayList<>()).add(p);
+        }
+        List<ProcessWait> out = new ArrayList<>();
+        for (List<ProcessWait> g : groups.values()) {
+            ProcessWait first = g.get(0);
+            if (g.size() == 1) {
+                out.add(first);
+                continue;
+            }
+            List<Integer> pids = g.stream().flatMap(p -> p.pids().stream()).toList();
+            List<WaitPart> parts = g.stream().flatMap(p -> p.parts().stream()).toList();
+            out.add(new ProcessWait(first.command(), pids, first.source(), g.stream().mapToLong(ProcessWait::calls).sum(),
+                    g.stream().mapToDouble(ProcessWait::waitSeconds).sum(), parts));
+        }
+        return out;
+    }
+
+    /** "fio pid 13129"; several processes of one command by their pids: "fio (pids 32201, 32202 and 2 more)". */
+    private static String who(ProcessWait p) {
+        if (p.pids().size() <= 1) {
+            return p.who();
+        }
+        List<Integer> pids = p.pids().stream().sorted().toList();
+        String shown = pids.stream().limit(pids.size() <= 4 ? 4 : 3).map(String::valueOf)
+                .collect(java.util.stream.Collectors.joining(", "));
+        return p.command() + " (pids " + shown + (pids.size() <= 4 ? "" : " and " + (pids.size() - 3) + " more") + ")";
     }
 
     private record SyncCalls(long count, double total, Double avg, Double p99, List<Evidence> slowest, boolean writes) {
@@ -164,7 +200,7 @@ public final class SyncWriteLatencyRule extends Rule {
 
     private void report(RuleContext ctx, TimeModel model, ProcessWait p, String device, double seconds, double share,
                         SyncCalls calls, StorageConfig config) {
-        String who = p.who();
+        String who = who(p);
         String label = device == null ? "its device" : config == null ? device : config.label(device);
         MediaClass.Media media = MediaClass.of(device, config);
         String cache = device == null || config == null ? null : config.queueSetting(device, "write_cache")
@@ -181,7 +217,9 @@ public final class SyncWriteLatencyRule extends Rule {
         String cacheSentence = cache == null ? "" : " " + label + "'s write cache is \"" + cache + "\""
                 + (fua == null ? "" : ", FUA " + ("1".equals(fua) ? "supported" : "not supported"))
                 + (cache.contains("back") ? ": every fsync must flush it to stable media." : ".");
-        var f = ctx.finding(Subject.process(p.pids().get(0), p.command().startsWith("pid ") ? null : p.command()),
+        Subject subject = p.pids().size() > 1 ? Subject.command(p.command(), who)
+                : Subject.process(p.pids().get(0), p.command().startsWith("pid ") ? null : p.command());
+        var f = ctx.finding(subject,
                         String.format(Locale.ROOT, "%s waits for its writes to become durable (%d %s%s)", who,
                                 calls.count, calls.kind(),
                                 calls.avg == null ? "" : String.format(Locale.ROOT, ", %.1f ms each", calls.avg * 1000)))
@@ -197,7 +235,7 @@ public final class SyncWriteLatencyRule extends Rule {
                         + "makes data durable."))
                 .recommendation(RECOMMENDATION + " "
                         + String.format(Locale.ROOT, "Expected effect: up to %.0f %% of the I/O wait back.", share))
-                .text(PROCESS, who)
+                .text(PROCESS, p.pids().size() > 1 ? p.command() : who)
                 .figure(FLUSH_SECONDS, seconds)
                 .figure(FLUSH_SHARE, share)
                 .figure(SYNC_CALLS_N, calls.count)

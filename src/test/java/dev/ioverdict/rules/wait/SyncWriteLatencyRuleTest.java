@@ -42,6 +42,19 @@ class SyncWriteLatencyRuleTest {
     }
 
     @Test
+    void theThreadsOfOneCommandCommittingAlikeAreOneFinding() {
+        // four fio threads (thread=1), each fdatasync after every 4 writes on ~3 ms flash: one finding for fio
+        // with all their calls (707 = 198 + 183 + 169 + 157), not four that say the same
+        List<Finding> fs = RuleHarness.bundle(rule, "grid/oltp-psync-j4-3ms-ssd", java.util.Map.of());
+        assertEquals(1, fs.size(), fs.toString());
+        Finding f = fs.get(0);
+        assertEquals("fio", f.subject().id());
+        assertEquals("fio (pids 32201, 32202, 32203, 32204) waits for its writes to become durable (707 fsync-type "
+                + "calls, 3.2 ms each)", f.title());
+        assertEquals(Severity.INFO, f.severity());
+    }
+
+    @Test
     void writesWithoutCommitsAreNotDurabilityCost() {
         // direct writes, no fsync: no cache flushes beside them; and a block trace that only reads
         assertTrue(blockOnly("aligned-8ms-ssd-control").isEmpty());
