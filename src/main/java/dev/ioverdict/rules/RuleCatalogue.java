@@ -11,6 +11,7 @@ import dev.ioverdict.rules.disk.DiskSaturationRule;
 import dev.ioverdict.rules.disk.QueueWaitRule;
 import dev.ioverdict.rules.kernel.HungTaskIoRule;
 import dev.ioverdict.rules.kernel.IoErrorsRule;
+import dev.ioverdict.rules.wait.DirtyThrottleRule;
 import dev.ioverdict.rules.wait.NoisyNeighbourRule;
 import dev.ioverdict.rules.wait.SyncWriteLatencyRule;
 import java.util.Comparator;
@@ -34,7 +35,8 @@ public final class RuleCatalogue {
                     new SyncIoSubmitRule(),
                     new AioCompletionWaitRule(),
                     new NoisyNeighbourRule(),
-                    new SyncWriteLatencyRule())
+                    new SyncWriteLatencyRule(),
+                    new DirtyThrottleRule())
             .stream().sorted(Comparator.comparing(r -> r.info().id())).toList();
 
     /** Each rule's declaration, asked once: the diagnosis looks it up for every pair of findings. */
