@@ -31,6 +31,8 @@ for c in "${cells[@]}"; do
     osync-journal-*)            REF=write ;;
     dirty-buffered-*)           REF=write ;;
     oltp-*)                     REF=pread64 ;;
+    buffered-randread-*)        REF=pread64 ;;
+    neighbour-reads-*)          REF=pread64; W=2:4 ;;
     saturated-4ms-s4-qd64)      W=2:3 ;;         # ~1200 I/O a second
     saturated-*-qd*)            W=2:4.5 ;;       # iodepth 32 or 64 from the start: no light-load phase
     saturated-*)                W=1:4.5 ;;       # 1 s of the iodepth-1 phase, 2.5 s of iodepth 64

@@ -107,6 +107,11 @@ reads-30ms-mostly-writes-ssd        0.5   29     8   0    data    randrw-10-90  
 read-150ms-s8-hdd                   149   -      8   1    data    randread-qd2     -           noSched AIO
 mqdeadline-saturated-8ms-s2-hdd     7     -      2   1    data    randrw-qd16      -           noSched AIO
 oltp-psync-j4-3ms-ssd               2     -      8   0    data    oltp-psync-j4    -           noSched SYNC
+seqread-1m-20ms-hdd                 19    -      8   1    data    seqread-1m-qd2   -           noSched AIO
+dsync-write-4ms-ssd                 3     -      8   0    data    dsync-randwrite-qd1 -        noSched AIO
+buffered-randread-j4-12ms-ssd       11    -      8   0    data    buffered-randread-j4 -       noSched SYNC
+qd256-1slot-2ms-ssd                 1.5   -      1   0    data    randwrite-qd256  -           noSched AIO
+neighbour-reads-12ms-hdd            11    -      8   1    nb      victim-read-4k   backup-read-1m noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

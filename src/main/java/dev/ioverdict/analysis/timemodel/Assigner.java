@@ -185,6 +185,19 @@ final class Assigner {
                     + " in all): the rest of io_submit's " + Fmt.seconds(submit), null);
             return own;
         }
+        double ownTag = ownTagWait(g);
+        if (slept[0] + slept[1] + slept[2] + slept[3] + slept[4] == 0 && ownTag > 0 && calls > 0
+                && submit / calls >= ASLEEP_CALL_SECONDS) {
+            // no stacks, but io_submit asleep while the block trace shows its requests waiting for a request tag
+            // (Q2G + G2I): blk-mq allocates the request inside the submitting call, so the wait is io_submit's
+            double tag = Math.min(submit, ownTag);
+            tagWait(g, tag, "estimated: no sleep stacks; io_submit sleeps (" + Fmt.seconds(submit / calls) + " a call on "
+                    + "average) while the block trace shows its requests waiting " + Fmt.seconds(ownTag) + " for a request "
+                    + "tag (Q2G + G2I), which blk-mq takes inside the submitting call", parts);
+            parts.add(Part.SUBMISSION, null, null, submit - tag, "measured: io_submit's time beyond its requests' wait "
+                    + "for a tag", null);
+            return 0;
+        }
         double asleep = slept[0] + slept[1] + slept[2] + slept[3] + slept[4];
         // a submission that takes a millisecond or more is asleep: its CPU work is microseconds. Sleep
         // stacks are often recorded over a shorter window than the syscalls; their composition holds
@@ -250,6 +263,12 @@ final class Assigner {
                 : "; on the devices its requests went to (their Q2C)";
         byDevice.forEach((device, w) -> parts.add(Part.TAG_WAIT, null, names.name(device), seconds * w[weight] / all,
                 method + on, null));
+    }
+
+    /** The wait of the command's own requests for a request tag (Q2G + G2I, less a preflush write's wait for its flush). */
+    private double ownTagWait(TimeModelAnalysis.Group g) {
+        return block == null ? 0 : block.entries().stream().filter(e -> mine(g, e))
+                .mapToDouble(e -> e.tag() - e.preflushWait()).sum();
     }
 
     /** The Q2C of the command's own requests of one direction, seconds. */

@@ -75,8 +75,9 @@ final class PerIoMatch {
             if (kind == WaitClass.SUBMIT || kind == WaitClass.WRITE && bufferedWrites) {
                 continue;
             }
-            // a write may be O_SYNC (its open is often before the trace): like fsync, it may wait for flushes
-            boolean sync = kind == WaitClass.SYNC || kind == WaitClass.WRITE;
+            // a write may be O_SYNC (its open is often before the trace): like fsync, it may wait for flushes; so may
+            // an asynchronous O_DSYNC write, whose completion the kernel delivers once the flush after it is done
+            boolean sync = kind == WaitClass.SYNC || kind == WaitClass.WRITE || kind == WaitClass.COMPLETE;
             for (ApplicationWaits.Process view : e.getValue()) {
                 if (!sameClock(view)) {
                     continue;

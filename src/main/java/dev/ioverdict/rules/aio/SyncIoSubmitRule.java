@@ -10,11 +10,13 @@ import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.syscall.AioProcess;
 import dev.ioverdict.model.timemodel.Part;
+import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.rules.MeasuredIn;
 import dev.ioverdict.rules.ChartSpec;
 import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
+import dev.ioverdict.rules.wait.TimeModelInput;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
 import dev.ioverdict.rules.Threshold;
@@ -54,7 +56,7 @@ public final class SyncIoSubmitRule extends Rule {
             time. Submitting asynchronous I/O should not wait for the device; when it does, the \
             submission path serialises (unaligned direct I/O on XFS, a full request queue, buffered \
             AIO, file extension) and the application's I/O concurrency is lost.""",
-            List.of(AioSymptoms.AIO_TIMING), List.of(),
+            List.of(AioSymptoms.AIO_TIMING), List.of(TimeModelInput.MODEL),
             List.of(MIN_CALLS, MIN_SUBMIT_AVG_MS, SUBMIT_VS_GETEVENTS_RATIO, SUBMIT_VS_SERVICE_RATIO));
 
     public SyncIoSubmitRule() {
@@ -80,6 +82,21 @@ public final class SyncIoSubmitRule extends Rule {
         }
         return aio.summaries(a.pid(), "io_submit").stream().flatMap(x -> x.sleepFuncs().stream())
                 .max(Comparator.comparingDouble(x -> x.total())).map(x -> x.function()).orElse(null);
+    }
+
+    /**
+     * Without sleep stacks: "blk_mq_get_tag" where the time model puts most of the process's io_submit time in
+     * its requests' wait for a request tag (the block trace's Q2G + G2I), else null.
+     */
+    private static String tagWaitOf(RuleContext ctx, AioProcess a) {
+        TimeModel model = ctx.optional(TimeModelInput.MODEL).orElse(null);
+        if (model == null || a.pid() == null || a.submitTotal() == null || a.submitTotal() <= 0) {
+            return null;
+        }
+        double tag = model.application().stream().filter(p -> p.pids().contains(a.pid()))
+                .mapToDouble(p -> p.seconds(Part.TAG_WAIT, null)).sum();
+        return tag >= 0.5 * a.submitTotal() ? "blk_mq_get_tag (no sleep stacks: its requests' wait for a request tag "
+                + "in the block trace)" : null;
     }
 
     private void judge(RuleContext ctx, AioSymptoms aio, AioProcess a) {
@@ -122,7 +139,7 @@ public final class SyncIoSubmitRule extends Rule {
                 .impact(Impact.measured(a.submitTotal() == null ? 0 : a.submitTotal(), "time spent in io_submit")
                         .of(aioTotal, "io_submit + io_getevents time of " + who));
         service.ifPresent(s -> f.figure(DEVICE_SERVICE, s.seconds()));
-        f.text(SLEEPS_IN, sleepsIn(aio, a));
+        f.text(SLEEPS_IN, Optional.ofNullable(sleepsIn(aio, a)).orElseGet(() -> tagWaitOf(ctx, a)));
         if (getevents == null && service.isEmpty()) {
             f.doubt(Confidence.LOW, "no io_getevents or device time to compare io_submit with");
         }

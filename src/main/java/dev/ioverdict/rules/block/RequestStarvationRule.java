@@ -74,8 +74,6 @@ public final class RequestStarvationRule extends Rule {
                         .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT)
                         .explains(QueueWaitRule.ID, "about the same device",
                                 Meaning.Explains::sameSubject)
-                        .explains(DiskSaturationRule.ID, "about the same device",
-                                Meaning.Explains::sameSubject)
                         // io_submit blocks waiting for a request when the queue is too small
                         .explains(SyncIoSubmitRule.ID, "when its io_submit sleeps waiting for a request (get_request, blk_mq_get_tag)",
                                 (c, s) -> s.text(SyncIoSubmitRule.SLEEPS_IN)

@@ -27,6 +27,7 @@ import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import dev.ioverdict.rules.aio.AioCompletionWaitRule;
 import dev.ioverdict.rules.block.BlockFigures;
+import dev.ioverdict.rules.block.RequestStarvationRule;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -80,13 +81,17 @@ public final class DiskSaturationRule extends Rule {
                     MIN_BURST_REPORTS, MIN_TRACED_IOS));
 
     public DiskSaturationRule() {
-        super(INFO, MeasuredIn.device(Part.DEVICE, Part.BEHIND_OTHER_IO).orElse(Part.NOT_MEASURED),
+        super(INFO, MeasuredIn.device(Part.DEVICE, Part.BEHIND_OTHER_IO, Part.TAG_WAIT).orElse(Part.NOT_MEASURED),
                 Meaning.of(Meaning.Layer.DEVICE)
                         .use(Meaning.Resource.DEVICE, Meaning.Use.UTILIZATION, Meaning.Use.SATURATION)
                         // iostat's findings read the device from outside; the block trace's measure it (Reinterpretation)
                         .evidence(EvidenceKind.IOSTAT, EvidenceKind.BLOCK_TRACE).seenFromOutside()
                         // iostat's queue is what a saturated device leaves behind
                         .explains(QueueWaitRule.ID, "about the same device",
+                                Meaning.Explains::sameSubject)
+                        // the requests inside a full device hold the queue's tags: a submitter waits for one to
+                        // complete, and more tags would only lengthen the queue inside it
+                        .explains(RequestStarvationRule.ID, "about the same device: its requests hold the tags",
                                 Meaning.Explains::sameSubject)
                         // the process waits in io_getevents for completions the full device is slow to give
                         .explains(AioCompletionWaitRule.ID, "when the process's requests went to the device: it waits for completions the saturated "

@@ -114,6 +114,13 @@ public final class SyncWriteLatencyRule extends Rule {
                 // no fsync: writes that wait for flushes are O_SYNC or O_DSYNC (their open often before the trace)
                 calls = syncCalls(ctx, p, WRITE_CALLS, true);
             }
+            if (calls.count < ctx.value(MIN_CALLS)) {
+                // asynchronous ones: an O_DSYNC write submitted by io_submit completes once its flush has; each
+                // costs its share of the flush time, not io_submit's quick return
+                SyncCalls submits = syncCalls(ctx, p, Set.of("io_submit"), true);
+                calls = new SyncCalls(submits.count, seconds, submits.count > 0 ? seconds / submits.count : null, null,
+                        submits.slowest, true, "asynchronous writes completed after a cache flush (O_DSYNC or O_SYNC)");
+            }
             if (share < ctx.value(MIN_SHARE) || calls.count < ctx.value(MIN_CALLS)) {
                 continue;
             }
@@ -159,9 +166,11 @@ public final class SyncWriteLatencyRule extends Rule {
         return p.command() + " (pids " + shown + (pids.size() <= 4 ? "" : " and " + (pids.size() - 3) + " more") + ")";
     }
 
-    private record SyncCalls(long count, double total, Double avg, Double p99, List<Evidence> slowest, boolean writes) {
-        String kind() {
-            return writes ? "writes that wait for flushes (O_SYNC or O_DSYNC)" : "fsync-type calls";
+    private record SyncCalls(long count, double total, Double avg, Double p99, List<Evidence> slowest, boolean writes,
+                             String kind) {
+        SyncCalls(long count, double total, Double avg, Double p99, List<Evidence> slowest, boolean writes) {
+            this(count, total, avg, p99, slowest, writes, writes ? "writes that wait for flushes (O_SYNC or O_DSYNC)"
+                    : "fsync-type calls");
         }
     }
 

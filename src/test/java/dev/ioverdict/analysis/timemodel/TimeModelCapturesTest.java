@@ -65,6 +65,29 @@ class TimeModelCapturesTest {
                 fio.parts().toString());
     }
 
+    @Test
+    void ioSubmitWithoutStacksThatSleepsWhileItsRequestsWaitForATagIsTagWait() throws Exception {
+        // iodepth 256 on a one-slot device: the 128 tags are held inside it, and fio's io_submit sleeps 1.77 ms a
+        // call; no sleep stacks, but its own requests' Q2G sums 2.64 s (perf-block.txt, block_bio_queue to
+        // block_getrq), and blk-mq takes the tag inside the submitting call
+        ProcessWait fio = model("qd256-1slot-2ms-ssd").application().get(0);
+        double whole = fio.waitSeconds();
+        assertTrue(seconds(fio, Part.TAG_WAIT) > 0.85 * whole, fio.parts().toString());
+        assertTrue(fio.parts().stream().anyMatch(w -> w.part() == Part.TAG_WAIT && "loop0".equals(w.device())),
+                fio.parts().toString());
+    }
+
+    @Test
+    void anODsyncWritesCompletionWaitsForTheFlushAfterIt() throws Exception {
+        // libaio writes on a file opened O_DSYNC: each of fio's writes (4.2 ms) is followed by a cache flush a
+        // kworker queues (4.1 ms), and io_getevents returns after both; the flush half was "not explained"
+        ProcessWait fio = model("dsync-write-4ms-ssd").application().get(0);
+        double whole = fio.waitSeconds();
+        assertTrue(seconds(fio, Part.FLUSH) > 0.35 * whole, fio.parts().toString());
+        assertTrue(seconds(fio, Part.DEVICE) > 0.35 * whole, fio.parts().toString());
+        assertTrue(seconds(fio, Part.NOT_EXPLAINED) < 0.1 * whole, fio.parts().toString());
+    }
+
     private static ProcessWait process(TimeModel m, String command) {
         return m.processes().stream().filter(p -> p.command().equals(command)).findFirst().orElseThrow();
     }

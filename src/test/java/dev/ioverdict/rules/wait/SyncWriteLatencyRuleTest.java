@@ -55,6 +55,16 @@ class SyncWriteLatencyRuleTest {
     }
 
     @Test
+    void asynchronousODsyncWritesAreCountedByTheirFlushes() {
+        // no fsync and no write(): libaio writes on an O_DSYNC file, each completed after a 4.1 ms cache flush
+        List<Finding> fs = RuleHarness.bundle(rule, "grid/dsync-write-4ms-ssd", java.util.Map.of());
+        assertEquals(1, fs.size(), fs.toString());
+        assertEquals("fio pid 16810 waits for its writes to become durable (322 asynchronous writes completed after a "
+                + "cache flush (O_DSYNC or O_SYNC), 4.1 ms each)", fs.get(0).title());
+        assertEquals(Severity.INFO, fs.get(0).severity());
+    }
+
+    @Test
     void writesWithoutCommitsAreNotDurabilityCost() {
         // direct writes, no fsync: no cache flushes beside them; and a block trace that only reads
         assertTrue(blockOnly("aligned-8ms-ssd-control").isEmpty());
