@@ -1,16 +1,12 @@
 package dev.ioverdict.rules.wait;
 
-import dev.ioverdict.analysis.syscall.SlowestWaits;
-import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
-import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.model.timemodel.ProcessWait;
 import dev.ioverdict.model.timemodel.TimeModel;
-import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.model.timemodel.WaitPart;
 import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.MeasuredIn;
@@ -19,7 +15,6 @@ import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
 import dev.ioverdict.rules.Threshold;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -62,22 +57,6 @@ public final class DirtyThrottleRule extends Rule {
                 Meaning.of(Meaning.Layer.FILESYSTEM).evidence(EvidenceKind.SYSCALLS));
     }
 
-    /** The process's slowest write calls as the traces quote them. */
-    private static List<Evidence> slowestWrites(RuleContext ctx, ProcessWait p) {
-        List<Evidence> out = new ArrayList<>();
-        ctx.data().results().get(SlowestWaits.class).ifPresent(w -> w.traces().forEach(t -> {
-            for (SyscallCall c : t.calls()) {
-                if (WRITES.contains(c.name()) && p.pids().contains(c.pid()) && out.size() < 3) {
-                    out.add(new Evidence(c.input(), c.line(), c.text()));
-                }
-            }
-        }));
-        return out;
-    }
-
-    private static final java.util.Set<String> WRITES = java.util.Set.of("write", "pwrite64", "pwrite", "writev",
-            "pwritev", "pwritev2");
-
     @Override
     public void evaluate(RuleContext ctx) {
         TimeModel model = ctx.input(TimeModelInput.MODEL);
@@ -89,10 +68,8 @@ public final class DirtyThrottleRule extends Rule {
             if (seconds <= 0 || share < ctx.value(MIN_SHARE)) {
                 continue;
             }
-            String who = p.who();
-            Subject subject = p.pids().size() > 1 ? Subject.command(p.command(), who)
-                    : Subject.process(p.pids().get(0), p.command().startsWith("pid ") ? null : p.command());
-            ctx.finding(subject, who + "'s buffered writes are held by dirty-page throttling")
+            String who = WaitingProcess.who(p);
+            ctx.finding(WaitingProcess.subject(p), who + "'s buffered writes are held by dirty-page throttling")
                     .severity(share >= ctx.value(WARN_SHARE) ? Severity.WARNING : Severity.INFO)
                     .source(EvidenceKind.SYSCALLS)
                     .summary(who + " spends " + Figures.duration(seconds) + " of its " + Figures.duration(p.waitSeconds())
@@ -100,7 +77,7 @@ public final class DirtyThrottleRule extends Rule {
                             + "or more. A buffered write returns once its data is in the page cache, in microseconds; "
                             + "one that sleeps was held until the kernel had written enough dirty pages back "
                             + "(balance_dirty_pages): the application writes at writeback's pace, not at memory's.")
-                    .evidence(slowestWrites(ctx, p))
+                    .evidence(WaitingProcess.slowest(ctx, p, WaitingProcess.WRITE_CALLS))
                     .recommendation(RECOMMENDATION)
                     .text(PROCESS, p.pids().size() > 1 ? p.command() : who)
                     .figure(THROTTLED_SECONDS, seconds)

@@ -2,7 +2,6 @@ package dev.ioverdict.rules.wait;
 
 import dev.ioverdict.analysis.config.MediaClass;
 import dev.ioverdict.analysis.config.StorageConfig;
-import dev.ioverdict.analysis.syscall.SlowestWaits;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Metric;
 import dev.ioverdict.rules.EvidenceKind;
@@ -11,9 +10,7 @@ import dev.ioverdict.rules.block.BlockFigures;
 import dev.ioverdict.rules.block.RequestStarvationRule;
 import dev.ioverdict.rules.disk.IostatEvidence;
 import dev.ioverdict.model.Severity;
-import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockProcessTimes;
-import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.model.syscall.SyscallStat;
 import dev.ioverdict.model.timemodel.Part;
@@ -55,8 +52,6 @@ public final class SyncWriteLatencyRule extends Rule {
     static final Threshold MIN_CALLS = Threshold.count("min_calls", "calls", 10,
             "fewer fsync/fdatasync calls than this are housekeeping, not a commit path");
     private static final Set<String> SYNC_CALLS = Set.of("fsync", "fdatasync", "sync_file_range", "msync");
-    private static final Set<String> WRITE_CALLS = Set.of("write", "pwrite64", "pwrite", "writev", "pwritev",
-            "pwritev2");
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "The application waits for its writes to become durable (fsync, cache flushes, FUA)", Severity.CRITICAL,
@@ -112,7 +107,7 @@ public final class SyncWriteLatencyRule extends Rule {
             SyncCalls calls = syncCalls(ctx, p, SYNC_CALLS, false);
             if (calls.count < ctx.value(MIN_CALLS)) {
                 // no fsync: writes that wait for flushes are O_SYNC or O_DSYNC (their open often before the trace)
-                calls = syncCalls(ctx, p, WRITE_CALLS, true);
+                calls = syncCalls(ctx, p, WaitingProcess.WRITE_CALLS, true);
             }
             if (calls.count < ctx.value(MIN_CALLS)) {
                 // asynchronous ones: an O_DSYNC write submitted by io_submit completes once its flush has; each
@@ -155,17 +150,6 @@ public final class SyncWriteLatencyRule extends Rule {
         return out;
     }
 
-    /** "fio pid 13129"; several processes of one command by their pids: "fio (pids 32201, 32202 and 2 more)". */
-    private static String who(ProcessWait p) {
-        if (p.pids().size() <= 1) {
-            return p.who();
-        }
-        List<Integer> pids = p.pids().stream().sorted().toList();
-        String shown = pids.stream().limit(pids.size() <= 4 ? 4 : 3).map(String::valueOf)
-                .collect(java.util.stream.Collectors.joining(", "));
-        return p.command() + " (pids " + shown + (pids.size() <= 4 ? "" : " and " + (pids.size() - 3) + " more") + ")";
-    }
-
     private record SyncCalls(long count, double total, Double avg, Double p99, List<Evidence> slowest, boolean writes,
                              String kind) {
         SyncCalls(long count, double total, Double avg, Double p99, List<Evidence> slowest, boolean writes) {
@@ -196,20 +180,12 @@ public final class SyncWriteLatencyRule extends Rule {
             p99 = s.byName().stream().filter(x -> names.contains(x.name()) && x.p99() != null)
                     .map(SyscallStat::p99).max(Double::compare).orElse(null);
         }
-        List<Evidence> slowest = new ArrayList<>();
-        ctx.data().results().get(SlowestWaits.class).ifPresent(w -> w.traces().forEach(t -> {
-            for (SyscallCall c : t.calls()) {
-                if (names.contains(c.name()) && p.pids().contains(c.pid()) && slowest.size() < 3) {
-                    slowest.add(new Evidence(c.input(), c.line(), c.text()));
-                }
-            }
-        }));
-        return new SyncCalls(n, total, n > 0 ? total / n : null, p99, slowest, writes);
+        return new SyncCalls(n, total, n > 0 ? total / n : null, p99, WaitingProcess.slowest(ctx, p, names), writes);
     }
 
     private void report(RuleContext ctx, TimeModel model, ProcessWait p, String device, double seconds, double share,
                         SyncCalls calls, StorageConfig config) {
-        String who = who(p);
+        String who = WaitingProcess.who(p);
         String label = device == null ? "its device" : config == null ? device : config.label(device);
         MediaClass.Media media = MediaClass.of(device, config);
         String cache = device == null || config == null ? null : config.queueSetting(device, "write_cache")
@@ -226,9 +202,7 @@ public final class SyncWriteLatencyRule extends Rule {
         String cacheSentence = cache == null ? "" : " " + label + "'s write cache is \"" + cache + "\""
                 + (fua == null ? "" : ", FUA " + ("1".equals(fua) ? "supported" : "not supported"))
                 + (cache.contains("back") ? ": every fsync must flush it to stable media." : ".");
-        Subject subject = p.pids().size() > 1 ? Subject.command(p.command(), who)
-                : Subject.process(p.pids().get(0), p.command().startsWith("pid ") ? null : p.command());
-        var f = ctx.finding(subject,
+        var f = ctx.finding(WaitingProcess.subject(p),
                         String.format(Locale.ROOT, "%s waits for its writes to become durable (%d %s%s)", who,
                                 calls.count, calls.kind(),
                                 calls.avg == null ? "" : String.format(Locale.ROOT, ", %.1f ms each", calls.avg * 1000)))
