@@ -65,8 +65,8 @@ final class UseTable {
                     cell(util, causes, dev, Use.UTILIZATION, util != null || traced.contains(dev), ids),
                     cell(queue, causes, dev, Use.SATURATION, queue != null || traced.contains(dev), ids),
                     cell(kernelLog ? "kernel log read" : null, causes, dev, Use.ERRORS, kernelLog, ids),
-                    holding(cell(service(dev, model, false), causes, dev, Use.LATENCY, io != null || traced.contains(dev), ids),
-                            dev, model)));
+                    explained(holding(cell(service(dev, model, false), causes, dev, Use.LATENCY,
+                            io != null || traced.contains(dev), ids), dev, model), dev, model, causes, ids)));
         }
         return rows;
     }
@@ -129,6 +129,29 @@ final class UseTable {
             }
         }
         return new Summary.UseCell(measured ? "ok" : "not measured", figure, null, null);
+    }
+
+    /**
+     * A latency cell still "ok" whose service time is above what its class gives (a saturated device whose
+     * wait the application spent asleep for a tag, not in the device) is not ok: it is a note that sends the
+     * reader to the cause about the same device.
+     */
+    private static Summary.UseCell explained(Summary.UseCell cell, String dev, TimeModel model, List<Finding> causes,
+                                             DeviceIdentities ids) {
+        if (model == null || !cell.status().equals("ok")) {
+            return cell;
+        }
+        boolean above = model.device(dev).map(d -> {
+            double limit = d.expectedMaxServiceMs() == null ? Double.POSITIVE_INFINITY : d.expectedMaxServiceMs();
+            return d.readServiceMs() != null && d.readServiceMs() > limit
+                    || d.writeServiceMs() != null && d.writeServiceMs() > limit;
+        }).orElse(false);
+        for (int i = 0; above && i < causes.size(); i++) {
+            if (about(causes.get(i), dev, ids)) {
+                return new Summary.UseCell("note", service(dev, model, true), "finding-" + (i + 1), causes.get(i).rule());
+            }
+        }
+        return cell;
     }
 
     /** Below this share of the wait a device's time is not worth a word on page 1. */

@@ -64,6 +64,18 @@ class PageOneReadTest {
     }
 
     @Test
+    void aFullDevicesLatencyAboveItsClassIsNotOkButSentToItsCause() throws IOException {
+        // iodepth 256 on one slot: fio's wait is asleep for a tag (io_submit), not in the device, so the device
+        // does not "hold the wait"; its 247 ms writes are still far above flash's 5 ms: a note linking the cause
+        JsonNode r = report("grid/qd256-1slot-2ms-ssd");
+        assertEquals(List.of("disk-saturation"), causeRules(r));
+        JsonNode latency = latency(r, 0);
+        assertEquals("note", latency.path("status").asText(), latency.toString());
+        assertEquals("disk-saturation", latency.path("rule").asText(), latency.toString());
+        assertTrue(latency.path("figure").asText().endsWith("should give: the causes above say why"), latency.toString());
+    }
+
+    @Test
     void aSlowDevicesLatencyCellSaysHowSlowAgainstItsClass() throws IOException {
         // two devices: loop0 slow for reads (its cause fills the latency cell), loop1 saturated (its cell holds the wait)
         JsonNode r = report("grid/two-devs-read-20ms-and-sat-2ms");
