@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.wait;
 
+import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Metric;
@@ -9,12 +10,14 @@ import dev.ioverdict.model.timemodel.ProcessWait;
 import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.model.timemodel.WaitPart;
 import dev.ioverdict.rules.EvidenceKind;
+import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.rules.MeasuredIn;
 import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
 import dev.ioverdict.rules.Threshold;
+import dev.ioverdict.rules.disk.IostatEvidence;
 import java.util.List;
 
 /**
@@ -42,9 +45,10 @@ public final class DirtyThrottleRule extends Rule {
             the device. The time model finds such writes from their open flags, or from a block trace \
             where the kernel's flusher writes and the process queues none of its writes itself; without \
             sleep stacks a page or inode lock cannot be told apart, so the time is an estimate.""",
-            List.of(TimeModelInput.MODEL), List.of(), List.of(MIN_SHARE, WARN_SHARE));
+            List.of(TimeModelInput.MODEL), List.of(IostatEvidence.SERIES, Inputs.STORAGE),
+            List.of(MIN_SHARE, WARN_SHARE));
 
-    static final String RECOMMENDATION = "See what sets writeback's pace. If the device is busy writing (iostat "
+    static final String RECOMMENDATION = "If the device is busy writing (iostat "
             + "%util, w_await), it is the limit: write less or in larger requests, or move the data to a faster "
             + "device. If it is not, the dirty limits are low for the write rate: vm.dirty_bytes or vm.dirty_ratio "
             + "(the writer is throttled above them), vm.dirty_background_bytes or vm.dirty_background_ratio (where "
@@ -55,6 +59,36 @@ public final class DirtyThrottleRule extends Rule {
     public DirtyThrottleRule() {
         super(INFO, MeasuredIn.process(Part.WRITEBACK),
                 Meaning.of(Meaning.Layer.FILESYSTEM).evidence(EvidenceKind.SYSCALLS));
+    }
+
+    /** Busier than this while writing back, a device sets writeback's pace itself. */
+    private static final double BUSY_PCT = 50;
+
+    /**
+     * The first thing to do, from iostat when the bundle has it: the device that wrote the most, and whether
+     * it was busy (then it is the limit) or not (then the dirty limits are).
+     */
+    private static String firstStep(RuleContext ctx) {
+        List<DeviceSeries> series = ctx.optional(IostatEvidence.SERIES).orElse(List.of());
+        DeviceSeries writer = series.stream().filter(d -> d.points().stream().anyMatch(x -> x.sample().has("wkB/s")))
+                .max(java.util.Comparator.comparingDouble(d -> d.points().stream()
+                        .mapToDouble(x -> x.sample().value("wkB/s")).sum())).orElse(null);
+        if (writer == null) {
+            return "Find whether the device or the dirty limits set writeback's pace: iostat -x beside the writes "
+                    + "shows how busy the device is.";
+        }
+        double busiest = writer.points().stream().filter(x -> x.sample().value("wkB/s") > 0)
+                .mapToDouble(x -> x.busyPct()).filter(Double::isFinite).max().orElse(Double.NaN);
+        String label = IostatEvidence.label(ctx, writer.device());
+        if (Double.isNaN(busiest)) {
+            return "Find whether " + label + " or the dirty limits set writeback's pace.";
+        }
+        return busiest < BUSY_PCT
+                ? "Raise the dirty limits, or start writeback earlier: " + label + " was at most "
+                        + Figures.percent(busiest) + " busy while it wrote back, so the limits, not the device, set "
+                        + "the writer's pace."
+                : "Write less, in larger requests or to a faster device: " + label + " was up to "
+                        + Figures.percent(busiest) + " busy writing back, and the writer goes at its pace.";
     }
 
     @Override
@@ -78,7 +112,7 @@ public final class DirtyThrottleRule extends Rule {
                             + "one that sleeps was held until the kernel had written enough dirty pages back "
                             + "(balance_dirty_pages): the application writes at writeback's pace, not at memory's.")
                     .evidence(WaitingProcess.slowest(ctx, p, WaitingProcess.WRITE_CALLS))
-                    .recommendation(RECOMMENDATION)
+                    .recommendation(firstStep(ctx) + " " + RECOMMENDATION)
                     .text(PROCESS, p.pids().size() > 1 ? p.command() : who)
                     .figure(THROTTLED_SECONDS, seconds)
                     .figure(THROTTLED_SHARE, share)

@@ -25,6 +25,9 @@ class DirtyThrottleRuleTest {
         assertEquals(Severity.WARNING, f.severity());
         assertEquals(0.643, ((Number) f.metrics().get("throttledSeconds")).doubleValue(), 0.001);
         assertEquals(1539, f.evidence().get(0).line());
+        // iostat beside it: the disk was at most 30 % busy while it wrote back, so the limits set the pace
+        assertTrue(f.recommendation().startsWith("Raise the dirty limits, or start writeback earlier: loop0 (7,0, "
+                + "/mnt/grid) was at most 30.4% busy while it wrote back"), f.recommendation());
         assertTrue(f.recommendation().contains("/sys/class/bdi/<major:minor>/max_ratio"), f.recommendation());
     }
 
