@@ -81,8 +81,8 @@ final class MediaLimit {
     }
 
     /**
-     * The limit in words where the transfer counts: "8.42 ms for a solid-state (non-rotational) device
-     * moving requests of 683 KiB, 4.7 at once (5 ms, plus their transfer at 200 MB/s)"; the class's alone
+     * The limit in words where the transfer counts: "13.4 ms for a solid-state (non-rotational) device
+     * moving requests of 683 KiB, 4.8 at once (5 ms, plus their transfer at 400 MB/s)"; the class's alone
      * ("5 ms for a ...") where the requests are small.
      */
     static String described(RuleContext ctx, String device, double limitSeconds, double requestBytes, double inFlight) {
