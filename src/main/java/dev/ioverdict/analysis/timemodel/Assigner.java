@@ -248,7 +248,7 @@ final class Assigner {
             for (BlockProcessTimes.Entry e : block.entries()) {
                 if (mine(g, e)) {
                     double[] w = byDevice.computeIfAbsent(e.device(), k -> new double[2]);
-                    w[0] += e.tag() - e.preflushWait(); // a preflush write's G2I is its wait for the flush
+                    w[0] += e.tagWait();
                     w[1] += e.q2c();
                 }
             }
@@ -265,10 +265,10 @@ final class Assigner {
                 method + on, null));
     }
 
-    /** The wait of the command's own requests for a request tag (Q2G + G2I, less a preflush write's wait for its flush). */
+    /** The wait of the command's own requests for a request tag. */
     private double ownTagWait(TimeModelAnalysis.Group g) {
         return block == null ? 0 : block.entries().stream().filter(e -> mine(g, e))
-                .mapToDouble(e -> e.tag() - e.preflushWait()).sum();
+                .mapToDouble(BlockProcessTimes.Entry::tagWait).sum();
     }
 
     /** The Q2C of the command's own requests of one direction, seconds. */

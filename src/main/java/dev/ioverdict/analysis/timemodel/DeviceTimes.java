@@ -44,8 +44,7 @@ final class DeviceTimes {
                         .filter(devno -> names.name(devno).equals(device)).distinct().toList();
                 double inFlight = devnos.stream().mapToDouble(n -> block.atOnce(n, BlockProcessTimes.Entry::d2c)).sum();
                 long n = devnos.stream().mapToLong(block::completions).sum();
-                double requestBytes = n == 0 ? 0 : devnos.stream()
-                        .mapToDouble(x -> block.requestBytes(x) * block.completions(x)).sum() / n;
+                double requestBytes = n == 0 ? 0 : (double) devnos.stream().mapToLong(block::bytes).sum() / n;
                 out.put(device, new DeviceTime(device, names.label(device), media.media().name().toLowerCase(),
                         media.basis(), expectedMs(media, requestBytes, inFlight), s[1] > 0 ? 1000 * s[0] / s[1] : null,
                         s[3] > 0 ? 1000 * s[2] / s[3] : null, baseline, s[4], blockSource));

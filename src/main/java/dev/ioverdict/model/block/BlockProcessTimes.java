@@ -24,6 +24,10 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
 
     public record Entry(String device, int pid, String comm, String direction, long n, long bytes, double q2c,
                         double d2c, double scheduler, double tag, double flush, double preflushWait) {
+        /** The wait for a request tag: Q2G + G2I, less a preflush write's G2I, which is its wait for the flush. */
+        public double tagWait() {
+            return tag - preflushWait;
+        }
     }
 
     /**
@@ -37,11 +41,15 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
         return entries.stream().filter(e -> e.device().equals(device)).mapToDouble(time).sum() / spanSeconds;
     }
 
+    /** The bytes of the device's completed requests. */
+    public long bytes(String device) {
+        return entries.stream().filter(e -> e.device().equals(device)).mapToLong(Entry::bytes).sum();
+    }
+
     /** The device's average request size in bytes; 0 without a completion. */
     public double requestBytes(String device) {
         long n = completions(device);
-        return n == 0 ? 0 : (double) entries.stream().filter(e -> e.device().equals(device)).mapToLong(Entry::bytes)
-                .sum() / n;
+        return n == 0 ? 0 : (double) bytes(device) / n;
     }
 
     /** The G2I of the device's writes that carried a preflush, summed: their wait for the flush before them. */

@@ -14,7 +14,6 @@ import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockDeviceStats;
-import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseDistribution;
 import dev.ioverdict.model.block.PhaseStat;
@@ -70,7 +69,7 @@ final class BlockDeviceLatency {
                 continue;
             }
             String name = d.name() != null ? d.name() : d.id();
-            double limit = Load.of(ctx, d).limitSeconds(ctx, name);
+            double limit = limitSeconds(ctx, name, InsideQueue.of(ctx, d.id()).orElse(null));
             // as the trace's own judgement reads it: slow only when the average and the typical request both are,
             // of all its requests or of one direction's
             boolean whole = d2c.avg() <= limit || d2c.p50() != null && d2c.p50() <= limit;
@@ -90,9 +89,12 @@ final class BlockDeviceLatency {
         }
         List<String> why = new ArrayList<>();
         String name = d.name() != null ? d.name() : d.id();
-        Load load = Load.of(ctx, d);
-        double limitSeconds = load.limitSeconds(ctx, name);
-        boolean queued = queuedInside(ctx, d, load.serviceSeconds(ctx, name));
+        InsideQueue inside = InsideQueue.of(ctx, d.id()).orElse(null);
+        double limitSeconds = limitSeconds(ctx, name, inside);
+        // a long D2C is the device's load when it held many requests and, served one at a time, each of its
+        // size would take no longer than the class allows: saturation (disk-saturation says it), not a slow device
+        boolean queued = inside != null && inside.queuedInside(
+                MediaLimit.seconds(ctx, name, inside.requestBytes(), 1), DEEP_IN_FLIGHT);
         // the typical request must be slow too: a mean lifted by requests queued for a slot is the load's doing
         boolean slowAvg = d2c.avg() > limitSeconds && (d2c.p50() == null || d2c.p50() > limitSeconds) && !queued;
         // a slow direction hides behind a fast one in the whole's average and median (writes of 25 ms on a disk
@@ -104,7 +106,8 @@ final class BlockDeviceLatency {
         boolean slowTail = d2c.p99() != null && d2c.p99() > ctx.seconds(P99_MS) && !queued;
         double typical = d2c.p50() != null ? d2c.p50() : d2c.avg();
         boolean outliers = d2c.max() >= ctx.seconds(OUTLIER_MS) && d2c.max() >= ctx.value(OUTLIER_RATIO) * typical;
-        String threshold = MediaLimit.described(ctx, name, limitSeconds, load.requestBytes(), load.inFlight());
+        String threshold = inside == null ? MediaLimit.described(ctx, name, limitSeconds, 0, 0)
+                : MediaLimit.described(ctx, name, limitSeconds, inside.requestBytes(), inside.inFlight());
         if (direction != null) {
             PhaseDistribution other = directions.get(directions.get(0) == direction ? 1 : 0);
             why.add("the D2C of its " + direction.direction() + " averages " + Figures.duration(direction.avg())
@@ -191,37 +194,12 @@ final class BlockDeviceLatency {
     }
 
     /**
-     * A device that held many requests at once and whose long D2C its load explains: the long average
-     * is requests waiting for a slot inside the device, which is saturation (disk-saturation says it),
-     * not a slow device ({@link InsideQueue#queuedInside}).
+     * Above this the device is slow: its class's service time, plus the transfer of the large requests the
+     * trace saw in it at once; the class's alone without a trace of its requests (a btt report).
      */
-    private static boolean queuedInside(RuleContext ctx, BlockFigures.Device d, double limit) {
-        return InsideQueue.of(ctx, d.id()).map(q -> q.queuedInside(limit, DEEP_IN_FLIGHT)).orElse(false);
-    }
-
-    /**
-     * The requests the trace saw inside the device: their average size and how many at once (Little's law
-     * on D2C); zeros without a block trace of its requests (a btt report), where the class's service time
-     * stands alone.
-     */
-    private record Load(double requestBytes, double inFlight) {
-        static Load of(RuleContext ctx, BlockFigures.Device d) {
-            var times = ctx.data().results().get(BlockProcessTimes.class).orElse(null);
-            if (times == null || times.completions(d.id()) == 0) {
-                return new Load(0, 0);
-            }
-            return new Load(times.requestBytes(d.id()), times.atOnce(d.id(), BlockProcessTimes.Entry::d2c));
-        }
-
-        /** Above this the device is slow: its class's service time, plus the transfer of the large requests in it at once. */
-        double limitSeconds(RuleContext ctx, String device) {
-            return MediaLimit.seconds(ctx, device, requestBytes, inFlight);
-        }
-
-        /** One request of its size served alone: its class's service time plus, when large, that request's transfer. */
-        double serviceSeconds(RuleContext ctx, String device) {
-            return MediaLimit.seconds(ctx, device, requestBytes, 1);
-        }
+    private static double limitSeconds(RuleContext ctx, String device, InsideQueue inside) {
+        return inside == null ? MediaLimit.seconds(ctx, device)
+                : MediaLimit.seconds(ctx, device, inside.requestBytes(), inside.inFlight());
     }
 
     /** Requests in flight at once, on average, from which a device's long D2C is its own queue. */

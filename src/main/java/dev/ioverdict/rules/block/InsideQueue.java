@@ -14,8 +14,9 @@ import java.util.Optional;
  * @param inFlight              requests in the device at once, on average
  * @param secondsPerCompletion  the trace's span over the device's completions
  * @param lightLoadSeconds      the device's D2C 5th percentile (NaN when the trace gives none)
+ * @param requestBytes          the device's average request size
  */
-public record InsideQueue(double inFlight, double secondsPerCompletion, double lightLoadSeconds) {
+public record InsideQueue(double inFlight, double secondsPerCompletion, double lightLoadSeconds, double requestBytes) {
     /** The device's figures (its major,minor as the trace prints it); empty without a span or a completion. */
     public static Optional<InsideQueue> of(RuleContext ctx, String devno) {
         var times = ctx.data().results().get(BlockProcessTimes.class).orElse(null);
@@ -25,7 +26,7 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double l
         double p5 = times.baselines().stream().filter(b -> b.device().equals(devno))
                 .mapToDouble(BlockProcessTimes.Baseline::p5).findFirst().orElse(Double.NaN);
         return Optional.of(new InsideQueue(times.atOnce(devno, BlockProcessTimes.Entry::d2c),
-                times.spanSeconds() / times.completions(devno), p5));
+                times.spanSeconds() / times.completions(devno), p5, times.requestBytes(devno)));
     }
 
     /**

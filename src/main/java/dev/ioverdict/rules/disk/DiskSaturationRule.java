@@ -171,9 +171,6 @@ public final class DiskSaturationRule extends Rule {
         return MediaClass.of(s.device(), ctx.optional(Inputs.STORAGE).orElse(null)).media();
     }
 
-    /** Requests of at most this size (KiB) on average are the application's small I/O, not transfers the queue cut. */
-    static final double SMALL_REQUEST_KB = IostatEvidence.SMALL_REQUEST_KB;
-
     /** The average request size of the flagged reports in KiB (sysstat's rareq-sz/wareq-sz, areq-sz or avgrq-sz); +inf when not printed. */
     static double averageRequestKb(Episodes e) {
         double kb = 0;
@@ -208,7 +205,7 @@ public final class DiskSaturationRule extends Rule {
      * to it). Raising max_sectors_kb or read-ahead would not make such requests larger.
      */
     static boolean notCutByTheQueue(double requestKb, Integer maxSectorsKb) {
-        return requestKb <= SMALL_REQUEST_KB || maxSectorsKb != null && requestKb < maxSectorsKb / 2.0;
+        return requestKb <= MediaClass.SMALL_REQUEST_KIB || maxSectorsKb != null && requestKb < maxSectorsKb / 2.0;
     }
 
     /** The max_sectors_kb to suggest: never a value under the one in force (requests cut at 1280 KiB want more, not 1024). */
@@ -223,7 +220,7 @@ public final class DiskSaturationRule extends Rule {
      */
     private static String outstandingAdvice(DeviceSeries s, double kb, Integer maxSectorsKb, double queue) {
         String limit = maxSectorsKb == null ? "" : " (max_sectors_kb " + maxSectorsKb + ")";
-        String why = kb <= SMALL_REQUEST_KB
+        String why = kb <= MediaClass.SMALL_REQUEST_KIB
                 ? ", so the device is full of small I/O that larger queue limits would not merge."
                 : ": the queue did not cut them, so larger queue limits would not make them larger.";
         return "Lower the number of requests the application keeps outstanding on " + s.device() + " ("

@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.disk;
 
+import dev.ioverdict.analysis.config.MediaClass;
 import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.analysis.iostat.IostatTimeline;
@@ -146,11 +147,8 @@ public final class IostatEvidence {
      * or of a size iostat does not print, are not judged this way.
      */
     public static boolean slowerThanItsClass(IostatPoint p, double classMs) {
-        return requestKb(p) <= SMALL_REQUEST_KB && busyMsPerCompletion(p) > classMs;
+        return requestKb(p) <= MediaClass.SMALL_REQUEST_KIB && busyMsPerCompletion(p) > classMs;
     }
-
-    /** Requests of at most this size (KiB) on average are the application's small I/O, not transfers. */
-    public static final double SMALL_REQUEST_KB = dev.ioverdict.analysis.config.MediaClass.SMALL_REQUEST_KIB;
 
     /**
      * The report's average request size in KiB (sysstat's rareq-sz/wareq-sz, avgrq-sz in sectors, sar's
