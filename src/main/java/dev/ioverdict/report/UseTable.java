@@ -12,6 +12,7 @@ import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Meaning.Use;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.SubjectMetrics;
+import dev.ioverdict.model.timemodel.DeviceTime;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.model.timemodel.TimeModel;
 import java.util.ArrayList;
@@ -141,11 +142,7 @@ final class UseTable {
         if (model == null || !cell.status().equals("ok")) {
             return cell;
         }
-        boolean above = model.device(dev).map(d -> {
-            double limit = d.expectedMaxServiceMs() == null ? Double.POSITIVE_INFINITY : d.expectedMaxServiceMs();
-            return d.readServiceMs() != null && d.readServiceMs() > limit
-                    || d.writeServiceMs() != null && d.writeServiceMs() > limit;
-        }).orElse(false);
+        boolean above = model.device(dev).map(DeviceTime::aboveExpected).orElse(false);
         for (int i = 0; above && i < causes.size(); i++) {
             if (about(causes.get(i), dev, ids)) {
                 return new Summary.UseCell("note", service(dev, model, true), "finding-" + (i + 1), causes.get(i).rule());
@@ -193,7 +190,6 @@ final class UseTable {
             String ms = r != null && r.equals(w) ? "reads and writes " + Figures.number(r) + " ms"
                     : (r != null ? "reads " + Figures.number(r) + " ms" : "") + (r != null && w != null ? ", " : "")
                     + (w != null ? "writes " + Figures.number(w) + " ms" : "");
-            double slowest = Math.max(r == null ? 0 : r, w == null ? 0 : w);
             double limit = d.expectedMaxServiceMs() == null ? Double.POSITIVE_INFINITY : d.expectedMaxServiceMs();
             // where the model's expectation holds the transfer of large requests, the limit says so
             String of = MediaClass.ofId(d.media()).nounPhrase()
@@ -206,7 +202,7 @@ final class UseTable {
                         + (readsSlow ? "writes " + Figures.number(w) : "reads " + Figures.number(r)) + " ms, within it"
                         + (pointOnward ? ": the causes above say why" : "");
             }
-            return ms.isEmpty() ? null : ms + (slowest <= limit ? ", within what " + of + " gives (slow above "
+            return ms.isEmpty() ? null : ms + (!d.aboveExpected() ? ", within what " + of + " gives (slow above "
                     + Figures.number(limit) + " ms)" : ", above the " + Figures.number(limit) + " ms " + of
                     + " should give" + (pointOnward ? ": the causes above say why" : ""));
         }).orElse(null);

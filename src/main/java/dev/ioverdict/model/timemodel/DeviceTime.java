@@ -14,4 +14,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 public record DeviceTime(String device, String label, String media, String mediaBasis, Double expectedMaxServiceMs,
                          Double readServiceMs, Double writeServiceMs, Double baselineServiceMs, Double deviceSeconds,
                          String source) {
+    /** Whether either direction's service time is above what its class is expected to give (never, without an expectation). */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean aboveExpected() {
+        return expectedMaxServiceMs != null && (readServiceMs != null && readServiceMs > expectedMaxServiceMs
+                || writeServiceMs != null && writeServiceMs > expectedMaxServiceMs);
+    }
 }
