@@ -94,6 +94,7 @@ public final class DirtyThrottleRule extends Rule {
     @Override
     public void evaluate(RuleContext ctx) {
         TimeModel model = ctx.input(TimeModelInput.MODEL);
+        String step = null; // the same for every writer: read from iostat once, when the first one is reported
         for (ProcessWait p : model.application()) {
             List<WaitPart> held = p.parts().stream()
                     .filter(w -> w.part() == Part.WRITEBACK && "write".equals(w.direction())).toList();
@@ -103,6 +104,7 @@ public final class DirtyThrottleRule extends Rule {
                 continue;
             }
             String who = WaitingProcess.who(p);
+            step = step != null ? step : firstStep(ctx);
             ctx.finding(WaitingProcess.subject(p), who + "'s buffered writes are held by dirty-page throttling")
                     .severity(share >= ctx.value(WARN_SHARE) ? Severity.WARNING : Severity.INFO)
                     .source(EvidenceKind.SYSCALLS)
@@ -112,7 +114,7 @@ public final class DirtyThrottleRule extends Rule {
                             + "one that sleeps was held until the kernel had written enough dirty pages back "
                             + "(balance_dirty_pages): the application writes at writeback's pace, not at memory's.")
                     .evidence(WaitingProcess.slowest(ctx, p, WaitingProcess.WRITE_CALLS))
-                    .recommendation(firstStep(ctx) + " " + RECOMMENDATION)
+                    .recommendation(step + " " + RECOMMENDATION)
                     .text(PROCESS, p.pids().size() > 1 ? p.command() : who)
                     .figure(THROTTLED_SECONDS, seconds)
                     .figure(THROTTLED_SHARE, share)
