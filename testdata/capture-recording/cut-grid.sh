@@ -29,6 +29,8 @@ for c in "${cells[@]}"; do
     fsync-journal-*)            REF=fsync; S=2:2.6 ;;
     buffered-no-fsync-*)        REF=write ;;
     osync-journal-*)            REF=write ;;
+    osync-open-*)               REF=write; W=:3 ;;   # from the start: the trace holds the file's open (O_SYNC)
+    dsync-open-*)               REF=pwrite64; W=:3 ;;  # from the start: the open with O_DSYNC
     dirty-buffered-*)           REF=write ;;
     oltp-*)                     REF=pread64 ;;
     buffered-randread-*)        REF=pread64 ;;

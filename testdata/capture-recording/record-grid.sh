@@ -112,6 +112,8 @@ dsync-write-4ms-ssd                 3     -      8   0    data    dsync-randwrit
 buffered-randread-j4-12ms-ssd       11    -      8   0    data    buffered-randread-j4 -       noSched SYNC
 qd256-1slot-2ms-ssd                 1.5   -      1   0    data    randwrite-qd256  -           noSched AIO
 neighbour-reads-12ms-hdd            11    -      8   1    nb      victim-read-4k   backup-read-1m noSched AIO
+osync-open-8ms-hdd                  7     -      8   1    journal journal-osync    -           noSched SYNC
+dsync-open-3ms-ssd                  2     -      8   0    journal journal-dsync    -           none    -
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

@@ -51,9 +51,11 @@ final class ApplicationWaits {
         /** Seconds in write calls long enough to have slept (a millisecond or more). */
         double sleptInWrites;
         long longWrites;
-        /** Writes to files the trace showed opened without, and with, O_DIRECT. */
+        /** Writes to files the trace showed opened for the page cache (neither O_DIRECT nor O_SYNC/O_DSYNC), and with O_DIRECT. */
         long bufferedWrites;
         long directWrites;
+        /** Write calls on files opened O_SYNC or O_DSYNC. */
+        long syncWrites;
         /** Seconds of wait and calls per slice of the trace. */
         final SliceTotals slices = new SliceTotals();
         /** Its waits for I/O one by one (start, end in seconds, class), for matching to block requests. */
@@ -179,7 +181,10 @@ final class ApplicationWaits {
                 case WRITE -> {
                     p.writeBytes += Math.max(1, io.nbytes());
                     p.writes++;
-                    if (io.direct() != null && kind == WaitClass.WRITE) {
+                    if (kind == WaitClass.WRITE && Boolean.TRUE.equals(io.synchronous())) {
+                        // O_SYNC/O_DSYNC: the write waits for the device and its flush, whether or not O_DIRECT
+                        p.syncWrites++;
+                    } else if (io.direct() != null && kind == WaitClass.WRITE) {
                         if (io.direct()) {
                             p.directWrites++;
                         } else {

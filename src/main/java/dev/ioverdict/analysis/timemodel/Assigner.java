@@ -10,6 +10,7 @@ import dev.ioverdict.model.syscall.SleepStack;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.model.timemodel.ProcessWait;
 import dev.ioverdict.model.timemodel.WaitPart;
+import dev.ioverdict.parse.text.Numbers;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -112,7 +113,7 @@ final class Assigner {
         Parts parts = new Parts();
         double ownIoInSubmit = submission(g, parts);
         double readShare = readShare(g);
-        boolean flagged = g.bufferedWrites > g.directWrites;
+        boolean flagged = g.bufferedWrites > g.directWrites + g.syncWrites;
         boolean buffered = (flagged || leftToWriteback(g)) && !g.blockOnly;
         PerIoMatch.Result matched = g.blockOnly ? PerIoMatch.Result.NONE : perIo.match(g, buffered);
         perIo(g, matched, parts);
@@ -134,6 +135,12 @@ final class Assigner {
             parts.add(Part.SUBMISSION, "write", null, writes - slept, "measured: buffered writes (" + why + ") "
                     + "return once the data is in the page cache", null);
             writes = 0;
+        } else if (block == null && writes > 0) {
+            String durable = durable(g);
+            if (durable != null) {
+                durableWrites(g, writes, durable, parts);
+                writes = 0;
+            }
         }
         double[] byDirection = {
             g.seconds(WaitClass.READ) - matched.matched(WaitClass.READ) + completions * readShare,
@@ -283,12 +290,71 @@ final class Assigner {
      * write itself, as an O_DIRECT write, an O_SYNC write or its fsync would have.
      */
     private boolean leftToWriteback(TimeModelAnalysis.Group g) {
-        if (block == null || g.bufferedWrites + g.directWrites > 0 || g.writes == 0 || ownRequests(g, "write") > 0
+        if (block == null || g.bufferedWrites + g.directWrites + g.syncWrites > 0 || g.writes == 0
+                || ownRequests(g, "write") > 0
                 || g.seconds(WaitClass.SYNC) > 0) {
             return false;
         }
         return block.entries().stream().anyMatch(e -> e.direction().equals("write") && e.n() > 0
                 && PerIoMatch.kernelWriter(e.comm()));
+    }
+
+    /**
+     * Without a block trace, why the command's write calls return only once their data is durable, or null:
+     * the trace shows their files opened O_SYNC or O_DSYNC; or it never showed them opened, the command
+     * made no fsync-type call, and iostat counts a cache flush beside most of its device's writes.
+     */
+    private String durable(TimeModelAnalysis.Group g) {
+        if (g.syncWrites > 0) {
+            return g.syncWrites >= g.directWrites + g.bufferedWrites
+                    ? "the trace shows their files opened O_SYNC or O_DSYNC" : null;
+        }
+        if (g.directWrites + g.bufferedWrites > 0 || g.seconds(WaitClass.SYNC) > 0) {
+            return null;
+        }
+        IostatCommits commits = IostatCommits.of(seriesOf(deviceOf(g)));
+        return commits != null && commits.commits() ? "the trace does not show their files opened, the command "
+                + "made no fsync-type call, and iostat counts a cache flush beside most of " + deviceOf(g)
+                + "'s writes (f/s, " + commits.held() + " of " + commits.writing() + " reports with writes): O_SYNC or "
+                + "O_DSYNC writes" : null;
+    }
+
+    /**
+     * O_SYNC or O_DSYNC writes without a block trace: each call's own data write (device) is what iostat
+     * gives a write of the device less the flushes its await holds, the rest of the call (the journal's
+     * writes, the cache flushes) the cost of durability (flush); without flush columns all of it is
+     * durability, as an fsync's time is.
+     */
+    private void durableWrites(TimeModelAnalysis.Group g, double seconds, String why, Parts parts) {
+        String device = deviceOf(g);
+        IostatCommits commits = IostatCommits.of(seriesOf(device));
+        String method = "estimated: no block trace; writes that return once durable (" + why + ")";
+        if (commits == null || !commits.commits()) {
+            parts.add(Part.FLUSH, "write", device, seconds, method + ": all of their time is the cost of making "
+                    + "data durable, as an fsync's", null);
+            return;
+        }
+        long calls = g.waits.calls(WaitClass.WRITE);
+        double perCall = requestsPerWrite(g, device);
+        double own = Math.min(seconds, calls * perCall * commits.writeMs() / 1000);
+        String split = String.format(Locale.ROOT, ": each of its %d calls waits for %s of its data, %.2f ms "
+                + "each on %s (w_await less the flushes it holds, f/s x f_await / w/s, over the %d iostat reports with "
+                + "a flush beside most writes); the rest of the call, the journal's writes and the cache flushes, is "
+                + "the cost of durability", calls, perCall > 1.05 ? String.format(Locale.ROOT, "%.1f writes", perCall)
+                : "one write", commits.writeMs(), device, commits.held());
+        parts.add(Part.FLUSH, "write", device, seconds - own, method + split, null);
+        parts.add(Part.DEVICE, "write", device, own, method + split, null);
+    }
+
+    /**
+     * The device requests one of the command's writes makes: its bytes over the device's largest request
+     * (queue/max_sectors_kb), at least one; one where the bundle gives neither.
+     */
+    private double requestsPerWrite(TimeModelAnalysis.Group g, String device) {
+        double bytesPerCall = g.writes > 0 ? (double) g.writeBytes / g.writes : 0;
+        long maxKib = config == null || device == null ? 0 : config.queueSetting(device, "max_sectors_kb")
+                .map(q -> q.value().strip()).map(v -> Numbers.parseLong(v, 0, v.length(), 0)).orElse(0L);
+        return maxKib > 0 && bytesPerCall > 0 ? Math.max(1, Math.ceil(bytesPerCall / 1024 / maxKib)) : 1;
     }
 
     /** The number of the command's own requests of one direction. */

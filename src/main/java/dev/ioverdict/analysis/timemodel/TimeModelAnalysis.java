@@ -163,6 +163,7 @@ public final class TimeModelAnalysis implements Analysis {
         long writes;
         long bufferedWrites;
         long directWrites;
+        long syncWrites;
         long longSubmits;
         double sleptInWrites;
         long longWrites;
@@ -271,6 +272,7 @@ public final class TimeModelAnalysis implements Analysis {
                 p.bytesByFile().forEach((f, b) -> g.bytesByFile.merge(f, b, Long::sum));
                 g.bufferedWrites += p.bufferedWrites;
                 g.directWrites += p.directWrites;
+                g.syncWrites += p.syncWrites;
                 g.span = Math.max(g.span, waits.span(p.input));
             }
             ApplicationWaits.Process best = views.get(0);

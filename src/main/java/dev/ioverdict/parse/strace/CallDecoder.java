@@ -31,6 +31,8 @@ final class CallDecoder {
     /** Call names, one String each: the analyses key their maps by them. */
     private final Interner names = new Interner(9);
     private final FdTable fds;
+    /** Each id's command, from the execs and clones the trace shows. */
+    final ProcessNames commands = new ProcessNames();
 
     CallDecoder(FdTable fds) {
         this.fds = fds;
@@ -71,6 +73,16 @@ final class CallDecoder {
             case "readv", "writev" -> plain(t, pid, name.equals("readv") ? IoOp.READ : IoOp.WRITE, true);
             case "openat" -> opened(t, pid, 1, retPath);
             case "open", "creat" -> opened(t, pid, 0, retPath);
+            case "execve" -> {
+                if (ret != null && ret == 0 && args.count() > 0) {
+                    commands.executed(pid, unquote(t, args.start(0), args.end(0)));
+                }
+            }
+            case "clone", "clone3", "fork", "vfork" -> {
+                if (ret != null && ret > 0) {
+                    commands.born(pid, ret);
+                }
+            }
             case "close" -> {
                 if (ret != null && ret == 0 && args.count() > 0) {
                     fds.closed(pid, (int) args.number(0, 0, -1));
@@ -398,14 +410,17 @@ final class CallDecoder {
         io.add(request(pid, fd, annotatedPath(t, args.start(0), args.end(0)), op, bytes, offset));
     }
 
-    /** read/write/readv/writev count only on descriptors opened for direct I/O (not pipes or ttys). */
+    /**
+     * read/write/readv/writev count only on descriptors opened for direct or synchronous I/O (O_DIRECT,
+     * O_SYNC, O_DSYNC: a call that waits for the device), not on pipes, ttys or the page cache.
+     */
     private void plain(LineText t, int pid, IoOp op, boolean vector) {
         if (args.count() < 3) {
             return;
         }
         int fd = (int) args.number(0, 0, -1);
         FdTable.Entry known = fds.lookup(pid, fd);
-        if (known == null || !Boolean.TRUE.equals(known.direct())) {
+        if (known == null || !Boolean.TRUE.equals(known.direct()) && !Boolean.TRUE.equals(known.synchronous())) {
             return;
         }
         if (vector) {
@@ -421,20 +436,34 @@ final class CallDecoder {
         }
         String path = retPath != null ? retPath : unquote(t, args.start(pathArg), args.end(pathArg));
         Boolean direct = null;
+        Boolean synchronous = null;
         if (args.count() > pathArg + 1) {
             int fs = args.start(pathArg + 1);
             int fe = args.end(pathArg + 1);
-            int d = t.indexOf("O_DIRECT", fs);
-            direct = d >= 0 && d < fe && (d + 8 == fe || t.b[d + 8] == '|' || t.b[d + 8] == ' ');
+            direct = flag(t, fs, fe, "O_DIRECT");
+            synchronous = flag(t, fs, fe, "O_SYNC") || flag(t, fs, fe, "O_DSYNC");
         }
-        fds.opened(pid, (int) (long) ret, path, direct);
+        fds.opened(pid, (int) (long) ret, path, direct, synchronous);
+    }
+
+    /** Whether the flags argument in [from, to) names {@code flag} as a whole word ("O_RDWR|O_SYNC"). */
+    private static boolean flag(LineText t, int from, int to, String flag) {
+        for (int at = t.indexOf(flag, from); at >= 0 && at < to; at = t.indexOf(flag, at + 1)) {
+            int after = at + flag.length();
+            boolean starts = at == from || t.b[at - 1] == '|' || t.b[at - 1] == ' ';
+            boolean ends = after >= to || t.b[after] == '|' || t.b[after] == ' ' || t.b[after] == ',';
+            if (starts && ends) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private IoRequest request(int pid, int fd, String path, IoOp op, long nbytes, long offset) {
         FdTable.Entry known = fd < 0 ? null : fds.lookup(pid, fd);
         String p = path != null ? path : known == null ? null : known.path();
         Boolean direct = known == null ? null : known.direct();
-        return new IoRequest(fd, p, op, nbytes, offset, direct);
+        return new IoRequest(fd, p, op, nbytes, offset, direct, known == null ? null : known.synchronous());
     }
 
     /** {@code 3</path>} as strace -y prints descriptors: the path, else null. */

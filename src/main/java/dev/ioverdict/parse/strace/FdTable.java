@@ -9,7 +9,8 @@ import java.util.Map;
  * so a miss falls back to the descriptor most recently opened under that number by anyone.
  */
 final class FdTable {
-    record Entry(String path, Boolean direct) {
+    /** A descriptor's file, and whether it was opened O_DIRECT and O_SYNC/O_DSYNC (null: the open showed no flags). */
+    record Entry(String path, Boolean direct, Boolean synchronous) {
     }
 
     /**
@@ -37,9 +38,9 @@ final class FdTable {
     private int lastFd = -1;
     private Entry last;
 
-    void opened(int pid, int fd, String path, Boolean direct) {
+    void opened(int pid, int fd, String path, Boolean direct, Boolean synchronous) {
         lastFd = -1;
-        Entry e = new Entry(path, direct);
+        Entry e = new Entry(path, direct, synchronous);
         byPid.computeIfAbsent(pid, k -> new HashMap<>()).put(fd, e);
         latest.put(fd, e);
     }

@@ -456,7 +456,7 @@ public final class StraceFormat extends TextFormat {
                 start = start - decoder.duration;
             }
             ctx.emit(new SyscallCall("strace", ctx.input(), firstLine, lastLine, raw, pid, pid,
-                    comm, decoder.name, start, decoder.duration, decoder.ret, decoder.error, decoder.nr,
+                    comm != null ? comm : decoder.commands.of(pid), decoder.name, start, decoder.duration, decoder.ret, decoder.error, decoder.nr,
                     decoder.io.isEmpty() ? List.of() : decoder.io, decoder.eventRes.isEmpty() ? List.of() : decoder.eventRes));
             ctx.record();
             if (start != null) {

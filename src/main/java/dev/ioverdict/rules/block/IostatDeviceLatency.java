@@ -5,6 +5,7 @@ import static dev.ioverdict.rules.block.DeviceLatencyRule.MIN_REPORTS;
 import static dev.ioverdict.rules.block.DeviceLatencyRule.QUIET_BUSY_PCT;
 
 import dev.ioverdict.analysis.iostat.DeviceSeries;
+import dev.ioverdict.analysis.iostat.FlushHeldWrites;
 import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;

@@ -13,7 +13,7 @@ import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.block.BlockFigures;
-import dev.ioverdict.rules.block.FlushHeldWrites;
+import dev.ioverdict.analysis.iostat.FlushHeldWrites;
 
 /**
  * sync-write-latency from a block trace alone, no system call naming fsync: the device's own

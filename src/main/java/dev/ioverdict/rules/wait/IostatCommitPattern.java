@@ -10,7 +10,7 @@ import dev.ioverdict.model.Subject;
 import dev.ioverdict.rules.EvidenceKind;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.SubjectMetrics;
-import dev.ioverdict.rules.block.FlushHeldWrites;
+import dev.ioverdict.analysis.iostat.FlushHeldWrites;
 import dev.ioverdict.rules.disk.Episodes;
 import dev.ioverdict.rules.disk.IostatEvidence;
 import java.util.Comparator;

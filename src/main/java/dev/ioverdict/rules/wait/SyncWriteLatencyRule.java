@@ -1,6 +1,9 @@
 package dev.ioverdict.rules.wait;
 
 import dev.ioverdict.analysis.config.MediaClass;
+import dev.ioverdict.analysis.iostat.DeviceSeries;
+import dev.ioverdict.analysis.iostat.FlushHeldWrites;
+import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Metric;
@@ -34,7 +37,7 @@ import java.util.Set;
  * O_SYNC writes, and below them the device's cache flushes and FUA writes (the time model's
  * {@link Part#FLUSH} part). Critical when a flush takes longer than a slow request of the device's
  * class; otherwise the application is bound by durability at the device's normal speed, which only
- * fewer or batched commits change.
+ * fewer or batched commits change (a warning once it is most of the process's wait).
  */
 public final class SyncWriteLatencyRule extends Rule {
     public static final String ID = "sync-write-latency";
@@ -51,6 +54,8 @@ public final class SyncWriteLatencyRule extends Rule {
             "share of a process's I/O wait spent making writes durable from which it is a cause");
     static final Threshold MIN_CALLS = Threshold.count("min_calls", "calls", 10,
             "fewer fsync/fdatasync calls than this are housekeeping, not a commit path");
+    /** The share of a process's wait from which commits at the device's normal speed are a warning. */
+    private static final double MOST_OF_THE_WAIT_PCT = 50;
     private static final Set<String> SYNC_CALLS = Set.of("fsync", "fdatasync", "sync_file_range", "msync");
 
     private static final RuleInfo INFO = new RuleInfo(ID,
@@ -153,7 +158,7 @@ public final class SyncWriteLatencyRule extends Rule {
     private record SyncCalls(long count, double total, Double avg, Double p99, List<Evidence> slowest, boolean writes,
                              String kind) {
         SyncCalls(long count, double total, Double avg, Double p99, List<Evidence> slowest, boolean writes) {
-            this(count, total, avg, p99, slowest, writes, writes ? "writes that wait for flushes (O_SYNC or O_DSYNC)"
+            this(count, total, avg, p99, slowest, writes, writes ? "O_SYNC or O_DSYNC writes"
                     : "fsync-type calls");
         }
     }
@@ -183,6 +188,27 @@ public final class SyncWriteLatencyRule extends Rule {
         return new SyncCalls(n, total, n > 0 ? total / n : null, p99, WaitingProcess.slowest(ctx, p, names), writes);
     }
 
+    /**
+     * iostat's time per cache flush on {@code device} (f_await weighted by f/s over the reports where flushes
+     * come with most writes), ms; null without flush columns or such reports.
+     */
+    private static Double iostatFlushMs(RuleContext ctx, String device) {
+        double n = 0;
+        double ms = 0;
+        for (DeviceSeries s : ctx.optional(IostatEvidence.SERIES).orElse(List.of())) {
+            if (!s.device().equals(device)) {
+                continue;
+            }
+            for (IostatPoint pt : s.points()) {
+                if (FlushHeldWrites.holds(pt)) {
+                    n += pt.sample().value("f/s");
+                    ms += pt.sample().value("f/s") * Math.max(0, pt.sample().value("f_await"));
+                }
+            }
+        }
+        return n > 0 ? ms / n : null;
+    }
+
     private void report(RuleContext ctx, TimeModel model, ProcessWait p, String device, double seconds, double share,
                         SyncCalls calls, StorageConfig config) {
         String who = WaitingProcess.who(p);
@@ -196,9 +222,16 @@ public final class SyncWriteLatencyRule extends Rule {
         BlockProcessTimes.Flushes flushes = block == null || device == null ? null : block.flushes().stream()
                 .filter(f -> device.equals(f.device()) || device.equals(config == null ? null
                         : config.deviceName(f.device()).orElse(null))).findFirst().orElse(null);
-        boolean slow = calls.avg != null && calls.avg * 1000 > media.media().abnormalMs();
-        String flushSentence = flushes == null ? "" : String.format(Locale.ROOT, " The block trace shows %d cache "
-                + "flush requests on %s, %.1f ms each on average.", flushes.n(), label, 1000 * flushes.d2c() / flushes.n());
+        // a call is several device round trips (data, journal, flushes): the device is judged by what one flush
+        // takes where a trace times them, and by the call only where nothing does
+        Double flushMs = flushes != null && flushes.n() > 0 ? Double.valueOf(1000 * flushes.d2c() / flushes.n())
+                : device == null ? null : iostatFlushMs(ctx, device);
+        double judgedMs = flushMs != null ? flushMs : calls.avg != null ? calls.avg * 1000 : 0;
+        boolean slow = judgedMs > media.media().abnormalMs();
+        String flushSentence = flushes != null ? String.format(Locale.ROOT, " The block trace shows %d cache "
+                + "flush requests on %s, %.1f ms each on average.", flushes.n(), label, flushMs)
+                : flushMs != null ? String.format(Locale.ROOT, " iostat times %s's cache flushes at %.1f ms each on "
+                + "average (f_await, in the reports with a flush beside most writes).", label, flushMs) : "";
         String cacheSentence = cache == null ? "" : " " + label + "'s write cache is \"" + cache + "\""
                 + (fua == null ? "" : ", FUA " + ("1".equals(fua) ? "supported" : "not supported"))
                 + (cache.contains("back") ? ": every fsync must flush it to stable media." : ".");
@@ -206,14 +239,20 @@ public final class SyncWriteLatencyRule extends Rule {
                         String.format(Locale.ROOT, "%s waits for its writes to become durable (%d %s%s)", who,
                                 calls.count, calls.kind(),
                                 calls.avg == null ? "" : String.format(Locale.ROOT, ", %.1f ms each", calls.avg * 1000)))
-                .severity(slow ? Severity.CRITICAL : Severity.INFO)
+                // slow flushes are the device's fault; flushes at its normal speed are the application's commit
+                // rate, a warning once they are most of its wait
+                .severity(slow ? Severity.CRITICAL : share >= MOST_OF_THE_WAIT_PCT ? Severity.WARNING : Severity.INFO)
                 .source(EvidenceKind.SYSCALLS)
                 .summary(String.format(Locale.ROOT, "%s spends %.2f s of its %.2f s of I/O wait (%.0f %%) in fsync, "
                         + "fdatasync or O_SYNC writes and the cache flushes and FUA writes behind them.%s%s %s",
                         who, seconds, p.waitSeconds(), share, flushSentence, cacheSentence, slow
-                        ? String.format(Locale.ROOT, "Each call takes %.1f ms, longer than a slow request of a %s "
-                        + "(%.0f ms): the flushes themselves are slow.", calls.avg * 1000, media.media().description(),
-                        media.media().abnormalMs())
+                        ? String.format(Locale.ROOT, "%s %.1f ms, longer than a slow request of a %s (%.0f ms): the "
+                        + "flushes themselves are slow.", flushMs != null ? "A flush takes" : "Each call takes", judgedMs,
+                        media.media().description(), media.media().abnormalMs())
+                        : flushMs != null ? String.format(Locale.ROOT, "A flush takes %.1f ms, within the %.0f ms of a "
+                        + "%s: the application is bound by how often it makes data durable, each call waiting for "
+                        + "several device round trips in turn.", flushMs, media.media().abnormalMs(),
+                        media.media().description())
                         : "Each call is within what the device class gives: the application is bound by how often it "
                         + "makes data durable."))
                 .recommendation(RECOMMENDATION + " "

@@ -88,6 +88,35 @@ class TimeModelCapturesTest {
         assertTrue(seconds(fio, Part.NOT_EXPLAINED) < 0.1 * whole, fio.parts().toString());
     }
 
+    @Test
+    void writesToAFileOpenedODsyncAreDurableWritesNotThePageCache() throws Exception {
+        // strace and iostat alone: pwrite64 on a file the trace shows opened O_DSYNC (without O_DIRECT), each call
+        // 10.4 ms; iostat gives a write of the device's own 2.5 ms (w_await less the flushes it holds). The call's
+        // data write is the device part, the log's write and the flushes the rest; none of it is dirty-page throttling
+        ProcessWait fio = model("dsync-open-3ms-ssd").application().get(0);
+        assertEquals("fio", fio.command());
+        double whole = fio.waitSeconds();
+        assertEquals(0.0, seconds(fio, Part.WRITEBACK), fio.parts().toString());
+        assertEquals(0.757, seconds(fio, Part.FLUSH) / whole, 0.02, fio.parts().toString());
+        assertEquals(0.243, seconds(fio, Part.DEVICE) / whole, 0.02, fio.parts().toString());
+        assertTrue(fio.parts().stream().anyMatch(w -> w.part() == Part.FLUSH
+                && w.method().contains("the trace shows their files opened O_SYNC or O_DSYNC")
+                && w.method().contains("each of its 288 calls waits for one write of its data, 2.50 ms")),
+                fio.parts().toString());
+    }
+
+    @Test
+    void writesWhoseOpenIsOutsideTheTraceAreDurableWhereIostatCountsAFlushBesideEach() throws Exception {
+        // the O_SYNC cell without its perf files: the open is before the cut and no fsync is called, but iostat
+        // counts a cache flush beside nearly every write of loop0 (f/s): the writes are commits
+        ProcessWait fio = RuleHarness.data(TestData.gridFilesWithout("osync-journal-4ms-ssd", "perf-", "fio.out"))
+                .results().get(TimeModel.class).orElseThrow().application().get(0);
+        double whole = fio.waitSeconds();
+        assertTrue(seconds(fio, Part.FLUSH) > 0.6 * whole, fio.parts().toString());
+        assertTrue(fio.parts().stream().anyMatch(w -> w.part() == Part.FLUSH
+                && w.method().contains("iostat counts a cache flush beside most of loop0's writes")), fio.parts().toString());
+    }
+
     private static ProcessWait process(TimeModel m, String command) {
         return m.processes().stream().filter(p -> p.command().equals(command)).findFirst().orElseThrow();
     }
@@ -148,8 +177,9 @@ class TimeModelCapturesTest {
 
     @Test
     void aNeighbourTheTraceNamesNotIsNamedByItsPid() throws Exception {
-        // the kernel's blk tracer records no process names: the restore is known by its pid alone
-        WaitPart behind = process(model("blk-noisy-neighbour-4ms"), "pid 15544").parts().stream()
+        // the kernel's blk tracer records no process names: the restore, which strace did not trace either, is known
+        // by its pid alone (fio is named by the execve strace shows)
+        WaitPart behind = process(model("blk-noisy-neighbour-4ms"), "fio").parts().stream()
                 .filter(w -> w.part() == Part.BEHIND_OTHER_IO).findFirst().orElseThrow();
         WaitPart.Neighbour restore = behind.others().get(0);
         assertEquals("pid 15533", restore.command());

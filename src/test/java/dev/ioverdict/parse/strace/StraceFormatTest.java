@@ -29,6 +29,26 @@ class StraceFormatTest {
     }
 
     @Test
+    void filesOpenedOSyncOrODsyncMakeSynchronousWritesAndPlainStraceNamesProcessesByTheirExec() {
+        // fio's psync job on a file opened O_DSYNC; the main process execs fio and clones its job
+        ParseRun dsync = ParseRun.of(FORMAT, TestData.root().resolve("testdata/grid/dsync-open-3ms-ssd/bundle/strace-fio.txt"));
+        SyscallCall pwrite = dsync.all(SyscallCall.class).stream().filter(c -> c.name().equals("pwrite64") && c.pid() == 28559)
+                .findFirst().orElseThrow();
+        assertEquals(List.of(new IoRequest(8, "/mnt/grid/wal", IoOp.WRITE, 8192, 0, false, true)), pwrite.io());
+        assertEquals("fio", pwrite.comm());
+        assertEquals("fio", call(dsync, "execve", 0).comm());
+        // plain write() on a file opened O_SYNC waits for the device: it is an I/O, as on an O_DIRECT file
+        ParseRun osync = ParseRun.of(FORMAT, TestData.root().resolve("testdata/grid/osync-open-8ms-hdd/bundle/strace-fio.txt"));
+        SyscallCall write = osync.all(SyscallCall.class).stream().filter(c -> c.name().equals("write") && !c.io().isEmpty())
+                .findFirst().orElseThrow();
+        assertEquals(List.of(new IoRequest(8, "/mnt/grid/journal", IoOp.WRITE, 4096, -1, false, true)), write.io());
+        assertEquals(28415, write.pid());
+        // the descriptor opened O_WRONLY|O_CREAT by the main process (fio lays out the file) is neither
+        assertTrue(osync.all(SyscallCall.class).stream().filter(c -> c.pid() == 28411).flatMap(c -> c.io().stream())
+                .noneMatch(io -> Boolean.TRUE.equals(io.synchronous())));
+    }
+
+    @Test
     void seed000WrappedTerminalCopyJoinsEachCallUntilItsReturn() {
         ParseRun run = ParseRun.of(FORMAT, TestData.bundle("seed-000-strace").resolve("bundle/strace-lgwr.txt"));
         List<SyscallCall> calls = run.all(SyscallCall.class);
@@ -68,7 +88,7 @@ class StraceFormatTest {
         assertTrue(fdatasync.text().contains("\n[pid 31670] <... fdatasync resumed> )"));
 
         SyscallCall pwrite = call(run, "pwrite", 3);
-        assertEquals(List.of(new IoRequest(3, "/dev/sdd", IoOp.WRITE, 4096, 12288, false)), pwrite.io());
+        assertEquals(List.of(new IoRequest(3, "/dev/sdd", IoOp.WRITE, 4096, 12288, false, false)), pwrite.io());
 
         SyscallCall stat = call(run, "stat", 0);
         assertEquals("ENOENT", stat.error());
@@ -90,7 +110,7 @@ class StraceFormatTest {
         assertEquals(26827L, wait4.ret());
         assertTrue(wait4.text().contains("wait4(26827,  <unfinished ...>\n26826 <... wait4 resumed>NULL, 0, NULL) = 26827"));
         SyscallCall pread = call(run, "pread64", 1);
-        assertEquals(List.of(new IoRequest(3, "/lib/x86_64-linux-gnu/libc.so.6", IoOp.READ, 32, 848, false)), pread.io());
+        assertEquals(List.of(new IoRequest(3, "/lib/x86_64-linux-gnu/libc.so.6", IoOp.READ, 32, 848, false, false)), pread.io());
         assertNull(call(run, "exit_group", 0).ret());
     }
 
@@ -175,9 +195,9 @@ class StraceFormatTest {
         assertEquals(4242, calls.get(1).pid());
         assertEquals(0.0001, calls.get(1).start(), 1e-12);
         assertEquals(0.0005, calls.get(2).start(), 1e-12);
-        assertEquals(List.of(new IoRequest(7, "/data/redo01.log", IoOp.WRITE, 1536, 1536, true)), calls.get(1).io());
+        assertEquals(List.of(new IoRequest(7, "/data/redo01.log", IoOp.WRITE, 1536, 1536, true, false)), calls.get(1).io());
         assertEquals("EAGAIN", calls.get(2).error());
-        assertEquals(List.of(new IoRequest(7, "/data/redo01.log", IoOp.WRITE, 512, -1, true)), calls.get(2).io());
+        assertEquals(List.of(new IoRequest(7, "/data/redo01.log", IoOp.WRITE, 512, -1, true, false)), calls.get(2).io());
 
         ParseRun epoch = ParseRun.of(FORMAT, "t.txt", "1700000000.250000 close(3) = 0 <0.000004>\n");
         assertEquals(1700000000.25, epoch.all(SyscallCall.class).get(0).start(), 1e-6);

@@ -1,6 +1,5 @@
-package dev.ioverdict.rules.block;
+package dev.ioverdict.analysis.iostat;
 
-import dev.ioverdict.analysis.iostat.IostatPoint;
 
 /**
  * An iostat report whose write await holds the flush sequence (sysstat 12's f/s and f_await, the
@@ -35,7 +34,7 @@ public final class FlushHeldWrites {
     }
 
     /** The report's reads and discards alone, rate-weighted, ms; NaN when it did neither. */
-    static double withoutWritesMs(IostatPoint p) {
+    public static double withoutWritesMs(IostatPoint p) {
         double n = 0;
         double ms = 0;
         for (String d : new String[] {"r", "d"}) {
