@@ -33,13 +33,15 @@
 #              tagwait-nr4-* with nr_requests 4 (scheduler none: four request tags for 16 slots)
 #   SYSCALLS   the syscalls perf records (sys_enter and sys_exit, system-wide, perf's own and
 #              slowfs.py's left out): AIO = io_submit io_getevents pread64 pwrite64 fsync fdatasync;
-#              SYNC = the same with read and write, filtered to comm fio and restore
+#              SYNC = the same with read and write, filtered to comm fio and restore;
+#              URING = io_uring_enter pread64 pwrite64 fsync fdatasync
 set -uo pipefail
 CELL=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
 SLOWDEV=$HERE/slowdev-rw.sh
 AIO="io_submit io_getevents pread64 pwrite64 fsync fdatasync"
 SYNC="io_submit io_getevents pread64 pwrite64 read write fsync fdatasync"
+URING="io_uring_enter pread64 pwrite64 fsync fdatasync"
 #          cell                    DELAY RDELAY THR ROTA FILES   JOB              NB          COLL    SYSCALLS
 table() {
 cat <<'EOF'
@@ -114,6 +116,8 @@ qd256-1slot-2ms-ssd                 1.5   -      1   0    data    randwrite-qd25
 neighbour-reads-12ms-hdd            11    -      8   1    nb      victim-read-4k   backup-read-1m noSched AIO
 osync-open-8ms-hdd                  7     -      8   1    journal journal-osync    -           noSched SYNC
 dsync-open-3ms-ssd                  2     -      8   0    journal journal-dsync    -           none    -
+uring-read-12ms-s8-ssd              11    -      8   0    data    uring-randread-qd4 -         noSched URING
+uring-saturated-3ms-s1-qd32-ssd     2     -      1   0    data    uring-randwrite-qd32 -       noSched URING
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -121,7 +125,7 @@ row=$(table | awk -v c="$CELL" '$1 == c')
 [ -n "$row" ] || { echo "unknown cell $CELL (record-grid.sh list)"; exit 2; }
 read -r _ DELAY RDELAY THR ROTA FILES JOB NB COLL SC <<< "$row"
 [ "$RDELAY" = - ] && RDELAY=$DELAY
-case $SC in AIO) SYSCALLS=$AIO ;; SYNC) SYSCALLS=$SYNC ;; *) SYSCALLS= ;; esac
+case $SC in AIO) SYSCALLS=$AIO ;; SYNC) SYSCALLS=$SYNC ;; URING) SYSCALLS=$URING ;; *) SYSCALLS= ;; esac
 SIZE=1G; [ "$FILES" = nb ] && SIZE=3G; [ "$FILES" = redo ] && SIZE=2G
 NAME=grid; MNT=/mnt/grid
 OUT=/tmp/iocap/grid/$CELL; BUNDLE=$OUT/bundle; RAW=$OUT/raw

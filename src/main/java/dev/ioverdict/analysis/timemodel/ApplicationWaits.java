@@ -56,6 +56,8 @@ final class ApplicationWaits {
         long directWrites;
         /** Write calls on files opened O_SYNC or O_DSYNC. */
         long syncWrites;
+        /** Requests submitted through io_uring: counted, but of unknown size and direction. */
+        long ringRequests;
         /** Seconds of wait and calls per slice of the trace. */
         final SliceTotals slices = new SliceTotals();
         /** Its waits for I/O one by one (start, end in seconds, class), for matching to block requests. */
@@ -149,6 +151,9 @@ final class ApplicationWaits {
     private long dropped;
     private int timedCalls;
 
+    /** The io_uring call that submits and waits for the ring's entries. */
+    static final String RING_CALL = "io_uring_enter";
+
     void add(SyscallCall c) {
         WaitClass kind = WaitClass.of(c.name());
         if (kind == null || c.duration() == null || !(c.duration() >= 0)) {
@@ -169,6 +174,11 @@ final class ApplicationWaits {
         if (kind == WaitClass.WRITE && d >= Assigner.ASLEEP_CALL_SECONDS) {
             p.sleptInWrites += d;
             p.longWrites++;
+        }
+        if (RING_CALL.equals(c.name()) && c.ret() != null && c.ret() > 0) {
+            // io_uring_enter returns the entries it submitted; their size and direction are in the shared ring,
+            // which no trace of the calls shows
+            p.ringRequests += c.ret();
         }
         p.waits.add(kind, d, 1);
         p.thread(c.tid());

@@ -403,10 +403,22 @@ final class Assigner {
         }
         Double readAwait = DeviceTimes.avg(d, "r_await");
         Double writeAwait = DeviceTimes.avg(d, "w_await");
-        if (readAwait == null || writeAwait == null || g.reads * readAwait + g.writes * writeAwait <= 0) {
+        if (readAwait == null || writeAwait == null) {
             return null;
         }
-        return new double[] {g.reads * readAwait, g.writes * writeAwait};
+        double reads = g.reads;
+        double writes = g.writes;
+        if (reads + writes == 0 && g.ringRequests > 0) {
+            // io_uring's requests have no direction in the trace: the device's own mix stands in for theirs
+            Double r = DeviceTimes.avg(d, "r/s");
+            Double w = DeviceTimes.avg(d, "w/s");
+            reads = r == null ? 0 : r;
+            writes = w == null ? 0 : w;
+        }
+        if (reads * readAwait + writes * writeAwait <= 0) {
+            return null;
+        }
+        return new double[] {reads * readAwait, writes * writeAwait};
     }
 
     /** iostat's figures of {@code device}, or null when iostat did not see it (or there is no device). */
@@ -575,7 +587,7 @@ final class Assigner {
         List<IostatDevice> moving = iostat.stream().filter(d -> !d.idle()).filter(d -> bytesOfItsKind(g, d) > 0).toList();
         List<IostatDevice> holding = moving.stream().filter(d -> bytesOfItsKind(g, d) >= own / 2).toList();
         List<IostatDevice> candidates = holding.isEmpty() ? moving : holding;
-        long requests = g.reads + g.writes;
+        long requests = g.reads + g.writes + g.ringRequests;
         double perRequest = requests > 0 ? (g.seconds(WaitClass.COMPLETE) + g.seconds(WaitClass.READ)
                 + g.seconds(WaitClass.WRITE)) / requests : 0;
         Comparator<IostatDevice> closest = perRequest > 0

@@ -128,8 +128,10 @@ public final class TimeModelAnalysis implements Analysis {
                     + "calls: impact is measured in the devices' own time (await x IOPS over the capture)")));
             return;
         }
-        // every traced process's bytes a second: the I/O the traces show, whatever device it went to
-        double traced = groups.stream().filter(g -> g.span > 0).mapToDouble(g -> (g.readBytes + g.writeBytes) / g.span).sum();
+        // every traced process's bytes a second: the I/O the traces show, whatever device it went to; not known when
+        // a process submitted through io_uring, whose requests' sizes no trace of the calls shows
+        double traced = groups.stream().anyMatch(g -> g.ringRequests > 0) ? Double.NaN
+                : groups.stream().filter(g -> g.span > 0).mapToDouble(g -> (g.readBytes + g.writeBytes) / g.span).sum();
         Assigner assigner = new Assigner(block, iostat, series, traced, config, names, facts.all(SleepStack.class),
                 unalignedWriters(groups, results.get(SyscallSection.class).map(SyscallSection::alignment).orElse(List.of())),
                 results.get(RequestTimes.class).orElse(null));
@@ -164,6 +166,7 @@ public final class TimeModelAnalysis implements Analysis {
         long bufferedWrites;
         long directWrites;
         long syncWrites;
+        long ringRequests;
         long longSubmits;
         double sleptInWrites;
         long longWrites;
@@ -273,6 +276,7 @@ public final class TimeModelAnalysis implements Analysis {
                 g.bufferedWrites += p.bufferedWrites;
                 g.directWrites += p.directWrites;
                 g.syncWrites += p.syncWrites;
+                g.ringRequests += p.ringRequests;
                 g.span = Math.max(g.span, waits.span(p.input));
             }
             ApplicationWaits.Process best = views.get(0);

@@ -11,6 +11,7 @@ import dev.ioverdict.testing.RuleHarness;
 import dev.ioverdict.testing.TestData;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -115,6 +116,22 @@ class TimeModelCapturesTest {
         assertTrue(seconds(fio, Part.FLUSH) > 0.6 * whole, fio.parts().toString());
         assertTrue(fio.parts().stream().anyMatch(w -> w.part() == Part.FLUSH
                 && w.method().contains("iostat counts a cache flush beside most of loop0's writes")), fio.parts().toString());
+    }
+
+    @Test
+    void ioUringsRequestsAreCountedButTheirBytesAreNotClaimedAsSomeoneElses() throws Exception {
+        // strace and iostat alone: io_uring_enter returns the entries it submitted, but their size and direction
+        // live in the shared ring. The requests are counted, so the device is the one whose await matches the wait
+        // per request (loop0, not the VM's disk the capture wrote to), and with no byte count the device's load
+        // is not called another process's
+        for (String cell : List.of("uring-read-12ms-s8-ssd", "uring-saturated-3ms-s1-qd32-ssd")) {
+            ProcessWait fio = RuleHarness.data(TestData.gridFilesWithout(cell, "perf-", "fio.out"))
+                    .results().get(TimeModel.class).orElseThrow().application().get(0);
+            assertEquals(0.0, seconds(fio, Part.BEHIND_OTHER_IO), cell + ": " + fio.parts());
+            assertTrue(fio.parts().stream().filter(w -> w.part() == Part.DEVICE).allMatch(w -> "loop0".equals(w.device())),
+                    cell + ": " + fio.parts());
+            assertTrue(seconds(fio, Part.DEVICE) > 0.95 * fio.waitSeconds(), cell + ": " + fio.parts());
+        }
     }
 
     private static ProcessWait process(TimeModel m, String command) {
