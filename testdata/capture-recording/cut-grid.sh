@@ -30,6 +30,7 @@ for c in "${cells[@]}"; do
     buffered-no-fsync-*)        REF=write ;;
     osync-journal-*)            REF=write ;;
     osync-open-*)               REF=write; W=:3 ;;   # from the start: the trace holds the file's open (O_SYNC)
+    sync-read-*)                REF=lseek ;;
     uring-*)                    REF=io_uring_enter ;;
     dsync-open-*)               REF=pwrite64; W=:3 ;;  # from the start: the open with O_DSYNC
     dirty-buffered-*)           REF=write ;;

@@ -118,6 +118,7 @@ osync-open-8ms-hdd                  7     -      8   1    journal journal-osync 
 dsync-open-3ms-ssd                  2     -      8   0    journal journal-dsync    -           none    -
 uring-read-12ms-s8-ssd              11    -      8   0    data    uring-randread-qd4 -         noSched URING
 uring-saturated-3ms-s1-qd32-ssd     2     -      1   0    data    uring-randwrite-qd32 -       noSched URING
+sync-read-12ms-j2-ssd               11    -      8   0    data    sync-randread-j2 -           none    -
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
