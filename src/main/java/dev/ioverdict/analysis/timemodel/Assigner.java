@@ -64,14 +64,17 @@ final class Assigner {
     private final PerIoMatch perIo;
     /** Each command's device where no block trace says it, found once: several parts ask for it. */
     private final Map<TimeModelAnalysis.Group, String> homes = new java.util.IdentityHashMap<>();
+    /** The command of each pid and thread the syscall traces name: who a block trace's nameless pid is. */
+    private final Map<Integer, String> tracedCommands;
     /** Each iostat device's read and write bytes a second over the reports in which it did I/O, read once. */
     private final Map<String, double[]> busyBytes = new java.util.HashMap<>();
 
     Assigner(BlockProcessTimes block, List<IostatDevice> iostat, List<DeviceSeries> series, double tracedBytesPerSecond,
              StorageConfig config,
              TimeModelAnalysis.DeviceNaming names, List<SleepStack> stacks, Set<TimeModelAnalysis.Group> unalignedWriters,
-             RequestTimes requests) {
+             RequestTimes requests, Map<Integer, String> tracedCommands) {
         this.perIo = new PerIoMatch(requests);
+        this.tracedCommands = tracedCommands;
         this.unalignedWriters = unalignedWriters;
         this.block = block;
         this.iostat = iostat;
@@ -705,6 +708,15 @@ final class Assigner {
         return comm == null || comm.equals(g.command) || comm.matches("loop\\d+|kworker/.*loop\\d+.*|kdmflush.*");
     }
 
+    /**
+     * The block trace's name of a request's process, else the command the syscall traces give its pid (the
+     * kernel's blk tracer records no names: blkparse prints "(null)", the binary holds none), else null.
+     */
+    private String commandOf(BlockProcessTimes.SliceEntry e) {
+        boolean nameless = e.comm() == null || e.comm().isBlank() || e.comm().equals("(null)");
+        return nameless ? tracedCommands.get(e.pid()) : e.comm();
+    }
+
     /** How much of a command's device time on one device was spent behind other processes' requests. */
     private record Behind(double fraction, double baseline, List<WaitPart.Neighbour> others) {
     }
@@ -731,14 +743,13 @@ final class Assigner {
                 double[] m = mineBySlice.computeIfAbsent(e.slice(), k -> new double[2]);
                 m[0] += e.n();
                 m[1] += e.d2c();
-            } else if (ownLoad(g, e.comm())) {
+            } else if (ownLoad(g, e.comm() == null ? null : java.util.Objects.requireNonNullElse(commandOf(e), e.comm()))) {
                 // the application's other processes, or the worker of a device stacked on this one, are its own
                 // load (saturation), not a neighbour's
                 allBySlice.merge(e.slice(), -e.d2c(), Double::sum);
             } else {
-                // the kernel's blk tracer records no process names: blkparse prints "(null)", the binary holds none
-                String comm = e.comm() == null || e.comm().isBlank() || e.comm().equals("(null)") ? "pid " + e.pid()
-                        : e.comm();
+                String known = commandOf(e);
+                String comm = known == null ? "pid " + e.pid() : known;
                 othersBySlice.computeIfAbsent(e.slice(), k -> new LinkedHashMap<>()).merge(comm, e.d2c(), Double::sum);
                 pidOf.putIfAbsent(comm, e.pid());
             }

@@ -28,6 +28,7 @@ import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.model.timemodel.WaitPart;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -103,7 +104,7 @@ public final class TimeModelAnalysis implements Analysis {
         if (groups.isEmpty() && block != null && !block.entries().isEmpty()) {
             // no application trace: the unit is the devices' own time, each request's Q2C, split per I/O by
             // the process that queued it
-            Assigner assigner = new Assigner(block, iostat, series, 0, config, names, List.of(), Set.of(), null);
+            Assigner assigner = new Assigner(block, iostat, series, 0, config, names, List.of(), Set.of(), null, Map.of());
             // every process's device time is the devices' time: a neighbour's is counted like the rest
             List<ProcessWait> processes = relabelled(blockGroups(block, blockSource).stream().limit(MAX_COMMANDS)
                     .map(assigner::assign).toList(), blockSource);
@@ -134,7 +135,7 @@ public final class TimeModelAnalysis implements Analysis {
                 : groups.stream().filter(g -> g.span > 0).mapToDouble(g -> (g.readBytes + g.writeBytes) / g.span).sum();
         Assigner assigner = new Assigner(block, iostat, series, traced, config, names, facts.all(SleepStack.class),
                 unalignedWriters(groups, results.get(SyscallSection.class).map(SyscallSection::alignment).orElse(List.of())),
-                results.get(RequestTimes.class).orElse(null));
+                results.get(RequestTimes.class).orElse(null), tracedCommands(groups));
         List<ProcessWait> processes = new ArrayList<>();
         double largest = groups.get(0).total();
         for (Group g : groups) {
@@ -359,6 +360,18 @@ public final class TimeModelAnalysis implements Analysis {
                 .sorted(Comparator.comparingDouble(Group::total).reversed().thenComparing(g -> g.command)).toList();
     }
 
+    /** The command of every pid and thread of the groups the syscall traces name (not those known by pid alone). */
+    private static Map<Integer, String> tracedCommands(List<Group> groups) {
+        Map<Integer, String> out = new HashMap<>();
+        for (Group g : groups) {
+            if (!g.command.startsWith("pid ")) {
+                g.pids.forEach(p -> out.putIfAbsent(p, g.command));
+                g.threads.forEach(t -> out.putIfAbsent(t, g.command));
+            }
+        }
+        return out;
+    }
+
     /**
      * A process is its own group while there are few (fio's jobs, a database's writer and reader
      * are told apart); past {@link #MAX_COMMANDS} processes, those of one command are one group.
@@ -384,7 +397,7 @@ public final class TimeModelAnalysis implements Analysis {
         List<Slice> out = new ArrayList<>();
         List<Slice.DeviceShare> noDevices = List.of();
         Map<Integer, List<Slice.DeviceShare>> deviceSlices = block == null || block.sliceSeconds() != width
-                ? Map.of() : deviceSlices(block, names);
+                ? Map.of() : deviceSlices(block, names, tracedCommands(groups));
         int slices = Math.max(n, deviceSlices.keySet().stream().mapToInt(i -> i + 1).max().orElse(0));
         for (int i = 0; i < slices; i++) {
             List<Slice.CommandWait> cw = new ArrayList<>();
@@ -404,12 +417,21 @@ public final class TimeModelAnalysis implements Analysis {
         return out;
     }
 
-    private static Map<Integer, List<Slice.DeviceShare>> deviceSlices(BlockProcessTimes block, DeviceNaming names) {
+    /**
+     * Who held each device in each slice, by command: the block trace's name, else (the kernel's blk tracer
+     * records none) the command the syscall traces give the pid.
+     */
+    private static Map<Integer, List<Slice.DeviceShare>> deviceSlices(BlockProcessTimes block, DeviceNaming names,
+                                                                     Map<Integer, String> tracedCommands) {
         Map<Integer, Map<String, Map<String, double[]>>> bySlice = new java.util.TreeMap<>();
         for (BlockProcessTimes.SliceEntry e : block.slices()) {
+            String comm = e.comm() == null ? "?" : e.comm();
+            if (comm.isBlank() || comm.equals("(null)")) {
+                comm = tracedCommands.getOrDefault(e.pid(), comm);
+            }
             double[] sum = bySlice.computeIfAbsent(e.slice(), k -> new java.util.TreeMap<>())
                     .computeIfAbsent(names.name(e.device()), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(e.comm() == null ? "?" : e.comm(), k -> new double[2]);
+                    .computeIfAbsent(comm, k -> new double[2]);
             sum[0] += e.n();
             sum[1] += e.d2c();
         }

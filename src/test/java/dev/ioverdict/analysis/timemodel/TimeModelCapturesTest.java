@@ -134,6 +134,18 @@ class TimeModelCapturesTest {
         }
     }
 
+    @Test
+    void aNamelessBlockTracesRequestsAreHeldByTheCommandTheSyscallTraceGivesTheirPid() throws Exception {
+        // blktrace through the kernel's blk tracer: blkparse prints "(null)" for every process. The two unaligned
+        // writers are fio's jobs in the strace (it shows fio's execve and the clones): the device is held by fio,
+        // its own load, not by two nameless pids
+        TimeModel m = model("blk-unaligned-8ms-ssd");
+        assertTrue(m.slices().stream().flatMap(s -> s.devices().stream()).flatMap(d -> d.holders().stream())
+                .allMatch(h -> h.command().equals("fio")), m.slices().toString());
+        assertTrue(m.application().stream().flatMap(p -> p.parts().stream())
+                .noneMatch(w -> w.part() == Part.BEHIND_OTHER_IO), m.application().toString());
+    }
+
     private static ProcessWait process(TimeModel m, String command) {
         return m.processes().stream().filter(p -> p.command().equals(command)).findFirst().orElseThrow();
     }
