@@ -71,12 +71,19 @@ public final class SyncWriteLatencyRule extends Rule {
             List.of(), List.of(TimeModelInput.MODEL, BlockFigures.INPUT, IostatEvidence.SERIES), List.of(Inputs.STORAGE),
             List.of(MIN_SHARE, MIN_CALLS));
 
-    static final String RECOMMENDATION = "Commit less often or in groups: batch several writes per fsync (group "
-            + "commit, a larger commit interval), use fdatasync where metadata need not be flushed. Put the journal "
+    /** The first step where the durable calls are O_SYNC or O_DSYNC writes, each paying its own flush. */
+    static final String SYNC_WRITES_FIRST = "Make batches durable, not each write: open the file without O_SYNC or "
+            + "O_DSYNC and call fdatasync once per batch of writes (or write larger records), so that one cache flush "
+            + "covers many writes.";
+    /** The first step where the durable calls are fsync and kin. */
+    private static final String COMMIT_FIRST = "Commit less often or in groups: batch several writes per fsync (group "
+            + "commit, a larger commit interval), use fdatasync where metadata need not be flushed.";
+    private static final String DURABLE_FASTER = "Put the journal "
             + "or log on a device whose write cache is protected (battery- or flash-backed controller, "
             + "enterprise SSD with power-loss protection), so a flush returns at once; on XFS an external "
             + "log (mkfs.xfs -l logdev=...) on such a device. Do not turn flushes off (nobarrier, "
             + "write_cache \"write through\" on a volatile cache): that trades the wait for lost data.";
+    static final String RECOMMENDATION = COMMIT_FIRST + " " + DURABLE_FASTER;
 
     public SyncWriteLatencyRule() {
         super(INFO, MeasuredIn.process(Part.FLUSH),
@@ -255,7 +262,7 @@ public final class SyncWriteLatencyRule extends Rule {
                         media.media().description())
                         : "Each call is within what the device class gives: the application is bound by how often it "
                         + "makes data durable."))
-                .recommendation(RECOMMENDATION + " "
+                .recommendation((calls.writes ? SYNC_WRITES_FIRST : COMMIT_FIRST) + " " + DURABLE_FASTER + " "
                         + String.format(Locale.ROOT, "Expected effect: up to %.0f %% of the I/O wait back.", share))
                 .text(PROCESS, p.pids().size() > 1 ? p.command() : who)
                 .figure(FLUSH_SECONDS, seconds)
