@@ -44,9 +44,9 @@ public final class SyncWriteLatencyRule extends Rule {
     public static final Metric PROCESS = Metric.text("process", "Process");
     public static final Metric FLUSH_SECONDS = Metric.duration("flushSeconds", "Time making writes durable");
     public static final Metric FLUSH_SHARE = Metric.percent("flushSharePct", "Share of its I/O wait");
-    public static final Metric SYNC_CALLS_N = Metric.count("syncCalls", "fsync-type calls");
-    public static final Metric SYNC_AVG = Metric.duration("syncAvg", "fsync-type call, average");
-    public static final Metric SYNC_P99 = Metric.duration("syncP99", "fsync-type call, 99th percentile");
+    public static final Metric SYNC_CALLS_N = Metric.count("syncCalls", "Durable calls (fsync-type, O_SYNC writes)");
+    public static final Metric SYNC_AVG = Metric.duration("syncAvg", "Durable call, average");
+    public static final Metric SYNC_P99 = Metric.duration("syncP99", "Durable call, 99th percentile");
     public static final Metric FLUSH_REQUESTS = Metric.count("flushRequests", "Cache flush requests");
     public static final Metric FLUSH_AVG = Metric.duration("flushAvg", "Cache flush, average device time");
     public static final Metric WRITE_CACHE = Metric.text("writeCache", "Write cache (queue/write_cache)");
