@@ -3,6 +3,7 @@ package dev.ioverdict.analysis.timemodel;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.analysis.iostat.DeviceSeries;
+import dev.ioverdict.analysis.iostat.IostatCommits;
 import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.block.RequestTimes;
 import dev.ioverdict.model.iostat.IostatDevice;
@@ -139,9 +140,10 @@ final class Assigner {
                     + "return once the data is in the page cache", null);
             writes = 0;
         } else if (block == null && writes > 0) {
-            String durable = durable(g);
+            IostatCommits commits = IostatCommits.of(seriesOf(deviceOf(g)));
+            String durable = durable(g, commits);
             if (durable != null) {
-                durableWrites(g, writes, durable, parts);
+                durableWrites(g, writes, durable, commits, parts);
                 writes = 0;
             }
         }
@@ -307,7 +309,7 @@ final class Assigner {
      * the trace shows their files opened O_SYNC or O_DSYNC; or it never showed them opened, the command
      * made no fsync-type call, and iostat counts a cache flush beside most of its device's writes.
      */
-    private String durable(TimeModelAnalysis.Group g) {
+    private String durable(TimeModelAnalysis.Group g, IostatCommits commits) {
         if (g.syncWrites > 0) {
             return g.syncWrites >= g.directWrites + g.bufferedWrites
                     ? "the trace shows their files opened O_SYNC or O_DSYNC" : null;
@@ -315,7 +317,6 @@ final class Assigner {
         if (g.directWrites + g.bufferedWrites > 0 || g.seconds(WaitClass.SYNC) > 0) {
             return null;
         }
-        IostatCommits commits = IostatCommits.of(seriesOf(deviceOf(g)));
         return commits != null && commits.commits() ? "the trace does not show their files opened, the command "
                 + "made no fsync-type call, and iostat counts a cache flush beside most of " + deviceOf(g)
                 + "'s writes (f/s, " + commits.held() + " of " + commits.writing() + " reports with writes): O_SYNC or "
@@ -328,9 +329,9 @@ final class Assigner {
      * writes, the cache flushes) the cost of durability (flush); without flush columns all of it is
      * durability, as an fsync's time is.
      */
-    private void durableWrites(TimeModelAnalysis.Group g, double seconds, String why, Parts parts) {
+    private void durableWrites(TimeModelAnalysis.Group g, double seconds, String why, IostatCommits commits,
+                               Parts parts) {
         String device = deviceOf(g);
-        IostatCommits commits = IostatCommits.of(seriesOf(device));
         String method = "estimated: no block trace; writes that return once durable (" + why + ")";
         if (commits == null || !commits.commits()) {
             parts.add(Part.FLUSH, "write", device, seconds, method + ": all of their time is the cost of making "
@@ -708,14 +709,7 @@ final class Assigner {
         return comm == null || comm.equals(g.command) || comm.matches("loop\\d+|kworker/.*loop\\d+.*|kdmflush.*");
     }
 
-    /**
-     * The block trace's name of a request's process, else the command the syscall traces give its pid (the
-     * kernel's blk tracer records no names: blkparse prints "(null)", the binary holds none), else null.
-     */
-    private String commandOf(BlockProcessTimes.SliceEntry e) {
-        boolean nameless = e.comm() == null || e.comm().isBlank() || e.comm().equals("(null)");
-        return nameless ? tracedCommands.get(e.pid()) : e.comm();
-    }
+
 
     /** How much of a command's device time on one device was spent behind other processes' requests. */
     private record Behind(double fraction, double baseline, List<WaitPart.Neighbour> others) {
@@ -743,13 +737,13 @@ final class Assigner {
                 double[] m = mineBySlice.computeIfAbsent(e.slice(), k -> new double[2]);
                 m[0] += e.n();
                 m[1] += e.d2c();
-            } else if (ownLoad(g, e.comm() == null ? null : java.util.Objects.requireNonNullElse(commandOf(e), e.comm()))) {
+            } else if (ownLoad(g, e.comm() == null ? null : TimeModelAnalysis.holder(e, tracedCommands))) {
                 // the application's other processes, or the worker of a device stacked on this one, are its own
                 // load (saturation), not a neighbour's
                 allBySlice.merge(e.slice(), -e.d2c(), Double::sum);
             } else {
-                String known = commandOf(e);
-                String comm = known == null ? "pid " + e.pid() : known;
+                String known = TimeModelAnalysis.holder(e, tracedCommands);
+                String comm = TimeModelAnalysis.nameless(known) ? "pid " + e.pid() : known;
                 othersBySlice.computeIfAbsent(e.slice(), k -> new LinkedHashMap<>()).merge(comm, e.d2c(), Double::sum);
                 pidOf.putIfAbsent(comm, e.pid());
             }

@@ -111,7 +111,7 @@ public final class TimeModelAnalysis implements Analysis {
             double total = processes.stream().mapToDouble(ProcessWait::waitSeconds).sum();
             if (total > 0) {
                 results.put(TimeModel.class, new TimeModel(TimeModel.BLOCK_UNIT, TimeModel.Basis.DEVICE,
-                        block.spanSeconds(), total, processes, devices, slices(List.of(), block, names),
+                        block.spanSeconds(), total, processes, devices, slices(List.of(), block, names, Map.of()),
                         withFirst("the bundle holds no trace of the application's system calls: impact is measured "
                                 + "in the devices' own time, the queue-to-completion time of the requests each "
                                 + "process queued", notes)));
@@ -133,9 +133,10 @@ public final class TimeModelAnalysis implements Analysis {
         // a process submitted through io_uring, whose requests' sizes no trace of the calls shows
         double traced = groups.stream().anyMatch(g -> g.ringRequests > 0) ? Double.NaN
                 : groups.stream().filter(g -> g.span > 0).mapToDouble(g -> (g.readBytes + g.writeBytes) / g.span).sum();
+        Map<Integer, String> tracedCommands = tracedCommands(groups);
         Assigner assigner = new Assigner(block, iostat, series, traced, config, names, facts.all(SleepStack.class),
                 unalignedWriters(groups, results.get(SyscallSection.class).map(SyscallSection::alignment).orElse(List.of())),
-                results.get(RequestTimes.class).orElse(null), tracedCommands(groups));
+                results.get(RequestTimes.class).orElse(null), tracedCommands);
         List<ProcessWait> processes = new ArrayList<>();
         double largest = groups.get(0).total();
         for (Group g : groups) {
@@ -149,7 +150,7 @@ public final class TimeModelAnalysis implements Analysis {
                 .sum();
         double span = groups.stream().mapToDouble(g -> g.span).max().orElse(0);
         results.put(TimeModel.class, new TimeModel(TimeModel.APPLICATION_UNIT, TimeModel.Basis.APPLICATION, span,
-                waitSeconds, processes, devices, slices(groups, block, names), notes));
+                waitSeconds, processes, devices, slices(groups, block, names, tracedCommands), notes));
     }
 
     /** One command's processes, each kind of call timed by the most exact trace that saw it. */
@@ -360,6 +361,19 @@ public final class TimeModelAnalysis implements Analysis {
                 .sorted(Comparator.comparingDouble(Group::total).reversed().thenComparing(g -> g.command)).toList();
     }
 
+    /** A block trace's process name that names nobody: none, blank, or blkparse's "(null)" for the kernel's blk tracer. */
+    static boolean nameless(String comm) {
+        return comm == null || comm.isBlank() || comm.equals("(null)");
+    }
+
+    /**
+     * Who queued a block trace's requests: its name, else (the kernel's blk tracer records none) the command the
+     * syscall traces give the pid, else the name as the trace printed it.
+     */
+    static String holder(BlockProcessTimes.SliceEntry e, Map<Integer, String> tracedCommands) {
+        return nameless(e.comm()) ? tracedCommands.getOrDefault(e.pid(), e.comm()) : e.comm();
+    }
+
     /** The command of every pid and thread of the groups the syscall traces name (not those known by pid alone). */
     private static Map<Integer, String> tracedCommands(List<Group> groups) {
         Map<Integer, String> out = new HashMap<>();
@@ -381,7 +395,8 @@ public final class TimeModelAnalysis implements Analysis {
     }
 
     /** Each slice's wait per command (its chosen traces), and per device who held its time. */
-    private List<Slice> slices(List<Group> groups, BlockProcessTimes block, DeviceNaming names) {
+    private List<Slice> slices(List<Group> groups, BlockProcessTimes block, DeviceNaming names,
+                               Map<Integer, String> tracedCommands) {
         double width = waits.sliceWidth();
         int n = 0;
         for (Group g : groups) {
@@ -397,7 +412,7 @@ public final class TimeModelAnalysis implements Analysis {
         List<Slice> out = new ArrayList<>();
         List<Slice.DeviceShare> noDevices = List.of();
         Map<Integer, List<Slice.DeviceShare>> deviceSlices = block == null || block.sliceSeconds() != width
-                ? Map.of() : deviceSlices(block, names, tracedCommands(groups));
+                ? Map.of() : deviceSlices(block, names, tracedCommands);
         int slices = Math.max(n, deviceSlices.keySet().stream().mapToInt(i -> i + 1).max().orElse(0));
         for (int i = 0; i < slices; i++) {
             List<Slice.CommandWait> cw = new ArrayList<>();
@@ -425,10 +440,7 @@ public final class TimeModelAnalysis implements Analysis {
                                                                      Map<Integer, String> tracedCommands) {
         Map<Integer, Map<String, Map<String, double[]>>> bySlice = new java.util.TreeMap<>();
         for (BlockProcessTimes.SliceEntry e : block.slices()) {
-            String comm = e.comm() == null ? "?" : e.comm();
-            if (comm.isBlank() || comm.equals("(null)")) {
-                comm = tracedCommands.getOrDefault(e.pid(), comm);
-            }
+            String comm = e.comm() == null ? "?" : holder(e, tracedCommands);
             double[] sum = bySlice.computeIfAbsent(e.slice(), k -> new java.util.TreeMap<>())
                     .computeIfAbsent(names.name(e.device()), k -> new LinkedHashMap<>())
                     .computeIfAbsent(comm, k -> new double[2]);

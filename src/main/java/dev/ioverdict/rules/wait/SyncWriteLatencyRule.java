@@ -2,8 +2,7 @@ package dev.ioverdict.rules.wait;
 
 import dev.ioverdict.analysis.config.MediaClass;
 import dev.ioverdict.analysis.iostat.DeviceSeries;
-import dev.ioverdict.analysis.iostat.FlushHeldWrites;
-import dev.ioverdict.analysis.iostat.IostatPoint;
+import dev.ioverdict.analysis.iostat.IostatCommits;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Metric;
@@ -203,14 +202,10 @@ public final class SyncWriteLatencyRule extends Rule {
         double n = 0;
         double ms = 0;
         for (DeviceSeries s : ctx.optional(IostatEvidence.SERIES).orElse(List.of())) {
-            if (!s.device().equals(device)) {
-                continue;
-            }
-            for (IostatPoint pt : s.points()) {
-                if (FlushHeldWrites.holds(pt)) {
-                    n += pt.sample().value("f/s");
-                    ms += pt.sample().value("f/s") * Math.max(0, pt.sample().value("f_await"));
-                }
+            IostatCommits c = s.device().equals(device) ? IostatCommits.of(s) : null;
+            if (c != null) {
+                n += c.flushes();
+                ms += c.flushMs();
             }
         }
         return n > 0 ? ms / n : null;

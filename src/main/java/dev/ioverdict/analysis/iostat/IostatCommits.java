@@ -1,8 +1,4 @@
-package dev.ioverdict.analysis.timemodel;
-
-import dev.ioverdict.analysis.iostat.DeviceSeries;
-import dev.ioverdict.analysis.iostat.FlushHeldWrites;
-import dev.ioverdict.analysis.iostat.IostatPoint;
+package dev.ioverdict.analysis.iostat;
 
 /**
  * Without a block trace, how a device's writes were made durable, from iostat's flush columns
@@ -16,21 +12,23 @@ import dev.ioverdict.analysis.iostat.IostatPoint;
  * @param writing     reports with writes
  * @param writes      writes a second, summed over the held reports
  * @param ownWriteMs  writes a second x a write's own time, summed over the held reports
+ * @param flushes     flushes a second (f/s), summed over the held reports
+ * @param flushMs     flushes a second x f_await, summed over the held reports
  */
-record IostatCommits(int held, int writing, double writes, double ownWriteMs) {
+public record IostatCommits(int held, int writing, double writes, double ownWriteMs, double flushes, double flushMs) {
 
     /** The device's writes were commits: flushes with most of them, in at least one report. */
-    boolean commits() {
+    public boolean commits() {
         return held > 0 && 2 * held >= writing && writes > 0;
     }
 
     /** What a write of the device's own takes on average, less the flushes its await holds, ms. */
-    double writeMs() {
+    public double writeMs() {
         return writes > 0 ? ownWriteMs / writes : 0;
     }
 
     /** The pattern of {@code series}; null without a series or its flush columns. */
-    static IostatCommits of(DeviceSeries series) {
+    public static IostatCommits of(DeviceSeries series) {
         if (series == null || series.points().isEmpty() || !series.points().get(0).sample().has("f/s")) {
             return null;
         }
@@ -38,6 +36,8 @@ record IostatCommits(int held, int writing, double writes, double ownWriteMs) {
         int writing = 0;
         double writes = 0;
         double ownWriteMs = 0;
+        double flushes = 0;
+        double flushMs = 0;
         for (IostatPoint p : series.points()) {
             if (!(p.sample().value("w/s") > 0)) {
                 continue;
@@ -47,8 +47,10 @@ record IostatCommits(int held, int writing, double writes, double ownWriteMs) {
                 held++;
                 writes += p.sample().value("w/s");
                 ownWriteMs += p.sample().value("w/s") * FlushHeldWrites.ownWriteMs(p);
+                flushes += p.sample().value("f/s");
+                flushMs += p.sample().value("f/s") * Math.max(0, p.sample().value("f_await"));
             }
         }
-        return new IostatCommits(held, writing, writes, ownWriteMs);
+        return new IostatCommits(held, writing, writes, ownWriteMs, flushes, flushMs);
     }
 }
