@@ -4,9 +4,9 @@ grid, whose workloads do not all use io_submit: copies a recorded bundle, cuttin
 files to a time window on whole lines (perf script samples with call chains: on whole samples).
 FROM and TO are seconds relative to fio's first call of one of the ref syscalls (default io_submit;
 pwrite64, pread64, fsync for the psync and sync engines), as each tool timed it: strace's wall clock
-for strace-*.txt (the first such call in strace-fio.txt), perf's clock for perf-*.txt (the first
-sys_enter of one of them by a "fio" task in perf-syscalls.txt, or else the first fio line of the
-file). An empty FROM keeps the
+for strace-*.txt (the first such call in strace-COMM.txt), perf's clock for perf-*.txt (the first
+sys_enter of one of them by a COMM task in perf-syscalls.txt, or else the first COMM line of the
+file). COMM is fio, or comm=NAME for a workload a grid-jobs/*.sh script runs. An empty FROM keeps the
 file's start, an empty TO its end. Files not named are copied whole. Prints, per cut file, which
 lines of the original were kept, so that README can say so."""
 import os
@@ -89,15 +89,17 @@ def main():
     src, dst = sys.argv[1], sys.argv[2]
     specs = dict(a.split("=", 1) for a in sys.argv[3:])
     refs = specs.pop("ref", "io_submit").split(",")
+    # the workload's command: fio, or the program a grid-jobs/*.sh script runs (strace-COMM.txt)
+    comm = specs.pop("comm", "fio")
     os.makedirs(dst, exist_ok=True)
     t_strace = None
-    p = os.path.join(src, "strace-fio.txt")
+    p = os.path.join(src, "strace-%s.txt" % comm)
     if os.path.exists(p):
         t_strace = first(p, lambda l: any(" %s(" % r in l for r in refs), strace_time)
     t_perf = None
     p = os.path.join(src, "perf-syscalls.txt")
     if os.path.exists(p):
-        t_perf = first(p, lambda l: l.lstrip().startswith("fio ")
+        t_perf = first(p, lambda l: l.lstrip().startswith(comm + " ")
                        and any("sys_enter_%s:" % r in l for r in refs), perf_time)
     for name in sorted(os.listdir(src)):
         s, d = os.path.join(src, name), os.path.join(dst, name)
@@ -114,7 +116,7 @@ def main():
         else:
             ref = t_perf
             if ref is None:
-                ref = first(s, lambda l: l.lstrip().startswith("fio "), perf_time)
+                ref = first(s, lambda l: l.lstrip().startswith(comm + " "), perf_time)
             clock = perf_time
         lo = ref + float(a) if a else None
         hi = ref + float(b) if b else None

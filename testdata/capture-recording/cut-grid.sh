@@ -1,7 +1,8 @@
 #!/bin/bash
 # cut-grid.sh [CELL...] - cuts each recorded cell (/tmp/iocap/grid/CELL/bundle, from record-grid.sh)
 # into testdata/grid/CELL/bundle with cut-grid.py, and writes what was kept into
-# testdata/grid/CELL/cut.txt. Windows are seconds after fio's first I/O syscall (REF); the steady
+# testdata/grid/CELL/cut.txt. Windows are seconds after the workload's (COMM: fio, dd, sqlite3,
+# postgres) first I/O syscall (REF); the steady
 # state is 2..5 s of the 8 s run unless the cell says otherwise; the sleep stacks are cut shorter
 # (they are 5-10 KB per I/O) so that each bundle stays near 2 MB.
 set -euo pipefail
@@ -10,8 +11,13 @@ GRID=$HERE/../grid
 cells=("$@")
 [ ${#cells[@]} -gt 0 ] || cells=($("$HERE/record-grid.sh" list | awk '{print $1}'))
 for c in "${cells[@]}"; do
-    REF=io_submit; W=2:5; S=
+    REF=io_submit; W=2:5; S=; COMM=fio
     case $c in
+    dd-direct-write-*)          REF=write; COMM=dd; W=:3 ;;   # from the start: the open (O_DIRECT) and dup2 to fd 1
+    dd-direct-read-*)           REF=read; COMM=dd; W=:3 ;;
+    sqlite-*)                   REF=fdatasync,fsync; COMM=sqlite3; W=:3 ;;
+    pgbench-select-*)           REF=pread64; COMM=postgres ;;
+    pgbench-*)                  REF=fdatasync; COMM=postgres ;;
     read-8ms-s1-ssd)            REF=pread64; S=2:2.35 ;;
     victim-alone-1ms)           REF=pwrite64; W=4.5:7.5; S=4.5:4.8 ;;  # 2..5 s holds a burst of host stalls
     victim-alone-4ms)           REF=pwrite64 ;;
@@ -59,18 +65,22 @@ for c in "${cells[@]}"; do
     read-12ms-s8-ssd)           S=2:2.3 ;;
     esac
     src=/tmp/iocap/grid/$c/bundle; dst=$GRID/$c/bundle
-    case $c in blk-*)  # the block trace is in binary files, which cut-grid.py does not cut: kept whole
+    if [ -d "$src/blktrace" ]; then  # the block trace is in binary files, which cut-grid.py does not cut: kept whole
         rm -rf "$dst"; mkdir -p "$GRID/$c"; cp -r "$src" "$dst"
         echo "not cut: the whole run is kept (the block trace is recorded in binary, which cut-grid.py does not cut; the bundle is small without cutting)" > "$GRID/$c/cut.txt"
         cp /tmp/iocap/grid/$c/raw/setup.txt /tmp/iocap/grid/$c/raw/times.txt "$GRID/$c/"
-        echo "$c $(du -sk "$dst" | cut -f1) KB"; continue ;;
-    esac
+        # the workload's own report (pgbench's), beside the bundle: it is not a file a collector writes
+        [ -f /tmp/iocap/grid/$c/raw/pgbench.out ] && cp /tmp/iocap/grid/$c/raw/pgbench.out "$GRID/$c/"
+        echo "$c $(du -sk "$dst" | cut -f1) KB"; continue
+    fi
     rm -rf "$dst"; mkdir -p "$dst"
-    args=(ref=$REF)
-    for f in strace-fio.txt perf-syscalls.txt perf-block.txt; do [ -f "$src/$f" ] && args+=("$f=$W"); done
+    args=(ref=$REF comm=$COMM)
+    for f in strace-$COMM.txt perf-syscalls.txt perf-block.txt; do [ -f "$src/$f" ] && args+=("$f=$W"); done
     [ -f "$src/perf-sched-stacks.txt" ] && args+=("perf-sched-stacks.txt=${S:-$W}")
     echo "python3 testdata/capture-recording/cut-grid.py /tmp/iocap/grid/$c/bundle testdata/grid/$c/bundle ${args[*]}" > "$GRID/$c/cut.txt"
     python3 "$HERE/cut-grid.py" "$src" "$dst" "${args[@]}" >> "$GRID/$c/cut.txt"
     cp /tmp/iocap/grid/$c/raw/setup.txt /tmp/iocap/grid/$c/raw/times.txt "$GRID/$c/" 2>/dev/null || true
+    # the workload's own report (pgbench's), beside the bundle: it is not a file a collector writes
+    [ -f /tmp/iocap/grid/$c/raw/pgbench.out ] && cp /tmp/iocap/grid/$c/raw/pgbench.out "$GRID/$c/"
     echo "$c $(du -sk "$dst" | cut -f1) KB"
 done

@@ -14,8 +14,13 @@
 #   ROTA       /sys/block/loopN/queue/rotational
 #   FILES      what is on the XFS before the run: data (64 MiB written), redo (512 MiB fallocated),
 #              journal (nothing: fio appends to a new file), nb (data + restore.img 1 GiB written),
-#              stacked (upper.img 256 MiB written, made the backing file of a second loop device)
-#   JOB        grid-jobs/JOB.fio, run as fio under strace -f -ttT
+#              stacked (upper.img 256 MiB written, made the backing file of a second loop device),
+#              pg (a PostgreSQL 15 cluster: initdb, started with its socket in /tmp, pgbench -i -s 5
+#              and a checkpoint; stopped at the end), pg20 (the same at scale 20, 300 MB, then the page
+#              cache dropped)
+#   JOB        grid-jobs/JOB.fio, run as fio under strace -f -ttT; or grid-jobs/JOB.sh MNT BUNDLE RAW, a
+#              script that runs another program (dd, sqlite3, a PostgreSQL server) under strace
+#              itself and writes BUNDLE/strace-COMM.txt
 #   NB         grid-jobs/NB.fio run as "restore" (a copy of fio) beside it, 0.5 s earlier
 #   COLL       collectors besides iostat and strace:
 #                full      perf syscalls + block + sched_switch -g as record.sh (fio's sleeps and wake-ups)
@@ -33,7 +38,8 @@
 #              tagwait-nr4-* with nr_requests 4 (scheduler none: four request tags for 16 slots)
 #   SYSCALLS   the syscalls perf records (sys_enter and sys_exit, system-wide, perf's own and
 #              slowfs.py's left out): AIO = io_submit io_getevents pread64 pwrite64 fsync fdatasync;
-#              SYNC = the same with read and write, filtered to comm fio and restore;
+#              SYNC = the same with read and write, filtered to the workload's command (fio and
+#              restore; dd, sqlite3 or postgres for a grid-jobs/*.sh workload);
 #              URING = io_uring_enter pread64 pwrite64 fsync fdatasync
 set -uo pipefail
 CELL=$1
@@ -119,6 +125,12 @@ dsync-open-3ms-ssd                  2     -      8   0    journal journal-dsync 
 uring-read-12ms-s8-ssd              11    -      8   0    data    uring-randread-qd4 -         noSched URING
 uring-saturated-3ms-s1-qd32-ssd     2     -      1   0    data    uring-randwrite-qd32 -       noSched URING
 sync-read-12ms-j2-ssd               11    -      8   0    data    sync-randread-j2 -           none    -
+pgbench-commit-3ms-ssd              2     -      8   0    pg      pgbench-c4       -           none    -
+pgbench-commit-8ms-hdd              7     -      8   1    pg      pgbench-c4       -           blk     -
+pgbench-select-12ms-ssd             0.5   11     8   0    pg20    pgbench-select-c4 -          noSched SYNC
+sqlite-commits-4ms-ssd              3     -      8   0    journal sqlite-commits   -           noSched SYNC
+dd-direct-write-8ms-ssd             7     -      8   0    data    dd-direct-write-64k -        noSched SYNC
+dd-direct-read-30ms-hdd             0.5   29     8   1    data    dd-direct-read-64k -         none    -
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -142,8 +154,13 @@ two-devs-read-20ms-and-sat-2ms)  TWO="1.5 1.5 1 0" ;;
 two-devs-slow-writes-fast-reads) TWO="0.5 0.5 8 0" ;;
 esac
 DIRTY=
+PGDATA=
+# the workload's command: fio, or the program a grid-jobs/*.sh script runs
+COMM=fio
+case $JOB in dd-*) COMM=dd ;; sqlite-*) COMM=sqlite3 ;; pgbench-*) COMM=postgres ;; esac
 teardown() {
     rm -f "$CTL"
+    [ -n "$PGDATA" ] && su postgres -c "pg_ctl -D $PGDATA stop -m fast" > /dev/null 2>&1
     if [ -n "$DIRTY" ]; then
         echo 0 > "$DIRTY/strict_limit"; echo 100 > "$DIRTY/max_ratio"   # max_bytes follows the ratio
     fi
@@ -195,6 +212,13 @@ nb)      dd if=/dev/urandom of="$MNT/data" bs=1M count=64 oflag=direct status=no
          dd if=/dev/zero of="$MNT/restore.img" bs=1M count=1024 oflag=direct status=none ;;
 redo)    fallocate -l 512M "$MNT/redo01.log" ;;   # fresh unwritten extents
 journal) ;;
+pg|pg20) install -d -o postgres "$MNT/pg"; PGDATA=$MNT/pg/data; SCALE=5; [ "$FILES" = pg20 ] && SCALE=20
+         su postgres -c "initdb -D $PGDATA -A trust -U postgres" > "$RAW/initdb.log" 2>&1 || exit 1
+         su postgres -c "pg_ctl -D $PGDATA -l $MNT/pg/postgres.log -w -o '-k /tmp -c listen_addresses=' start" > "$RAW/pg_ctl.log" 2>&1 || exit 1
+         su postgres -c "pgbench -h /tmp -i -s $SCALE postgres" > "$RAW/pgbench-init.log" 2>&1 || exit 1
+         su postgres -c "psql -h /tmp -c checkpoint postgres" >> "$RAW/pgbench-init.log" 2>&1 || exit 1
+         # pg20: the tables (300 MB) out of the page cache, so that reads the shared buffers miss reach the device
+         [ "$FILES" = pg20 ] && { sync; echo 3 > /proc/sys/vm/drop_caches; } ;;
 stacked) dd if=/dev/zero of="$MNT/upper.img" bs=1M count=256 oflag=direct status=none
          upper=$(losetup -f --show --direct-io=on "$MNT/upper.img") || exit 1
          u=$(basename "$upper") ;;
@@ -236,7 +260,8 @@ xfs_info "$MNT" > xfs_info.txt 2>&1
 if [ -d "/sys/block/$d/queue/iosched" ]; then
     for f in /sys/block/$d/queue/iosched/*; do echo "$f: $(cat "$f")"; done > iosched-settings.txt
 fi
-sed "s#/dev/loop1#${upper:-/dev/loop1}#" "$HERE/grid-jobs/$JOB.fio" > "$JOB.fio"
+if [ -f "$HERE/grid-jobs/$JOB.sh" ]; then cp "$HERE/grid-jobs/$JOB.sh" "$RAW/"
+else sed "s#/dev/loop1#${upper:-/dev/loop1}#" "$HERE/grid-jobs/$JOB.fio" > "$JOB.fio"; fi
 [ "$NB" = - ] || cp "$HERE/grid-jobs/$NB.fio" "$NB.fio"
 printf 'cell %s: slowdev-rw.sh up %s %s %s %s %s -> %s%s, rotational %s, files %s, job %s, neighbour %s, collectors %s (syscalls: %s)\n' \
     "$CELL" "$NAME" "$SIZE" "$DELAY" "$THR" "$RDELAY" "$dev" "${upper:+ under $upper}" "$ROTA" "$FILES" "$JOB" "$NB" "$COLL" "${SYSCALLS:-none}" > "$RAW/setup.txt"
@@ -256,6 +281,7 @@ if [ "$COLL" != none ] && [ "$COLL" != blk ]; then
     # with read and write, system-wide would be megabytes of the other jobs on the machine (shells,
     # compilers): the syscalls are then those of the workload's commands only
     [ "$SC" = SYNC ] && NOT=' && (comm == "fio" || comm == "restore")'
+    [ "$SC" = SYNC ] && [ "$COMM" != fio ] && NOT=" && comm == \"$COMM\""
     bash -c 'out=$1; not=$2; shift 2; a=(); for s in "$@"; do for k in enter exit; do a+=(-e "syscalls:sys_${k}_$s" --filter "common_pid != $$$not"); done; done; exec perf record -a -o "$out" "${a[@]}"' \
         perfsys "$RAW/syscalls.data" "$NOT" $SYSCALLS > "$RAW/syscalls.log" 2>&1 & PIDS+=($!)
     if [ "$COLL" != blkSys ]; then
@@ -277,7 +303,8 @@ if [ "$NB" != - ]; then
     sleep 0.5
 fi
 date '+workload start %F %T.%N' >> "$RAW/times.txt"
-strace -f -ttT -o "$BUNDLE/strace-fio.txt" fio --output="$BUNDLE/fio.out" "$JOB.fio"
+if [ -f "$HERE/grid-jobs/$JOB.sh" ]; then bash "$HERE/grid-jobs/$JOB.sh" "$MNT" "$BUNDLE" "$RAW"
+else strace -f -ttT -o "$BUNDLE/strace-fio.txt" fio --output="$BUNDLE/fio.out" "$JOB.fio"; fi
 date '+workload end %F %T.%N' >> "$RAW/times.txt"
 [ -n "$NBPID" ] && wait "$NBPID"
 date '+neighbour end %F %T.%N' >> "$RAW/times.txt"

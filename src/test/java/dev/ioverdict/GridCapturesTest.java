@@ -116,6 +116,12 @@ class GridCapturesTest {
                         name + ": " + rule + " on " + got.path("subject").path("id").asText() + ", expected "
                                 + c.path("device").asText());
             }
+            if (c.has("sharePct")) {
+                // the cause measured in the time model: its share of the application's wait
+                double share = got.path("impact").path("sharePct").asDouble(-1);
+                assertTrue(share >= c.path("sharePct").get(0).asDouble() && share <= c.path("sharePct").get(1).asDouble(),
+                        name + ": " + rule + " impact " + share + " %, expected " + c.path("sharePct"));
+            }
             if (c.has("severity")) {
                 List<String> allowed = new ArrayList<>();
                 c.path("severity").forEach(s -> allowed.add(s.asText()));

@@ -41,8 +41,9 @@ class TestdataInputsTest {
             // bcc's example document: biosnoop's output between paragraphs of prose, each a line biosnoop did not print
             "iostat-layouts/not-iostat/bcc-biosnoop_example.txt");
 
+    /** The grid's notes beside each bundle: how it was recorded and cut, and the workload's own report (pgbench's). */
     private static final Set<String> NOT_INPUT_NAMES = Set.of("README.md", "SOURCES.md", "cut.txt", "setup.txt",
-            "times.txt");
+            "times.txt", "pgbench.out");
 
     private static boolean notInput(String rel) {
         String name = rel.substring(rel.lastIndexOf('/') + 1);

@@ -129,11 +129,8 @@ final class ModelImpact {
         if (subject == null || subject.kind() != Subject.Kind.PROCESS) {
             return true;
         }
-        try {
-            return p.pids().contains(Integer.parseInt(subject.id()));
-        } catch (NumberFormatException e) {
-            return p.command().equals(subject.id());
-        }
+        List<Integer> pids = subject.pids();
+        return pids.isEmpty() ? p.command().equals(subject.id()) : p.pids().stream().anyMatch(pids::contains);
     }
 
     /** Whether a finding's device and the model's name the same device (kernel name, major:minor, dm name). */

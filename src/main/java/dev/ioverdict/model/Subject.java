@@ -21,6 +21,29 @@ public record Subject(Kind kind, String id, String label) {
         return new Subject(Kind.PROCESS, comm, label);
     }
 
+    /** Several processes the traces give no name, known by their pids: id "pids 15675,15676". */
+    public static Subject processes(java.util.List<Integer> pids, String label) {
+        return new Subject(Kind.PROCESS, "pids " + pids.stream().sorted().map(String::valueOf)
+                .collect(java.util.stream.Collectors.joining(",")), label);
+    }
+
+    /** The pids a process subject names: its one pid, the pids of {@link #processes}, none for a command's. */
+    public java.util.List<Integer> pids() {
+        if (kind != Kind.PROCESS) {
+            return java.util.List.of();
+        }
+        String list = id.startsWith("pids ") ? id.substring(5) : id;
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        for (String each : list.split(",")) {
+            try {
+                out.add(Integer.parseInt(each));
+            } catch (NumberFormatException e) {
+                return java.util.List.of(); // a command's name
+            }
+        }
+        return out;
+    }
+
     public static Subject file(String path) {
         return new Subject(Kind.FILE, path, path);
     }

@@ -587,6 +587,10 @@ final class Assigner {
         if (byFiles != null) {
             return byFiles;
         }
+        String flushing = flushingDevice(g);
+        if (flushing != null) {
+            return flushing;
+        }
         double own = g.span > 0 ? ((g.reads > 0 ? g.readBytes : 0) + (g.writes > 0 ? g.writeBytes : 0)) / g.span : 0;
         List<IostatDevice> moving = iostat.stream().filter(d -> !d.idle()).filter(d -> bytesOfItsKind(g, d) > 0).toList();
         List<IostatDevice> holding = moving.stream().filter(d -> bytesOfItsKind(g, d) >= own / 2).toList();
@@ -599,6 +603,28 @@ final class Assigner {
                 : Comparator.comparingDouble(d -> own > 0 ? -Math.abs(Math.log(bytesOfItsKind(g, d) / own))
                         : bytesOfItsKind(g, d));
         return candidates.stream().max(closest).map(IostatDevice::device).orElse(null);
+    }
+
+    /**
+     * For a command whose wait is mostly fsync-type calls, the iostat device whose cache flushes a second
+     * (f/s) come closest to its calls a second, or null: its buffered writes return from the page cache in
+     * microseconds, so their wait per request points at whichever device is fastest, not at the one its
+     * fsyncs flush.
+     */
+    private String flushingDevice(TimeModelAnalysis.Group g) {
+        long syncs = g.waits.calls(WaitClass.SYNC);
+        if (syncs == 0 || g.span <= 0 || g.seconds(WaitClass.SYNC) < g.total() / 2) {
+            return null;
+        }
+        double rate = syncs / g.span;
+        return iostat.stream().filter(d -> !d.idle()).filter(d -> flushesPerSecond(d) > 0)
+                .max(Comparator.comparingDouble(d -> -Math.abs(Math.log(flushesPerSecond(d) / rate))))
+                .map(IostatDevice::device).orElse(null);
+    }
+
+    private static double flushesPerSecond(IostatDevice d) {
+        Double f = DeviceTimes.avg(d, "f/s");
+        return f == null ? 0 : f;
     }
 
     /** The device's average await, seconds, of the directions the command does I/O in. */
@@ -697,11 +723,46 @@ final class Assigner {
             }
         }
         String device = deviceOf(g);
+        IostatCommits commits = IostatCommits.of(seriesOf(device));
+        long calls = g.waits.calls(WaitClass.SYNC);
+        if (commits != null && commits.commits() && calls > 0) {
+            double perCall = dataWritesPerSync(g, device, calls);
+            double own = Math.min(seconds, calls * perCall * commits.writeMs() / 1000);
+            String method = String.format(Locale.ROOT, "estimated: no block trace; fsync time split with iostat: each "
+                    + "of its %d calls waits for %s, %.2f ms each on %s (w_await less the flushes it holds, f/s x f_await "
+                    + "/ w/s, over the %d iostat reports with a flush beside most writes); the rest of the call, the "
+                    + "journal's writes and the cache flushes, is the cost of durability", calls, perCall == 0
+                    ? "no write of its data (its writes are O_DIRECT, on the device before the call)" : perCall > 1.05
+                    ? String.format(Locale.ROOT, "%.1f writes of the data it wrote since the last", perCall)
+                    : "one write of the data it wrote since the last", commits.writeMs(), device, commits.held());
+            parts.add(Part.FLUSH, "write", device, seconds - own, method, null);
+            parts.add(Part.DEVICE, "write", device, own, method, null);
+            return;
+        }
         boolean writeBack = device != null && config != null && config.queueSetting(device, "write_cache")
                 .map(q -> q.value().contains("back")).orElse(false);
         parts.add(Part.FLUSH, "write", device, seconds, "estimated: no block trace splits fsync time into data "
                 + "writes, journal and cache flushes; all of it is the cost of making data durable"
                 + (writeBack ? " (" + device + " has a write-back cache: each fsync flushes it)" : ""), null);
+    }
+
+    /**
+     * The device writes of its own data one fsync-type call waits for: the bytes it wrote through the page
+     * cache per call over the device's largest request, at least one; none when every write it made was
+     * O_DIRECT (the data is on the device before the call); one when the trace shows no write (its data was
+     * written before the trace began).
+     */
+    private double dataWritesPerSync(TimeModelAnalysis.Group g, String device, long calls) {
+        if (g.writes == 0) {
+            return 1;
+        }
+        if (g.directWrites >= g.writes) {
+            return 0;
+        }
+        double cachedBytes = (double) g.writeBytes * (g.writes - g.directWrites) / g.writes;
+        long maxKib = config == null || device == null ? 0 : config.queueSetting(device, "max_sectors_kb")
+                .map(q -> q.value().strip()).map(v -> Numbers.parseLong(v, 0, v.length(), 0)).orElse(0L);
+        return maxKib > 0 ? Math.max(1, Math.ceil(cachedBytes / calls / 1024 / maxKib)) : 1;
     }
 
 

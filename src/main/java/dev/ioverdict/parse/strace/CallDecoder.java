@@ -88,6 +88,12 @@ final class CallDecoder {
                     fds.closed(pid, (int) args.number(0, 0, -1));
                 }
             }
+            case "dup", "dup2", "dup3" -> {
+                if (ret != null && ret >= 0 && args.count() > 0) {
+                    duplicated(pid, args.number(0, 0, -1), ret);
+                }
+            }
+            case "fcntl", "fcntl64" -> fcntl(t, pid);
             default -> {
             }
         }
@@ -444,6 +450,27 @@ final class CallDecoder {
             synchronous = flag(t, fs, fe, "O_SYNC") || flag(t, fs, fe, "O_DSYNC");
         }
         fds.opened(pid, (int) (long) ret, path, direct, synchronous);
+    }
+
+    private void duplicated(int pid, long oldFd, long newFd) {
+        if (oldFd >= 0 && oldFd <= Integer.MAX_VALUE && newFd <= Integer.MAX_VALUE) {
+            fds.duplicated(pid, (int) oldFd, (int) newFd);
+        }
+    }
+
+    /** {@code fcntl(fd, F_DUPFD[_CLOEXEC], min) = newfd} and {@code fcntl(fd, F_SETFL, O_RDONLY|O_DIRECT) = 0}. */
+    private void fcntl(LineText t, int pid) {
+        if (ret == null || ret < 0 || args.count() < 3) {
+            return;
+        }
+        long fd = args.number(0, 0, -1);
+        int cs = args.start(1);
+        int ce = args.end(1);
+        if (t.startsWith("F_DUPFD", cs) && (ce - cs == 7 || t.startsWith("F_DUPFD_CLOEXEC", cs) && ce - cs == 15)) {
+            duplicated(pid, fd, ret);
+        } else if (ce - cs == 7 && t.startsWith("F_SETFL", cs) && fd >= 0 && fd <= Integer.MAX_VALUE) {
+            fds.statusFlags(pid, (int) fd, flag(t, args.start(2), args.end(2), "O_DIRECT"));
+        }
     }
 
     /** Whether the flags argument in [from, to) names {@code flag} as a whole word ("O_RDWR|O_SYNC"). */

@@ -4,7 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Which file each descriptor names, learnt from open/openat/creat results and forgotten at close.
+ * Which file each descriptor names, learnt from open/openat/creat results, passed on by the dup
+ * family, its O_DIRECT changed by fcntl F_SETFL, and forgotten at close.
  * Kept per traced id; threads trace under their own ids but share their process's descriptors,
  * so a miss falls back to the descriptor most recently opened under that number by anyone.
  */
@@ -43,6 +44,29 @@ final class FdTable {
         Entry e = new Entry(path, direct, synchronous);
         byPid.computeIfAbsent(pid, k -> new HashMap<>()).put(fd, e);
         latest.put(fd, e);
+    }
+
+    /**
+     * {@code newFd} now names what {@code oldFd} names (dup, dup2, dup3, fcntl F_DUPFD): dd opens its
+     * output and moves it to descriptor 1. An unknown {@code oldFd} leaves {@code newFd} unknown too,
+     * not naming the file it named before (dup2 closes it first).
+     */
+    void duplicated(int pid, int oldFd, int newFd) {
+        if (oldFd == newFd) {
+            return;
+        }
+        Entry e = lookup(pid, oldFd);
+        if (e == null) {
+            closed(pid, newFd);
+            return;
+        }
+        opened(pid, newFd, e.path(), e.direct(), e.synchronous());
+    }
+
+    /** fcntl F_SETFL set the descriptor's status flags: O_DIRECT on or off (Linux leaves O_SYNC and O_DSYNC as they were). */
+    void statusFlags(int pid, int fd, boolean direct) {
+        Entry e = lookup(pid, fd);
+        opened(pid, fd, e == null ? null : e.path(), direct, e == null ? null : e.synchronous());
     }
 
     void closed(int pid, int fd) {

@@ -177,6 +177,8 @@ public final class StraceFormat extends TextFormat {
         private double lastWall = Double.NaN;
         private double dayOffset;
         private boolean inSummary;
+        /** Calls strace detached from before they returned ({@code <detached ...>}, at the end of a strace -p). */
+        private long detached;
         private final ForwardClocks clocks = new ForwardClocks("process", "time runs backwards within one process",
                 "the calls are kept with the time they carry (strace stamps each process's lines in order: two "
                         + "traces glued together, or the clock was set back)");
@@ -208,6 +210,10 @@ public final class StraceFormat extends TextFormat {
                 neverCloses(wrapped);
             }
             clocks.report(ctx);
+            if (detached > 0) {
+                ctx.note(String.format(java.util.Locale.ROOT, "%,d call(s) in progress when strace detached ('<detached "
+                        + "...>') left out: their end is not in the trace, as for a call still unfinished at the end", detached));
+            }
             unfinished.report(ctx, "unfinished calls",
                     "a resumption that follows is read as a call whose arguments are not known (as in a trace "
                             + "attached mid-call), a call never resumed is left out (as at the end of the file)");
@@ -306,6 +312,11 @@ public final class StraceFormat extends TextFormat {
 
         private void started(LineText line, long no, int pid, Double time) {
             int from = prefix.content;
+            if (line.endsWith("<detached ...>")) {
+                // strace -p let go of the process in the middle of this call: its end is not in the trace
+                detached++;
+                return;
+            }
             if (line.endsWith("<unfinished ...>")) {
                 Pending u = pending(no, pid, time);
                 u.text.append(line, from, line.length() - "<unfinished ...>".length());

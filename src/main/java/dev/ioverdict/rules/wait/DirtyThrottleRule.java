@@ -95,7 +95,7 @@ public final class DirtyThrottleRule extends Rule {
     public void evaluate(RuleContext ctx) {
         TimeModel model = ctx.input(TimeModelInput.MODEL);
         String step = null; // the same for every writer: read from iostat once, when the first one is reported
-        for (ProcessWait p : model.application()) {
+        for (ProcessWait p : WaitingProcess.byCommand(model.application())) {
             List<WaitPart> held = p.parts().stream()
                     .filter(w -> w.part() == Part.WRITEBACK && "write".equals(w.direction())).toList();
             double seconds = held.stream().mapToDouble(WaitPart::seconds).sum();
@@ -105,10 +105,13 @@ public final class DirtyThrottleRule extends Rule {
             }
             String who = WaitingProcess.who(p);
             step = step != null ? step : firstStep(ctx);
-            ctx.finding(WaitingProcess.subject(p), who + "'s buffered writes are held by dirty-page throttling")
+            boolean plural = WaitingProcess.plural(p);
+            ctx.finding(WaitingProcess.subject(p), (plural ? "The buffered writes of " + who : who + "'s buffered writes")
+                            + " are held by dirty-page throttling")
                     .severity(share >= ctx.value(WARN_SHARE) ? Severity.WARNING : Severity.INFO)
                     .source(EvidenceKind.SYSCALLS)
-                    .summary(who + " spends " + Figures.duration(seconds) + " of its " + Figures.duration(p.waitSeconds())
+                    .summary(who + (plural ? " spend " : " spends ") + Figures.duration(seconds) + (plural ? " of their "
+                            : " of its ") + Figures.duration(p.waitSeconds())
                             + " of I/O wait (" + Figures.percent(share) + ") in buffered writes that slept a millisecond "
                             + "or more. A buffered write returns once its data is in the page cache, in microseconds; "
                             + "one that sleeps was held until the kernel had written enough dirty pages back "

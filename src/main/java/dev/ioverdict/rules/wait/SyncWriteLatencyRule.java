@@ -111,7 +111,7 @@ public final class SyncWriteLatencyRule extends Rule {
             }
             return;
         }
-        for (ProcessWait p : byCommand(model.application())) {
+        for (ProcessWait p : WaitingProcess.byCommand(model.application())) {
             List<WaitPart> flush = p.parts().stream().filter(w -> w.part() == Part.FLUSH).toList();
             double seconds = flush.stream().mapToDouble(WaitPart::seconds).sum();
             double share = p.waitSeconds() > 0 ? 100 * seconds / p.waitSeconds() : 0;
@@ -134,31 +134,6 @@ public final class SyncWriteLatencyRule extends Rule {
                     .max((a, b) -> Double.compare(a.seconds(), b.seconds())).map(WaitPart::device).orElse(null);
             report(ctx, model, p, device, seconds, share, calls, config.orElse(null));
         }
-    }
-
-    /**
-     * The processes of one command judged together: a database's writer threads, fio's jobs, each
-     * committing the same way, are one finding, not one per thread. Their waits and calls add up;
-     * their parts are kept side by side (this rule reads only the flush parts and their devices).
-     */
-    private static List<ProcessWait> byCommand(List<ProcessWait> processes) {
-        java.util.Map<String, List<ProcessWait>> groups = new java.util.LinkedHashMap<>();
-        for (ProcessWait p : processes) {
-            groups.computeIfAbsent(p.command(), k -> new ArrayList<>()).add(p);
-        }
-        List<ProcessWait> out = new ArrayList<>();
-        for (List<ProcessWait> g : groups.values()) {
-            ProcessWait first = g.get(0);
-            if (g.size() == 1) {
-                out.add(first);
-                continue;
-            }
-            List<Integer> pids = g.stream().flatMap(p -> p.pids().stream()).toList();
-            List<WaitPart> parts = g.stream().flatMap(p -> p.parts().stream()).toList();
-            out.add(new ProcessWait(first.command(), pids, first.source(), g.stream().mapToLong(ProcessWait::calls).sum(),
-                    g.stream().mapToDouble(ProcessWait::waitSeconds).sum(), parts));
-        }
-        return out;
     }
 
     private record SyncCalls(long count, double total, Double avg, Double p99, List<Evidence> slowest, boolean writes,
@@ -238,16 +213,18 @@ public final class SyncWriteLatencyRule extends Rule {
                 + (fua == null ? "" : ", FUA " + ("1".equals(fua) ? "supported" : "not supported"))
                 + (cache.contains("back") ? ": every fsync must flush it to stable media." : ".");
         var f = ctx.finding(WaitingProcess.subject(p),
-                        String.format(Locale.ROOT, "%s waits for its writes to become durable (%d %s%s)", who,
+                        String.format(Locale.ROOT, "%s %s writes to become durable (%d %s%s)", who,
+                                WaitingProcess.plural(p) ? "wait for their" : "waits for its",
                                 calls.count, calls.kind(),
                                 calls.avg == null ? "" : String.format(Locale.ROOT, ", %.1f ms each", calls.avg * 1000)))
                 // slow flushes are the device's fault; flushes at its normal speed are the application's commit
                 // rate, a warning once they are most of its wait
                 .severity(slow ? Severity.CRITICAL : share >= MOST_OF_THE_WAIT_PCT ? Severity.WARNING : Severity.INFO)
                 .source(EvidenceKind.SYSCALLS)
-                .summary(String.format(Locale.ROOT, "%s spends %.2f s of its %.2f s of I/O wait (%.0f %%) in fsync, "
+                .summary(String.format(Locale.ROOT, "%s %.2f s of %s %.2f s of I/O wait (%.0f %%) in fsync, "
                         + "fdatasync or O_SYNC writes and the cache flushes and FUA writes behind them.%s%s %s",
-                        who, seconds, p.waitSeconds(), share, flushSentence, cacheSentence, slow
+                        who + (WaitingProcess.plural(p) ? " spend" : " spends"), seconds,
+                        WaitingProcess.plural(p) ? "their" : "its", p.waitSeconds(), share, flushSentence, cacheSentence, slow
                         ? String.format(Locale.ROOT, "%s %.1f ms, longer than a slow request of a %s (%.0f ms): the "
                         + "flushes themselves are slow.", flushMs != null ? "A flush takes" : "Each call takes", judgedMs,
                         media.media().description(), media.media().abnormalMs())

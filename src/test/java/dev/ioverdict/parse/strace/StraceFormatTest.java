@@ -49,6 +49,42 @@ class StraceFormatTest {
     }
 
     @Test
+    void aDescriptorMovedByDup2OrFcntlKeepsItsFileAndFcntlSetflChangesODirect() {
+        // GNU dd iflag=direct: the input opened O_DIRECT as 4 and moved to 0, /dev/null opened as 4 and moved to 1
+        ParseRun dd = ParseRun.of(FORMAT, TestData.root().resolve("testdata/grid/dd-direct-read-30ms-hdd/bundle/strace-dd.txt"));
+        SyscallCall read = dd.all(SyscallCall.class).stream().filter(c -> c.name().equals("read") && c.ret() == 65536)
+                .findFirst().orElseThrow();
+        assertEquals(List.of(new IoRequest(0, "/mnt/grid/data", IoOp.READ, 65536, -1, true, false)), read.io());
+        assertEquals("dd", read.comm());
+        // its writes go to /dev/null, opened without O_DIRECT and moved to 1: plain write() into no file's device
+        assertTrue(dd.all(SyscallCall.class).stream().filter(c -> c.name().equals("write")).allMatch(c -> c.io().isEmpty()));
+
+        String text = """
+                300 10:00:00.000001 openat(AT_FDCWD, "/data/log", O_WRONLY|O_APPEND) = 3 <0.000020>
+                300 10:00:00.000100 fcntl(3, F_SETFL, O_WRONLY|O_APPEND|O_DIRECT) = 0 <0.000004>
+                300 10:00:00.000200 fcntl(3, F_DUPFD_CLOEXEC, 10) = 10 <0.000004>
+                300 10:00:00.000300 write(10, "x", 4096) = 4096 <0.002000>
+                300 10:00:00.002400 dup2(7, 10) = 10 <0.000004>
+                300 10:00:00.002500 write(10, "x", 4096) = 4096 <0.002000>
+                """;
+        List<SyscallCall> calls = ParseRun.of(FORMAT, "t.txt", text).all(SyscallCall.class);
+        assertEquals(List.of(new IoRequest(10, "/data/log", IoOp.WRITE, 4096, -1, true, false)), calls.get(3).io());
+        // descriptor 7 is unknown: dup2 onto 10 closes what 10 named, and leaves it unknown (a plain write() on a
+        // descriptor not known to be O_DIRECT or O_SYNC is no request the decoder can name)
+        assertTrue(calls.get(5).io().isEmpty(), calls.get(5).io().toString());
+    }
+
+    @Test
+    void aCallStraceDetachedFromIsLeftOutWithANoteNotAWarning() {
+        // strace -p -f over a PostgreSQL server, stopped by SIGINT while the postmaster sat in epoll_wait
+        ParseRun run = ParseRun.of(FORMAT, TestData.root().resolve("testdata/grid/pgbench-commit-8ms-hdd/bundle/strace-postgres.txt"));
+        assertTrue(run.summary().warnings().isEmpty(), run.summary().warnings().toString());
+        assertTrue(run.summary().notes().stream().anyMatch(n -> n.startsWith("1 call(s) in progress when strace detached")),
+                run.summary().notes().toString());
+        assertTrue(run.all(SyscallCall.class).stream().noneMatch(c -> c.text().contains("<detached ...>")));
+    }
+
+    @Test
     void seed000WrappedTerminalCopyJoinsEachCallUntilItsReturn() {
         ParseRun run = ParseRun.of(FORMAT, TestData.bundle("seed-000-strace").resolve("bundle/strace-lgwr.txt"));
         List<SyscallCall> calls = run.all(SyscallCall.class);

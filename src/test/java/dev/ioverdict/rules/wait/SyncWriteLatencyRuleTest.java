@@ -55,6 +55,23 @@ class SyncWriteLatencyRuleTest {
     }
 
     @Test
+    void aServersWorkersTheTraceGivesNoNameAreOneFindingMeasuredOverThemAll() {
+        // strace -p -f on a PostgreSQL server under pgbench: no exec in the trace, so no names; four backends and
+        // the WAL writer each fdatasync the WAL. One cause, said once, its impact the sum of their flush parts
+        List<Finding> fs = RuleHarness.bundle(rule, "grid/pgbench-commit-3ms-ssd", java.util.Map.of());
+        assertEquals(1, fs.size(), fs.toString());
+        Finding f = fs.get(0);
+        assertEquals("pids 15626,15675,15676,15677,15678", f.subject().id());
+        assertEquals(List.of(15626, 15675, 15676, 15677, 15678), f.subject().pids());
+        assertEquals("pids 15626, 15675, 15676 and 2 more wait for their writes to become durable (433 fsync-type "
+                + "calls, 5.6 ms each)", f.title());
+        // without a block trace, each fdatasync's own WAL write is iostat's write less the flushes it holds (1.33 ms)
+        assertTrue(f.summary().startsWith("pids 15626, 15675, 15676 and 2 more spend 1.84 s of their 2.62 s of I/O wait"),
+                f.summary());
+        assertEquals(Severity.WARNING, f.severity(), "a 2.6 ms flush is flash's normal speed: " + f.summary());
+    }
+
+    @Test
     void asynchronousODsyncWritesAreCountedByTheirFlushes() {
         // no fsync and no write(): libaio writes on an O_DSYNC file, each completed after a 4.1 ms cache flush
         List<Finding> fs = RuleHarness.bundle(rule, "grid/dsync-write-4ms-ssd", java.util.Map.of());
