@@ -16,6 +16,11 @@ public record Impact(double seconds, Double sharePct, String of, boolean measure
     public static final Impact NONE = new Impact(0, null, null, false, "not measurable from this data");
     /** A process group's share is worth quoting beside the whole's when it is this many points larger. */
     static final double VICTIM_POINTS = 5;
+    /**
+     * ...and when it holds this share of the cause's seconds: a server's housekeeping process that waited
+     * a few milliseconds, all of them on the cause, is not the victim's view of it.
+     */
+    static final double VICTIM_MIN_SHARE_OF_CAUSE = 0.10;
 
     public Impact {
         processes = processes == null ? java.util.List.of() : java.util.List.copyOf(processes);
@@ -65,6 +70,7 @@ public record Impact(double seconds, Double sharePct, String of, boolean measure
             return null;
         }
         String victim = !victimView || sharePct == null || processes.size() < 2 ? "" : processes.stream()
+                .filter(p -> p.seconds() >= VICTIM_MIN_SHARE_OF_CAUSE * seconds)
                 .max(java.util.Comparator.comparingDouble(ProcessShare::sharePct))
                 .filter(p -> p.sharePct() - sharePct >= VICTIM_POINTS)
                 .map(p -> "; " + Figures.percent(p.sharePct()) + " of " + p.command()

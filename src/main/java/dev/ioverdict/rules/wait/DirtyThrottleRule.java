@@ -118,7 +118,7 @@ public final class DirtyThrottleRule extends Rule {
                             + "(balance_dirty_pages): the application writes at writeback's pace, not at memory's.")
                     .evidence(WaitingProcess.slowest(ctx, p, WaitingProcess.WRITE_CALLS))
                     .recommendation(step + " " + RECOMMENDATION)
-                    .text(PROCESS, p.pids().size() > 1 ? p.command() : who)
+                    .text(PROCESS, p.pids().size() > 1 && !WaitingProcess.unnamed(p) ? p.command() : who)
                     .figure(THROTTLED_SECONDS, seconds)
                     .figure(THROTTLED_SHARE, share)
                     .impact(Impact.measured(seconds, "buffered writes that slept").of(p.waitSeconds(),

@@ -236,7 +236,7 @@ public final class SyncWriteLatencyRule extends Rule {
                         + "makes data durable."))
                 .recommendation((calls.writes ? SYNC_WRITES_FIRST : COMMIT_FIRST) + " " + DURABLE_FASTER + " "
                         + String.format(Locale.ROOT, "Expected effect: up to %.0f %% of the I/O wait back.", share))
-                .text(PROCESS, p.pids().size() > 1 ? p.command() : who)
+                .text(PROCESS, p.pids().size() > 1 && !WaitingProcess.unnamed(p) ? p.command() : who)
                 .figure(FLUSH_SECONDS, seconds)
                 .figure(FLUSH_SHARE, share)
                 .figure(SYNC_CALLS_N, calls.count)

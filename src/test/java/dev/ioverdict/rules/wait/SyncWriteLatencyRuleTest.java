@@ -63,6 +63,7 @@ class SyncWriteLatencyRuleTest {
         Finding f = fs.get(0);
         assertEquals("pids 15626,15675,15676,15677,15678", f.subject().id());
         assertEquals(List.of(15626, 15675, 15676, 15677, 15678), f.subject().pids());
+        assertEquals("pids 15626, 15675, 15676 and 2 more", f.metrics().get("process"));
         assertEquals("pids 15626, 15675, 15676 and 2 more wait for their writes to become durable (433 fsync-type "
                 + "calls, 5.6 ms each)", f.title());
         // without a block trace, each fdatasync's own WAL write is iostat's write less the flushes it holds (1.33 ms)
