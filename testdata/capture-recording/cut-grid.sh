@@ -15,6 +15,8 @@ for c in "${cells[@]}"; do
     case $c in
     dd-direct-write-*)          REF=write; COMM=dd; W=:3 ;;   # from the start: the open (O_DIRECT) and dup2 to fd 1
     dd-direct-read-*)           REF=read; COMM=dd; W=:3 ;;
+    dirty-dd-*)                 REF=write; COMM=dd ;;
+    cat-seqread-*)              REF=read; COMM=cat ;;
     sqlite-*)                   REF=fdatasync,fsync; COMM=sqlite3; W=:3 ;;
     pgbench-select-*)           REF=pread64; COMM=postgres ;;
     pgbench-*)                  REF=fdatasync; COMM=postgres ;;

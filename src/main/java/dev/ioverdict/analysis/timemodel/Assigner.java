@@ -4,6 +4,7 @@ import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatCommits;
+import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.block.RequestTimes;
 import dev.ioverdict.model.iostat.IostatDevice;
@@ -113,12 +114,21 @@ final class Assigner {
         }
     }
 
+    /**
+     * Write calls under this fraction of their device's write time did not wait for it: the device's write is
+     * the floor of a call that does, and half leaves room for a w_await raised by other writers' slower
+     * requests. A writer held to writeback's pace takes its bytes over the device's throughput a call, about
+     * w_await / aqu-sz: under half wherever writeback keeps two or more requests in flight.
+     */
+    private static final double CACHED_WRITE_FRACTION = 0.5;
+
     ProcessWait assign(TimeModelAnalysis.Group g) {
         Parts parts = new Parts();
         double ownIoInSubmit = submission(g, parts);
         double readShare = readShare(g);
         boolean flagged = g.bufferedWrites > g.directWrites + g.syncWrites;
-        boolean buffered = (flagged || leftToWriteback(g)) && !g.blockOnly;
+        String cached = flagged || g.blockOnly ? null : fasterThanItsDevice(g);
+        boolean buffered = (flagged || cached != null || leftToWriteback(g)) && !g.blockOnly;
         PerIoMatch.Result matched = g.blockOnly ? PerIoMatch.Result.NONE : perIo.match(g, buffered);
         perIo(g, matched, parts);
         double completions = g.seconds(WaitClass.COMPLETE) - matched.matched(WaitClass.COMPLETE) + ownIoInSubmit;
@@ -126,7 +136,7 @@ final class Assigner {
         if (buffered) {
             // a buffered write returns once its data is in the page cache: its time is the copy, not the device,
             // unless the kernel makes it wait until enough dirty pages are written back
-            String why = flagged ? "the trace shows their files opened without O_DIRECT"
+            String why = flagged ? "the trace shows their files opened without O_DIRECT" : cached != null ? cached
                     : "the block trace shows the kernel's writeback writing while none of its writes is queued "
                     + "by the process itself, as an O_DIRECT or O_SYNC write would be";
             double slept = Math.min(writes, g.sleptInWrites);
@@ -287,6 +297,43 @@ final class Assigner {
     private double ownQ2c(TimeModelAnalysis.Group g, String direction) {
         return block == null ? 0 : block.entries().stream().filter(e -> mine(g, e) && e.direction().equals(direction))
                 .mapToDouble(BlockProcessTimes.Entry::q2c).sum();
+    }
+
+    /**
+     * Without a block trace, why the command's write calls, whose files the trace never showed opened, went
+     * to the page cache, or null: a write that waits for the device cannot return sooner than the device
+     * writes (O_DIRECT waits for its request, O_SYNC for that and a flush), so calls that take under half
+     * of what a write of its device takes in iostat (w_await, over the reports with writes) were copies
+     * into memory, paced by the kernel's writeback where they slept. A command that made
+     * fsync-type calls is left to them.
+     */
+    private String fasterThanItsDevice(TimeModelAnalysis.Group g) {
+        long calls = g.waits.calls(WaitClass.WRITE);
+        if (block != null || calls == 0 || g.bufferedWrites + g.directWrites + g.syncWrites > 0
+                || g.seconds(WaitClass.SYNC) > 0) {
+            return null;
+        }
+        String device = deviceOf(g);
+        DeviceSeries series = seriesOf(device);
+        if (series == null) {
+            return null;
+        }
+        double writes = 0;
+        double weighted = 0;
+        for (IostatPoint p : series.points()) {
+            double w = p.sample().value("w/s");
+            double ms = p.sample().value("w_await");
+            if (w > 0 && ms > 0) {
+                writes += w;
+                weighted += w * ms;
+            }
+        }
+        double deviceMs = writes > 0 ? weighted / writes : 0;
+        double perCallMs = 1000 * g.seconds(WaitClass.WRITE) / calls;
+        return deviceMs > 0 && perCallMs < deviceMs * CACHED_WRITE_FRACTION ? String.format(Locale.ROOT, "its %d write "
+                + "calls take %.2f ms each, under half the %.1f ms a write of %s takes (iostat w_await): no write that "
+                + "waits for the device returns sooner than the device writes", calls, perCallMs, deviceMs, device)
+                : null;
     }
 
     /**
@@ -593,7 +640,9 @@ final class Assigner {
         }
         double own = g.span > 0 ? ((g.reads > 0 ? g.readBytes : 0) + (g.writes > 0 ? g.writeBytes : 0)) / g.span : 0;
         List<IostatDevice> moving = iostat.stream().filter(d -> !d.idle()).filter(d -> bytesOfItsKind(g, d) > 0).toList();
-        List<IostatDevice> holding = moving.stream().filter(d -> bytesOfItsKind(g, d) >= own / 2).toList();
+        // half of its reads or half of its writes: cat's reads from a disk are written to a pipe or /dev/null
+        List<IostatDevice> holding = moving.stream().filter(d -> bytesOfItsKind(g, d) >= own / 2 || holdsOneKind(g, d))
+                .toList();
         List<IostatDevice> candidates = holding.isEmpty() ? moving : holding;
         long requests = g.reads + g.writes + g.ringRequests;
         double perRequest = requests > 0 ? (g.seconds(WaitClass.COMPLETE) + g.seconds(WaitClass.READ)
@@ -625,6 +674,15 @@ final class Assigner {
     private static double flushesPerSecond(IostatDevice d) {
         Double f = DeviceTimes.avg(d, "f/s");
         return f == null ? 0 : f;
+    }
+
+    /** Whether the device moved at least half the bytes a second of the command's reads, or of its writes. */
+    private boolean holdsOneKind(TimeModelAnalysis.Group g, IostatDevice d) {
+        if (g.span <= 0) {
+            return false;
+        }
+        double[] rw = busyBytes.computeIfAbsent(d.device(), k -> busyBytes(d));
+        return g.reads > 0 && rw[0] >= g.readBytes / g.span / 2 || g.writes > 0 && rw[1] >= g.writeBytes / g.span / 2;
     }
 
     /** The device's average await, seconds, of the directions the command does I/O in. */

@@ -146,6 +146,47 @@ class TimeModelCapturesTest {
                 .noneMatch(w -> w.part() == Part.BEHIND_OTHER_IO), m.application().toString());
     }
 
+    @Test
+    void writeCallsFasterThanTheirDeviceWritesAreThePageCacheThrottledByWriteback() throws Exception {
+        // GNU dd's 1 MiB buffered writes, the open outside the window: 6.4 ms a call where a write of the disk takes
+        // 24 ms (iostat w_await). A write that waited for the device could not return sooner: each is a copy into
+        // the page cache, paused by balance_dirty_pages
+        ProcessWait dd = model("dirty-dd-8ms-hdd").application().get(0);
+        assertTrue(seconds(dd, Part.WRITEBACK) > 0.9 * dd.waitSeconds(), dd.parts().toString());
+        assertTrue(dd.largest().orElseThrow().method().contains("under half the 24.2 ms a write of loop0 takes"),
+                dd.largest().orElseThrow().method());
+        // an O_SYNC writer whose open is outside the trace is not taken for the page cache: its calls outlast w_await
+        ProcessWait osync = RuleHarness.data(TestData.gridFilesWithout("osync-journal-4ms-ssd", "perf-", "fio.out"))
+                .results().get(TimeModel.class).orElseThrow().application().get(0);
+        assertEquals(0.0, seconds(osync, Part.WRITEBACK), osync.parts().toString());
+    }
+
+    @Test
+    void aReaderWhoseWritesGoToStandardOutputIsOnTheDeviceThatMovedItsReads() throws Exception {
+        // cat of a file on a saturated disk, strace and iostat alone, the open outside the window: its writes to
+        // /dev/null double the bytes no device moved; loop0 moved its reads
+        ProcessWait cat = RuleHarness.data(TestData.gridFilesWithout("cat-seqread-40ms-hdd", "perf-"))
+                .results().get(TimeModel.class).orElseThrow().application().get(0);
+        assertTrue(cat.parts().stream().filter(w -> w.part() == Part.DEVICE).allMatch(w -> "loop0".equals(w.device())),
+                cat.parts().toString());
+        assertTrue(seconds(cat, Part.DEVICE) > 0.95 * cat.waitSeconds(), cat.parts().toString());
+    }
+
+    @Test
+    void fsyncWithoutABlockTraceIsSplitWithIostatsOwnWriteTimeOnTheDeviceThatFlushes() throws Exception {
+        // fsync after every buffered write on a disk, strace and iostat alone: the writes return from the page cache
+        // in microseconds, closest to the VM's disk; the device is the one whose flushes a second match the fsyncs,
+        // and each call waits for one write of its data (w_await less the flushes it holds), the rest durability
+        ProcessWait fio = RuleHarness.data(TestData.gridFilesWithout("fsync-journal-8ms-hdd", "perf-", "fio.out"))
+                .results().get(TimeModel.class).orElseThrow().application().get(0);
+        assertTrue(fio.parts().stream().filter(w -> w.part() == Part.FLUSH).allMatch(w -> "loop0".equals(w.device())),
+                fio.parts().toString());
+        double flush = seconds(fio, Part.FLUSH) / fio.waitSeconds();
+        assertTrue(flush > 0.6 && flush < 0.9, "flush " + flush + ": " + fio.parts());
+        assertTrue(fio.parts().stream().filter(w -> w.part() == Part.FLUSH).allMatch(w -> w.method().contains(
+                "fsync time split with iostat")), fio.parts().toString());
+    }
+
     private static ProcessWait process(TimeModel m, String command) {
         return m.processes().stream().filter(p -> p.command().equals(command)).findFirst().orElseThrow();
     }
