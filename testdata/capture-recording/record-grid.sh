@@ -35,8 +35,7 @@
 #   (by name) sched-bfq-* run under bfq with strict_guarantees 1 (the capture kit's scheduler recipe),
 #              two-devs-* add a second slow device (grid2: TWO="DELAY RDELAY THR ROTA" below) with its own
 #              XFS on /mnt/grid2 holding data (64 MiB written), the job's second device,
-#              tagwait-nr4-* with nr_requests 4 (scheduler none: four request tags for 16 slots),
-#              lvm-* with the file system on a device-mapper linear volume over the slow device (LVM's layout)
+#              tagwait-nr4-* with nr_requests 4 (scheduler none: four request tags for 16 slots)
 #   SYSCALLS   the syscalls perf records (sys_enter and sys_exit, system-wide, perf's own and
 #              slowfs.py's left out): AIO = io_submit io_getevents pread64 pwrite64 fsync fdatasync;
 #              SYNC = the same with read and write, filtered to the workload's command (fio and
@@ -126,8 +125,6 @@ dsync-open-3ms-ssd                  2     -      8   0    journal journal-dsync 
 uring-read-12ms-s8-ssd              11    -      8   0    data    uring-randread-qd4 -         noSched URING
 uring-saturated-3ms-s1-qd32-ssd     2     -      1   0    data    uring-randwrite-qd32 -       noSched URING
 sync-read-12ms-j2-ssd               11    -      8   0    data    sync-randread-j2 -           none    -
-lvm-read-12ms-ssd                   11    -      8   0    data    randread-qd4     -           noSched AIO
-lvm-saturated-3ms-s1-ssd            2     -      1   0    data    randwrite-qd32   -           noSched AIO
 pgbench-commit-3ms-ssd              2     -      8   0    pg      pgbench-c4       -           none    -
 pgbench-commit-8ms-hdd              7     -      8   1    pg      pgbench-c4       -           blk     -
 pgbench-select-12ms-ssd             0.5   11     8   0    pg20    pgbench-select-c4 -          noSched SYNC
@@ -161,7 +158,6 @@ two-devs-slow-writes-fast-reads) TWO="0.5 0.5 8 0" ;;
 esac
 DIRTY=
 PGDATA=
-LV=; lv=
 # the workload's command: fio, or the program a grid-jobs/*.sh script runs
 COMM=fio
 case $JOB in dd-*) COMM=dd ;; cat-*) COMM=cat ;; sqlite-*) COMM=sqlite3 ;; pgbench-*) COMM=postgres ;; esac
@@ -176,7 +172,6 @@ teardown() {
     [ -n "$upper" ] && losetup -d "$upper" 2>/dev/null
     mountpoint -q "$MNT" && umount "$MNT"
     mountpoint -q "$MNT2" && umount "$MNT2"
-    [ -n "$LV" ] && dmsetup remove gridlv
     # a loop device's queue settings outlive losetup -d: leave the defaults for the next user
     for x in $d $u $d2; do
         [ -e "/sys/block/$x/queue/rotational" ] && echo 0 > "/sys/block/$x/queue/rotational"
@@ -213,12 +208,7 @@ esac
 for kv in $IOSCHED_SET; do echo "${kv#*=}" > "/sys/block/$d/queue/iosched/${kv%%=*}" || exit 1; done
 [ -n "$NR_REQUESTS" ] && { echo "$NR_REQUESTS" > "/sys/block/$d/queue/nr_requests" || exit 1; }
 echo "device $dev ($DELAY ms writes, $RDELAY ms reads, x $THR), rotational $ROTA"
-# lvm-*: the file system on a device-mapper linear volume over the slow device, as LVM lays out a logical volume
-case $CELL in lvm-*)
-    dmsetup create gridlv --table "0 $(blockdev --getsz "$dev") linear $dev 0" || exit 1
-    LV=/dev/mapper/gridlv; lv=$(basename "$(readlink -f "$LV")") ;;
-esac
-mkfs.xfs -f -q -b size=4096 "${LV:-$dev}" && mount "${LV:-$dev}" "$MNT" || exit 1
+mkfs.xfs -f -q -b size=4096 "$dev" && mount "$dev" "$MNT" || exit 1
 case $FILES in
 data)    dd if=/dev/urandom of="$MNT/data" bs=1M count=64 oflag=direct status=none ;;
 nb)      dd if=/dev/urandom of="$MNT/data" bs=1M count=64 oflag=direct status=none
@@ -255,14 +245,14 @@ case $CELL in dirty-*)
     echo $((16 << 20)) > "$DIRTY/max_bytes" && echo 1 > "$DIRTY/strict_limit" || exit 1 ;;
 esac
 cd "$BUNDLE"
-DEVS="$dev${upper:+ $upper}${dev2:+ $dev2}${LV:+ $LV}"
+DEVS="$dev${upper:+ $upper}${dev2:+ $dev2}"
 uname -a > uname.txt
 lsblk -o NAME,MAJ:MIN,SIZE,TYPE,FSTYPE,MOUNTPOINT,ROTA,TRAN,MODEL,LOG-SEC,PHY-SEC,MIN-IO,SCHED,RQ-SIZE,RA $DEVS > lsblk.txt
 cat /proc/mounts > mounts.txt
 # losetup -l with two devices would take the second for the first's backing file
 if [ -n "$upper" ]; then losetup -l > losetup.txt 2>&1; else losetup -l "$dev" > losetup.txt 2>&1; fi
 : > scheduler.txt; : > queue-settings.txt
-for x in $d $u $d2 $lv; do
+for x in $d $u $d2; do
     echo "/sys/block/$x/queue/scheduler: $(cat /sys/block/$x/queue/scheduler)" >> scheduler.txt
     for p in nr_requests logical_block_size physical_block_size max_sectors_kb rotational nomerges write_cache fua; do
         echo "/sys/block/$x/queue/$p: $(cat /sys/block/$x/queue/$p)" >> queue-settings.txt
