@@ -121,6 +121,8 @@ final class Assigner {
      * w_await / aqu-sz: under half wherever writeback keeps two or more requests in flight.
      */
     private static final double CACHED_WRITE_FRACTION = 0.5;
+    /** The device moved under this share of a command's bytes of one direction: none of them came from it. */
+    private static final double NONE_OF_ITS_BYTES = 0.01;
 
     ProcessWait assign(TimeModelAnalysis.Group g) {
         Parts parts = new Parts();
@@ -546,6 +548,11 @@ final class Assigner {
         String device = deviceOf(g);
         if (device != null) {
             IostatDevice d = iostatOf(device);
+            String fromMemory = d == null ? null : fromMemory(g, d, direction);
+            if (fromMemory != null) {
+                parts.add(Part.SUBMISSION, direction, null, seconds, fromMemory, null);
+                return;
+            }
             Double await = d == null ? null : DeviceTimes.avg(d, direction.equals("read") ? "r_await" : "w_await",
                     "asvc_t", "svc_t", "await");
             String method = "estimated: no block trace; its " + direction
@@ -674,6 +681,24 @@ final class Assigner {
     private static double flushesPerSecond(IostatDevice d) {
         Double f = DeviceTimes.avg(d, "f/s");
         return f == null ? 0 : f;
+    }
+
+    /**
+     * Why the command's calls of one direction did not wait for the device, or null: they moved bytes a
+     * second of which the device, over the reports in which it did any I/O, moved under a hundredth in that
+     * direction. dd's reads of /dev/zero beside its writes, a writer whose data stays in the page cache.
+     */
+    private String fromMemory(TimeModelAnalysis.Group g, IostatDevice d, String direction) {
+        boolean reads = direction.equals("read");
+        double own = g.span > 0 ? (reads ? g.readBytes : g.writeBytes) / g.span : 0;
+        double moved = busyBytes.computeIfAbsent(d.device(), k -> busyBytes(d))[reads ? 0 : 1];
+        if (!(own > 0) || moved >= own * NONE_OF_ITS_BYTES) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "measured: its %s calls moved %s a second, of which %s, the device it uses, "
+                + "moved under a hundredth (%s a second, iostat): served from memory (the page cache, or a "
+                + "pseudo-device such as /dev/zero), not the device", direction, Fmt.bytes(own), d.device(),
+                Fmt.bytes(moved));
     }
 
     /** Whether the device moved at least half the bytes a second of the command's reads, or of its writes. */
