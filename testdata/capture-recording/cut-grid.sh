@@ -11,12 +11,15 @@ GRID=$HERE/../grid
 cells=("$@")
 [ ${#cells[@]} -gt 0 ] || cells=($("$HERE/record-grid.sh" list | awk '{print $1}'))
 for c in "${cells[@]}"; do
-    REF=io_submit; W=2:5; S=; COMM=fio
+    REF=io_submit; W=2:5; S=; COMM=fio; DROP=
     case $c in
     dd-direct-write-*)          REF=write; COMM=dd; W=:3 ;;   # from the start: the open (O_DIRECT) and dup2 to fd 1
     dd-direct-read-*)           REF=read; COMM=dd; W=:3 ;;
     dirty-dd-*)                 REF=write; COMM=dd ;;
     cat-seqread-*)              REF=read; COMM=cat ;;
+    posixaio-*)                 REF=pread64 ;;   # glibc's AIO helper threads
+    mmap-*)                     REF=madvise; DROP=perf-syscalls.txt ;;  # fio maps the file, advises MADV_RANDOM, then
+                                                 # page faults only: no AIO-set syscall in the window (0 lines)
     sqlite-*)                   REF=fdatasync,fsync; COMM=sqlite3; W=:3 ;;
     pgbench-select-*)           REF=pread64; COMM=postgres ;;
     pgbench-*)                  REF=fdatasync; COMM=postgres ;;
@@ -79,6 +82,7 @@ for c in "${cells[@]}"; do
     args=(ref=$REF comm=$COMM)
     for f in strace-$COMM.txt perf-syscalls.txt perf-block.txt; do [ -f "$src/$f" ] && args+=("$f=$W"); done
     [ -f "$src/perf-sched-stacks.txt" ] && args+=("perf-sched-stacks.txt=${S:-$W}")
+    [ -z "$DROP" ] || args+=("$DROP=drop")
     echo "python3 testdata/capture-recording/cut-grid.py /tmp/iocap/grid/$c/bundle testdata/grid/$c/bundle ${args[*]}" > "$GRID/$c/cut.txt"
     python3 "$HERE/cut-grid.py" "$src" "$dst" "${args[@]}" >> "$GRID/$c/cut.txt"
     cp /tmp/iocap/grid/$c/raw/setup.txt /tmp/iocap/grid/$c/raw/times.txt "$GRID/$c/" 2>/dev/null || true

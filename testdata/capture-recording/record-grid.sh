@@ -129,6 +129,8 @@ pgbench-commit-3ms-ssd              2     -      8   0    pg      pgbench-c4    
 pgbench-commit-8ms-hdd              7     -      8   1    pg      pgbench-c4       -           blk     -
 pgbench-select-12ms-ssd             0.5   11     8   0    pg20    pgbench-select-c4 -          noSched SYNC
 dirty-dd-8ms-hdd                    7     -      8   1    journal dd-buffered-write-1m -       none    -
+posixaio-read-12ms-ssd              11    -      8   0    data    posixaio-randread-qd4 -      noSched AIO
+mmap-read-12ms-ssd                  11    -      8   0    data    mmap-randread    -           noSched AIO
 cat-seqread-40ms-hdd                0.5   39     8   1    nb      cat-seqread      -           noSched SYNC
 blk-cat-seqread-40ms-hdd            0.5   39     8   1    nb      cat-seqread      -           blk     -
 sqlite-commits-4ms-ssd              3     -      8   0    journal sqlite-commits   -           noSched SYNC
