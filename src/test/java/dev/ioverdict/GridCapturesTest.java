@@ -37,10 +37,7 @@ class GridCapturesTest {
             "neighbour-reads-12ms-hdd", "a backup's reads hold the whole disk from before the victim starts: no light-load "
                     + "request gives the victim's own service time (~12 ms), and the disk's class limit (20 ms) taken in "
                     + "its place, doubled as the model's margin, covers the victim's 25 ms: its wait stays the device's, "
-                    + "and queue-wait is named instead of noisy-neighbour",
-            "mmap-read-12ms-ssd", "a mapped file read by page faults: the job thread waits 11.4 ms a fault and makes no "
-                    + "system call, so the model, built from the system calls, holds none of its wait; the block trace "
-                    + "shows its reads (pid 7267), the strace window neither its name nor the thread");
+                    + "and queue-wait is named instead of noisy-neighbour");
 
     @TempDir
     Path tmp;

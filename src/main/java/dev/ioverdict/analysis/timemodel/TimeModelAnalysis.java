@@ -51,6 +51,8 @@ import java.util.Set;
 public final class TimeModelAnalysis implements Analysis {
     /** Commands whose wait is below this share of the largest are listed, not modelled part by part. */
     static final double MIN_SHARE_OF_LARGEST = 0.01;
+    /** Reads below this many are a process's start-up (its program's pages), not a wait worth a group. */
+    private static final long MIN_FAULTING_READS = 10;
     static final int MAX_COMMANDS = 12;
     static final int MAX_NEIGHBOURS = 3;
     /** The share of a process's wait spent behind others from which it is a victim and they its neighbours. */
@@ -97,6 +99,22 @@ public final class TimeModelAnalysis implements Analysis {
         List<DeviceTime> devices = DeviceTimes.of(block, iostat, config, names, blockSource);
         waits.addSummaries(facts.all(SyscallSummary.class));
         List<Group> groups = groups(waits.processes());
+        if (!groups.isEmpty() && block != null) {
+            List<Group> faulting = faultingReaders(groups, block, blockSource);
+            if (!faulting.isEmpty()) {
+                for (Group g : faulting) {
+                    notes.add(String.format(java.util.Locale.ROOT, "%s %d made no I/O system call the traces show, "
+                            + "yet queued %d reads in the %s: its wait is in page faults (a mapped file) or swap-in, "
+                            + "measured by its requests' queue-to-completion time", g.command.startsWith("pid ")
+                            ? "pid" : g.command + " pid", g.pids.iterator().next(), g.waits.calls(WaitClass.READ),
+                            blockSource));
+                }
+                List<Group> all = new ArrayList<>(groups);
+                all.addAll(faulting);
+                all.sort(Comparator.comparingDouble(Group::total).reversed().thenComparing(g -> g.command));
+                groups = all;
+            }
+        }
         if (waits.dropped() > 0) {
             notes.add(waits.dropped() + " I/O calls of processes beyond the first " + ApplicationWaits.MAX_PROCESSES
                     + " are not in the model");
@@ -359,6 +377,38 @@ public final class TimeModelAnalysis implements Analysis {
         }
         return out.values().stream().filter(g -> g.total() > 0)
                 .sorted(Comparator.comparingDouble(Group::total).reversed().thenComparing(g -> g.command)).toList();
+    }
+
+    /**
+     * The processes the block trace shows reading that no syscall trace shows at all: a task that queues a
+     * read waits for it (a page fault of a mapped file, a swap-in) unless it is the kernel's own (writeback,
+     * journal, loop) or the trace does not name it. Each is its own group, its reads' Q2C its wait.
+     */
+    private static List<Group> faultingReaders(List<Group> groups, BlockProcessTimes block, String blockSource) {
+        Set<Integer> traced = new java.util.HashSet<>();
+        groups.forEach(g -> {
+            traced.addAll(g.pids);
+            traced.addAll(g.threads);
+        });
+        Map<Integer, Group> out = new LinkedHashMap<>();
+        for (BlockProcessTimes.Entry e : block.entries()) {
+            if (!e.direction().equals("read") || e.n() == 0 || traced.contains(e.pid()) || nameless(e.comm())
+                    || PerIoMatch.kernelWriter(e.comm()) || e.comm().startsWith("kswapd")) {
+                continue;
+            }
+            Group g = out.computeIfAbsent(e.pid(), k -> new Group(e.comm()));
+            g.blockOnly = true;
+            g.pids.add(e.pid());
+            g.threads.add(e.pid());
+            g.sources.add(blockSource);
+            g.waits.add(WaitClass.READ, e.q2c(), e.n());
+            g.span = block.spanSeconds();
+        }
+        // material beside the traced processes' own wait, as a cause must be: a shell's or a compiler's few page
+        // faults while the capture ran are not the application's
+        double tracedWait = groups.stream().mapToDouble(Group::total).sum();
+        return out.values().stream().filter(g -> g.waits.calls(WaitClass.READ) >= MIN_FAULTING_READS
+                && 100 * g.total() >= MATERIAL_PCT * (tracedWait + g.total())).toList();
     }
 
     /** A block trace's process name that names nobody: none, blank, or blkparse's "(null)" for the kernel's blk tracer. */

@@ -190,6 +190,19 @@ class TimeModelCapturesTest {
                 "fsync time split with iostat")), fio.parts().toString());
     }
 
+    @Test
+    void aThreadReadingAMappedFileWaitsInPageFaultsForItsOwnReads() throws Exception {
+        // fio's mmap engine: the job thread makes no system call in the window, the block trace shows its reads;
+        // the shell and compiler page faults of the recording's other processes stay out (too few, immaterial)
+        TimeModel m = model("mmap-read-12ms-ssd");
+        ProcessWait fio = m.application().get(0);
+        assertEquals(List.of(7267), fio.pids());
+        assertEquals("fio", fio.command());
+        assertTrue(seconds(fio, Part.DEVICE) > 0.95 * fio.waitSeconds(), fio.parts().toString());
+        assertTrue(m.notes().stream().anyMatch(n -> n.startsWith("fio pid 7267 made no I/O system call the traces "
+                + "show, yet queued")), m.notes().toString());
+    }
+
     private static ProcessWait process(TimeModel m, String command) {
         return m.processes().stream().filter(p -> p.command().equals(command)).findFirst().orElseThrow();
     }
