@@ -32,7 +32,7 @@ public final class StraceFormat extends TextFormat {
 
     /** {@code fromBytes} false reads every line from its String, as a line outside ASCII is: for tests that compare the two. */
     StraceFormat(boolean fromBytes) {
-        super("strace", InputClock.STRACE, "`strace -f -ttT` (also `-ff`, `-t`, `-ttt`, `-r`, and `-c` summaries); processes named by the execve and clones it shows, files by their opens (O_DIRECT, O_SYNC, O_DSYNC), io_uring_enter's submitted entries counted",
+        super("strace", InputClock.STRACE, "`strace -f -ttT` (also `-ff`, `-t`, `-ttt`, `-r`, and `-c` summaries); processes named by the execve and clones it shows, files by their opens (O_DIRECT, O_SYNC, O_DSYNC), dup2 and fcntl, io_uring_enter's submitted entries counted",
                 StraceFormat::recognition);
         this.fromBytes = fromBytes;
     }
