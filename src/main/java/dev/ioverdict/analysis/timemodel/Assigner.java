@@ -387,27 +387,35 @@ final class Assigner {
                     + "data durable, as an fsync's", null);
             return;
         }
-        long calls = g.waits.calls(WaitClass.WRITE);
-        double perCall = requestsPerWrite(g, device);
-        double own = Math.min(seconds, calls * perCall * commits.writeMs() / 1000);
-        String split = String.format(Locale.ROOT, ": each of its %d calls waits for %s of its data, %.2f ms "
-                + "each on %s (w_await less the flushes it holds, f/s x f_await / w/s, over the %d iostat reports with "
-                + "a flush beside most writes); the rest of the call, the journal's writes and the cache flushes, is "
-                + "the cost of durability", calls, perCall > 1.05 ? String.format(Locale.ROOT, "%.1f writes", perCall)
-                : "one write", commits.writeMs(), device, commits.held());
-        parts.add(Part.FLUSH, "write", device, seconds - own, method + split, null);
-        parts.add(Part.DEVICE, "write", device, own, method + split, null);
+        double perCall = requests(g.writes > 0 ? (double) g.writeBytes / g.writes : 0, device);
+        ownWriteSplit(g.waits.calls(WaitClass.WRITE), seconds, perCall, (perCall > 1.05 ? String.format(Locale.ROOT,
+                "%.1f writes", perCall) : "one write") + " of its data", method + ": ", commits, device, parts);
     }
 
     /**
-     * The device requests one of the command's writes makes: its bytes over the device's largest request
-     * (queue/max_sectors_kb), at least one; one where the bundle gives neither.
+     * A durable call's time split with iostat: each of its {@code calls} waits for {@code perCall} writes of
+     * its data at a write's own time ({@link IostatCommits#writeMs}), the device part; the rest of the call,
+     * the journal's writes and the cache flushes, is the cost of durability, the flush part.
      */
-    private double requestsPerWrite(TimeModelAnalysis.Group g, String device) {
-        double bytesPerCall = g.writes > 0 ? (double) g.writeBytes / g.writes : 0;
+    private static void ownWriteSplit(long calls, double seconds, double perCall, String waitsFor, String lead,
+                                      IostatCommits commits, String device, Parts parts) {
+        double own = Math.min(seconds, calls * perCall * commits.writeMs() / 1000);
+        String method = lead + String.format(Locale.ROOT, "each of its %d calls waits for %s, %.2f ms each on %s "
+                + "(w_await less the flushes it holds, f/s x f_await / w/s, over the %d iostat reports with a flush "
+                + "beside most writes); the rest of the call, the journal's writes and the cache flushes, is the cost "
+                + "of durability", calls, waitsFor, commits.writeMs(), device, commits.held());
+        parts.add(Part.FLUSH, "write", device, seconds - own, method, null);
+        parts.add(Part.DEVICE, "write", device, own, method, null);
+    }
+
+    /**
+     * The device requests {@code bytes} make: over the device's largest request (queue/max_sectors_kb), at
+     * least one; one where the bundle gives neither.
+     */
+    private double requests(double bytes, String device) {
         long maxKib = config == null || device == null ? 0 : config.queueSetting(device, "max_sectors_kb")
                 .map(q -> q.value().strip()).map(v -> Numbers.parseLong(v, 0, v.length(), 0)).orElse(0L);
-        return maxKib > 0 && bytesPerCall > 0 ? Math.max(1, Math.ceil(bytesPerCall / 1024 / maxKib)) : 1;
+        return maxKib > 0 && bytes > 0 ? Math.max(1, Math.ceil(bytes / 1024 / maxKib)) : 1;
     }
 
     /** The number of the command's own requests of one direction. */
@@ -810,16 +818,11 @@ final class Assigner {
         long calls = g.waits.calls(WaitClass.SYNC);
         if (commits != null && commits.commits() && calls > 0) {
             double perCall = dataWritesPerSync(g, device, calls);
-            double own = Math.min(seconds, calls * perCall * commits.writeMs() / 1000);
-            String method = String.format(Locale.ROOT, "estimated: no block trace; fsync time split with iostat: each "
-                    + "of its %d calls waits for %s, %.2f ms each on %s (w_await less the flushes it holds, f/s x f_await "
-                    + "/ w/s, over the %d iostat reports with a flush beside most writes); the rest of the call, the "
-                    + "journal's writes and the cache flushes, is the cost of durability", calls, perCall == 0
+            ownWriteSplit(calls, seconds, perCall, perCall == 0
                     ? "no write of its data (its writes are O_DIRECT, on the device before the call)" : perCall > 1.05
                     ? String.format(Locale.ROOT, "%.1f writes of the data it wrote since the last", perCall)
-                    : "one write of the data it wrote since the last", commits.writeMs(), device, commits.held());
-            parts.add(Part.FLUSH, "write", device, seconds - own, method, null);
-            parts.add(Part.DEVICE, "write", device, own, method, null);
+                    : "one write of the data it wrote since the last", "estimated: no block trace; fsync time split with "
+                    + "iostat: ", commits, device, parts);
             return;
         }
         boolean writeBack = device != null && config != null && config.queueSetting(device, "write_cache")
@@ -842,18 +845,12 @@ final class Assigner {
         if (g.directWrites >= g.writes) {
             return 0;
         }
-        double cachedBytes = (double) g.writeBytes * (g.writes - g.directWrites) / g.writes;
-        long maxKib = config == null || device == null ? 0 : config.queueSetting(device, "max_sectors_kb")
-                .map(q -> q.value().strip()).map(v -> Numbers.parseLong(v, 0, v.length(), 0)).orElse(0L);
-        return maxKib > 0 ? Math.max(1, Math.ceil(cachedBytes / calls / 1024 / maxKib)) : 1;
+        return requests((double) g.writeBytes * (g.writes - g.directWrites) / g.writes / calls, device);
     }
-
 
     private static boolean ownLoad(TimeModelAnalysis.Group g, String comm) {
         return comm == null || comm.equals(g.command) || comm.matches("loop\\d+|kworker/.*loop\\d+.*|kdmflush.*");
     }
-
-
 
     /** How much of a command's device time on one device was spent behind other processes' requests. */
     private record Behind(double fraction, double baseline, List<WaitPart.Neighbour> others) {

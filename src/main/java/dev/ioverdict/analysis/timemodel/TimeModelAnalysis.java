@@ -201,6 +201,19 @@ public final class TimeModelAnalysis implements Analysis {
             this.command = command;
         }
 
+        /** A block trace's requests of one of its processes: their Q2C is its wait, read or write. */
+        void addRequests(BlockProcessTimes.Entry e, String blockSource) {
+            blockOnly = true;
+            pids.add(e.pid());
+            threads.add(e.pid());
+            sources.add(blockSource);
+            if (e.direction().equals("read")) {
+                waits.add(WaitClass.READ, e.q2c(), e.n());
+            } else if (e.direction().equals("write")) {
+                waits.add(WaitClass.WRITE, e.q2c(), e.n());
+            }
+        }
+
         double seconds(WaitClass c) {
             return waits.seconds(c);
         }
@@ -363,17 +376,8 @@ public final class TimeModelAnalysis implements Analysis {
         Map<String, Group> out = new LinkedHashMap<>();
         for (BlockProcessTimes.Entry e : block.entries()) {
             String comm = e.comm() == null || e.comm().isEmpty() ? null : e.comm();
-            Group g = out.computeIfAbsent(groupKey(e.pid(), comm, comms.size()),
-                    k -> new Group(comm == null ? "pid " + e.pid() : comm));
-            g.blockOnly = true;
-            g.pids.add(e.pid());
-            g.threads.add(e.pid());
-            g.sources.add(blockSource);
-            if (e.direction().equals("read")) {
-                g.waits.add(WaitClass.READ, e.q2c(), e.n());
-            } else if (e.direction().equals("write")) {
-                g.waits.add(WaitClass.WRITE, e.q2c(), e.n());
-            }
+            out.computeIfAbsent(groupKey(e.pid(), comm, comms.size()),
+                    k -> new Group(comm == null ? "pid " + e.pid() : comm)).addRequests(e, blockSource);
         }
         return out.values().stream().filter(g -> g.total() > 0)
                 .sorted(Comparator.comparingDouble(Group::total).reversed().thenComparing(g -> g.command)).toList();
@@ -397,11 +401,7 @@ public final class TimeModelAnalysis implements Analysis {
                 continue;
             }
             Group g = out.computeIfAbsent(e.pid(), k -> new Group(e.comm()));
-            g.blockOnly = true;
-            g.pids.add(e.pid());
-            g.threads.add(e.pid());
-            g.sources.add(blockSource);
-            g.waits.add(WaitClass.READ, e.q2c(), e.n());
+            g.addRequests(e, blockSource);
             g.span = block.spanSeconds();
         }
         // material beside the traced processes' own wait, as a cause must be: a shell's or a compiler's few page
