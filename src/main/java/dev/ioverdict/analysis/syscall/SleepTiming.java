@@ -47,6 +47,8 @@ public final class SleepTiming implements Analysis {
     private final ThreadEvents.Tids sleepers = new ThreadEvents.Tids();
     private final Map<String, Recording> recordings = new LinkedHashMap<>();
     private final Map<String, ThreadEvents> traces = new LinkedHashMap<>();
+    /** Made once, not once per call. */
+    private final java.util.function.IntPredicate keeps = this::keep;
     private Recording lastRecording;
     private ThreadEvents lastTrace;
 
@@ -168,7 +170,7 @@ public final class SleepTiming implements Analysis {
             t = traces.computeIfAbsent(c.source() + "\u0000" + c.input(), k -> new ThreadEvents(c.source(), c.input()));
             lastTrace = t;
         }
-        t.add(c, this::keep);
+        t.add(c, keeps);
     }
 
     /** Whether the ends of thread {@code tid}'s calls may end a sleep and are kept. */

@@ -170,7 +170,9 @@ public final class SyscallAnalysis implements Analysis {
                 }
             }
         }
-        for (IoRequest r : c.io()) {
+        List<IoRequest> requests = c.io();
+        for (int i = 0; i < requests.size(); i++) { // indexed: an iterator per call is garbage by the million
+            IoRequest r = requests.get(i);
             if (!r.op().transfers()) {
                 continue;
             }

@@ -182,7 +182,9 @@ final class ApplicationWaits {
         }
         p.waits.add(kind, d, 1);
         p.thread(c.tid());
-        for (IoRequest io : c.io()) {
+        List<IoRequest> requests = c.io();
+        for (int i = 0; i < requests.size(); i++) { // indexed: an iterator per call is garbage by the million
+            IoRequest io = requests.get(i);
             switch (io.op()) {
                 case READ -> {
                     p.readBytes += Math.max(1, io.nbytes());

@@ -4,6 +4,9 @@ package dev.ioverdict.model.syscall;
 public enum IoOp {
     READ, WRITE, FSYNC, FDSYNC, POLL, NOOP, OTHER;
 
+    /** Made once: the analyses key their tables by it for every request of a trace. */
+    private final String label = name().toLowerCase(java.util.Locale.ROOT);
+
     /** The command of an iocb's {@code aio_lio_opcode} number (linux/aio_abi.h). */
     public static IoOp ofIocbOpcode(long opcode) {
         return switch ((int) opcode) {
@@ -23,6 +26,6 @@ public enum IoOp {
     }
 
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return label;
     }
 }

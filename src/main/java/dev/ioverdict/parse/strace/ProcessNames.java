@@ -22,9 +22,29 @@ final class ProcessNames {
         }
     };
 
+    /**
+     * The id asked for last and its name, until a name is learnt: a trace asks for the same id many
+     * times in a row, and a map look-up boxes it. Asking again for the id asked for last leaves the
+     * least-recently-used order as it is, so the memo changes nothing of which ids are forgotten.
+     */
+    private int lastPid = -1;
+    private String lastName;
+
     /** The name of {@code pid}, or null when the trace showed neither its exec nor its birth from a named one. */
     String of(int pid) {
-        return byPid.isEmpty() ? null : byPid.get(pid);
+        if (byPid.isEmpty()) {
+            return null;
+        }
+        if (pid != lastPid || pid < 0) {
+            lastName = byPid.get(pid);
+            lastPid = pid;
+        }
+        return lastName;
+    }
+
+    private void name(int pid, String name) {
+        byPid.put(pid, name);
+        lastPid = -1;
     }
 
     /** {@code pid} executed the program at {@code path}. */
@@ -34,7 +54,7 @@ final class ProcessNames {
         }
         String base = path.substring(path.lastIndexOf('/') + 1);
         if (!base.isEmpty()) {
-            byPid.put(pid, base.length() > COMM_LENGTH ? base.substring(0, COMM_LENGTH) : base);
+            name(pid, base.length() > COMM_LENGTH ? base.substring(0, COMM_LENGTH) : base);
         }
     }
 
@@ -42,7 +62,7 @@ final class ProcessNames {
     void born(int parent, long child) {
         String name = of(parent);
         if (name != null && child > 0 && child <= Integer.MAX_VALUE) {
-            byPid.put((int) child, name);
+            name((int) child, name);
         }
     }
 }

@@ -198,7 +198,8 @@ public final class StraceFormat extends TextFormat {
             int pieces;
             int pid;
             String comm;
-            Double time;
+            /** Seconds, NaN when the line carried no time stamp. */
+            double time;
             boolean argsComplete = true;
         }
 
@@ -254,8 +255,8 @@ public final class StraceFormat extends TextFormat {
                 styleClock = prefix.clock;
             }
             int pid = prefix.pid >= 0 ? prefix.pid : Math.max(filePid, 0);
-            Double time = clock();
-            if (time != null && prefix.clock != StracePrefix.Clock.RELATIVE) {
+            double time = clock();
+            if (!Double.isNaN(time) && prefix.clock != StracePrefix.Clock.RELATIVE) {
                 clocks.see(pid, time, no);
             }
             switch (kind) {
@@ -284,11 +285,12 @@ public final class StraceFormat extends TextFormat {
             return kind != RecordKind.CALL || !wrapped.scanner.inString();
         }
 
-        private Double clock() {
+        /** The line's time in seconds, NaN when it has none: boxed only once a call is kept. */
+        private double clock() {
             return clock(prefix.clock, prefix.time);
         }
 
-        private Double clock(StracePrefix.Clock kind, double stamp) {
+        private double clock(StracePrefix.Clock kind, double stamp) {
             switch (kind) {
                 case WALL -> {
                     if (!Double.isNaN(lastWall) && stamp < lastWall - 43_200) {
@@ -305,12 +307,12 @@ public final class StraceFormat extends TextFormat {
                     return relativeNow;
                 }
                 default -> {
-                    return null;
+                    return Double.NaN;
                 }
             }
         }
 
-        private void started(LineText line, long no, int pid, Double time) {
+        private void started(LineText line, long no, int pid, double time) {
             int from = prefix.content;
             if (line.endsWith("<detached ...>")) {
                 // strace -p let go of the process in the middle of this call: its end is not in the trace
@@ -337,7 +339,7 @@ public final class StraceFormat extends TextFormat {
             collect(p);
         }
 
-        private void resumed(LineText line, long no, int pid, Double time) {
+        private void resumed(LineText line, long no, int pid, double time) {
             int c = prefix.content;
             int mark = line.indexOf(" resumed>", c);
             if (mark <= c + 5) {
@@ -376,7 +378,7 @@ public final class StraceFormat extends TextFormat {
             return true;
         }
 
-        private Pending pending(long no, int pid, Double time) {
+        private Pending pending(long no, int pid, double time) {
             Pending p = spare.poll();
             if (p == null) {
                 p = new Pending();
@@ -450,7 +452,7 @@ public final class StraceFormat extends TextFormat {
         }
 
         /** Emits the call {@code text[from..)}; {@code raw} null when it is the whole line {@code text}. */
-        private void complete(long firstLine, long lastLine, int pid, String comm, Double time, LineText text,
+        private void complete(long firstLine, long lastLine, int pid, String comm, double time, LineText text,
                               int from, CallScanner scanned, String raw, boolean argsComplete) {
             if (!decoder.decode(text, from, scanned, pid, argsComplete)) {
                 ctx.skip(firstLine, "not an strace call: " + Excerpt.of(text.string(from, text.length())));
@@ -462,17 +464,27 @@ public final class StraceFormat extends TextFormat {
             if (decoder.problem != null) {
                 ctx.warn(firstLine, decoder.problem);
             }
-            Double start = time;
-            if (!argsComplete && start != null && decoder.duration != null) {
-                start = start - decoder.duration;
+            double at = time;
+            if (!argsComplete && decoder.duration != null) {
+                at -= decoder.duration;
             }
+            Double start = Double.isNaN(at) ? null : at;
             ctx.emit(new SyscallCall("strace", ctx.input(), firstLine, lastLine, raw, pid, pid,
                     comm != null ? comm : decoder.commands.of(pid), decoder.name, start, decoder.duration, decoder.ret, decoder.error, decoder.nr,
-                    decoder.io.isEmpty() ? List.of() : decoder.io, decoder.eventRes.isEmpty() ? List.of() : decoder.eventRes));
+                    kept(decoder.io), kept(decoder.eventRes)));
             ctx.record();
             if (start != null) {
-                ctx.time(start);
+                ctx.time(at);
             }
+        }
+
+        /** The decoder's list as the call keeps it: a call's list holds one element nearly always, which List.of keeps without copying an array. */
+        private static <T> List<T> kept(List<T> decoded) {
+            return switch (decoded.size()) {
+                case 0 -> List.of();
+                case 1 -> List.of(decoded.get(0));
+                default -> decoded;
+            };
         }
 
         private boolean summaryRow(String line, long no) {
