@@ -12,6 +12,8 @@
 #   RDELAY     ms every READ sleeps (DELAY when "-")
 #   THR        slowfs.py threads: requests served at once
 #   ROTA       /sys/block/loopN/queue/rotational
+#   (by name) ext4-CELL: the filesystem is ext4 (mkfs.ext4 -b 4096, inode tables and journal written
+#              at mkfs), not XFS; everything else as CELL's row says
 #   FILES      what is on the XFS before the run: data (64 MiB written), redo (512 MiB fallocated),
 #              journal (nothing: fio appends to a new file), nb (data + restore.img 1 GiB written),
 #              stacked (upper.img 256 MiB written, made the backing file of a second loop device),
@@ -136,6 +138,10 @@ blk-cat-seqread-40ms-hdd            0.5   39     8   1    nb      cat-seqread   
 sqlite-commits-4ms-ssd              3     -      8   0    journal sqlite-commits   -           noSched SYNC
 dd-direct-write-8ms-ssd             7     -      8   0    data    dd-direct-write-64k -        noSched SYNC
 dd-direct-read-30ms-hdd             0.5   29     8   1    data    dd-direct-read-64k -         none    -
+ext4-unaligned-8ms-ssd              7     -      8   0    redo    unaligned        -           full    AIO
+ext4-fsync-journal-8ms-hdd          7     -      8   1    journal journal-fsync    -           app     SYNC
+ext4-read-12ms-s8-ssd               11    -      8   0    data    randread-qd4     -           noSched AIO
+ext4-saturated-4ms-s1               2     -      1   0    data    saturate-ramp    -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -146,6 +152,8 @@ read -r _ DELAY RDELAY THR ROTA FILES JOB NB COLL SC <<< "$row"
 case $SC in AIO) SYSCALLS=$AIO ;; SYNC) SYSCALLS=$SYNC ;; URING) SYSCALLS=$URING ;; *) SYSCALLS= ;; esac
 SIZE=1G; [ "$FILES" = nb ] && SIZE=3G; [ "$FILES" = redo ] && SIZE=2G
 NAME=grid; MNT=/mnt/grid
+# the filesystem: XFS, or ext4 for a cell named ext4-CELL (the same set-up as CELL otherwise)
+FS=xfs; case $CELL in ext4-*) FS=ext4 ;; esac
 OUT=/tmp/iocap/grid/$CELL; BUNDLE=$OUT/bundle; RAW=$OUT/raw
 CTL=/tmp/slowfs.delay_ms
 if [ -e "$CTL" ]; then echo "$CTL present: someone overrides delays; not recording"; exit 1; fi
@@ -200,7 +208,7 @@ d=$(basename "$dev")
 echo 0 > "$CTL"
 echo "$ROTA" > "/sys/block/$d/queue/rotational" || exit 1
 SCHED=; IOSCHED_SET=; NR_REQUESTS=
-case $CELL in
+case ${CELL#ext4-} in
 sched-bfq-*|blk-sched-bfq-*|blksys-sched-bfq-*) SCHED=bfq; IOSCHED_SET=strict_guarantees=1 ;;
 sched-bfqdefault-*) SCHED=bfq ;;
 tagwait-nr4-*) NR_REQUESTS=4 ;;
@@ -210,7 +218,12 @@ esac
 for kv in $IOSCHED_SET; do echo "${kv#*=}" > "/sys/block/$d/queue/iosched/${kv%%=*}" || exit 1; done
 [ -n "$NR_REQUESTS" ] && { echo "$NR_REQUESTS" > "/sys/block/$d/queue/nr_requests" || exit 1; }
 echo "device $dev ($DELAY ms writes, $RDELAY ms reads, x $THR), rotational $ROTA"
-mkfs.xfs -f -q -b size=4096 "$dev" && mount "$dev" "$MNT" || exit 1
+if [ "$FS" = ext4 ]; then
+    # the inode tables and the journal written now, not by ext4lazyinit in the background of the run
+    mkfs.ext4 -F -q -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 "$dev" && mount "$dev" "$MNT" || exit 1
+else
+    mkfs.xfs -f -q -b size=4096 "$dev" && mount "$dev" "$MNT" || exit 1
+fi
 case $FILES in
 data)    dd if=/dev/urandom of="$MNT/data" bs=1M count=64 oflag=direct status=none ;;
 nb)      dd if=/dev/urandom of="$MNT/data" bs=1M count=64 oflag=direct status=none
@@ -260,7 +273,8 @@ for x in $d $u $d2; do
         echo "/sys/block/$x/queue/$p: $(cat /sys/block/$x/queue/$p)" >> queue-settings.txt
     done
 done
-xfs_info "$MNT" > xfs_info.txt 2>&1
+# ext4: its superblock's figures beside the bundle (dumpe2fs -h is no format ioverdict reads); mounts.txt says ext4
+if [ "$FS" = ext4 ]; then dumpe2fs -h "$dev" > "$RAW/dumpe2fs.txt" 2>&1; else xfs_info "$MNT" > xfs_info.txt 2>&1; fi
 [ -n "$dev2" ] && xfs_info "$MNT2" > xfs_info-grid2.txt 2>&1
 if [ -d "/sys/block/$d/queue/iosched" ]; then
     for f in /sys/block/$d/queue/iosched/*; do echo "$f: $(cat "$f")"; done > iosched-settings.txt

@@ -30,6 +30,8 @@ final class ProcessTimes {
         final String comm;
         final String direction;
         long n;
+        /** Bios merged into a request another bio began. */
+        long merged;
         long bytes;
         long q2c;
         long d2c;
@@ -110,6 +112,9 @@ final class ProcessTimes {
         Sums s = sums(pid, comm, q.direction);
         long q2c = Btt.delta(q.qTime, t);
         s.n++;
+        if (q.mTime != QueuedIo.UNSET) {
+            s.merged++;
+        }
         s.bytes += (q.end - q.start) * 512;
         s.q2c += q2c;
         if (q.dTime != QueuedIo.UNSET) {
@@ -300,7 +305,7 @@ final class ProcessTimes {
             }
             entries.add(new BlockProcessTimes.Entry(device, s.pid, s.comm, s.direction, s.n, s.bytes,
                     Btt.seconds(s.q2c), Btt.seconds(s.d2c), Btt.seconds(s.scheduler), Btt.seconds(s.tag),
-                    Btt.seconds(s.flush), Btt.seconds(s.preflushWait)));
+                    Btt.seconds(s.flush), Btt.seconds(s.preflushWait), s.merged));
         }
         if (flushes > 0) {
             flushOut.add(new BlockProcessTimes.Flushes(device, flushes, Btt.seconds(flushD2c), Btt.seconds(flushMax)));

@@ -22,8 +22,10 @@ public final class AioWaits {
     private static final Set<String> DRAIN = Set.of("inode_dio_wait");
     private static final Set<String> LOCK_SLOWPATH = Set.of("rwsem_down_read_slowpath", "rwsem_down_write_slowpath",
             "rwsem_down_read_failed", "rwsem_down_write_failed", "down_read", "down_write");
+    /** XFS's, and ext4's direct write path, which takes the inode's i_rwsem itself (inode_lock, inlined). */
     private static final Set<String> INODE_LOCKERS = Set.of("xfs_ilock", "xfs_ilock_iocb", "xfs_ilock_iocb_for_write",
-            "xfs_file_dio_write_unaligned", "xfs_file_dio_aio_write", "xfs_file_dio_write");
+            "xfs_file_dio_write_unaligned", "xfs_file_dio_aio_write", "xfs_file_dio_write",
+            "ext4_file_write_iter", "ext4_dio_write_iter", "ext4_dio_write_checks");
     /** Waiting for its own I/O to complete. */
     private static final Set<String> OWN_IO = Set.of("read_events", "__iomap_dio_rw", "iomap_dio_rw",
             "__blkdev_direct_IO_simple", "blkdev_direct_IO", "do_blockdev_direct_IO", "__blockdev_direct_IO");

@@ -22,8 +22,17 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
         slices = List.copyOf(slices);
     }
 
+    /**
+     * {@code n} bios, {@code merged} of them merged into a request another bio began (btt's M): the device
+     * performed {@link #requests()} requests.
+     */
     public record Entry(String device, int pid, String comm, String direction, long n, long bytes, double q2c,
-                        double d2c, double scheduler, double tag, double flush, double preflushWait) {
+                        double d2c, double scheduler, double tag, double flush, double preflushWait, long merged) {
+        /** The requests the device performed for these bios. */
+        public long requests() {
+            return n - merged;
+        }
+
         /** The wait for a request tag: Q2G + G2I, less a preflush write's G2I, which is its wait for the flush. */
         public double tagWait() {
             return tag - preflushWait;

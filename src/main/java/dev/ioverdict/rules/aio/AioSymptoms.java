@@ -7,6 +7,7 @@ import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Platform;
 import dev.ioverdict.model.block.BlockSection;
+import dev.ioverdict.model.config.FilesystemInfo;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.model.syscall.AioProcess;
@@ -60,11 +61,13 @@ public final class AioSymptoms {
     private final BlockSection block;
     private final SyscallEvidence calls;
     private final List<BlockWriteAlignment.Row> blockWrites;
+    private final List<FilesystemInfo> filesystems;
 
     private AioSymptoms(SyscallSection section, List<SleepStack> stacks, List<SyscallSummary> summaries,
                         List<PhysicalDeviceStat> devices, BlockSection block, SyscallEvidence calls,
-                        List<BlockWriteAlignment.Row> blockWrites) {
+                        List<BlockWriteAlignment.Row> blockWrites, List<FilesystemInfo> filesystems) {
         this.blockWrites = blockWrites;
+        this.filesystems = filesystems;
         this.section = section;
         this.stacks = stacks;
         this.summaries = summaries;
@@ -78,7 +81,13 @@ public final class AioSymptoms {
                 c.facts().all(SyscallSummary.class), c.facts().all(PhysicalDeviceStat.class),
                 c.results().get(BlockSection.class).orElse(null),
                 c.results().get(SyscallEvidence.class).orElse(new SyscallEvidence(Map.of())),
-                c.results().get(BlockWriteAlignment.class).map(BlockWriteAlignment::rows).orElse(List.of())));
+                c.results().get(BlockWriteAlignment.class).map(BlockWriteAlignment::rows).orElse(List.of()),
+                c.facts().all(FilesystemInfo.class)));
+    }
+
+    /** The filesystems the bundle describes (mounts, xfs_info, lsblk). */
+    public List<FilesystemInfo> filesystems() {
+        return filesystems;
     }
 
     /** The data writes of each process on each device as the block trace shows them (none without a trace). */
@@ -108,6 +117,11 @@ public final class AioSymptoms {
                 .filter(s -> s.name().equals("io_submit"))
                 .filter(s -> s.sleepFuncs().stream().map(SleepFunc::function).anyMatch(DIO_WAIT::contains))
                 .toList();
+    }
+
+    /** Every sleep stack of the bundle. */
+    public List<SleepStack> stacks() {
+        return stacks;
     }
 
     public List<SleepStack> submitStacks(Integer pid) {

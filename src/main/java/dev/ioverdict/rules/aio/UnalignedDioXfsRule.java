@@ -7,6 +7,7 @@ import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
+import dev.ioverdict.model.config.FilesystemInfo;
 import dev.ioverdict.model.syscall.AioProcess;
 import dev.ioverdict.model.syscall.FileAlignment;
 import dev.ioverdict.model.syscall.SleepStack;
@@ -31,6 +32,8 @@ import java.util.TreeSet;
  * Direct writes whose size or offset is not a multiple of the XFS block size: XFS then drains all
  * other direct I/O of the inode first (inode_dio_wait in xfs_file_dio_write_unaligned /
  * xfs_file_dio_aio_write), so io_submit sleeps and the writes of that file serialise (seed 001).
+ * ext4 does the same (ext4_dio_write_iter takes the inode lock exclusively, waits in inode_dio_wait
+ * and makes the write synchronous), so a file found on ext4 is judged alike and named as ext4.
  */
 public final class UnalignedDioXfsRule extends Rule {
     public static final Metric FILES = Metric.text("files", "files");
@@ -41,6 +44,8 @@ public final class UnalignedDioXfsRule extends Rule {
     public static final Metric WAIT_SHARE_PCT = Metric.percent("waitSharePct", "share of the writers' AIO time spent waiting for the inode");
 
     static final int XFS_DEFAULT_BLOCK = 4096;
+    /** The filesystems that drain the inode before an unaligned direct write, as /proc/mounts names them. */
+    static final Set<String> DRAINING = Set.of("xfs", "ext4");
 
     static final Threshold MIN_UNALIGNED_PCT = Threshold.percent("min_unaligned_pct", 1,
             "share of a file's direct writes that must be unaligned");
@@ -54,9 +59,27 @@ public final class UnalignedDioXfsRule extends Rule {
             "... and a warning (below: informational)");
 
     /** Why unaligned writes that do not wait are only a risk (recorded here: overwrites do not drain). */
-    static final String KERNEL_CAVEAT = "On current kernels XFS drains for unaligned direct writes only into new, "
-            + "unwritten or file-extending space; overwrites of blocks already written do not serialise. The risk "
-            + "returns when the files are recreated, extended or preallocated without being written.";
+    static String kernelCaveat(String fs) {
+        return "On current kernels " + fs + " drains for unaligned direct writes only into new, "
+                + "unwritten or file-extending space; overwrites of blocks already written do not serialise. The risk "
+                + "returns when the files are recreated, extended or preallocated without being written.";
+    }
+
+    /**
+     * The filesystem of the unaligned files: {@code type} as /proc/mounts names it, {@code label} as the report
+     * writes it, {@code how} it is known (null when assumed) and the line that says it.
+     */
+    record Filesystem(String type, String label, String how, Evidence evidence) {
+        static final Filesystem ASSUMED_XFS = new Filesystem("xfs", "XFS", null, null);
+
+        static Filesystem of(String type, String how, Evidence evidence) {
+            return new Filesystem(type, type.equals("xfs") ? "XFS" : type, how, evidence);
+        }
+
+        boolean xfs() {
+            return type.equals("xfs");
+        }
+    }
 
     public static final String ID = "unaligned-dio-xfs";
     /** The pids of the processes writing the unaligned files, ", "-separated. */
@@ -68,7 +91,9 @@ public final class UnalignedDioXfsRule extends Rule {
             Direct writes to a file on XFS whose size or offset is not a multiple of the filesystem block size \
             (xfs_info data bsize), while io_submit takes the wait or sleeps in inode_dio_wait: XFS waits \
             for every other direct I/O of the inode to drain before an unaligned write, so asynchronous \
-            submission becomes synchronous and the writes of that file serialise.""",
+            submission becomes synchronous and the writes of that file serialise. ext4 drains the same way \
+            (ext4_dio_write_iter): a file found on ext4, by its mount, the writers' sleep stacks or mounts that \
+            hold ext4 and no XFS, is judged alike and the finding names ext4.""",
             List.of(AioSymptoms.DIRECT_WRITE_SIZES), List.of(),
             List.of(MIN_UNALIGNED_PCT, MIN_SUBMIT_SHARE_PCT, MIN_SUBMIT_AVG_MS, CRITICAL_SHARE_PCT, WARNING_SHARE_PCT));
 
@@ -129,11 +154,13 @@ public final class UnalignedDioXfsRule extends Rule {
         long requests = files.stream().mapToLong(FileAlignment::requests).sum();
         boolean waits = !drains.isEmpty() || !kiSleeps.isEmpty() || !blocking.isEmpty();
         if (!waits && files.stream().allMatch(f -> f.fsType() == null)) {
-            return; // nothing says these files are on XFS, and nothing waits: no risk worth a line
+            return; // nothing says these files are on XFS or ext4, and nothing waits: no risk worth a line
         }
         FileAlignment first = files.get(0);
+        Filesystem fs = filesystem(first, writers, aio);
         Integer block = first.fsBlockSize();
         boolean assumed = block == null;
+        // XFS's default block, and mkfs.ext4's for any filesystem over 512 MiB
         int bsize = assumed ? XFS_DEFAULT_BLOCK : block;
         Set<String> names = new LinkedHashSet<>();
         files.forEach(f -> names.add(f.file()));
@@ -146,31 +173,33 @@ public final class UnalignedDioXfsRule extends Rule {
                 : sharePct == null || sharePct >= ctx.value(CRITICAL_SHARE_PCT) ? Severity.CRITICAL
                 : sharePct >= ctx.value(WARNING_SHARE_PCT) ? Severity.WARNING : Severity.INFO;
         boolean serialises = waits && severity != Severity.INFO;
-        String fsWhy = assumed
-                ? " The filesystem block size is not in the bundle: XFS's default of 4096 bytes is assumed; collect "
+        String fsWhy = (fs.how() == null || first.fsType() != null ? "" : " The filesystem is " + fs.label() + ": " + fs.how() + ".")
+                + (!assumed ? " Block size " + bsize + " bytes: " + first.fsResolvedBy() + "."
+                : fs.xfs() ? " The filesystem block size is not in the bundle: XFS's default of 4096 bytes is assumed; collect "
                         + "'xfs_info <mount point> > xfs_info.txt' (and /proc/mounts) to confirm it."
-                : " Block size " + bsize + " bytes: " + first.fsResolvedBy() + ".";
-        String cost1 = !serialises ? "no process waits for it measurably here: " + cost.said() + ". " + KERNEL_CAVEAT
+                : " The filesystem block size is not in the bundle: mkfs." + fs.type() + "'s default of 4096 bytes is "
+                        + "assumed; 'tune2fs -l <device>' (Block size) confirms it.");
+        String cost1 = !serialises ? "no process waits for it measurably here: " + cost.said() + ". " + kernelCaveat(fs.label())
                 : cost.said() + ".";
         var f = ctx.finding(Subject.file(String.join(", ", names)), String.format(Locale.ROOT,
-                        "%s of %s direct writes%s are not aligned to the %d-byte XFS block%s",
+                        "%s of %s direct writes%s are not aligned to the %d-byte %s block%s",
                         Figures.count(unaligned), Figures.count(requests), fromBlock ? " in the block trace" : "", bsize,
-                        serialises ? "; io_submit waits for the inode" : ": no serialisation measured, a risk"))
+                        fs.label(), serialises ? "; io_submit waits for the inode" : ": no serialisation measured, a risk"))
                 .severity(severity)
                 .summary(String.format(Locale.ROOT, "Direct writes to %s have sizes or offsets that are multiples of 512 "
-                        + "but not of %d bytes (sizes %s to %s). XFS drains all other direct I/O of the inode "
+                        + "but not of %d bytes (sizes %s to %s). %s drains all other direct I/O of the inode "
                         + "before such a write; %s%s", String.join(", ", names), bsize,
                         Figures.bytes((double) files.stream().mapToLong(FileAlignment::minSize).min().orElse(0)),
                         Figures.bytes((double) files.stream().mapToLong(FileAlignment::maxSize).max().orElse(0)),
-                        cost1, fsWhy))
-                .recommendation(advice(bsize, oracleWorkload(timed, names)))
+                        fs.label(), cost1, fsWhy))
+                .recommendation(advice(bsize, fs, oracleWorkload(timed, names)))
                 .source(EvidenceKind.SYSCALLS)
                 .text(FILES, String.join(", ", names))
                 .text(WRITERS, writers.isEmpty() ? null
                         : String.join(", ", writers.stream().map(String::valueOf).toList()))
                 .figure(UNALIGNED_WRITES, unaligned)
                 .figure(DIRECT_WRITES, requests)
-                .figure(FS_BLOCK_SIZE.labelled("XFS block size" + (assumed ? " (assumed)" : "")), bsize)
+                .figure(FS_BLOCK_SIZE.labelled(fs.label() + " block size" + (assumed ? " (assumed)" : "")), bsize)
                 .figure(DIO_WAIT_SLEEP, cost.sleep())
                 .figure(WAIT_SHARE_PCT, sharePct)
                 .limit(AioSymptoms.LIMIT_SUBMIT_AVG, MIN_SUBMIT_AVG_MS)
@@ -179,6 +208,9 @@ public final class UnalignedDioXfsRule extends Rule {
         if (!assumed) {
             f.because("the block size from " + first.fsResolvedBy());
         }
+        if (fs.how() != null && first.fsType() == null) {
+            f.because("the filesystem (" + fs.label() + ") from " + fs.how());
+        }
         f.because(fromBlock ? "the writes' sizes and offsets from the block trace: the bios the waiting processes "
                 + "queued themselves, no flush, FUA or metadata write among them (the syscall trace has no sizes)"
                 : "the writes' sizes and offsets from the syscall trace");
@@ -186,13 +218,18 @@ public final class UnalignedDioXfsRule extends Rule {
             f.assume("that io_submit's time is spent waiting for the inode (no sleep stacks in the bundle)",
                     "perf record -e sched:sched_switch -g -p <pid> -- sleep 10; perf script > perf-sched-stacks.txt");
         }
-        if (assumed) {
+        if (assumed && fs.xfs()) {
             f.assume("an XFS block size of 4096 bytes (no xfs_info in the bundle)",
                     "xfs_info <mount point> > xfs_info.txt; cat /proc/mounts > mounts.txt");
+        } else if (assumed) {
+            f.assume("an " + fs.label() + " block size of 4096 bytes (mkfs." + fs.type() + "'s default; not in the bundle)",
+                    "tune2fs -l <device> | grep 'Block size'");
         }
         List<Evidence> ev = new ArrayList<>();
         if (first.fsEvidence() != null) {
             ev.add(first.fsEvidence());
+        } else if (fs.evidence() != null) {
+            ev.add(fs.evidence());
         }
         files.stream().flatMap(x -> x.examples().stream()).limit(3).forEach(ev::add);
         kiSleeps.forEach(s -> ev.add(AioSymptoms.evidence(s)));
@@ -203,9 +240,54 @@ public final class UnalignedDioXfsRule extends Rule {
         f.evidence(ev).report();
     }
 
-    /** A file's (or a process's block-trace) direct writes on XFS not aligned to its block, 0 when under the limit. */
+    /**
+     * Which filesystem the unaligned files are on: the one the trace's paths or the block trace's device resolve to;
+     * else the one whose write path the writers' sleep stacks in io_submit pass through; else the one the writers' block-trace
+     * device is mounted as; else ext4 where the bundle describes ext4 and no XFS; else XFS is assumed (the
+     * block size and the advice say so).
+     */
+    static Filesystem filesystem(FileAlignment first, Set<Integer> writers, AioSymptoms aio) {
+        if (first.fsType() != null) {
+            return Filesystem.of(first.fsType(), first.fsResolvedBy(), first.fsEvidence());
+        }
+        for (SleepStack st : aio.stacks()) {
+            if (st.pid() == null || !writers.contains(st.pid()) || !st.passesThrough(AioSymptoms.IO_SUBMIT)) {
+                continue;
+            }
+            for (String frame : st.frames()) {
+                for (String type : DRAINING) {
+                    if (frame.startsWith(type + "_")) {
+                        return Filesystem.of(type, "its write path (" + frame + ") in the writers' sleep stacks ("
+                                + st.input() + ":" + st.line() + ")", AioSymptoms.evidence(st));
+                    }
+                }
+            }
+        }
+        for (var row : aio.blockWrites()) {
+            FileAlignment w = row.writes();
+            if (writers.contains(row.pid()) && w.fsType() != null && DRAINING.contains(w.fsType())) {
+                return Filesystem.of(w.fsType(), "the mount of " + row.device() + ", where the writers' bios went ("
+                        + w.fsResolvedBy() + ")", w.fsEvidence());
+            }
+        }
+        // the bundle's mounts hold one of the two only: a file they do not place is on that one
+        List<FilesystemInfo> described = aio.filesystems().stream()
+                .filter(i -> i.type() != null && DRAINING.contains(i.type().toLowerCase(Locale.ROOT))).toList();
+        if (!described.isEmpty() && described.stream().map(i -> i.type().toLowerCase(Locale.ROOT)).distinct().count() == 1) {
+            // the line quoted: a data filesystem rather than the root one, where there is one
+            FilesystemInfo only = described.stream().filter(i -> !"/".equals(i.mount())).findFirst().orElse(described.get(0));
+            String type = only.type().toLowerCase(Locale.ROOT);
+            if (!type.equals("xfs")) {
+                return Filesystem.of(type, "the only one of XFS and ext4 the bundle describes (" + only.input() + ":"
+                        + only.line() + ", " + described.size() + " mount(s))", new Evidence(only.input(), only.line(), only.text()));
+            }
+        }
+        return Filesystem.ASSUMED_XFS;
+    }
+
+    /** A file's (or a process's block-trace) direct writes on XFS or ext4 not aligned to its block, 0 when under the limit. */
     private static long unalignedDirectWrites(FileAlignment f, RuleContext ctx) {
-        if (!f.likelyDirect() || !f.op().equals("write") || (f.fsType() != null && !f.fsType().equals("xfs"))
+        if (!f.likelyDirect() || !f.op().equals("write") || (f.fsType() != null && !DRAINING.contains(f.fsType()))
                 || f.requests() == 0) {
             return 0;
         }
@@ -225,13 +307,18 @@ public final class UnalignedDioXfsRule extends Rule {
         return files.stream().map(n -> n.toLowerCase(Locale.ROOT)).anyMatch(n -> n.contains("redo"));
     }
 
-    private static String advice(int bsize, boolean oracle) {
+    private static String advice(int bsize, Filesystem fs, boolean oracle) {
         String general = "Make the direct I/O aligned to the filesystem block size (offsets and sizes in multiples of "
                 + bsize + " bytes), or put these files on an XFS filesystem whose block size matches the I/O "
-                + "(mkfs.xfs -b size=512 for 512-byte writes). ";
-        String redo = oracle ? "For Oracle redo logs on XFS: a 512-byte block size, or keep the " + bsize
+                + "(mkfs.xfs -b size=512 for 512-byte writes)"
+                + (fs.xfs() ? ". " : "; ext4's smallest block is 1024 bytes, so no ext4 block size takes 512-byte writes. ");
+        String redo = !oracle ? ""
+                : fs.xfs() ? "For Oracle redo logs on XFS: a 512-byte block size, or keep the " + bsize
                 + "-byte filesystem and write the redo in " + bsize + "-byte blocks (redo log BLOCKSIZE " + bsize
-                + ", which needs 4K-sector disks or the sector size override). " : "";
+                + ", which needs 4K-sector disks or the sector size override). "
+                : "For Oracle redo logs on " + fs.label() + ": write the redo in " + bsize + "-byte blocks (redo log "
+                + "BLOCKSIZE " + bsize + ", which needs 4K-sector disks or the sector size override), or move it to "
+                + "XFS with a 512-byte block size. ";
         return general + redo + "Preallocating and pre-writing the files also avoids the drain on current kernels.";
     }
 }

@@ -36,7 +36,8 @@ final class BlockCommitPattern {
                 if (e.device().equals(d.id())) {
                     deviceSeconds += e.d2c();
                     if (e.direction().equals("write")) {
-                        writes += e.n();
+                        // the requests the device wrote: a journal's blocks merged into one request are one write
+                        writes += e.requests();
                         durableWrites += e.flush();
                     }
                 }

@@ -65,6 +65,35 @@ class UnalignedDioXfsRuleTest {
                 f.evidence().toString());
     }
 
+    /**
+     * ext4 serialises unaligned direct writes as XFS does (ext4_dio_write_iter: the inode lock taken
+     * exclusively, inode_dio_wait, the write made synchronous). The grid's ext4 cell was cut after fio's
+     * open, so no path places the file: with sleep stacks, their ext4_file_write_iter says ext4, and its
+     * i_rwsem waits count as waiting for the inode (70 % of the sleep, as the XFS cell's 58 %); without
+     * them, the mounts hold ext4 and no XFS. Either way the finding names ext4, not XFS.
+     */
+    @Test
+    void unalignedWritesOnExt4AreNamedAsExt4FromTheStacksOrTheMounts() {
+        String cell = "ext4-unaligned-8ms-ssd";
+        Finding stacks = RuleHarness.files(rule, TestData.gridFilesWithout(cell, "fio.out")).get(0);
+        assertEquals(Severity.CRITICAL, stacks.severity());
+        assertEquals("472 of 472 direct writes are not aligned to the 4096-byte ext4 block; io_submit waits for the inode",
+                stacks.title());
+        assertEquals(70.4, (double) stacks.metrics().get("waitSharePct"), 0.1);
+        assertTrue(stacks.summary().contains("ext4 drains all other direct I/O of the inode")
+                && stacks.summary().contains("its write path (ext4_file_write_iter) in the writers' sleep stacks "
+                + "(perf-sched-stacks.txt:444)") && !stacks.summary().contains("XFS drains"), stacks.summary());
+        assertEquals("tune2fs -l <device> | grep 'Block size'", stacks.assumptions().get(0).toConfirm());
+        assertEquals("ext4 block size (assumed)", stacks.measurement("fsBlockSize").orElseThrow().label());
+
+        Finding mounts = RuleHarness.files(rule, TestData.gridFilesWithout(cell, "fio.out", "perf-")).get(0);
+        assertTrue(mounts.title().contains("4096-byte ext4 block"), mounts.title());
+        assertTrue(mounts.summary().contains("the only one of XFS and ext4 the bundle describes (mounts.txt:23"),
+                mounts.summary());
+        assertTrue(mounts.evidence().stream().anyMatch(e -> e.location().equals("mounts.txt:23")), mounts.evidence().toString());
+        assertTrue(mounts.recommendation().contains("ext4's smallest block is 1024 bytes"), mounts.recommendation());
+    }
+
     @Test
     void withoutXfsInfoTheDefaultBlockSizeIsAssumedAndItsCommandNamed() {
         Finding f = RuleHarness.files(rule, unalignedTraces()).get(0);

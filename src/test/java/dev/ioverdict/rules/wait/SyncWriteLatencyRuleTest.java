@@ -41,6 +41,19 @@ class SyncWriteLatencyRuleTest {
         assertEquals(1, blockOnly("osync-journal-4ms-ssd").size());
     }
 
+    /**
+     * ext4's jbd2 commits each fsync with its descriptor and journal blocks, three bios merged into one
+     * 12 KiB request, then the commit block behind a cache flush: 390 bios but 234 requests beside the 156
+     * flushes. Counted in bios, the flushes were under one per two writes and the pattern went unseen.
+     */
+    @Test
+    void ext4sJournalBlocksMergedIntoOneRequestAreOneWriteBesideItsFlushes() {
+        Finding f = blockOnly("ext4-fsync-journal-8ms-hdd").get(0);
+        assertEquals(Severity.WARNING, f.severity(), f.summary());
+        assertEquals(156L, ((Number) f.metrics().get("flushRequests")).longValue());
+        assertTrue(f.title().contains("156 cache flushes beside 234 writes"), f.title());
+    }
+
     @Test
     void theThreadsOfOneCommandCommittingAlikeAreOneFinding() {
         // four fio threads (thread=1), each fdatasync after every 4 writes on ~3 ms flash: one finding for fio
