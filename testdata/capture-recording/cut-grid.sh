@@ -12,7 +12,8 @@ cells=("$@")
 [ ${#cells[@]} -gt 0 ] || cells=($("$HERE/record-grid.sh" list | awk '{print $1}'))
 for c in "${cells[@]}"; do
     REF=io_submit; W=2:5; S=; COMM=fio; DROP=
-    case ${c#ext4-} in   # an ext4- cell is cut as the XFS cell it repeats
+    base=${c#ext4-}; base=${base#btrfs-}   # an ext4- or btrfs- cell is cut as the XFS cell it repeats
+    case $base in
     dd-direct-write-*)          REF=write; COMM=dd; W=:3 ;;   # from the start: the open (O_DIRECT) and dup2 to fd 1
     dd-direct-read-*)           REF=read; COMM=dd; W=:3 ;;
     dirty-dd-*)                 REF=write; COMM=dd ;;

@@ -13,7 +13,7 @@
 #   THR        slowfs.py threads: requests served at once
 #   ROTA       /sys/block/loopN/queue/rotational
 #   (by name) ext4-CELL: the filesystem is ext4 (mkfs.ext4 -b 4096, inode tables and journal written
-#              at mkfs), not XFS; everything else as CELL's row says
+#              at mkfs), not XFS; btrfs-CELL: btrfs (mkfs.btrfs defaults); everything else as CELL's row says
 #   FILES      what is on the XFS before the run: data (64 MiB written), redo (512 MiB fallocated),
 #              journal (nothing: fio appends to a new file), nb (data + restore.img 1 GiB written),
 #              stacked (upper.img 256 MiB written, made the backing file of a second loop device),
@@ -142,6 +142,9 @@ ext4-unaligned-8ms-ssd              7     -      8   0    redo    unaligned     
 ext4-fsync-journal-8ms-hdd          7     -      8   1    journal journal-fsync    -           app     SYNC
 ext4-read-12ms-s8-ssd               11    -      8   0    data    randread-qd4     -           noSched AIO
 ext4-saturated-4ms-s1               2     -      1   0    data    saturate-ramp    -           noSched AIO
+btrfs-unaligned-8ms-ssd             7     -      8   0    redo    unaligned        -           full    AIO
+btrfs-fsync-journal-8ms-hdd         7     -      8   1    journal journal-fsync    -           app     SYNC
+btrfs-read-12ms-s8-ssd              11    -      8   0    data    randread-qd4     -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -153,7 +156,7 @@ case $SC in AIO) SYSCALLS=$AIO ;; SYNC) SYSCALLS=$SYNC ;; URING) SYSCALLS=$URING
 SIZE=1G; [ "$FILES" = nb ] && SIZE=3G; [ "$FILES" = redo ] && SIZE=2G
 NAME=grid; MNT=/mnt/grid
 # the filesystem: XFS, or ext4 for a cell named ext4-CELL (the same set-up as CELL otherwise)
-FS=xfs; case $CELL in ext4-*) FS=ext4 ;; esac
+FS=xfs; case $CELL in ext4-*) FS=ext4 ;; btrfs-*) FS=btrfs ;; esac
 OUT=/tmp/iocap/grid/$CELL; BUNDLE=$OUT/bundle; RAW=$OUT/raw
 CTL=/tmp/slowfs.delay_ms
 if [ -e "$CTL" ]; then echo "$CTL present: someone overrides delays; not recording"; exit 1; fi
@@ -208,7 +211,8 @@ d=$(basename "$dev")
 echo 0 > "$CTL"
 echo "$ROTA" > "/sys/block/$d/queue/rotational" || exit 1
 SCHED=; IOSCHED_SET=; NR_REQUESTS=
-case ${CELL#ext4-} in
+BASE=${CELL#ext4-}; BASE=${BASE#btrfs-}   # an ext4- or btrfs- cell: the XFS cell it repeats
+case $BASE in
 sched-bfq-*|blk-sched-bfq-*|blksys-sched-bfq-*) SCHED=bfq; IOSCHED_SET=strict_guarantees=1 ;;
 sched-bfqdefault-*) SCHED=bfq ;;
 tagwait-nr4-*) NR_REQUESTS=4 ;;
@@ -221,6 +225,8 @@ echo "device $dev ($DELAY ms writes, $RDELAY ms reads, x $THR), rotational $ROTA
 if [ "$FS" = ext4 ]; then
     # the inode tables and the journal written now, not by ext4lazyinit in the background of the run
     mkfs.ext4 -F -q -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 "$dev" && mount "$dev" "$MNT" || exit 1
+elif [ "$FS" = btrfs ]; then
+    mkfs.btrfs -f -q "$dev" && mount "$dev" "$MNT" || exit 1
 else
     mkfs.xfs -f -q -b size=4096 "$dev" && mount "$dev" "$MNT" || exit 1
 fi
@@ -274,7 +280,11 @@ for x in $d $u $d2; do
     done
 done
 # ext4: its superblock's figures beside the bundle (dumpe2fs -h is no format ioverdict reads); mounts.txt says ext4
-if [ "$FS" = ext4 ]; then dumpe2fs -h "$dev" > "$RAW/dumpe2fs.txt" 2>&1; else xfs_info "$MNT" > xfs_info.txt 2>&1; fi
+case $FS in
+ext4)  dumpe2fs -h "$dev" > "$RAW/dumpe2fs.txt" 2>&1 ;;
+btrfs) btrfs filesystem show "$MNT" > "$RAW/btrfs-show.txt" 2>&1 ;;
+*)     xfs_info "$MNT" > xfs_info.txt 2>&1 ;;
+esac
 [ -n "$dev2" ] && xfs_info "$MNT2" > xfs_info-grid2.txt 2>&1
 if [ -d "/sys/block/$d/queue/iosched" ]; then
     for f in /sys/block/$d/queue/iosched/*; do echo "$f: $(cat "$f")"; done > iosched-settings.txt

@@ -29,6 +29,12 @@ public final class AioWaits {
     /** Waiting for its own I/O to complete. */
     private static final Set<String> OWN_IO = Set.of("read_events", "__iomap_dio_rw", "iomap_dio_rw",
             "__blkdev_direct_IO_simple", "blkdev_direct_IO", "do_blockdev_direct_IO", "__blockdev_direct_IO");
+    /**
+     * Waiting for the writeback of what the call itself wrote: a direct write a filesystem turned into a
+     * buffered one and then writes back and waits for (btrfs for a write not aligned to its sector size).
+     */
+    private static final Set<String> OWN_WRITEBACK = Set.of("folio_wait_writeback", "wait_on_page_writeback",
+            "__filemap_fdatawait_range", "filemap_fdatawait_range", "filemap_write_and_wait_range");
     /** Frames that put a sleep inside an AIO system call. */
     private static final Set<String> AIO_CALLS = Set.of("__x64_sys_io_submit", "__arm64_sys_io_submit", "sys_io_submit",
             "do_io_submit", "io_submit_one", "__se_sys_io_submit", "__x64_sys_io_getevents", "__arm64_sys_io_getevents",
@@ -75,7 +81,7 @@ public final class AioWaits {
         if (LOCK_SLOWPATH.contains(frames.get(0)) && frames.stream().anyMatch(INODE_LOCKERS::contains)) {
             return Kind.SERIALISED;
         }
-        return OWN_IO.contains(frames.get(0)) ? Kind.OWN_IO : Kind.OTHER;
+        return OWN_IO.contains(frames.get(0)) || s.passesThrough(OWN_WRITEBACK) ? Kind.OWN_IO : Kind.OTHER;
     }
 
     /** Whether the sleep happened inside io_submit or io_getevents. */

@@ -46,6 +46,11 @@ public final class UnalignedDioXfsRule extends Rule {
     static final int XFS_DEFAULT_BLOCK = 4096;
     /** The filesystems that drain the inode before an unaligned direct write, as /proc/mounts names them. */
     static final Set<String> DRAINING = Set.of("xfs", "ext4");
+    /**
+     * Filesystems whose functions a sleep stack may pass through, by their prefix: one that does not drain
+     * (btrfs turns an unaligned direct write into a buffered one instead) leaves this rule silent.
+     */
+    static final Set<String> STACK_FILESYSTEMS = Set.of("xfs", "ext4", "btrfs", "f2fs", "ocfs2", "gfs2", "nfs", "zfs");
 
     static final Threshold MIN_UNALIGNED_PCT = Threshold.percent("min_unaligned_pct", 1,
             "share of a file's direct writes that must be unaligned");
@@ -71,6 +76,12 @@ public final class UnalignedDioXfsRule extends Rule {
      */
     record Filesystem(String type, String label, String how, Evidence evidence) {
         static final Filesystem ASSUMED_XFS = new Filesystem("xfs", "XFS", null, null);
+        /** Not known, and not XFS alone: the bundle's disks hold XFS beside others, or none at all. */
+        static final String UNKNOWN = "unknown";
+
+        boolean unknown() {
+            return type.equals(UNKNOWN);
+        }
 
         static Filesystem of(String type, String how, Evidence evidence) {
             return new Filesystem(type, type.equals("xfs") ? "XFS" : type, how, evidence);
@@ -92,8 +103,10 @@ public final class UnalignedDioXfsRule extends Rule {
             (xfs_info data bsize), while io_submit takes the wait or sleeps in inode_dio_wait: XFS waits \
             for every other direct I/O of the inode to drain before an unaligned write, so asynchronous \
             submission becomes synchronous and the writes of that file serialise. ext4 drains the same way \
-            (ext4_dio_write_iter): a file found on ext4, by its mount, the writers' sleep stacks or mounts that \
-            hold ext4 and no XFS, is judged alike and the finding names ext4.""",
+            (ext4_dio_write_iter): a file found on ext4, by its mount, the writers' sleep stacks or a bundle whose \
+            disks all hold ext4, is judged alike and the finding names ext4. btrfs does not drain (it writes \
+            such a write through the page cache): where the stacks or the mount say btrfs, the rule is silent \
+            and sync-io-submit names the blocking submission.""",
             List.of(AioSymptoms.DIRECT_WRITE_SIZES), List.of(),
             List.of(MIN_UNALIGNED_PCT, MIN_SUBMIT_SHARE_PCT, MIN_SUBMIT_AVG_MS, CRITICAL_SHARE_PCT, WARNING_SHARE_PCT));
 
@@ -158,6 +171,9 @@ public final class UnalignedDioXfsRule extends Rule {
         }
         FileAlignment first = files.get(0);
         Filesystem fs = filesystem(first, writers, aio);
+        if (!DRAINING.contains(fs.type()) && !fs.unknown()) {
+            return; // e.g. btrfs: no drain; sync-io-submit names the blocking submission and what it sleeps in
+        }
         Integer block = first.fsBlockSize();
         boolean assumed = block == null;
         // XFS's default block, and mkfs.ext4's for any filesystem over 512 MiB
@@ -173,7 +189,9 @@ public final class UnalignedDioXfsRule extends Rule {
                 : sharePct == null || sharePct >= ctx.value(CRITICAL_SHARE_PCT) ? Severity.CRITICAL
                 : sharePct >= ctx.value(WARNING_SHARE_PCT) ? Severity.WARNING : Severity.INFO;
         boolean serialises = waits && severity != Severity.INFO;
-        String fsWhy = (fs.how() == null || first.fsType() != null ? "" : " The filesystem is " + fs.label() + ": " + fs.how() + ".")
+        String fsWhy = fs.unknown() ? " Which filesystem holds the files the trace does not say (their open is not in it), "
+                + "and " + fs.how() + ": 4096 bytes, the usual block of XFS and ext4, is assumed."
+                : (fs.how() == null || first.fsType() != null ? "" : " The filesystem is " + fs.label() + ": " + fs.how() + ".")
                 + (!assumed ? " Block size " + bsize + " bytes: " + first.fsResolvedBy() + "."
                 : fs.xfs() ? " The filesystem block size is not in the bundle: XFS's default of 4096 bytes is assumed; collect "
                         + "'xfs_info <mount point> > xfs_info.txt' (and /proc/mounts) to confirm it."
@@ -187,11 +205,13 @@ public final class UnalignedDioXfsRule extends Rule {
                         fs.label(), serialises ? "; io_submit waits for the inode" : ": no serialisation measured, a risk"))
                 .severity(severity)
                 .summary(String.format(Locale.ROOT, "Direct writes to %s have sizes or offsets that are multiples of 512 "
-                        + "but not of %d bytes (sizes %s to %s). %s drains all other direct I/O of the inode "
-                        + "before such a write; %s%s", String.join(", ", names), bsize,
+                        + "but not of %d bytes (sizes %s to %s). %s; %s%s", String.join(", ", names), bsize,
                         Figures.bytes((double) files.stream().mapToLong(FileAlignment::minSize).min().orElse(0)),
                         Figures.bytes((double) files.stream().mapToLong(FileAlignment::maxSize).max().orElse(0)),
-                        fs.label(), cost1, fsWhy))
+                        fs.unknown() ? "XFS and ext4 drain all other direct I/O of the inode before such a write "
+                                + "(btrfs writes it through the page cache instead)"
+                                : fs.label() + " drains all other direct I/O of the inode before such a write",
+                        cost1, fsWhy))
                 .recommendation(advice(bsize, fs, oracleWorkload(timed, names)))
                 .source(EvidenceKind.SYSCALLS)
                 .text(FILES, String.join(", ", names))
@@ -218,7 +238,10 @@ public final class UnalignedDioXfsRule extends Rule {
             f.assume("that io_submit's time is spent waiting for the inode (no sleep stacks in the bundle)",
                     "perf record -e sched:sched_switch -g -p <pid> -- sleep 10; perf script > perf-sched-stacks.txt");
         }
-        if (assumed && fs.xfs()) {
+        if (fs.unknown()) {
+            f.assume("a filesystem block of 4096 bytes on a filesystem that drains the inode (XFS or ext4)",
+                    "df -T <file>; the trace from before the files' open (strace -f -ttT -y shows each descriptor's path)");
+        } else if (assumed && fs.xfs()) {
             f.assume("an XFS block size of 4096 bytes (no xfs_info in the bundle)",
                     "xfs_info <mount point> > xfs_info.txt; cat /proc/mounts > mounts.txt");
         } else if (assumed) {
@@ -243,8 +266,8 @@ public final class UnalignedDioXfsRule extends Rule {
     /**
      * Which filesystem the unaligned files are on: the one the trace's paths or the block trace's device resolve to;
      * else the one whose write path the writers' sleep stacks in io_submit pass through; else the one the writers' block-trace
-     * device is mounted as; else ext4 where the bundle describes ext4 and no XFS; else XFS is assumed (the
-     * block size and the advice say so).
+     * device is mounted as; else ext4 where every disk filesystem the bundle describes is ext4; else none named
+     * where its disks hold others than XFS; else XFS is assumed (the block size and the advice say so).
      */
     static Filesystem filesystem(FileAlignment first, Set<Integer> writers, AioSymptoms aio) {
         if (first.fsType() != null) {
@@ -255,7 +278,7 @@ public final class UnalignedDioXfsRule extends Rule {
                 continue;
             }
             for (String frame : st.frames()) {
-                for (String type : DRAINING) {
+                for (String type : STACK_FILESYSTEMS) {
                     if (frame.startsWith(type + "_")) {
                         return Filesystem.of(type, "its write path (" + frame + ") in the writers' sleep stacks ("
                                 + st.input() + ":" + st.line() + ")", AioSymptoms.evidence(st));
@@ -265,22 +288,29 @@ public final class UnalignedDioXfsRule extends Rule {
         }
         for (var row : aio.blockWrites()) {
             FileAlignment w = row.writes();
-            if (writers.contains(row.pid()) && w.fsType() != null && DRAINING.contains(w.fsType())) {
+            if (writers.contains(row.pid()) && w.fsType() != null) {
                 return Filesystem.of(w.fsType(), "the mount of " + row.device() + ", where the writers' bios went ("
                         + w.fsResolvedBy() + ")", w.fsEvidence());
             }
         }
-        // the bundle's mounts hold one of the two only: a file they do not place is on that one
+        // every filesystem of a disk the bundle describes is of one type: a file they do not place is on that one
         List<FilesystemInfo> described = aio.filesystems().stream()
-                .filter(i -> i.type() != null && DRAINING.contains(i.type().toLowerCase(Locale.ROOT))).toList();
-        if (!described.isEmpty() && described.stream().map(i -> i.type().toLowerCase(Locale.ROOT)).distinct().count() == 1) {
+                .filter(i -> i.type() != null && (i.device() == null || i.device().startsWith("/dev/"))).toList();
+        if (!described.isEmpty() && described.stream().allMatch(i -> DRAINING.contains(i.type().toLowerCase(Locale.ROOT)))
+                && described.stream().map(i -> i.type().toLowerCase(Locale.ROOT)).distinct().count() == 1) {
             // the line quoted: a data filesystem rather than the root one, where there is one
             FilesystemInfo only = described.stream().filter(i -> !"/".equals(i.mount())).findFirst().orElse(described.get(0));
             String type = only.type().toLowerCase(Locale.ROOT);
             if (!type.equals("xfs")) {
-                return Filesystem.of(type, "the only one of XFS and ext4 the bundle describes (" + only.input() + ":"
+                return Filesystem.of(type, "the only filesystem type of the disks the bundle describes (" + only.input() + ":"
                         + only.line() + ", " + described.size() + " mount(s))", new Evidence(only.input(), only.line(), only.text()));
             }
+        } else if (!described.isEmpty()) {
+            // the disks hold other filesystems beside (or instead of) XFS: which one holds the file is not known
+            List<String> types = described.stream().map(i -> i.type().toLowerCase(Locale.ROOT)).distinct().sorted().toList();
+            FilesystemInfo data = described.stream().filter(i -> !"/".equals(i.mount())).findFirst().orElse(described.get(0));
+            return new Filesystem(Filesystem.UNKNOWN, "filesystem", "the bundle's disks hold " + String.join(", ", types)
+                    + " (" + data.input() + ")", new Evidence(data.input(), data.line(), data.text()));
         }
         return Filesystem.ASSUMED_XFS;
     }

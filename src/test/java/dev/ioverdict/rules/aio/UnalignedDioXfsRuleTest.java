@@ -88,10 +88,28 @@ class UnalignedDioXfsRuleTest {
 
         Finding mounts = RuleHarness.files(rule, TestData.gridFilesWithout(cell, "fio.out", "perf-")).get(0);
         assertTrue(mounts.title().contains("4096-byte ext4 block"), mounts.title());
-        assertTrue(mounts.summary().contains("the only one of XFS and ext4 the bundle describes (mounts.txt:23"),
+        assertTrue(mounts.summary().contains("the only filesystem type of the disks the bundle describes (mounts.txt:23"),
                 mounts.summary());
         assertTrue(mounts.evidence().stream().anyMatch(e -> e.location().equals("mounts.txt:23")), mounts.evidence().toString());
         assertTrue(mounts.recommendation().contains("ext4's smallest block is 1024 bytes"), mounts.recommendation());
+    }
+
+    /**
+     * btrfs does not drain: it writes an unaligned direct write through the page cache and waits for its
+     * writeback (btrfs_direct_write, filemap_fdatawait_range in the stacks), so with the stacks this rule is
+     * silent. Without them, and without the files' open, the bundle's disks hold btrfs and ext4: the finding
+     * names no filesystem and says what it assumes.
+     */
+    @Test
+    void onBtrfsNothingDrainsAndAFileNoTraceOrMountPlacesIsOnNoNamedFilesystem() {
+        String cell = "btrfs-unaligned-8ms-ssd";
+        assertEquals(List.of(), RuleHarness.files(rule, TestData.gridFilesWithout(cell, "fio.out")));
+        Finding f = RuleHarness.files(rule, TestData.gridFilesWithout(cell, "fio.out", "perf-")).get(0);
+        assertEquals("281 of 281 direct writes are not aligned to the 4096-byte filesystem block; io_submit waits for "
+                + "the inode", f.title());
+        assertTrue(f.summary().contains("the bundle's disks hold btrfs, ext4 (mounts.txt)")
+                && !f.summary().contains("XFS's default"), f.summary());
+        assertTrue(f.assumptions().stream().anyMatch(a -> a.toConfirm().startsWith("df -T <file>")), f.assumptions().toString());
     }
 
     @Test
