@@ -63,6 +63,11 @@ final class Assigner {
     private final TimeModelAnalysis.DeviceNaming names;
     private final List<SleepStack> stacks;
     private final Set<TimeModelAnalysis.Group> unalignedWriters;
+    /**
+     * Groups whose io_submit sleep stacks timed the wait for a request tag or a throttle: that wait is their
+     * requests' Q2G + G2I, already a part, so their completions are split over the phases after it.
+     */
+    private final Set<TimeModelAnalysis.Group> tagTimedBySubmit = new java.util.HashSet<>();
     private final PerIoMatch perIo;
     /** Each command's device where no block trace says it, found once: several parts ask for it. */
     private final Map<TimeModelAnalysis.Group, String> homes = new java.util.IdentityHashMap<>();
@@ -223,6 +228,9 @@ final class Assigner {
             return 0;
         }
         double asleep = slept[0] + slept[1] + slept[2] + slept[3] + slept[4];
+        if (slept[1] + slept[2] > 0) {
+            tagTimedBySubmit.add(g);
+        }
         // a submission that takes a millisecond or more is asleep: its CPU work is microseconds. Sleep
         // stacks are often recorded over a shorter window than the syscalls; their composition holds
         boolean allAsleep = calls > 0 && submit / calls >= ASLEEP_CALL_SECONDS;
@@ -510,6 +518,13 @@ final class Assigner {
                     s[3] += e.tag();
                     s[4] += e.flush();
                     s[5] += e.preflushWait();
+                }
+            }
+            if (tagTimedBySubmit.contains(g)) {
+                // the wait for a tag or a throttle is io_submit's, measured by its stacks: not again here
+                for (double[] s : byDevice.values()) {
+                    s[0] -= s[3] - s[5];
+                    s[3] = s[5];
                 }
             }
             double q2c = byDevice.values().stream().mapToDouble(s -> s[0]).sum();

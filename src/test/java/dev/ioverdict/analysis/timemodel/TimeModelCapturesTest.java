@@ -203,6 +203,22 @@ class TimeModelCapturesTest {
                 + "show, yet queued")), m.notes().toString());
     }
 
+    /**
+     * btrfs writes an unaligned direct write through the page cache inside io_submit: writeback throttling
+     * holds the bio before it gets a request (wbt_wait: the stacks' throttle, and the bio's Q2G), then the call
+     * waits for the write (folio_wait_writeback: its own I/O). The throttle is counted once, from the stacks;
+     * before, the own-I/O wait was split over Q2G too and a tag-wait of 15 % appeared beside it.
+     */
+    @Test
+    void aThrottleIoSubmitsStacksTimedIsNotCountedAgainAsItsRequestsWaitForATag() throws Exception {
+        TimeModel m = model("btrfs-unaligned-8ms-ssd");
+        for (ProcessWait fio : m.application()) {
+            assertTrue(seconds(fio, Part.THROTTLE) > 0.4 * fio.waitSeconds(), fio.parts().toString());
+            assertTrue(seconds(fio, Part.TAG_WAIT) < 0.01 * fio.waitSeconds(), fio.parts().toString());
+            assertTrue(seconds(fio, Part.DEVICE) > 0.4 * fio.waitSeconds(), fio.parts().toString());
+        }
+    }
+
     private static ProcessWait process(TimeModel m, String command) {
         return m.processes().stream().filter(p -> p.command().equals(command)).findFirst().orElseThrow();
     }
