@@ -9,6 +9,7 @@ import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.syscall.AioProcess;
+import dev.ioverdict.model.syscall.SleepStack;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.rules.MeasuredIn;
@@ -24,6 +25,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * io_submit blocks: a process spends as long submitting asynchronous I/O as waiting for it
@@ -73,6 +75,14 @@ public final class SyncIoSubmitRule extends Rule {
         }
     }
 
+    /** A filesystem turning a direct write into a buffered one (btrfs, for one not aligned to its sector size). */
+    static final Set<String> BUFFERED_FALLBACK = Set.of("btrfs_direct_write");
+    /** Waiting for the writeback of a range the call wrote. */
+    static final Set<String> WRITEBACK_WAIT = Set.of("filemap_fdatawait_range", "__filemap_fdatawait_range",
+            "folio_wait_writeback", "filemap_write_and_wait_range");
+    /** The block layer's writeback throttling (blk-wbt). */
+    static final Set<String> WRITEBACK_THROTTLE = Set.of("wbt_wait");
+
     /** The function io_submit sleeps in most: the innermost frame of its top stack, or LinuxKI's sleep row. */
     static String sleepsIn(AioSymptoms aio, AioProcess a) {
         var stack = aio.submitStacks(a.pid()).stream().findFirst();
@@ -118,17 +128,30 @@ public final class SyncIoSubmitRule extends Rule {
                 .orElse("");
         double aioTotal = (a.submitTotal() == null ? 0 : a.submitTotal())
                 + (a.geteventsTotal() == null ? 0 : a.geteventsTotal());
+        List<SleepStack> stacks = aio.submitStacks(a.pid());
+        boolean buffered = stacks.stream().anyMatch(st -> st.passesThrough(BUFFERED_FALLBACK) && st.passesThrough(WRITEBACK_WAIT));
+        boolean throttled = stacks.stream().anyMatch(st -> st.passesThrough(WRITEBACK_THROTTLE));
+        String why = (buffered ? " Its sleep stacks show the filesystem writing these direct writes through the page "
+                + "cache and waiting for their writeback (btrfs_direct_write, filemap_fdatawait_range): btrfs does so for a "
+                + "direct write not aligned to its sector size." : "")
+                + (throttled ? " Writeback throttling holds its writes (wbt_wait): the block layer limits writes in "
+                + "flight while the device's latency exceeds its target." : "");
+        String specific = (buffered ? "Align the direct writes to the filesystem's sector size (4096 bytes on btrfs), so "
+                + "that they stay direct and asynchronous. " : "")
+                + (throttled ? "Writeback throttling follows the device's latency: a faster device, or a higher target "
+                + "(/sys/block/<device>/queue/wbt_lat_usec; 0 turns it off), lets the writes through. " : "");
         var f = ctx.finding(Subject.process(a.pid(), a.comm()), "io_submit of " + who + " takes "
                         + Figures.duration(submit) + " on average: submission blocks")
                 .severity(worse ? Severity.CRITICAL : Severity.WARNING)
                 .summary(who + " made " + Figures.count(a.submits()) + " io_submit calls averaging "
                         + Figures.duration(submit) + compare + " (" + a.source() + ", " + a.input() + "). io_submit holds "
                         + Figures.percent(a.submitSharePct()) + " of the time spent in io_submit and io_getevents "
-                        + "together: the process waits while submitting instead of while reaping completions.")
-                .recommendation("Find where io_submit sleeps (the sleep stacks below: inode_dio_wait / "
+                        + "together: the process waits while submitting instead of while reaping completions." + why)
+                .recommendation(specific.isEmpty() ? "Find where io_submit sleeps (the sleep stacks below: inode_dio_wait / "
                         + "xfs_file_dio_write_unaligned means unaligned direct I/O on XFS; get_request / blk_mq_get_tag "
                         + "a full device queue; a filesystem lock or file extension otherwise). Align direct I/O to the "
-                        + "filesystem block size, preallocate files, and keep the queue depth below nr_requests.")
+                        + "filesystem block size, preallocate files, and keep the queue depth below nr_requests."
+                        : specific.strip())
                 .aio(a)
                 .figure(SUBMITS, a.submits())
                 .figure(AioSymptoms.SUBMIT_AVG, a.submitAvg())

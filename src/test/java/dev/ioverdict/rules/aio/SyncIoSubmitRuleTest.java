@@ -35,6 +35,25 @@ class SyncIoSubmitRuleTest {
                 f.evidence().stream().map(e -> e.location()).toList());
     }
 
+    /**
+     * btrfs writes an unaligned direct write through the page cache and waits for its writeback inside
+     * io_submit, writeback throttling holding it half the time: the finding says so from the stacks and
+     * gives the two remedies, not the generic search for where io_submit sleeps.
+     */
+    @Test
+    void btrfsWritingUnalignedDirectWritesThroughThePageCacheIsSaidFromTheStacks() {
+        List<Finding> found = RuleHarness.files(rule,
+                dev.ioverdict.testing.TestData.gridFilesWithout("btrfs-unaligned-8ms-ssd", "fio.out"));
+        assertEquals(2, found.size(), found.toString());
+        for (Finding f : found) {
+            assertEquals(Severity.CRITICAL, f.severity());
+            assertTrue(f.summary().contains("btrfs_direct_write, filemap_fdatawait_range")
+                    && f.summary().contains("Writeback throttling holds its writes (wbt_wait)"), f.summary());
+            assertTrue(f.recommendation().startsWith("Align the direct writes to the filesystem's sector size (4096 "
+                    + "bytes on btrfs)") && f.recommendation().contains("wbt_lat_usec"), f.recommendation());
+        }
+    }
+
     @Test
     void seed000WaitsInGeteventsNotInSubmit() {
         assertEquals(List.of(), RuleHarness.files(rule, file("seed-000-strace", "strace-lgwr.txt")));
