@@ -145,6 +145,8 @@ ext4-saturated-4ms-s1               2     -      1   0    data    saturate-ramp 
 btrfs-unaligned-8ms-ssd             7     -      8   0    redo    unaligned        -           full    AIO
 btrfs-fsync-journal-8ms-hdd         7     -      8   1    journal journal-fsync    -           app     SYNC
 btrfs-read-12ms-s8-ssd              11    -      8   0    data    randread-qd4     -           noSched AIO
+ext4-dirty-buffered-8ms-hdd         7     -      8   1    journal dirty-buffered   -           noSched SYNC
+ext4-osync-journal-4ms-ssd          2     -      8   0    journal journal-osync    -           noSched SYNC
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -257,7 +259,7 @@ fi
 sync
 rm -f "$CTL"
 
-case $CELL in dirty-*)
+case $BASE in dirty-*)
     # the device's share of the page cache is held to 16 MiB of dirty data (its bdi's strict limit): a
     # writer faster than the device is throttled within the run (balance_dirty_pages), as on a machine
     # with little memory. The global limits stay: strace's, perf's and slowfs.py's own writes to the
