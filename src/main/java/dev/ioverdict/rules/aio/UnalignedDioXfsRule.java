@@ -191,7 +191,7 @@ public final class UnalignedDioXfsRule extends Rule {
         boolean serialises = waits && severity != Severity.INFO;
         String fsWhy = fs.unknown() ? " Which filesystem holds the files the trace does not say (their open is not in it), "
                 + "and " + fs.how() + ": 4096 bytes, the usual block of XFS and ext4, is assumed."
-                : (fs.how() == null || first.fsType() != null ? "" : " The filesystem is " + fs.label() + ": " + fs.how() + ".")
+                : (!saysHow(fs, first, assumed) ? "" : " The filesystem is " + fs.label() + ": " + fs.how() + ".")
                 + (!assumed ? " Block size " + bsize + " bytes: " + first.fsResolvedBy() + "."
                 : fs.xfs() ? " The filesystem block size is not in the bundle: XFS's default of 4096 bytes is assumed; collect "
                         + "'xfs_info <mount point> > xfs_info.txt' (and /proc/mounts) to confirm it."
@@ -228,7 +228,7 @@ public final class UnalignedDioXfsRule extends Rule {
         if (!assumed) {
             f.because("the block size from " + first.fsResolvedBy());
         }
-        if (fs.how() != null && first.fsType() == null) {
+        if (saysHow(fs, first, assumed)) {
             f.because("the filesystem (" + fs.label() + ") from " + fs.how());
         }
         f.because(fromBlock ? "the writes' sizes and offsets from the block trace: the bios the waiting processes "
@@ -313,6 +313,11 @@ public final class UnalignedDioXfsRule extends Rule {
                     + " (" + data.input() + ")", new Evidence(data.input(), data.line(), data.text()));
         }
         return Filesystem.ASSUMED_XFS;
+    }
+
+    /** Whether the finding says how the filesystem is known: where the block size's source does not already say it. */
+    private static boolean saysHow(Filesystem fs, FileAlignment first, boolean assumedBlock) {
+        return fs.how() != null && (first.fsType() == null || assumedBlock);
     }
 
     /** A file's (or a process's block-trace) direct writes on XFS or ext4 not aligned to its block, 0 when under the limit. */
