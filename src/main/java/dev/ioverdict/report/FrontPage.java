@@ -120,9 +120,12 @@ final class FrontPage {
                     + (gain == null ? "" : " \u2014 " + gain) + (causes.size() > 1 ? "; " + (causes.size() - 1)
                     + " more note" + (causes.size() > 2 ? "s" : "") + " below" : "") + ".";
         }
-        String more = causes.size() == 1 ? "" : causes.size() == 2 ? "; one more cause below"
-                : "; " + (causes.size() - 1) + " more causes below";
-        return top.title() + (gain == null ? "" : " \u2014 " + gain) + more + ".";
+        // a finding of information is a note, not a cause: the headline counts them apart
+        long notes = causes.stream().skip(1).filter(f -> f.severity() == Severity.INFO).count();
+        long more = causes.size() - 1 - notes;
+        String also = (more == 0 ? "" : more == 1 ? "one more cause" : more + " more causes")
+                + (notes == 0 ? "" : (more == 0 ? "" : " and ") + (notes == 1 ? "a note" : notes + " notes"));
+        return top.title() + (gain == null ? "" : " \u2014 " + gain) + (also.isEmpty() ? "" : "; " + also + " below") + ".";
     }
 
     /**

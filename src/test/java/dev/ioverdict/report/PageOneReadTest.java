@@ -129,6 +129,13 @@ class PageOneReadTest {
         assertTrue(c0.path("confidenceReasons").toString().contains("busy in these reports"), c0.toString());
     }
 
+    /** btrfs's unaligned cell: the device, two blocking submissions, and request-starvation as information. */
+    @Test
+    void theHeadlineCountsANoteApartFromTheCauses() throws IOException {
+        String headline = report("grid/btrfs-unaligned-8ms-ssd").path("summary").path("headline").asText();
+        assertTrue(headline.endsWith("; 2 more causes and a note below."), headline);
+    }
+
     @Test
     void aNoteGetsNoStepOnPageOne() throws IOException {
         JsonNode r = report("grid/healthy-1ms-light");
