@@ -73,8 +73,7 @@ public record Impact(double seconds, Double sharePct, String of, boolean measure
                 .filter(p -> p.seconds() >= VICTIM_MIN_SHARE_OF_CAUSE * seconds)
                 .max(java.util.Comparator.comparingDouble(ProcessShare::sharePct))
                 .filter(p -> p.sharePct() - sharePct >= VICTIM_POINTS)
-                .map(p -> "; " + Figures.percent(p.sharePct()) + " of " + p.command()
-                        + (p.pids().size() == 1 && !p.command().startsWith("pid ") ? " pid " + p.pids().get(0) : "")
+                .map(p -> "; " + Figures.percent(p.sharePct()) + " of " + UnnamedProcess.who(p.command(), p.pids())
                         + (of != null && of.startsWith("the application") ? "'s I/O wait" : "'s device time"))
                 .orElse("");
         String what = whole != null ? whole : "I/O time";

@@ -5,6 +5,7 @@ import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatCommits;
 import dev.ioverdict.analysis.iostat.IostatPoint;
+import dev.ioverdict.model.UnnamedProcess;
 import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.block.RequestTimes;
 import dev.ioverdict.model.iostat.IostatDevice;
@@ -899,7 +900,7 @@ final class Assigner {
                 allBySlice.merge(e.slice(), -e.d2c(), Double::sum);
             } else {
                 String known = TimeModelAnalysis.holder(e, tracedCommands);
-                String comm = TimeModelAnalysis.nameless(known) ? "pid " + e.pid() : known;
+                String comm = TimeModelAnalysis.nameless(known) ? UnnamedProcess.name(e.pid()) : known;
                 othersBySlice.computeIfAbsent(e.slice(), k -> new LinkedHashMap<>()).merge(comm, e.d2c(), Double::sum);
                 pidOf.putIfAbsent(comm, e.pid());
             }

@@ -8,6 +8,7 @@ import dev.ioverdict.analysis.config.MediaClass;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.model.Facts;
+import dev.ioverdict.model.UnnamedProcess;
 import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.block.RequestTimes;
 import dev.ioverdict.model.bpf.BioIo;
@@ -105,7 +106,7 @@ public final class TimeModelAnalysis implements Analysis {
                 for (Group g : faulting) {
                     notes.add(String.format(java.util.Locale.ROOT, "%s %d made no I/O system call the traces show, "
                             + "yet queued %d reads in the %s: its wait is in page faults (a mapped file) or swap-in, "
-                            + "measured by its requests' queue-to-completion time", g.command.startsWith("pid ")
+                            + "measured by its requests' queue-to-completion time", UnnamedProcess.is(g.command)
                             ? "pid" : g.command + " pid", g.pids.iterator().next(), g.waits.calls(WaitClass.READ),
                             blockSource));
                 }
@@ -278,7 +279,7 @@ public final class TimeModelAnalysis implements Analysis {
             String comm = views.stream().map(p -> p.comm).filter(c -> c != null && !c.isEmpty()).findFirst()
                     .orElse(null);
             Group g = byCommand.computeIfAbsent(groupKey(views.get(0).pid, comm, byPid.size()),
-                    k -> new Group(comm == null ? "pid " + views.get(0).pid : comm));
+                    k -> new Group(comm == null ? UnnamedProcess.name(views.get(0).pid) : comm));
             g.pids.add(views.get(0).pid);
             for (WaitClass c : WaitClass.values()) {
                 List<ApplicationWaits.Process> ranked = views.stream()
@@ -377,7 +378,7 @@ public final class TimeModelAnalysis implements Analysis {
         for (BlockProcessTimes.Entry e : block.entries()) {
             String comm = e.comm() == null || e.comm().isEmpty() ? null : e.comm();
             out.computeIfAbsent(groupKey(e.pid(), comm, comms.size()),
-                    k -> new Group(comm == null ? "pid " + e.pid() : comm)).addRequests(e, blockSource);
+                    k -> new Group(comm == null ? UnnamedProcess.name(e.pid()) : comm)).addRequests(e, blockSource);
         }
         return out.values().stream().filter(g -> g.total() > 0)
                 .sorted(Comparator.comparingDouble(Group::total).reversed().thenComparing(g -> g.command)).toList();
@@ -428,7 +429,7 @@ public final class TimeModelAnalysis implements Analysis {
     private static Map<Integer, String> tracedCommands(List<Group> groups) {
         Map<Integer, String> out = new HashMap<>();
         for (Group g : groups) {
-            if (!g.command.startsWith("pid ")) {
+            if (!UnnamedProcess.is(g.command)) {
                 g.pids.forEach(p -> out.putIfAbsent(p, g.command));
                 g.threads.forEach(t -> out.putIfAbsent(t, g.command));
             }
@@ -441,7 +442,7 @@ public final class TimeModelAnalysis implements Analysis {
      * are told apart); past {@link #MAX_COMMANDS} processes, those of one command are one group.
      */
     private static String groupKey(int pid, String comm, int processes) {
-        return processes <= MAX_COMMANDS || comm == null ? "pid " + pid : comm;
+        return processes <= MAX_COMMANDS || comm == null ? UnnamedProcess.name(pid) : comm;
     }
 
     /** Each slice's wait per command (its chosen traces), and per device who held its time. */

@@ -1,6 +1,7 @@
 package dev.ioverdict.model.timemodel;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.ioverdict.model.UnnamedProcess;
 import java.util.List;
 import java.util.Optional;
 
@@ -42,7 +43,7 @@ public record ProcessWait(String command, List<Integer> pids, String source, lon
     /** "fio pid 13129", or the command alone for a group of several processes. */
     @com.fasterxml.jackson.annotation.JsonIgnore
     public String who() {
-        return command + (pids.size() == 1 && !command.startsWith("pid ") ? " pid " + pids.get(0) : "");
+        return UnnamedProcess.who(command, pids);
     }
 
     @com.fasterxml.jackson.annotation.JsonIgnore

@@ -2,6 +2,7 @@ package dev.ioverdict.model.timemodel;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.ioverdict.model.UnnamedProcess;
 import java.util.List;
 
 /**
@@ -39,7 +40,7 @@ public record WaitPart(Part part, String direction, String device, double second
 
         /** How the report names it: its command and pid, the pid once where the command is only that. */
         public String who() {
-            return pid == null || command.equals("pid " + pid) ? command : command + " pid " + pid;
+            return pid == null || command.equals(UnnamedProcess.name(pid)) ? command : command + " pid " + pid;
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.ioverdict.rules.wait;
 import dev.ioverdict.analysis.syscall.SlowestWaits;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Subject;
+import dev.ioverdict.model.UnnamedProcess;
 import dev.ioverdict.model.syscall.SyscallCall;
 import dev.ioverdict.model.timemodel.ProcessWait;
 import dev.ioverdict.model.timemodel.WaitPart;
@@ -35,7 +36,7 @@ final class WaitingProcess {
 
     /** Whether the traces give the process no name: it goes by its pid ("pid 15675"). */
     static boolean unnamed(ProcessWait p) {
-        return p.command().startsWith("pid ") || p.command().equals(UNNAMED);
+        return UnnamedProcess.is(p.command()) || p.command().equals(UNNAMED);
     }
 
     /**
