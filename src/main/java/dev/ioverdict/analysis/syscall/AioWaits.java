@@ -81,7 +81,12 @@ public final class AioWaits {
         if (LOCK_SLOWPATH.contains(frames.get(0)) && frames.stream().anyMatch(INODE_LOCKERS::contains)) {
             return Kind.SERIALISED;
         }
-        return OWN_IO.contains(frames.get(0)) || s.passesThrough(OWN_WRITEBACK) ? Kind.OWN_IO : Kind.OTHER;
+        return OWN_IO.contains(frames.get(0)) || waitsForOwnWriteback(s) ? Kind.OWN_IO : Kind.OTHER;
+    }
+
+    /** Whether the sleep waits for the writeback of what the call itself wrote ({@link #OWN_WRITEBACK}). */
+    public static boolean waitsForOwnWriteback(SleepStack s) {
+        return s.passesThrough(OWN_WRITEBACK);
     }
 
     /** Whether the sleep happened inside io_submit or io_getevents. */

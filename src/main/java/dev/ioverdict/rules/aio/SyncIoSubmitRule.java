@@ -77,9 +77,6 @@ public final class SyncIoSubmitRule extends Rule {
 
     /** A filesystem turning a direct write into a buffered one (btrfs, for one not aligned to its sector size). */
     static final Set<String> BUFFERED_FALLBACK = Set.of("btrfs_direct_write");
-    /** Waiting for the writeback of a range the call wrote. */
-    static final Set<String> WRITEBACK_WAIT = Set.of("filemap_fdatawait_range", "__filemap_fdatawait_range",
-            "folio_wait_writeback", "filemap_write_and_wait_range");
     /** The block layer's writeback throttling (blk-wbt). */
     static final Set<String> WRITEBACK_THROTTLE = Set.of("wbt_wait");
 
@@ -129,7 +126,7 @@ public final class SyncIoSubmitRule extends Rule {
         double aioTotal = (a.submitTotal() == null ? 0 : a.submitTotal())
                 + (a.geteventsTotal() == null ? 0 : a.geteventsTotal());
         List<SleepStack> stacks = aio.submitStacks(a.pid());
-        boolean buffered = stacks.stream().anyMatch(st -> st.passesThrough(BUFFERED_FALLBACK) && st.passesThrough(WRITEBACK_WAIT));
+        boolean buffered = stacks.stream().anyMatch(st -> st.passesThrough(BUFFERED_FALLBACK) && AioWaits.waitsForOwnWriteback(st));
         boolean throttled = stacks.stream().anyMatch(st -> st.passesThrough(WRITEBACK_THROTTLE));
         String why = (buffered ? " Its sleep stacks show the filesystem writing these direct writes through the page "
                 + "cache and waiting for their writeback (btrfs_direct_write, filemap_fdatawait_range): btrfs does so for a "

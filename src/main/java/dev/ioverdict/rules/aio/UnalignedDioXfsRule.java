@@ -293,26 +293,24 @@ public final class UnalignedDioXfsRule extends Rule {
                         + w.fsResolvedBy() + ")", w.fsEvidence());
             }
         }
-        // every filesystem of a disk the bundle describes is of one type: a file they do not place is on that one
         List<FilesystemInfo> described = aio.filesystems().stream()
                 .filter(i -> i.type() != null && (i.device() == null || i.device().startsWith("/dev/"))).toList();
-        if (!described.isEmpty() && described.stream().allMatch(i -> DRAINING.contains(i.type().toLowerCase(Locale.ROOT)))
-                && described.stream().map(i -> i.type().toLowerCase(Locale.ROOT)).distinct().count() == 1) {
-            // the line quoted: a data filesystem rather than the root one, where there is one
-            FilesystemInfo only = described.stream().filter(i -> !"/".equals(i.mount())).findFirst().orElse(described.get(0));
-            String type = only.type().toLowerCase(Locale.ROOT);
-            if (!type.equals("xfs")) {
-                return Filesystem.of(type, "the only filesystem type of the disks the bundle describes (" + only.input() + ":"
-                        + only.line() + ", " + described.size() + " mount(s))", new Evidence(only.input(), only.line(), only.text()));
-            }
-        } else if (!described.isEmpty()) {
-            // the disks hold other filesystems beside (or instead of) XFS: which one holds the file is not known
-            List<String> types = described.stream().map(i -> i.type().toLowerCase(Locale.ROOT)).distinct().sorted().toList();
-            FilesystemInfo data = described.stream().filter(i -> !"/".equals(i.mount())).findFirst().orElse(described.get(0));
-            return new Filesystem(Filesystem.UNKNOWN, "filesystem", "the bundle's disks hold " + String.join(", ", types)
-                    + " (" + data.input() + ")", new Evidence(data.input(), data.line(), data.text()));
+        if (described.isEmpty()) {
+            return Filesystem.ASSUMED_XFS;
         }
-        return Filesystem.ASSUMED_XFS;
+        List<String> types = described.stream().map(i -> i.type().toLowerCase(Locale.ROOT)).distinct().sorted().toList();
+        // the line quoted: a data filesystem rather than the root one, where there is one
+        FilesystemInfo data = described.stream().filter(i -> !"/".equals(i.mount())).findFirst().orElse(described.get(0));
+        Evidence line = new Evidence(data.input(), data.line(), data.text());
+        if (types.size() == 1 && DRAINING.contains(types.get(0))) {
+            // every filesystem of a disk the bundle describes is of one type: a file they do not place is on that one
+            return types.get(0).equals("xfs") ? Filesystem.ASSUMED_XFS : Filesystem.of(types.get(0), "the only filesystem "
+                    + "type of the disks the bundle describes (" + data.input() + ":" + data.line() + ", "
+                    + described.size() + " mount(s))", line);
+        }
+        // the disks hold other filesystems beside (or instead of) XFS: which one holds the file is not known
+        return new Filesystem(Filesystem.UNKNOWN, "filesystem", "the bundle's disks hold " + String.join(", ", types)
+                + " (" + data.input() + ")", line);
     }
 
     /** Whether the finding says how the filesystem is known: where the block size's source does not already say it. */

@@ -19,6 +19,13 @@ class SyncWriteLatencyRuleTest {
         return TestData.root().resolve("testdata/grid/" + cell + "/bundle");
     }
 
+    /** The one finding the rule makes of the whole cell. */
+    private Finding onlyFinding(String cell) {
+        List<Finding> fs = RuleHarness.bundle(rule, "grid/" + cell, java.util.Map.of());
+        assertEquals(1, fs.size(), fs.toString());
+        return fs.get(0);
+    }
+
     /** The cell's block trace alone, with the configuration files beside it: no system calls. */
     private List<Finding> blockOnly(String cell) {
         Path b = bundle(cell);
@@ -58,9 +65,7 @@ class SyncWriteLatencyRuleTest {
     void theThreadsOfOneCommandCommittingAlikeAreOneFinding() {
         // four fio threads (thread=1), each fdatasync after every 4 writes on ~3 ms flash: one finding for fio
         // with all their calls (707 = 198 + 183 + 169 + 157), not four that say the same
-        List<Finding> fs = RuleHarness.bundle(rule, "grid/oltp-psync-j4-3ms-ssd", java.util.Map.of());
-        assertEquals(1, fs.size(), fs.toString());
-        Finding f = fs.get(0);
+        Finding f = onlyFinding("oltp-psync-j4-3ms-ssd");
         assertEquals("fio", f.subject().id());
         assertEquals("fio (pids 32201, 32202, 32203, 32204) waits for its writes to become durable (707 fsync-type "
                 + "calls, 3.2 ms each)", f.title());
@@ -71,9 +76,7 @@ class SyncWriteLatencyRuleTest {
     void aServersWorkersTheTraceGivesNoNameAreOneFindingMeasuredOverThemAll() {
         // strace -p -f on a PostgreSQL server under pgbench: no exec in the trace, so no names; four backends and
         // the WAL writer each fdatasync the WAL. One cause, said once, its impact the sum of their flush parts
-        List<Finding> fs = RuleHarness.bundle(rule, "grid/pgbench-commit-3ms-ssd", java.util.Map.of());
-        assertEquals(1, fs.size(), fs.toString());
-        Finding f = fs.get(0);
+        Finding f = onlyFinding("pgbench-commit-3ms-ssd");
         assertEquals("pids 15626,15675,15676,15677,15678", f.subject().id());
         assertEquals(List.of(15626, 15675, 15676, 15677, 15678), f.subject().pids());
         assertEquals("pids 15626, 15675, 15676 and 2 more", f.metrics().get("process"));
@@ -88,11 +91,10 @@ class SyncWriteLatencyRuleTest {
     @Test
     void asynchronousODsyncWritesAreCountedByTheirFlushes() {
         // no fsync and no write(): libaio writes on an O_DSYNC file, each completed after a 4.1 ms cache flush
-        List<Finding> fs = RuleHarness.bundle(rule, "grid/dsync-write-4ms-ssd", java.util.Map.of());
-        assertEquals(1, fs.size(), fs.toString());
+        Finding f = onlyFinding("dsync-write-4ms-ssd");
         assertEquals("fio pid 16810 waits for its writes to become durable (322 asynchronous writes completed after a "
-                + "cache flush (O_DSYNC or O_SYNC), 4.1 ms each)", fs.get(0).title());
-        assertEquals(Severity.INFO, fs.get(0).severity());
+                + "cache flush (O_DSYNC or O_SYNC), 4.1 ms each)", f.title());
+        assertEquals(Severity.INFO, f.severity());
     }
 
     @Test
