@@ -69,6 +69,13 @@ for c in "${cells[@]}"; do
     aligned-8ms-ssd-control)    S=2:2.2 ;;
     stacked-loop-on-8ms)        S=2:2.4 ;;
     read-12ms-s8-ssd)           S=2:2.3 ;;
+    layout-read-*)              W=:3 ;;          # from the start: fio laying its file out, then the reads
+    thinktime-read-*)           REF=pread64 ;;
+    buffered-end-fsync-*)       REF=write; W=: ;;  # the whole run: the writes into the page cache, then the fsync
+    read-qd32-*)                W=2:2.5 ;;       # ~3400 I/O a second
+    randrw-j4-*)                W=2:3; S=2:2.3 ;;  # four jobs, ~1300 I/O a second
+    dio-append-*)               S=2:2.35 ;;
+    buffered-aio-*)             W=:3 ;;          # from the start: the file's open without O_DIRECT
     esac
     src=/tmp/iocap/grid/$c/bundle; dst=$GRID/$c/bundle
     if [ -d "$src/blktrace" ]; then  # the block trace is in binary files, which cut-grid.py does not cut: kept whole

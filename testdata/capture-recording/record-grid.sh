@@ -147,6 +147,15 @@ btrfs-fsync-journal-8ms-hdd         7     -      8   1    journal journal-fsync 
 btrfs-read-12ms-s8-ssd              11    -      8   0    data    randread-qd4     -           noSched AIO
 ext4-dirty-buffered-8ms-hdd         7     -      8   1    journal dirty-buffered   -           noSched SYNC
 ext4-osync-journal-4ms-ssd          2     -      8   0    journal journal-osync    -           noSched SYNC
+layout-read-12ms-ssd                11    -      8   0    journal layout-randread-qd4 -        noSched SYNC
+randrw-j4-qd8-6ms-s8-ssd            5     -      8   0    data    randrw-70-30-j4-qd8 -        full    AIO
+read-128k-qd1-8ms-s1-hdd            7     -      1   1    data    randread-128k-qd1 -          noSched AIO
+thinktime-read-20ms-ssd             19    -      8   0    data    thinktime-randread-qd1 -     none    -
+read-qd32-2ms-s8-ssd                1.5   -      8   0    data    randread-qd32    -           noSched AIO
+buffered-aio-read-12ms-ssd          11    -      8   0    data    buffered-aio-randread-qd8 -  noSched AIO
+buffered-end-fsync-8ms-s1-hdd       7     -      1   1    journal buffered-write-end-fsync -   noSched SYNC
+dio-append-8ms-ssd                  7     -      8   0    journal dio-append-qd4   -           full    AIO
+ext4-dio-append-8ms-ssd             7     -      8   0    journal dio-append-qd4   -           full    AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

@@ -204,11 +204,14 @@ final class ModelImpact {
         double traced = model.captureSeconds();
         if (model.basis() == TimeModel.Basis.APPLICATION && traced > 0 && f.severity() != Severity.INFO
                 && f.impact().seconds() < MATERIAL_OF_TRACED_PCT / 100 * traced) {
+            // the application itself may be I/O bound: then its wait went to other causes, not to this one
+            boolean bound = model.waitSeconds() >= MATERIAL_OF_TRACED_PCT / 100 * traced;
             String why = String.format(Locale.ROOT, "not material: it cost the application %s of the %s it was "
-                            + "traced for (%.2g %%), and the application waited %s for I/O in all: it is not I/O bound "
-                            + "in this capture", dev.ioverdict.model.Figures.duration(f.impact().seconds()),
+                            + "traced for (%.2g %%), and the application waited %s for I/O in all: %s",
+                    dev.ioverdict.model.Figures.duration(f.impact().seconds()),
                     dev.ioverdict.model.Figures.duration(traced), 100 * f.impact().seconds() / traced,
-                    dev.ioverdict.model.Figures.duration(model.waitSeconds()));
+                    dev.ioverdict.model.Figures.duration(model.waitSeconds()),
+                    bound ? "almost all of it elsewhere" : "it is not I/O bound in this capture");
             return demoted(f, Severity.INFO, why);
         }
         if (share == null || share >= MATERIAL_PCT || f.severity() != Severity.CRITICAL) {

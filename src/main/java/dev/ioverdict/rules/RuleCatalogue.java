@@ -1,6 +1,7 @@
 package dev.ioverdict.rules;
 
 import dev.ioverdict.rules.aio.AioCompletionWaitRule;
+import dev.ioverdict.rules.aio.ExtendingDioXfsRule;
 import dev.ioverdict.rules.aio.SyncIoSubmitRule;
 import dev.ioverdict.rules.aio.UnalignedDioXfsRule;
 import dev.ioverdict.rules.block.DeviceLatencyRule;
@@ -32,6 +33,7 @@ public final class RuleCatalogue {
                     new HungTaskIoRule(),
                     new NameCacheRule(),
                     new UnalignedDioXfsRule(),
+                    new ExtendingDioXfsRule(),
                     new SyncIoSubmitRule(),
                     new AioCompletionWaitRule(),
                     new NoisyNeighbourRule(),

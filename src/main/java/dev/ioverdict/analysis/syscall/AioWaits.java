@@ -35,6 +35,13 @@ public final class AioWaits {
      */
     private static final Set<String> OWN_WRITEBACK = Set.of("folio_wait_writeback", "wait_on_page_writeback",
             "__filemap_fdatawait_range", "filemap_fdatawait_range", "filemap_write_and_wait_range");
+    /**
+     * XFS's checks before a write, which zero the range between the file's size and a write that starts beyond it,
+     * first draining the inode's direct I/O (xfs_file_write_checks, xfs_file_write_zero_eof; 4.x's
+     * xfs_file_aio_write_checks).
+     */
+    private static final Set<String> EOF_CHECKS = Set.of("xfs_file_write_checks", "xfs_file_write_zero_eof",
+            "xfs_file_aio_write_checks");
     /** Frames that put a sleep inside an AIO system call. */
     private static final Set<String> AIO_CALLS = Set.of("__x64_sys_io_submit", "__arm64_sys_io_submit", "sys_io_submit",
             "do_io_submit", "io_submit_one", "__se_sys_io_submit", "__x64_sys_io_getevents", "__arm64_sys_io_getevents",
@@ -82,6 +89,26 @@ public final class AioWaits {
             return Kind.SERIALISED;
         }
         return OWN_IO.contains(frames.get(0)) || waitsForOwnWriteback(s) ? Kind.OWN_IO : Kind.OTHER;
+    }
+
+    /**
+     * Whether the sleep is the drain before a write that starts past the file's end: inode_dio_wait called from
+     * {@link #EOF_CHECKS} (a frame's compiler suffix, ".constprop.0", ".isra.0", set aside).
+     */
+    public static boolean drainsBeforeWritePastEof(SleepStack s) {
+        List<String> frames = s.frames();
+        for (int i = 0; i + 1 < frames.size(); i++) {
+            if (DRAIN.contains(frames.get(i)) && EOF_CHECKS.contains(function(frames.get(i + 1)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A frame's function without the suffix a compiler gives a specialised copy ("xfs_file_write_checks.constprop.0"). */
+    static String function(String frame) {
+        int dot = frame.indexOf('.');
+        return dot > 0 ? frame.substring(0, dot) : frame;
     }
 
     /** Whether the sleep waits for the writeback of what the call itself wrote ({@link #OWN_WRITEBACK}). */

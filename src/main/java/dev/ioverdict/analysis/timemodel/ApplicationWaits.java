@@ -218,9 +218,10 @@ final class ApplicationWaits {
             p.writeBytes += Math.max(1, c.ret() == null ? 1 : c.ret());
             p.writes++;
         }
-        if (c.start() != null && kind != WaitClass.SUBMIT && !"strace".equals(c.source())
-                && timedCalls < MAX_TIMED_CALLS) {
-            // strace's times of day never share a clock with a block trace; the tracepoints' may
+        if (c.start() != null && (kind != WaitClass.SUBMIT || d >= Assigner.ASLEEP_CALL_SECONDS)
+                && !"strace".equals(c.source()) && timedCalls < MAX_TIMED_CALLS) {
+            // strace's times of day never share a clock with a block trace; the tracepoints' may. A submission
+            // is timed where it sleeps: whether it holds its own requests is asked of the block trace
             p.time(c.start(), c.start() + d, kind);
             timedCalls++;
         }

@@ -64,6 +64,8 @@ final class Assigner {
     private final TimeModelAnalysis.DeviceNaming names;
     private final List<SleepStack> stacks;
     private final Set<TimeModelAnalysis.Group> unalignedWriters;
+    /** Groups whose io_submit goes to files opened without O_DIRECT: buffered AIO, done inside the call. */
+    private final Set<TimeModelAnalysis.Group> bufferedSubmitters;
     /**
      * Groups whose io_submit sleep stacks timed the wait for a request tag or a throttle: that wait is their
      * requests' Q2G + G2I, already a part, so their completions are split over the phases after it.
@@ -80,10 +82,11 @@ final class Assigner {
     Assigner(BlockProcessTimes block, List<IostatDevice> iostat, List<DeviceSeries> series, double tracedBytesPerSecond,
              StorageConfig config,
              TimeModelAnalysis.DeviceNaming names, List<SleepStack> stacks, Set<TimeModelAnalysis.Group> unalignedWriters,
-             RequestTimes requests, Map<Integer, String> tracedCommands) {
+             Set<TimeModelAnalysis.Group> bufferedSubmitters, RequestTimes requests, Map<Integer, String> tracedCommands) {
         this.perIo = new PerIoMatch(requests);
         this.tracedCommands = tracedCommands;
         this.unalignedWriters = unalignedWriters;
+        this.bufferedSubmitters = bufferedSubmitters;
         this.block = block;
         this.iostat = iostat;
         this.series = series;
@@ -215,6 +218,13 @@ final class Assigner {
                     + " in all): the rest of io_submit's " + Fmt.seconds(submit), null);
             return own;
         }
+        if (slept[0] + slept[1] + slept[2] + slept[3] + slept[4] == 0 && calls > 0 && submit / calls >= ASLEEP_CALL_SECONDS
+                && (bufferedSubmitters.contains(g) || submitHoldsItsRequests(g, submit / calls))) {
+            // no stacks, but AIO without O_DIRECT is done inside io_submit through the page cache, and a call as long
+            // as its requests whose completions are then at once waited for them: it waits for its own requests, as
+            // a read() would (its tag wait, if any, among their phases)
+            return submit;
+        }
         double ownTag = ownTagWait(g);
         if (slept[0] + slept[1] + slept[2] + slept[3] + slept[4] == 0 && ownTag > 0 && calls > 0
                 && submit / calls >= ASLEEP_CALL_SECONDS) {
@@ -297,6 +307,38 @@ final class Assigner {
         byDevice.forEach((device, w) -> parts.add(Part.TAG_WAIT, null, names.name(device), seconds * w[weight] / all,
                 method + on, null));
     }
+
+    /**
+     * Whether io_submit, {@code perCall} seconds a call, holds the command's own requests from queue to completion:
+     * in most of its calls of a millisecond or more one of its requests is queued and completed (the block trace
+     * on the calls' clock; a drain waits for earlier requests and queues its own as it returns), each call lasts
+     * at least half a request's Q2C, their completions are collected in under a tenth of it, and
+     * their wait for a tag is under half of the call (a full queue is the tag wait's, measured apart). The
+     * submission is then synchronous (buffered AIO, a filesystem that makes the write wait, the drain before a
+     * write) and its time is the requests'.
+     */
+    private boolean submitHoldsItsRequests(TimeModelAnalysis.Group g, double perCall) {
+        // per call where the block trace shares the calls' clock: requests queued and completed inside them
+        double holding = perIo.submitsHoldingTheirRequests(g, ASLEEP_CALL_SECONDS);
+        if (!(holding >= SYNCHRONOUS_CALL)) {
+            return false;
+        }
+        long requests = ownRequests(g, "read") + ownRequests(g, "write");
+        long completions = g.waits.calls(WaitClass.COMPLETE);
+        if (requests == 0) {
+            return false;
+        }
+        double perRequest = (ownQ2c(g, "read") + ownQ2c(g, "write")) / requests;
+        double collect = completions == 0 ? 0 : g.seconds(WaitClass.COMPLETE) / completions;
+        double tagPerRequest = ownTagWait(g) / requests;
+        return perRequest > 0 && perCall >= SYNCHRONOUS_CALL * perRequest && collect < PROMPT_COLLECTION * perRequest
+                && tagPerRequest < SYNCHRONOUS_CALL * perCall;
+    }
+
+    /** An io_submit at least this share of its requests' Q2C a call may hold them. */
+    private static final double SYNCHRONOUS_CALL = 0.5;
+    /** Completions collected in under this share of a request's Q2C were already in. */
+    private static final double PROMPT_COLLECTION = 0.1;
 
     /** The wait of the command's own requests for a request tag. */
     private double ownTagWait(TimeModelAnalysis.Group g) {
@@ -843,9 +885,44 @@ final class Assigner {
         }
         boolean writeBack = device != null && config != null && config.queueSetting(device, "write_cache")
                 .map(q -> q.value().contains("back")).orElse(false);
-        parts.add(Part.FLUSH, "write", device, seconds, "estimated: no block trace splits fsync time into data "
-                + "writes, journal and cache flushes; all of it is the cost of making data durable"
+        // the data it wrote through the page cache must reach the device before the call returns: at least its
+        // bytes at the device's write rate while busy, however few flushes iostat counts beside them
+        double cached = g.writes == 0 ? 0 : (double) g.writeBytes * Math.max(0, g.writes - g.directWrites - g.syncWrites)
+                / g.writes;
+        double rate = busyWriteRate(device);
+        double data = cached > 0 && rate > 0 ? Math.min(seconds, cached / rate) : 0;
+        if (data > 0) {
+            parts.add(Part.DEVICE, "write", device, data, String.format(Locale.ROOT, "estimated: no block trace; the "
+                    + "%.1f MB it wrote through the page cache, written back before its fsync-type calls return, at "
+                    + "%s's write rate while busy (%.1f MB/s in iostat: wkB/s over %%util)", cached / 1e6, device,
+                    rate / 1e6), null);
+        }
+        parts.add(Part.FLUSH, "write", device, seconds - data, "estimated: no block trace splits fsync time into data "
+                + "writes, journal and cache flushes; " + (data > 0 ? "the rest of it, beyond writing its data, is"
+                : "all of it is") + " the cost of making data durable"
                 + (writeBack ? " (" + device + " has a write-back cache: each fsync flushes it)" : ""), null);
+    }
+
+    /**
+     * The bytes a second {@code device} writes while busy: its written bytes over its busy time (wkB/s over
+     * %util) in the iostat reports with writes; 0 when not known.
+     */
+    private double busyWriteRate(String device) {
+        DeviceSeries s = device == null ? null : seriesOf(device);
+        if (s == null) {
+            return 0;
+        }
+        double bytes = 0;
+        double busy = 0;
+        for (var p : s.points()) {
+            double w = p.sample().value("wkB/s");
+            double util = p.sample().value("%util");
+            if (w > 0 && util > 0) {
+                bytes += w * 1024;
+                busy += Math.min(100, util) / 100;
+            }
+        }
+        return busy > 0 ? bytes / busy : 0;
     }
 
     /**

@@ -105,6 +105,47 @@ final class PerIoMatch {
     private static final int[] NONE = new int[0];
 
     /**
+     * Of the command's io_submit calls of {@code minSeconds} or more timed on the block trace's clock, the share
+     * inside which one of its own reads was both queued and completed: a submission that waits for its own
+     * I/O (buffered AIO reads through the page cache), not one that waits for earlier requests before it queues
+     * its own. NaN where no such call is on the clock.
+     */
+    double submitsHoldingTheirRequests(TimeModelAnalysis.Group g, double minSeconds) {
+        if (log == null || log.size() == 0) {
+            return Double.NaN;
+        }
+        // reads: a write held inside io_submit is also what XFS and ext4 do to an unaligned direct write after
+        // draining the inode, which unaligned-dio-xfs measures as the wait for the inode
+        int[] own = sortedByQueue(i -> log.reads(i) && (g.pids.contains(log.pid(i)) || g.threads.contains(log.pid(i))));
+        long calls = 0;
+        long holding = 0;
+        for (ApplicationWaits.Process view : g.chosenFor.getOrDefault(WaitClass.SUBMIT, List.of())) {
+            if (!sameClock(view)) {
+                continue;
+            }
+            int[] queuedBy = ofProcess(own, view);
+            for (int k = 0; k < view.timed; k++) {
+                if (view.callClass[k] != WaitClass.SUBMIT.ordinal() || view.callEnd[k] - view.callStart[k] < minSeconds) {
+                    continue;
+                }
+                long s = Math.round(view.callStart[k] * 1e9);
+                long t = Math.round(view.callEnd[k] * 1e9);
+                if (s < log.firstNs() || t > log.lastKeptNs()) {
+                    continue;
+                }
+                calls++;
+                for (int j = upperBound(queuedBy, t) - 1; j >= 0 && log.queued(queuedBy[j]) >= s; j--) {
+                    if (log.completed(queuedBy[j]) <= t) {
+                        holding++;
+                        break;
+                    }
+                }
+            }
+        }
+        return calls == 0 ? Double.NaN : (double) holding / calls;
+    }
+
+    /**
      * The requests a process's calls wait for: those it queued itself, when it queued any (a reader and
      * a writer of one command each wait for their own: the writer's wait is not the reader's quick
      * requests completing first); else the command's (a process that hands its I/O to another).

@@ -123,7 +123,8 @@ public final class TimeModelAnalysis implements Analysis {
         if (groups.isEmpty() && block != null && !block.entries().isEmpty()) {
             // no application trace: the unit is the devices' own time, each request's Q2C, split per I/O by
             // the process that queued it
-            Assigner assigner = new Assigner(block, iostat, series, 0, config, names, List.of(), Set.of(), null, Map.of());
+            Assigner assigner = new Assigner(block, iostat, series, 0, config, names, List.of(), Set.of(), Set.of(), null,
+                    Map.of());
             // every process's device time is the devices' time: a neighbour's is counted like the rest
             List<ProcessWait> processes = relabelled(blockGroups(block, blockSource).stream().limit(MAX_COMMANDS)
                     .map(assigner::assign).toList(), blockSource);
@@ -153,8 +154,9 @@ public final class TimeModelAnalysis implements Analysis {
         double traced = groups.stream().anyMatch(g -> g.ringRequests > 0) ? Double.NaN
                 : groups.stream().filter(g -> g.span > 0).mapToDouble(g -> (g.readBytes + g.writeBytes) / g.span).sum();
         Map<Integer, String> tracedCommands = tracedCommands(groups);
+        List<FileAlignment> alignment = results.get(SyscallSection.class).map(SyscallSection::alignment).orElse(List.of());
         Assigner assigner = new Assigner(block, iostat, series, traced, config, names, facts.all(SleepStack.class),
-                unalignedWriters(groups, results.get(SyscallSection.class).map(SyscallSection::alignment).orElse(List.of())),
+                unalignedWriters(groups, alignment), bufferedSubmitters(groups, alignment),
                 results.get(RequestTimes.class).orElse(null), tracedCommands);
         List<ProcessWait> processes = new ArrayList<>();
         double largest = groups.get(0).total();
@@ -341,6 +343,34 @@ public final class TimeModelAnalysis implements Analysis {
                 if (byPath || byPid) {
                     out.add(g);
                 }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The groups that submit most of their asynchronous I/O to files the trace shows opened without O_DIRECT: the kernel does
+     * such a request inside io_submit, through the page cache (a read waits there for the device), so the
+     * call is the request's wait, not a submission.
+     */
+    private static Set<Group> bufferedSubmitters(List<Group> groups, List<FileAlignment> alignment) {
+        Set<Group> out = new LinkedHashSet<>();
+        for (Group g : groups) {
+            long buffered = 0;
+            long other = 0; // direct, or opened before the trace began
+            for (FileAlignment a : alignment) {
+                if ("io_submit".equals(a.via()) && (g.bytesByFile.containsKey(a.file())
+                        || g.pids.stream().anyMatch(p -> a.file().contains("(pid " + p + ")")))) {
+                    if (Boolean.FALSE.equals(a.direct())) {
+                        buffered += a.requests();
+                    } else {
+                        other += a.requests();
+                    }
+                }
+            }
+            // most of its requests: a descriptor the trace saw reused for a file of /sys does not make it buffered
+            if (buffered > other) {
+                out.add(g);
             }
         }
         return out;

@@ -54,6 +54,12 @@ public final class AioSymptoms {
             "strace -f -ttT -p <pid> -o strace.txt   or   kiinfo -kitrace pid=<pid> > kitrace.txt",
             c -> of(c).filter(a -> !a.section.alignment().isEmpty() || !a.blockWrites.isEmpty())).on(Platform.LINUX);
 
+    public static final Input<AioSymptoms> SUBMIT_SLEEP_STACKS = new Input<>("aio sleep stacks",
+            "kernel stacks of the asynchronous I/O calls' sleeps (perf sched_switch with call chains, LinuxKI)",
+            "perf record -e sched:sched_switch -g -p <pid> -- sleep 10; perf script > perf-sched-stacks.txt",
+            c -> of(c).filter(a -> a.stacks.stream().anyMatch(dev.ioverdict.analysis.syscall.AioWaits::inAioCall)))
+            .on(Platform.LINUX);
+
     private final SyscallSection section;
     private final List<SleepStack> stacks;
     private final List<SyscallSummary> summaries;

@@ -77,8 +77,23 @@ public final class SyncIoSubmitRule extends Rule {
 
     /** A filesystem turning a direct write into a buffered one (btrfs, for one not aligned to its sector size). */
     static final Set<String> BUFFERED_FALLBACK = Set.of("btrfs_direct_write");
+    /** ext4's direct write path, which makes an extending or unaligned direct write wait for its own I/O. */
+    static final Set<String> EXT4_DIRECT_WRITE = Set.of("ext4_file_write_iter", "ext4_dio_write_iter");
     /** The block layer's writeback throttling (blk-wbt). */
     static final Set<String> WRITEBACK_THROTTLE = Set.of("wbt_wait");
+
+    /**
+     * The files the trace shows AIO submitted to opened without O_DIRECT (buffered AIO, synchronous in io_submit),
+     * where they take most of the requests; empty otherwise (direct files, or opens the trace did not see).
+     */
+    static List<String> bufferedAioFiles(AioSymptoms aio) {
+        var submitted = aio.section().alignment().stream().filter(x -> "io_submit".equals(x.via())).toList();
+        long buffered = submitted.stream().filter(x -> Boolean.FALSE.equals(x.direct())).mapToLong(x -> x.requests()).sum();
+        long other = submitted.stream().filter(x -> !Boolean.FALSE.equals(x.direct())).mapToLong(x -> x.requests()).sum();
+        // most of the requests: a descriptor the trace saw reused for a file of /sys does not make the AIO buffered
+        return buffered <= other ? List.of() : submitted.stream().filter(x -> Boolean.FALSE.equals(x.direct()))
+                .map(x -> x.file()).distinct().toList();
+    }
 
     /** The function io_submit sleeps in most: the innermost frame of its top stack, or LinuxKI's sleep row. */
     static String sleepsIn(AioSymptoms aio, AioProcess a) {
@@ -128,12 +143,29 @@ public final class SyncIoSubmitRule extends Rule {
         List<SleepStack> stacks = aio.submitStacks(a.pid());
         boolean buffered = stacks.stream().anyMatch(st -> st.passesThrough(BUFFERED_FALLBACK) && AioWaits.waitsForOwnWriteback(st));
         boolean throttled = stacks.stream().anyMatch(st -> st.passesThrough(WRITEBACK_THROTTLE));
-        String why = (buffered ? " Its sleep stacks show the filesystem writing these direct writes through the page "
+        List<String> bufferedFiles = bufferedAioFiles(aio);
+        boolean ext4Sync = stacks.stream().anyMatch(st -> st.passesThrough(EXT4_DIRECT_WRITE)
+                && AioWaits.kind(st) == AioWaits.Kind.OWN_IO);
+        String why = (!bufferedFiles.isEmpty() ? " The files it submits to were opened without O_DIRECT ("
+                + String.join(", ", bufferedFiles.stream().limit(3).toList()) + "): Linux native AIO does such a request "
+                + "inside io_submit, through the page cache, so each call waits for its own I/O and its queue depth is one."
+                : "")
+                + (ext4Sync ? " Its sleep stacks show ext4 waiting inside io_submit for the direct write's own I/O "
+                + "(iomap_dio_rw under ext4_file_write_iter): ext4 makes a direct write synchronous when it extends the "
+                + "file or is not aligned to the filesystem block, so the writes go one at a time whatever the queue depth."
+                : "")
+                + (buffered ? " Its sleep stacks show the filesystem writing these direct writes through the page "
                 + "cache and waiting for their writeback (btrfs_direct_write, filemap_fdatawait_range): btrfs does so for a "
                 + "direct write not aligned to its sector size." : "")
                 + (throttled ? " Writeback throttling holds its writes (wbt_wait): the block layer limits writes in "
                 + "flight while the device's latency exceeds its target." : "");
-        String specific = (buffered ? "Align the direct writes to the filesystem's sector size (4096 bytes on btrfs), so "
+        String specific = (!bufferedFiles.isEmpty() ? "Open the files with O_DIRECT (fio: direct=1) so that io_submit "
+                + "queues the requests and returns, or submit through io_uring, which queues buffered I/O without "
+                + "blocking the submitter. " : "")
+                + (ext4Sync ? "Give the file its size before writing it (fallocate -l SIZE FILE, posix_fallocate, fio's "
+                + "fallocate=native) and align the direct writes to the ext4 block, so that ext4 submits them "
+                + "asynchronously. " : "")
+                + (buffered ? "Align the direct writes to the filesystem's sector size (4096 bytes on btrfs), so "
                 + "that they stay direct and asynchronous. " : "")
                 + (throttled ? "Writeback throttling follows the device's latency: a faster device, or a higher target "
                 + "(/sys/block/<device>/queue/wbt_lat_usec; 0 turns it off), lets the writes through. " : "");

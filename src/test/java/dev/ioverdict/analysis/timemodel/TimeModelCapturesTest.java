@@ -191,6 +191,48 @@ class TimeModelCapturesTest {
     }
 
     @Test
+    void bufferedAioReadsWaitInIoSubmitForTheDeviceWithTheOpenOrWithPerfsClock() throws Exception {
+        // libaio without O_DIRECT (strace-fio.txt holds the open, O_RDONLY): each io_submit reads through the page
+        // cache and returns 11.6 ms later with the data in, one read at a time on a 12 ms device. Without sleep
+        // stacks its time was all 'submission' and the slow device a 0.1 % note. From the open, and without strace
+        // from perf's calls on the block trace's clock (a read queued and completed inside each long io_submit)
+        for (ProcessWait fio : List.of(model("buffered-aio-read-12ms-ssd").application().get(0),
+                RuleHarness.data(TestData.gridFilesWithout("buffered-aio-read-12ms-ssd", "strace", "fio.out"))
+                        .results().get(TimeModel.class).orElseThrow().application().get(0))) {
+            double whole = fio.waitSeconds();
+            assertTrue(fio.parts().stream().filter(w -> w.part() == Part.DEVICE && "read".equals(w.direction())
+                    && "loop0".equals(w.device())).mapToDouble(WaitPart::seconds).sum() > 0.9 * whole,
+                    fio.parts().toString());
+            assertTrue(seconds(fio, Part.SUBMISSION) < 0.05 * whole, fio.parts().toString());
+        }
+    }
+
+    @Test
+    void anUnalignedWritersSubmissionThatHoldsItsOwnWritesStaysTheDrainsWithoutStacks() throws Exception {
+        // the other side of the read-only per-call test above: XFS makes an unaligned direct write synchronous after
+        // the drain, so its writes are queued and completed inside io_submit too; perf's calls and block trace
+        // without stacks or strace leave that wait to the inode, as unaligned-dio-xfs measures it
+        ProcessWait fio = RuleHarness.data(TestData.gridFilesWithout("unaligned-4ms-ssd", "strace", "fio.out"))
+                .results().get(TimeModel.class).orElseThrow().application().get(0);
+        assertTrue(seconds(fio, Part.DEVICE) < 0.5 * fio.waitSeconds(), fio.parts().toString());
+    }
+
+    @Test
+    void anFsyncOfMuchBufferedDataWithoutABlockTraceWritesItsDataBeforeItFlushes() throws Exception {
+        // 192 MiB written through the page cache, then one fsync of 2.5 s on a one-slot disk: strace and iostat only,
+        // and iostat counts few flushes beside the writeback's writes (no commit pattern). Before, all of the fsync
+        // was 'flush' and sync-write-latency named 192 buffered writes as O_SYNC ones; the data's bytes at the
+        // disk's write rate while busy (~75 MB/s) are the fsync's time, as the block trace shows
+        ProcessWait fio = RuleHarness.data(TestData.gridFilesWithout("buffered-end-fsync-8ms-s1-hdd", "perf-", "fio.out"))
+                .results().get(TimeModel.class).orElseThrow().application().get(0);
+        double whole = fio.waitSeconds();
+        assertTrue(seconds(fio, Part.DEVICE) > 0.85 * whole, fio.parts().toString());
+        assertTrue(seconds(fio, Part.FLUSH) < 0.1 * whole, fio.parts().toString());
+        assertTrue(fio.parts().stream().anyMatch(w -> w.part() == Part.DEVICE && w.method().contains(
+                "MB it wrote through the page cache")), fio.parts().toString());
+    }
+
+    @Test
     void aThreadReadingAMappedFileWaitsInPageFaultsForItsOwnReads() throws Exception {
         // fio's mmap engine: the job thread makes no system call in the window, the block trace shows its reads;
         // the shell and compiler page faults of the recording's other processes stay out (too few, immaterial)

@@ -54,6 +54,35 @@ class SyncIoSubmitRuleTest {
         }
     }
 
+    /** libaio on a file opened without O_DIRECT: io_submit reads through the page cache, one read at a time. */
+    @Test
+    void bufferedAioIsSaidFromTheOpenWithItsFix() {
+        List<Finding> found = RuleHarness.files(rule,
+                dev.ioverdict.testing.TestData.gridFilesWithout("buffered-aio-read-12ms-ssd", "fio.out"));
+        assertEquals(1, found.size(), found.toString());
+        Finding f = found.get(0);
+        assertTrue(f.summary().contains("The files it submits to were opened without O_DIRECT (/mnt/grid/data)"),
+                f.summary());
+        assertTrue(f.recommendation().startsWith("Open the files with O_DIRECT (fio: direct=1)"), f.recommendation());
+        // through the diagnosis: io_submit's time is the device's reads, so the finding is a remark, and its
+        // remark does not call an application that waited for I/O most of the run "not I/O bound"
+        List<Finding> judged = RuleHarness.bundle(rule, "grid/buffered-aio-read-12ms-ssd", Map.of());
+        assertEquals(Severity.INFO, judged.get(0).severity());
+        assertTrue(judged.get(0).summary().contains("and the application waited 2.94 s for I/O in all: almost all of "
+                + "it elsewhere."), judged.get(0).summary());
+    }
+
+    /** ext4 makes an extending direct write synchronous: its sleep stacks wait for the write's own I/O. */
+    @Test
+    void ext4sSynchronousExtendingWritesAreSaidFromTheStacks() {
+        List<Finding> found = RuleHarness.files(rule,
+                dev.ioverdict.testing.TestData.gridFilesWithout("ext4-dio-append-8ms-ssd", "fio.out"));
+        assertEquals(1, found.size(), found.toString());
+        Finding f = found.get(0);
+        assertTrue(f.summary().contains("ext4 makes a direct write synchronous when it extends the file"), f.summary());
+        assertTrue(f.recommendation().startsWith("Give the file its size before writing it"), f.recommendation());
+    }
+
     @Test
     void seed000WaitsInGeteventsNotInSubmit() {
         assertEquals(List.of(), RuleHarness.files(rule, file("seed-000-strace", "strace-lgwr.txt")));
