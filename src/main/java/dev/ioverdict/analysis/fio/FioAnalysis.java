@@ -42,8 +42,8 @@ public final class FioAnalysis implements Analysis {
             return;
         }
         Optional<StorageConfig> config = results.get(StorageConfig.class);
-        List<PhaseDistribution> d2c = results.get(BlockDistributions.class).map(BlockDistributions::distributions)
-                .orElse(List.of()).stream().filter(d -> d.phase() == Phase.D2C).toList();
+        List<PhaseDistribution> phases = results.get(BlockDistributions.class).map(BlockDistributions::distributions)
+                .orElse(List.of()).stream().filter(d -> d.phase() == Phase.D2C || d.phase() == Phase.Q2C).toList();
         // JSON first (its rows stand), then by input and line: the same order whatever order the files were read in
         jobs.sort(Comparator.comparing((FioJob j) -> j.pid() != null)
                 .thenComparing(FioJob::input).thenComparingLong(FioJob::line).thenComparing(FioJob::direction));
@@ -60,7 +60,7 @@ public final class FioAnalysis implements Analysis {
             rows.add(new FioSection.Row(j.job(), j.group(), j.jobs(), j.direction(), j.options().get("rw"),
                     j.options().get("bs"), integer(j.options().get("iodepth")), direct(j.options().get("direct")),
                     j.options().get("ioengine"), finite(j.iops()), finite(j.bandwidth()), j.issued(), j.runtime(),
-                    clat(j), device, device == null ? null : trace(device, j.direction(), d2c, config),
+                    clat(j), device, device == null ? null : trace(device, j.direction(), phases, config),
                     j.input(), j.line()));
         }
         Map<String, FioGroupStatus> groupsOnce = new LinkedHashMap<>();
@@ -90,37 +90,44 @@ public final class FioAnalysis implements Analysis {
         return null;
     }
 
-    private static FioSection.Trace trace(String device, String direction, List<PhaseDistribution> d2c,
+    private static FioSection.Trace trace(String device, String direction, List<PhaseDistribution> all,
                                           Optional<StorageConfig> config) {
         String majMin = config.flatMap(c -> c.majMin(device)).orElse(null);
         String dir = direction.equals("read") ? "reads" : direction.equals("write") ? "writes" : null;
         if (dir == null) {
             return null;
         }
-        PhaseDistribution own = null;
-        PhaseDistribution all = null;
-        for (PhaseDistribution d : d2c) {
-            if (d.device().equals(device) || d.device().equals(majMin)) {
-                if (dir.equals(d.direction())) {
-                    own = d;
-                } else if (d.direction() == null) {
-                    all = d;
-                }
-            }
-        }
-        // a device that did one direction only has no split: its whole distribution is that direction,
-        // unless the trace shows it doing the other one
-        PhaseDistribution whole = all;
-        PhaseDistribution d = own;
-        if (d == null && whole != null
-                && d2c.stream().noneMatch(x -> x.device().equals(whole.device()) && x.direction() != null)) {
-            d = whole;
-        }
+        PhaseDistribution d = of(all, Phase.D2C, device, majMin, dir);
         if (d == null || d.n() == 0) {
             return null;
         }
+        PhaseDistribution q2c = of(all, Phase.Q2C, device, majMin, dir);
         String label = config.map(c -> c.label(device)).orElse(device);
-        return new FioSection.Trace(label, "D2C", dir, d.n(), percentile(d, 50), percentile(d, 99));
+        return new FioSection.Trace(label, "D2C", dir, d.n(), percentile(d, 50), percentile(d, 99),
+                q2c == null || q2c.n() == 0 ? null : percentile(q2c, 50));
+    }
+
+    /**
+     * The distribution of {@code phase} on the device for one direction; a device that did one direction only has
+     * no split, and its whole distribution is that direction, unless the trace shows it doing the other one.
+     */
+    private static PhaseDistribution of(List<PhaseDistribution> all, Phase phase, String device, String majMin,
+                                        String dir) {
+        PhaseDistribution own = null;
+        PhaseDistribution whole = null;
+        boolean split = false;
+        for (PhaseDistribution d : all) {
+            if (d.phase() == phase && (d.device().equals(device) || d.device().equals(majMin))) {
+                if (dir.equals(d.direction())) {
+                    own = d;
+                } else if (d.direction() == null) {
+                    whole = d;
+                } else {
+                    split = true;
+                }
+            }
+        }
+        return own != null ? own : split ? null : whole;
     }
 
     /** The highest value of the bin holding the sample of rank ceil(p/100 n), as the block section's own percentiles. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.ioverdict.model.Figures;
 import java.util.List;
 
 /**
@@ -53,6 +54,38 @@ public record FioSection(List<Row> jobs, List<FioGroupStatus> groups, List<FioDi
     public record Row(String job, Integer group, Integer processes, String direction, String rw, String bs,
                       Integer iodepth, Boolean direct, String ioengine, Double iops, Double bandwidth, Long ios,
                       Double runtime, Clat clat, String device, Trace trace, String input, long line) {
+        /** fio's median completion time at least this many times the block layer's is mostly spent elsewhere. */
+        static final double FAR_ABOVE = 2;
+        /** ... and by at least this much, seconds: below it the difference is the clocks' and the CPU's. */
+        static final double AT_LEAST = 0.0005;
+
+        /**
+         * Where fio's median completion time went, where it is far above what the block trace measured of the
+         * same device and direction; null otherwise: clat over Q2C passed outside the block layer (before the
+         * request was queued, or after it completed and before fio collected it), clat over D2C alone (no Q2C in
+         * the trace) above the device.
+         */
+        @JsonIgnore
+        public String whereTheTimeWent() {
+            if (clat == null || clat.p50() == null || trace == null) {
+                return null;
+            }
+            double c = clat.p50();
+            double block = trace.q2cP50() != null ? trace.q2cP50() : trace.p50();
+            if (c < FAR_ABOVE * block || c - block < AT_LEAST) {
+                return null;
+            }
+            String after = Figures.duration(c - block);
+            String of = job + " " + direction + ": fio's median completion time is " + Figures.duration(c) + ", the "
+                    + "device's " + Figures.duration(trace.p50()) + " (D2C p50)";
+            return trace.q2cP50() != null
+                    ? of + " and the block layer's " + Figures.duration(trace.q2cP50()) + " (Q2C p50): " + after + " of "
+                    + "each I/O passed outside the block layer: before its request was queued (a filesystem lock, the "
+                    + "inode's drain, block allocation) or after it completed, before fio collected it (fio busy on the "
+                    + "CPU: a tracer that stops it at each system call, as strace does, or fewer CPUs than its jobs)"
+                    : of + ": " + after + " of each I/O passed above the device, in the host's queues or before fio "
+                    + "collected the completion";
+        }
     }
 
     /** clat (submission to completion) in seconds: fio's mean and its percentiles. */
@@ -63,9 +96,10 @@ public record FioSection(List<Row> jobs, List<FioGroupStatus> groups, List<FioDi
 
     /**
      * What a block trace of the bundle measured on the job's device: D2C (driver to completion) of the
-     * same direction, in seconds. {@code label}: the device as the report names it; {@code source}: the trace's format.
+     * same direction, in seconds, and the median Q2C (queued to completion) beside it where the trace has it. {@code label}: the device as the report names it; {@code source}: the trace's format.
      */
-    @JsonPropertyOrder({"label", "phase", "direction", "n", "p50", "p99"})
-    public record Trace(String label, String phase, String direction, long n, double p50, double p99) {
+    @JsonPropertyOrder({"label", "phase", "direction", "n", "p50", "p99", "q2cP50"})
+    public record Trace(String label, String phase, String direction, long n, double p50, double p99,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Double q2cP50) {
     }
 }
