@@ -354,7 +354,14 @@ public final class FindingCharts {
             }
             XYSeries s = new XYSeries(d.name() + " (" + Figures.count(d.total()) + " calls)", false, true);
             long done = 0;
+            double below = 0;
             for (SyscallHistograms.Bucket b : d.buckets()) {
+                if (done == 0 && b.count() > 0 && below > 0) {
+                    // the line rises from the lower edge of its first bucket: calls that all fall in one bucket are
+                    // a rise, not a point on the 100 % line
+                    s.add(below * 1000, 0.0);
+                }
+                below = b.upTo();
                 done += b.count();
                 if (Double.isFinite(b.upTo()) && done > 0) {
                     s.add(b.upTo() * 1000, 100.0 * done / d.total());
@@ -378,11 +385,15 @@ public final class FindingCharts {
                     + (calls == 1 ? "" : "s") + " in " + input + ", too few for a distribution; the figures above are "
                     + "their times.");
         }
-        XYSeries limit = new XYSeries("limit for the " + call + " average (" + Figures.duration(limitMs / 1000) + ")",
-                false, true);
-        limit.add(limitMs, 0);
-        limit.add(limitMs, 100);
-        XYSeriesCollection limits = new XYSeriesCollection(limit);
+        XYSeriesCollection limits = new XYSeriesCollection();
+        if (Double.isFinite(limitMs)) {
+            // a rule that judges the calls' distribution, not their average against a limit, draws none
+            XYSeries limit = new XYSeries("limit for the " + call + " average (" + Figures.duration(limitMs / 1000)
+                    + ")", false, true);
+            limit.add(limitMs, 0);
+            limit.add(limitMs, 100);
+            limits.addSeries(limit);
+        }
         LogAxis x = new LogAxis("latency (ms, log scale)");
         x.setBase(10);
         x.setSmallestValue(1e-4);
@@ -398,8 +409,9 @@ public final class FindingCharts {
         XYPlot plot = new XYPlot(ds, x, y, r);
         plot.setDataset(1, limits);
         plot.setRenderer(1, lines(LIMIT));
-        String caption = "Share of calls that returned within each latency (cumulative) in " + input + "; dashed: the "
-                + "rule's limit for the " + call + " average. A line reaching 100 % right of the limit is a slow call.";
+        String caption = "Share of calls that returned within each latency (cumulative) in " + input
+                + (Double.isFinite(limitMs) ? "; dashed: the rule's limit for the " + call + " average. A line reaching "
+                + "100 % right of the limit is a slow call." : ".");
         return Chart.of(section, id, title, caption, new JFreeChart(null, Svg.FONT, plot, true), Svg.WIDTH, 280);
     }
 

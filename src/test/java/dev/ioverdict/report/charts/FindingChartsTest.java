@@ -47,6 +47,20 @@ class FindingChartsTest {
         }
     }
 
+    /**
+     * Appended direct writes: every io_submit takes 5-10 ms, all in one bucket. Its line rose from (10 ms, 99 %)
+     * along the plot's top edge and could not be seen; it now starts at the bucket's lower edge, 0 % at 5 ms. The
+     * rule judges the calls' stacks, not their average against a limit, so no limit is drawn or named.
+     */
+    @Test
+    void callsThatAllFallInOneBucketRiseFromItsLowerEdgeAndARuleWithoutALimitDrawsNone() throws Exception {
+        Chart chart = findingCharts("grid/dio-append-8ms-ssd", List.of()).get(0);
+        assertNotNull(chart.svg());
+        assertTrue(chart.csv().contains("\nio_submit (394 calls),5,0\nio_submit (394 calls),10,100"), chart.csv());
+        assertTrue(!chart.csv().contains("limit"), chart.csv());
+        assertTrue(!chart.caption().contains("limit"), chart.caption());
+    }
+
     @Test
     void saturationDrawsAwaitAndUtilWithBothLimitsAndShadesTheReportsOverThem() throws Exception {
         Chart chart = findingCharts("iostat-linux-saturated", List.of()).get(0);
