@@ -76,6 +76,8 @@ for c in "${cells[@]}"; do
     randrw-j4-*)                W=2:3; S=2:2.3 ;;  # four jobs, ~1300 I/O a second
     dio-append-*)               S=2:2.35 ;;
     buffered-aio-*)             W=:3 ;;          # from the start: the file's open without O_DIRECT
+    fsync32-*)                  REF=pwrite64 ;;
+    writeback-neighbour-*)      REF=pread64; W=:5 ;;  # from the start: the reader alone, then the copy's writeback
     esac
     src=/tmp/iocap/grid/$c/bundle; dst=$GRID/$c/bundle
     if [ -d "$src/blktrace" ]; then  # the block trace is in binary files, which cut-grid.py does not cut: kept whole

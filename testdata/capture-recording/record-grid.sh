@@ -156,6 +156,10 @@ buffered-aio-read-12ms-ssd          11    -      8   0    data    buffered-aio-r
 buffered-end-fsync-8ms-s1-hdd       7     -      1   1    journal buffered-write-end-fsync -   noSched SYNC
 dio-append-8ms-ssd                  7     -      8   0    journal dio-append-qd4   -           full    AIO
 ext4-dio-append-8ms-ssd             7     -      8   0    journal dio-append-qd4   -           full    AIO
+uring-buffered-read-12ms-ssd        11    -      8   0    data    uring-buffered-randread-qd4 - noSched URING
+fsync32-buffered-4ms-ssd            3     -      8   0    data    buffered-write-fsync32 -     noSched SYNC
+writeback-neighbour-reads-4ms-s2-hdd 3    -      2   1    nb      victim-read-qd1  buffered-writer-1m noSched AIO
+writeback-neighbour-reads-8ms-s1-hdd 7    -      1   1    nb      victim-read-qd1  buffered-writer-1m noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

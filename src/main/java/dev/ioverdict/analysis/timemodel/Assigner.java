@@ -52,6 +52,10 @@ final class Assigner {
     static final double ASLEEP_CALL_SECONDS = 0.001;
     /** A request's D2C beyond this many times the device's light-load service time is queueing in the device. */
     static final double QUEUED_FACTOR = 2;
+    /** A slice where the others held at most this share of the command's own device time is the command alone. */
+    static final double ALONE_OTHERS_SHARE = 0.05;
+    /** Requests alone on the device that make its own service time measured. */
+    static final int MIN_ALONE_REQUESTS = 20;
     /** Others holding this share of a device's time in a slice leave no light-load request to measure. */
     static final double DOMINATED = 0.5;
 
@@ -945,6 +949,16 @@ final class Assigner {
         return comm == null || comm.equals(g.command) || comm.matches("loop\\d+|kworker/.*loop\\d+.*|kdmflush.*");
     }
 
+    /**
+     * Whether the command keeps at most one request in flight: one thread of blocking calls the traces show (no AIO,
+     * no io_uring), as a latency-sensitive reader or a psync job of depth one.
+     */
+    private static boolean oneRequestAtATime(TimeModelAnalysis.Group g) {
+        long blocking = g.waits.calls(WaitClass.READ) + g.waits.calls(WaitClass.WRITE) + g.waits.calls(WaitClass.SYNC);
+        return !g.blockOnly && blocking > 0 && g.pids.size() == 1 && g.threads.size() <= 1 && g.ringRequests == 0
+                && g.waits.calls(WaitClass.SUBMIT) == 0 && g.waits.calls(WaitClass.COMPLETE) == 0;
+    }
+
     /** How much of a command's device time on one device was spent behind other processes' requests. */
     private record Behind(double fraction, double baseline, List<WaitPart.Neighbour> others) {
     }
@@ -982,6 +996,17 @@ final class Assigner {
                 pidOf.putIfAbsent(comm, e.pid());
             }
         }
+        boolean oneAtATime = oneRequestAtATime(g);
+        // its own requests' time where nobody else used the device: what it takes alone, variance included
+        double[] alone = new double[2];
+        mineBySlice.forEach((slice, m) -> {
+            if (allBySlice.getOrDefault(slice, m[1]) - m[1] <= ALONE_OTHERS_SHARE * m[1]) {
+                alone[0] += m[0];
+                alone[1] += m[1];
+            }
+        });
+        // only for one request at a time: with several of its own in flight, its time alone is not its service
+        Double aloneAvg = oneAtATime && alone[0] >= MIN_ALONE_REQUESTS ? alone[1] / alone[0] : null;
         double mine = 0;
         double behind = 0;
         Map<String, Double> blame = new LinkedHashMap<>();
@@ -1000,9 +1025,13 @@ final class Assigner {
             // light-load service time is then at most what its class of media takes
             double service = others / all >= DOMINATED ? Math.min(baseline, classLimit) : baseline;
             // a healthy device's service time varies within twice its fastest requests' under load; what
-            // is beyond that is the request waiting for a slot inside the device
-            double excess = avg > QUEUED_FACTOR * service ? 1 - QUEUED_FACTOR * service / avg : 0;
-            double b = m[1] * excess * (others / all);
+            // is beyond that is the request waiting for a slot inside the device. Where the capture shows the
+            // process alone on the device, its own average then is its service, variance included
+            double excess = aloneAvg != null ? Math.max(0, 1 - aloneAvg / avg)
+                    : avg > QUEUED_FACTOR * service ? 1 - QUEUED_FACTOR * service / avg : 0;
+            // a process with one request in flight at a time has none of its own ahead of it: whatever it queued
+            // behind inside the device was the others'; else it queued behind both, in their shares of the device
+            double b = m[1] * excess * (oneAtATime ? 1 : others / all);
             behind += b;
             for (Map.Entry<String, Double> o : othersBySlice.getOrDefault(e.getKey(), Map.of()).entrySet()) {
                 blame.merge(o.getKey(), b * o.getValue() / others, Double::sum);
