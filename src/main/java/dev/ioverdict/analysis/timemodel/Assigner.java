@@ -953,11 +953,19 @@ final class Assigner {
      * Whether the command keeps at most one request in flight: one thread of blocking calls the traces show (no AIO,
      * no io_uring), as a latency-sensitive reader or a psync job of depth one.
      */
-    private static boolean oneRequestAtATime(TimeModelAnalysis.Group g) {
+    private boolean oneRequestAtATime(TimeModelAnalysis.Group g) {
         long blocking = g.waits.calls(WaitClass.READ) + g.waits.calls(WaitClass.WRITE) + g.waits.calls(WaitClass.SYNC);
-        return !g.blockOnly && blocking > 0 && g.pids.size() == 1 && g.threads.size() <= 1 && g.ringRequests == 0
+        // a call the block layer splits into several requests (a 1 MiB read over 128 KiB requests) has its own
+        // requests ahead of each other: then not one at a time
+        long requests = block == null ? 0 : block.entries().stream().filter(e -> mine(g, e))
+                .mapToLong(BlockProcessTimes.Entry::requests).sum();
+        return !g.blockOnly && blocking > 0 && requests <= ONE_REQUEST_A_CALL * blocking && g.pids.size() == 1
+                && g.threads.size() <= 1 && g.ringRequests == 0
                 && g.waits.calls(WaitClass.SUBMIT) == 0 && g.waits.calls(WaitClass.COMPLETE) == 0;
     }
+
+    /** Requests a blocking call may make on average and still be one at a time (a stray journal write, a retry). */
+    private static final double ONE_REQUEST_A_CALL = 1.5;
 
     /** How much of a command's device time on one device was spent behind other processes' requests. */
     private record Behind(double fraction, double baseline, List<WaitPart.Neighbour> others) {
