@@ -313,13 +313,12 @@ final class Assigner {
     }
 
     /**
-     * Whether io_submit, {@code perCall} seconds a call, holds the command's own requests from queue to completion:
-     * in most of its calls of a millisecond or more one of its requests is queued and completed (the block trace
-     * on the calls' clock; a drain waits for earlier requests and queues its own as it returns), each call lasts
-     * at least half a request's Q2C, their completions are collected in under a tenth of it, and
+     * Whether io_submit, {@code perCall} seconds a call, holds the command's own reads from queue to completion:
+     * in most of its calls of a millisecond or more one of its reads is queued and completed (the block trace on
+     * the calls' clock; writes are left to the drain's reading, {@link PerIoMatch#submitsHoldingTheirRequests}),
+     * each call lasts at least half a request's Q2C, their completions are collected in under a tenth of it, and
      * their wait for a tag is under half of the call (a full queue is the tag wait's, measured apart). The
-     * submission is then synchronous (buffered AIO, a filesystem that makes the write wait, the drain before a
-     * write) and its time is the requests'.
+     * submission is then synchronous (buffered AIO reads through the page cache) and its time is the requests'.
      */
     private boolean submitHoldsItsRequests(TimeModelAnalysis.Group g, double perCall) {
         // per call where the block trace shares the calls' clock: requests queued and completed inside them
