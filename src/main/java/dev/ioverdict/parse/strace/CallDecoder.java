@@ -426,7 +426,14 @@ final class CallDecoder {
         }
         int fd = (int) args.number(0, 0, -1);
         FdTable.Entry known = fds.lookup(pid, fd);
-        if (known == null || !Boolean.TRUE.equals(known.direct()) && !Boolean.TRUE.equals(known.synchronous())) {
+        // a file the trace saw opened O_DIRECT or O_SYNC: an I/O of the device. A write to a file it saw opened
+        // without them: a buffered write, which says the call is the page cache's (write() of fio's sync engine).
+        // Unknown descriptors (pipes, sockets, a terminal, files opened before the trace), /dev, /proc and /sys
+        // make none; nor do buffered reads (every library the loader reads would be a file of the report)
+        boolean device = known != null && (Boolean.TRUE.equals(known.direct()) || Boolean.TRUE.equals(known.synchronous()));
+        boolean cached = known != null && op == IoOp.WRITE && known.direct() != null && known.path() != null
+                && storageFile(known.path());
+        if (!device && !cached) {
             return;
         }
         if (vector) {
@@ -434,6 +441,12 @@ final class CallDecoder {
         } else {
             io.add(request(pid, fd, null, op, args.number(2, 0, -1), -1));
         }
+    }
+
+    /** A path a plain read or write can move bytes of a device through: not /dev, /proc or /sys, not a pipe. */
+    private static boolean storageFile(String path) {
+        return !(path.startsWith("/dev/") || path.startsWith("/proc/") || path.startsWith("/sys/")
+                || path.startsWith("pipe:") || path.startsWith("socket:"));
     }
 
     private void opened(LineText t, int pid, int pathArg, String retPath) {

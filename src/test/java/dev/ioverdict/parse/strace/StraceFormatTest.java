@@ -49,6 +49,21 @@ class StraceFormatTest {
     }
 
     @Test
+    void aPlainWriteToAFileOpenedWithoutODirectIsABufferedWriteAndOneToDevNullNone() {
+        // fio lays its file out with write() on a descriptor opened O_WRONLY|O_CREAT: buffered writes, which say
+        // the calls are the page cache's (the time model's dirty-page throttling reads it); before, a plain write
+        // made a request only on an O_DIRECT or O_SYNC file, so fio's sync engine never counted as buffered
+        ParseRun layout = ParseRun.of(FORMAT, TestData.root().resolve("testdata/grid/layout-read-12ms-ssd/bundle/strace-fio.txt"));
+        SyscallCall write = layout.all(SyscallCall.class).stream()
+                .filter(c -> c.name().equals("write") && c.pid() == 3816 && !c.io().isEmpty()).findFirst().orElseThrow();
+        assertEquals(List.of(new IoRequest(8, "/mnt/grid/fresh", IoOp.WRITE, 8192, -1, false, false)), write.io());
+        // dd's output moved to descriptor 1 is /dev/null: no file of a device, no request
+        ParseRun dd = ParseRun.of(FORMAT, TestData.root().resolve("testdata/grid/dd-direct-read-30ms-hdd/bundle/strace-dd.txt"));
+        assertTrue(dd.all(SyscallCall.class).stream().filter(c -> c.name().equals("write"))
+                .allMatch(c -> c.io().isEmpty()));
+    }
+
+    @Test
     void aDescriptorMovedByDup2OrFcntlKeepsItsFileAndFcntlSetflChangesODirect() {
         // GNU dd iflag=direct: the input opened O_DIRECT as 4 and moved to 0, /dev/null opened as 4 and moved to 1
         ParseRun dd = ParseRun.of(FORMAT, TestData.root().resolve("testdata/grid/dd-direct-read-30ms-hdd/bundle/strace-dd.txt"));
