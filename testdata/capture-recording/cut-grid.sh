@@ -78,6 +78,7 @@ for c in "${cells[@]}"; do
     buffered-aio-*)             W=:3 ;;          # from the start: the file's open without O_DIRECT
     fsync32-*)                  REF=pwrite64 ;;
     writeback-neighbour-*)      REF=pread64; W=:5 ;;  # from the start: the reader alone, then the copy's writeback
+    unaligned-psync-*)          REF=pwrite64; S=2:2.3 ;;
     esac
     src=/tmp/iocap/grid/$c/bundle; dst=$GRID/$c/bundle
     if [ -d "$src/blktrace" ]; then  # the block trace is in binary files, which cut-grid.py does not cut: kept whole

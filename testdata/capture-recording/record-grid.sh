@@ -160,6 +160,7 @@ uring-buffered-read-12ms-ssd        11    -      8   0    data    uring-buffered
 fsync32-buffered-4ms-ssd            3     -      8   0    data    buffered-write-fsync32 -     noSched SYNC
 writeback-neighbour-reads-4ms-s2-hdd 3    -      2   1    nb      victim-read-qd1  buffered-writer-1m noSched AIO
 writeback-neighbour-reads-8ms-s1-hdd 7    -      1   1    nb      victim-read-qd1  buffered-writer-1m noSched AIO
+unaligned-psync-j4-8ms-ssd          7     -      8   0    redo    unaligned-psync-j4 -         full    AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

@@ -47,6 +47,10 @@ public final class AioWaits {
             "do_io_submit", "io_submit_one", "__se_sys_io_submit", "__x64_sys_io_getevents", "__arm64_sys_io_getevents",
             "do_io_getevents", "sys_io_getevents", "__x64_sys_io_pgetevents", "read_events");
 
+    /** Frames that put a sleep inside a blocking write call: a writer without AIO (pwrite of a database's log). */
+    private static final Set<String> WRITE_CALLS = Set.of("__x64_sys_pwrite64", "__arm64_sys_pwrite64", "ksys_pwrite64",
+            "__x64_sys_write", "__arm64_sys_write", "ksys_write", "__x64_sys_pwritev", "__x64_sys_pwritev2");
+
     /** Which kind of wait a sleep is. */
     public enum Kind { SERIALISED, OWN_IO, OTHER }
 
@@ -121,15 +125,24 @@ public final class AioWaits {
         return s.passesThrough(AIO_CALLS);
     }
 
-    /** The AIO sleeps of {@code pids} (all processes when empty), by kind. */
+    /** Whether the sleep happened inside a blocking write call (pwrite64, write and their vectored forms). */
+    public static boolean inWriteCall(SleepStack s) {
+        return s.passesThrough(WRITE_CALLS);
+    }
+
+    /**
+     * The sleeps of {@code pids} (all processes when empty) inside their AIO calls, or inside their blocking write
+     * calls where they make none (writers without AIO), by kind.
+     */
     public static Breakdown of(List<SleepStack> stacks, Collection<Integer> pids) {
         double serialised = 0;
         double own = 0;
         double other = 0;
         long open = 0;
         String timing = null;
+        boolean aio = stacks.stream().anyMatch(s -> inAioCall(s) && (pids.isEmpty() || pids.contains(s.pid())));
         for (SleepStack s : stacks) {
-            if (!inAioCall(s) || (!pids.isEmpty() && !pids.contains(s.pid()))) {
+            if (!(aio ? inAioCall(s) : inWriteCall(s)) || (!pids.isEmpty() && !pids.contains(s.pid()))) {
                 continue;
             }
             open += s.open() == null ? 0 : s.open();

@@ -27,12 +27,15 @@ record InodeWaitCost(Double sleep, Double sharePct, Impact impact, String said, 
                     + " in LinuxKI's sleep functions" + ofAio(sec, aioSec) + ")", false,
                     List.of("the wait measured by LinuxKI in io_submit's sleep functions (inode_dio_wait)"));
         }
+        // writers without AIO (pwrite) sleep in their write calls: say so, not io_submit
+        String in = blocking.isEmpty() && aioSec <= 0 ? "their write calls" : "io_submit and io_getevents";
+        String who = blocking.isEmpty() && aioSec <= 0 ? "the writes" : "io_submit";
         if (sleeps.serialised() > 0) {
             double share = sleeps.serialisedShare();
             boolean whole = sleeps.total() >= WHOLE_RUN * aioSec;
             double sec = whole ? sleeps.serialised() : share * aioSec;
             String how = "sleep waiting for the inode (the drain in inode_dio_wait or the inode lock another writer "
-                    + "holds) against all the writers' sleep in io_submit and io_getevents, in the sleep stacks";
+                    + "holds) against all the writers' sleep in " + in + ", in the sleep stacks";
             Impact impact = whole ? Impact.measured(sec, how)
                     : Impact.estimated(sec, how + " (" + Figures.duration(sleeps.total()) + " of stacks), applied to "
                             + "their whole AIO time");
@@ -41,10 +44,11 @@ record InodeWaitCost(Double sleep, Double sharePct, Impact impact, String said, 
             if (sleeps.timing() != null) {
                 reasons.add(sleeps.timing()); // how sleeps were timed without switch-ins
             }
-            return new InodeWaitCost(sleeps.serialised(), aioSec > 0 ? 100 * share : null, impact,
-                    "io_submit sleeps waiting for the inode, in the drain (inode_dio_wait) or on the inode lock another "
+            return new InodeWaitCost(sleeps.serialised(), aioSec > 0 || who.equals("the writes") ? 100 * share : null, impact,
+                    who + " sleep" + (who.equals("io_submit") ? "s" : "") + " waiting for the inode, in the drain "
+                            + "(inode_dio_wait) or on the inode lock another "
                             + "writer holds: " + Figures.duration(sleeps.serialised()) + " of the "
-                            + Figures.duration(sleeps.total()) + " the writers slept in io_submit and io_getevents in "
+                            + Figures.duration(sleeps.total()) + " the writers slept in " + in + " in "
                             + "the sleep stacks (" + Figures.percent(100 * share) + "); the rest, "
                             + Figures.duration(sleeps.ownIo()) + ", is each write waiting for its own I/O" + open(sleeps),
                     false, List.copyOf(reasons));
@@ -57,7 +61,7 @@ record InodeWaitCost(Double sleep, Double sharePct, Impact impact, String said, 
                     List.of("io_submit's time measured in the syscall trace"));
         }
         return new InodeWaitCost(null, sleeps.known() ? 100 * sleeps.serialisedShare() : null, Impact.NONE,
-                "io_submit is quick and no sleep waiting for the inode was recorded", false,
+                (who.equals("io_submit") ? "io_submit is quick and no" : "no") + " sleep waiting for the inode was recorded", false,
                 List.of(sleeps.known() ? "sleep stacks without a wait for the inode" : "io_submit's time measured in the "
                         + "syscall trace"));
     }

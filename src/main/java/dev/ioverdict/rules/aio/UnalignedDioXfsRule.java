@@ -202,7 +202,8 @@ public final class UnalignedDioXfsRule extends Rule {
         var f = ctx.finding(Subject.file(String.join(", ", names)), String.format(Locale.ROOT,
                         "%s of %s direct writes%s are not aligned to the %d-byte %s block%s",
                         Figures.count(unaligned), Figures.count(requests), fromBlock ? " in the block trace" : "", bsize,
-                        fs.label(), serialises ? "; io_submit waits for the inode" : ": no serialisation measured, a risk"))
+                        fs.label(), serialises ? "; " + waiter(first, fromBlock, blocking) + " for the inode"
+                                : ": no serialisation measured, a risk"))
                 .severity(severity)
                 .summary(String.format(Locale.ROOT, "Direct writes to %s have sizes or offsets that are multiples of 512 "
                         + "but not of %d bytes (sizes %s to %s). %s; %s%s", String.join(", ", names), bsize,
@@ -311,6 +312,17 @@ public final class UnalignedDioXfsRule extends Rule {
         // the disks hold other filesystems beside (or instead of) XFS: which one holds the file is not known
         return new Filesystem(Filesystem.UNKNOWN, "filesystem", "the bundle's disks hold " + String.join(", ", types)
                 + " (" + data.input() + ")", line);
+    }
+
+    /**
+     * Who waits, as the title says it: io_submit for asynchronous writers, else the call the trace shows ("each
+     * pwrite64"), else the writes (sizes from the block trace, of writers without AIO).
+     */
+    private static String waiter(FileAlignment first, boolean fromBlock, List<AioProcess> blocking) {
+        if (first.via().equals("io_submit") || !blocking.isEmpty()) {
+            return "io_submit waits";
+        }
+        return fromBlock ? "the writes wait" : "each " + first.via() + " waits";
     }
 
     /** Whether the finding says how the filesystem is known: where the block size's source does not already say it. */

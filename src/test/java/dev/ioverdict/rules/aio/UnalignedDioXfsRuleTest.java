@@ -186,4 +186,22 @@ class UnalignedDioXfsRuleTest {
         assertEquals(List.of(), RuleHarness.files(rule, grid(c, "perf-syscalls.txt"), grid(c, "perf-block.txt"),
                 grid(c, "xfs_info.txt"), grid(c, "mounts.txt"), grid(c, "lsblk.txt")));
     }
+
+    /**
+     * Four pwrite64 writers of 2 KiB direct writes, no AIO: each waits for the inode in pwrite64 (the drain, and the
+     * lock the others hold). Before, the finding said "io_submit waits for the inode" and "io_submit is quick and
+     * no sleep waiting for the inode was recorded": the rule read sleeps in AIO calls only.
+     */
+    @Test
+    void writersWithoutAioWaitForTheInodeInTheirWriteCalls() {
+        List<Finding> found = RuleHarness.files(rule, TestData.gridFilesWithout("unaligned-psync-j4-8ms-ssd", "fio.out"));
+        assertEquals(1, found.size(), found.toString());
+        Finding f = found.get(0);
+        assertEquals(Severity.CRITICAL, f.severity());
+        assertTrue(f.title().endsWith("; the writes wait for the inode"), f.title());
+        assertTrue(f.summary().contains("the writes sleep waiting for the inode, in the drain (inode_dio_wait) or on the "
+                + "inode lock another writer holds: ") && f.summary().contains("the writers slept in their write calls"),
+                f.summary());
+        assertTrue((double) f.metrics().get("waitSharePct") > 60, f.metrics().toString());
+    }
 }
