@@ -34,9 +34,6 @@ class GridCapturesTest {
      * this list, so a fix shows at once and nothing is hidden (nor skipped).
      */
     private static final Map<String, String> KNOWN_GAPS = Map.of(
-            "unaligned-psync-j4-8ms-ssd", "writers without AIO: the time model splits io_submit's sleeps by their "
-                    + "stacks, not pwrite64's, so the wait for the inode lock and the drain inside pwrite64 is its "
-                    + "'submission'; unaligned-dio-xfs measures the same seconds and names the cause",
             "neighbour-reads-12ms-hdd", "a backup's reads hold the whole disk from before the victim starts: no light-load "
                     + "request gives the victim's own service time (~12 ms), and the disk's class limit (20 ms) taken in "
                     + "its place, doubled as the model's margin, covers the victim's 25 ms: its wait stays the device's, "

@@ -179,10 +179,51 @@ final class Assigner {
             completion(g, DIRECTIONS[d], byDirection[d], parts);
         }
         sync(g, g.seconds(WaitClass.SYNC) - matched.matched(WaitClass.SYNC), parts);
+        inodeInWriteCalls(g, parts);
         double whole = g.total();
         List<Integer> pids = g.pids.stream().sorted().toList();
         return new ProcessWait(g.command, pids, String.join(", ", g.sources), g.allCalls(), whole,
                 parts.build(whole));
+    }
+
+    /**
+     * Writers without AIO (pwrite64 of a database's log writers): the part of their write calls' time before their
+     * requests were queued (submission) that their sleep stacks in those calls show waiting for the inode, the
+     * drain before an unaligned direct write or the inode lock another writer holds. AIO writers' wait for the
+     * inode is io_submit's, taken apart by {@link #submission}.
+     */
+    private void inodeInWriteCalls(TimeModelAnalysis.Group g, Parts parts) {
+        double[] submission = parts.seconds.get(Part.SUBMISSION + "|write|null");
+        if (g.seconds(WaitClass.SUBMIT) > 0 || submission == null || g.seconds(WaitClass.WRITE) <= 0) {
+            return;
+        }
+        double inode = 0;
+        double asleep = 0;
+        for (SleepStack s : stacks) {
+            if (s.total() == null || s.pid() == null || !(g.pids.contains(s.pid()) || g.threads.contains(s.pid()))
+                    || !AioWaits.inWriteCall(s)) {
+                continue;
+            }
+            asleep += s.total();
+            if (AioWaits.kind(s) == AioWaits.Kind.SERIALISED) {
+                inode += s.total();
+            }
+        }
+        if (inode <= 0) {
+            return;
+        }
+        // the stacks are often recorded over a shorter window than the calls: their composition holds
+        double moved = Math.min(submission[0], inode / asleep * g.seconds(WaitClass.WRITE));
+        submission[0] -= moved;
+        if (submission[0] <= 1e-12) {
+            parts.seconds.remove(Part.SUBMISSION + "|write|null");
+            parts.what.remove(Part.SUBMISSION + "|write|null");
+        }
+        parts.add(Part.INODE_LOCK, null, null, moved, "estimated: the share of its write calls' sleep that their sleep "
+                + "stacks spend waiting for the inode (the drain in inode_dio_wait, the inode lock another writer "
+                + "holds): " + Fmt.seconds(inode) + " of " + Fmt.seconds(asleep) + " asleep, applied to its "
+                + Fmt.seconds(g.seconds(WaitClass.WRITE)) + " of write calls, within the time before its requests "
+                + "were queued", null);
     }
 
     /** io_submit's time by what its sleep stacks slept on; returns the seconds asleep on its own I/O. */

@@ -322,6 +322,18 @@ class TimeModelCapturesTest {
     }
 
     @Test
+    void writersWithoutAioWaitForTheInodeInTheirWriteCalls() throws Exception {
+        // four pwrite64 writers of unaligned 2 KiB direct writes: each takes the inode exclusively and drains it, the
+        // others wait on its lock; their sleep stacks in pwrite64 say so (70 % asleep for the inode). Before, that
+        // time was 'submission': only io_submit's sleeps were taken apart by their stacks
+        for (ProcessWait fio : model("unaligned-psync-j4-8ms-ssd").application()) {
+            double inode = seconds(fio, Part.INODE_LOCK) / fio.waitSeconds();
+            assertTrue(inode > 0.55 && inode < 0.85, "inode " + inode + ": " + fio.parts());
+            assertTrue(seconds(fio, Part.SUBMISSION) < 0.1 * fio.waitSeconds(), fio.parts().toString());
+        }
+    }
+
+    @Test
     void aReaderOneAtATimeQueuesBehindTheWritebackOfABufferedCopyNotInTheDevicesOwnTime() throws Exception {
         // a reader of one 4 KiB read at a time (7.4 ms each alone, iostat:5) and a copy writing 1 MiB buffered: the
         // flusher's 1.3 MB writes fill the one-slot disk and the reads take 27 ms (iostat r_await 26.6-28.4). Before,
