@@ -114,6 +114,22 @@ final class Assigner {
             what.putIfAbsent(key, new Object[] {part, direction, device, method, others});
         }
 
+        /** Takes up to {@code s} seconds out of a part (removed once empty); returns the seconds taken. */
+        double take(Part part, String direction, String device, double s) {
+            String key = part + "|" + direction + "|" + device;
+            double[] held = seconds.get(key);
+            if (held == null || !(s > 0)) {
+                return 0;
+            }
+            double taken = Math.min(held[0], s);
+            held[0] -= taken;
+            if (held[0] <= 1e-12) {
+                seconds.remove(key);
+                what.remove(key);
+            }
+            return taken;
+        }
+
         @SuppressWarnings("unchecked")
         List<WaitPart> build(double whole) {
             List<WaitPart> out = new ArrayList<>();
@@ -193,15 +209,13 @@ final class Assigner {
      * inode is io_submit's, taken apart by {@link #submission}.
      */
     private void inodeInWriteCalls(TimeModelAnalysis.Group g, Parts parts) {
-        double[] submission = parts.seconds.get(Part.SUBMISSION + "|write|null");
-        if (g.seconds(WaitClass.SUBMIT) > 0 || submission == null || g.seconds(WaitClass.WRITE) <= 0) {
+        if (g.seconds(WaitClass.SUBMIT) > 0 || g.seconds(WaitClass.WRITE) <= 0) {
             return;
         }
         double inode = 0;
         double asleep = 0;
         for (SleepStack s : stacks) {
-            if (s.total() == null || s.pid() == null || !(g.pids.contains(s.pid()) || g.threads.contains(s.pid()))
-                    || !AioWaits.inWriteCall(s)) {
+            if (!timedSleepOf(g, s) || !AioWaits.inWriteCall(s)) {
                 continue;
             }
             asleep += s.total();
@@ -213,12 +227,7 @@ final class Assigner {
             return;
         }
         // the stacks are often recorded over a shorter window than the calls: their composition holds
-        double moved = Math.min(submission[0], inode / asleep * g.seconds(WaitClass.WRITE));
-        submission[0] -= moved;
-        if (submission[0] <= 1e-12) {
-            parts.seconds.remove(Part.SUBMISSION + "|write|null");
-            parts.what.remove(Part.SUBMISSION + "|write|null");
-        }
+        double moved = parts.take(Part.SUBMISSION, "write", null, inode / asleep * g.seconds(WaitClass.WRITE));
         parts.add(Part.INODE_LOCK, null, null, moved, "estimated: the share of its write calls' sleep that their sleep "
                 + "stacks spend waiting for the inode (the drain in inode_dio_wait, the inode lock another writer "
                 + "holds): " + Fmt.seconds(inode) + " of " + Fmt.seconds(asleep) + " asleep, applied to its "
@@ -234,8 +243,7 @@ final class Assigner {
         }
         double[] slept = new double[5]; // inode, tag, throttle, writeback, own I/O
         for (SleepStack s : stacks) {
-            if (s.total() == null || s.pid() == null || !(g.pids.contains(s.pid()) || g.threads.contains(s.pid()))
-                    || !s.passesThrough(SUBMIT_FRAMES)) {
+            if (!timedSleepOf(g, s) || !s.passesThrough(SUBMIT_FRAMES)) {
                 continue;
             }
             if (AioWaits.kind(s) == AioWaits.Kind.SERIALISED) {
@@ -580,6 +588,11 @@ final class Assigner {
     /** iostat's figures of {@code device}, or null when iostat did not see it (or there is no device). */
     private IostatDevice iostatOf(String device) {
         return device == null ? null : iostat.stream().filter(x -> x.device().equals(device)).findFirst().orElse(null);
+    }
+
+    /** A timed sleep of one of the command's processes or threads. */
+    private static boolean timedSleepOf(TimeModelAnalysis.Group g, SleepStack s) {
+        return s.total() != null && s.pid() != null && (g.pids.contains(s.pid()) || g.threads.contains(s.pid()));
     }
 
     private static boolean mine(TimeModelAnalysis.Group g, BlockProcessTimes.Entry e) {

@@ -338,14 +338,20 @@ public final class TimeModelAnalysis implements Analysis {
                 continue;
             }
             for (Group g : groups) {
-                boolean byPath = g.bytesByFile.containsKey(a.file());
-                boolean byPid = g.pids.stream().anyMatch(p -> a.file().contains("(pid " + p + ")"));
-                if (byPath || byPid) {
+                if (moved(g, a)) {
                     out.add(g);
                 }
             }
         }
         return out;
+    }
+
+    /**
+     * Whether the group's calls moved the bytes of {@code a}'s file: by its path, or by "fd N (pid P)" where the
+     * trace never showed the path.
+     */
+    private static boolean moved(Group g, FileAlignment a) {
+        return g.bytesByFile.containsKey(a.file()) || g.pids.stream().anyMatch(p -> a.file().contains("(pid " + p + ")"));
     }
 
     /**
@@ -359,8 +365,7 @@ public final class TimeModelAnalysis implements Analysis {
             long buffered = 0;
             long other = 0; // direct, or opened before the trace began
             for (FileAlignment a : alignment) {
-                if ("io_submit".equals(a.via()) && (g.bytesByFile.containsKey(a.file())
-                        || g.pids.stream().anyMatch(p -> a.file().contains("(pid " + p + ")")))) {
+                if ("io_submit".equals(a.via()) && moved(g, a)) {
                     if (Boolean.FALSE.equals(a.direct())) {
                         buffered += a.requests();
                     } else {

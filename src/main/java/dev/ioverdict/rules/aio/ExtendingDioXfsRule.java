@@ -97,11 +97,12 @@ public final class ExtendingDioXfsRule extends Rule {
         Severity severity = share == null || share >= ctx.value(CRITICAL_SHARE_PCT) ? Severity.CRITICAL
                 : share >= ctx.value(WARNING_SHARE_PCT) ? Severity.WARNING : Severity.INFO;
         String comm = a != null && a.comm() != null ? a.comm() : drains.get(0).comm();
-        String who = (comm == null ? "" : comm + " ") + "pid " + pid;
+        Subject subject = Subject.process(pid, comm);
+        String who = subject.label();
         String submits = a == null || a.submitAvg() == null ? ""
                 : " Its " + Figures.count(a.submits()) + " io_submit calls take " + Figures.duration(a.submitAvg())
                 + " on average (" + a.source() + ", " + a.input() + "): about one device write each.";
-        var f = ctx.finding(Subject.process(pid, comm), "Direct writes of " + who + " start past the end of the file: "
+        var f = ctx.finding(subject, "Direct writes of " + who + " start past the end of the file: "
                         + "each io_submit waits for the writes before it (XFS)")
                 .severity(severity)
                 .summary(who + "'s io_submit slept " + Figures.count(count) + " times in inode_dio_wait called from XFS's "

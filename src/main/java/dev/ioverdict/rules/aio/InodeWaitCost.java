@@ -28,8 +28,8 @@ record InodeWaitCost(Double sleep, Double sharePct, Impact impact, String said, 
                     List.of("the wait measured by LinuxKI in io_submit's sleep functions (inode_dio_wait)"));
         }
         // writers without AIO (pwrite) sleep in their write calls: say so, not io_submit
-        String in = blocking.isEmpty() && aioSec <= 0 ? "their write calls" : "io_submit and io_getevents";
-        String who = blocking.isEmpty() && aioSec <= 0 ? "the writes" : "io_submit";
+        boolean aio = !blocking.isEmpty() || aioSec > 0;
+        String in = aio ? "io_submit and io_getevents" : "their write calls";
         if (sleeps.serialised() > 0) {
             double share = sleeps.serialisedShare();
             boolean whole = sleeps.total() >= WHOLE_RUN * aioSec;
@@ -44,8 +44,8 @@ record InodeWaitCost(Double sleep, Double sharePct, Impact impact, String said, 
             if (sleeps.timing() != null) {
                 reasons.add(sleeps.timing()); // how sleeps were timed without switch-ins
             }
-            return new InodeWaitCost(sleeps.serialised(), aioSec > 0 || who.equals("the writes") ? 100 * share : null, impact,
-                    who + " sleep" + (who.equals("io_submit") ? "s" : "") + " waiting for the inode, in the drain "
+            return new InodeWaitCost(sleeps.serialised(), aioSec > 0 || !aio ? 100 * share : null, impact,
+                    (aio ? "io_submit sleeps" : "the writes sleep") + " waiting for the inode, in the drain "
                             + "(inode_dio_wait) or on the inode lock another "
                             + "writer holds: " + Figures.duration(sleeps.serialised()) + " of the "
                             + Figures.duration(sleeps.total()) + " the writers slept in " + in + " in "
@@ -61,7 +61,7 @@ record InodeWaitCost(Double sleep, Double sharePct, Impact impact, String said, 
                     List.of("io_submit's time measured in the syscall trace"));
         }
         return new InodeWaitCost(null, sleeps.known() ? 100 * sleeps.serialisedShare() : null, Impact.NONE,
-                (who.equals("io_submit") ? "io_submit is quick and no" : "no") + " sleep waiting for the inode was recorded", false,
+                (aio ? "io_submit is quick and no" : "no") + " sleep waiting for the inode was recorded", false,
                 List.of(sleeps.known() ? "sleep stacks without a wait for the inode" : "io_submit's time measured in the "
                         + "syscall trace"));
     }

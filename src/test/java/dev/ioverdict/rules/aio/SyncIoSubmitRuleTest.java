@@ -15,6 +15,13 @@ import org.junit.jupiter.api.Test;
 class SyncIoSubmitRuleTest {
     private final SyncIoSubmitRule rule = new SyncIoSubmitRule();
 
+    /** The rule's one finding on a grid cell's bundle (fio's own report left out). */
+    private Finding onlyFinding(String cell) {
+        List<Finding> found = RuleHarness.files(rule, dev.ioverdict.testing.TestData.gridFilesWithout(cell, "fio.out"));
+        assertEquals(1, found.size(), found.toString());
+        return found.get(0);
+    }
+
     private static Path[] xfs(String c) {
         return new Path[] {file(c, "strace-fio.txt"), file(c, "perf-syscalls.txt"), file(c, "perf-sched-stacks.txt")};
     }
@@ -57,10 +64,7 @@ class SyncIoSubmitRuleTest {
     /** libaio on a file opened without O_DIRECT: io_submit reads through the page cache, one read at a time. */
     @Test
     void bufferedAioIsSaidFromTheOpenWithItsFix() {
-        List<Finding> found = RuleHarness.files(rule,
-                dev.ioverdict.testing.TestData.gridFilesWithout("buffered-aio-read-12ms-ssd", "fio.out"));
-        assertEquals(1, found.size(), found.toString());
-        Finding f = found.get(0);
+        Finding f = onlyFinding("buffered-aio-read-12ms-ssd");
         assertTrue(f.summary().contains("The files it submits to were opened without O_DIRECT (/mnt/grid/data)"),
                 f.summary());
         assertTrue(f.recommendation().startsWith("Open the files with O_DIRECT (fio: direct=1)"), f.recommendation());
@@ -75,10 +79,7 @@ class SyncIoSubmitRuleTest {
     /** ext4 makes an extending direct write synchronous: its sleep stacks wait for the write's own I/O. */
     @Test
     void ext4sSynchronousExtendingWritesAreSaidFromTheStacks() {
-        List<Finding> found = RuleHarness.files(rule,
-                dev.ioverdict.testing.TestData.gridFilesWithout("ext4-dio-append-8ms-ssd", "fio.out"));
-        assertEquals(1, found.size(), found.toString());
-        Finding f = found.get(0);
+        Finding f = onlyFinding("ext4-dio-append-8ms-ssd");
         assertTrue(f.summary().contains("ext4 makes a direct write synchronous when it extends the file"), f.summary());
         assertTrue(f.recommendation().startsWith("Give the file its size before writing it"), f.recommendation());
     }
