@@ -21,7 +21,7 @@ sleep "$SECS"; sleep 1
 kill "${pids[@]}"; wait "${pids[@]}" 2>/dev/null || true
 echo nop > $T/current_tracer; echo nobin > $T/trace_options
 echo 0 > /sys/block/$DEV/trace/enable 2>/dev/null || true
-echo "$old_kb" > $T/buffer_size_kb
+echo "$old_kb" > $T/buffer_size_kb 2>/dev/null || true   # a size the kernel rounded (16387) may be refused
 grep -hE 'overrun|dropped' $T/per_cpu/cpu*/stats | sort | uniq -c
 for f in "$RAW"/bin.*; do c=${f##*.}; python3 "$TOOLS/ftrace_bin2blktrace.py" "$f" "$OUT/$DEV.blktrace.$c"; done
 rm -rf "$RAW"

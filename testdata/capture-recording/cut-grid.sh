@@ -79,6 +79,9 @@ for c in "${cells[@]}"; do
     fsync32-*)                  REF=pwrite64 ;;
     writeback-neighbour-*)      REF=pread64; W=:5 ;;  # from the start: the reader alone, then the copy's writeback
     unaligned-psync-*)          REF=pwrite64; S=2:2.3 ;;
+    cgroup-pread-*)             REF=pread64; S=2:2.4 ;;
+    cgroup-read-*)              S=2:2.4 ;;
+    kyber-*)                    W=2:3; S=2:2.2 ;;  # ~2150 I/O a second
     esac
     src=/tmp/iocap/grid/$c/bundle; dst=$GRID/$c/bundle
     if [ -d "$src/blktrace" ]; then  # the block trace is in binary files, which cut-grid.py does not cut: kept whole

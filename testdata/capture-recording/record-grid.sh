@@ -161,6 +161,11 @@ fsync32-buffered-4ms-ssd            3     -      8   0    data    buffered-write
 writeback-neighbour-reads-4ms-s2-hdd 3    -      2   1    nb      victim-read-qd1  buffered-writer-1m noSched AIO
 writeback-neighbour-reads-8ms-s1-hdd 7    -      1   1    nb      victim-read-qd1  buffered-writer-1m noSched AIO
 unaligned-psync-j4-8ms-ssd          7     -      8   0    redo    unaligned-psync-j4 -         full    AIO
+cgroup-read-iops100-1ms-ssd         0.5   -      8   0    data    randread-qd4     -           full    AIO
+blk-cgroup-read-iops100-1ms-ssd     0.5   -      8   0    data    randread-qd4     -           blk     -
+kyber-seqwriter-4ms                 3     -      8   0    data    sched-seqwriter  -           full    AIO
+cgroup-pread-iops50-1ms-ssd         0.5   -      8   0    data    pread-qd1        -           full    AIO
+cgroup-write-iops50-4ms-ssd         2     -      8   0    data    randwrite-qd2    -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -179,7 +184,7 @@ if [ -e "$CTL" ]; then echo "$CTL present: someone overrides delays; not recordi
 [ "$NB" = - ] || [ -x /usr/local/bin/restore ] || cp "$(command -v fio)" /usr/local/bin/restore
 rm -rf "$OUT"; mkdir -p "$BUNDLE" "$RAW" "$MNT"
 
-dev=; d=; upper=; u=; dev2=; d2=; PIDS=(); NR=; BLKPID=
+dev=; d=; upper=; u=; dev2=; d2=; PIDS=(); NR=; BLKPID=; CGROUP=
 MNT2=/mnt/grid2; TWO=
 case $CELL in
 two-devs-read-20ms-and-sat-2ms)  TWO="1.5 1.5 1 0" ;;
@@ -211,6 +216,7 @@ teardown() {
             echo 128 > "/sys/block/$x/queue/nr_requests"; } 2>/dev/null
     done
     "$SLOWDEV" down "$NAME" || true
+    [ -n "$CGROUP" ] && rmdir "$CGROUP" 2>/dev/null
     [ -n "$TWO" ] && { "$SLOWDEV" down grid2 || true; }
 }
 trap teardown EXIT
@@ -233,7 +239,18 @@ sched-bfq-*|blk-sched-bfq-*|blksys-sched-bfq-*) SCHED=bfq; IOSCHED_SET=strict_gu
 sched-bfqdefault-*) SCHED=bfq ;;
 tagwait-nr4-*) NR_REQUESTS=4 ;;
 mqdeadline-*) SCHED=mq-deadline ;;
+kyber-*) SCHED=kyber ;;
 esac
+# (by name) *cgroup-read-iopsN-*, *cgroup-pread-iopsN-*, *cgroup-write-iopsN-*: the workload runs in a
+# blkio cgroup (v1) whose reads (writes) of the device are held to N a second
+# (blkio.throttle.read_iops_device, write_iops_device: what docker --device-read-iops or systemd's
+# IOReadIOPSMax set): the bundle holds nothing of the cgroup, as a customer's rarely does
+THROTTLE=
+case $CELL in
+*cgroup-read-iops*|*cgroup-pread-iops*) THROTTLE="read_iops_device $(echo "$CELL" | sed 's/.*-iops\([0-9]*\)-.*/\1/')" ;;
+*cgroup-write-iops*) THROTTLE="write_iops_device $(echo "$CELL" | sed 's/.*-iops\([0-9]*\)-.*/\1/')" ;;
+esac
+[ -n "$THROTTLE" ] && CGROUP=/sys/fs/cgroup/blkio/iocap-grid
 [ -n "$SCHED" ] && { echo "$SCHED" > "/sys/block/$d/queue/scheduler" || exit 1; }
 for kv in $IOSCHED_SET; do echo "${kv#*=}" > "/sys/block/$d/queue/iosched/${kv%%=*}" || exit 1; done
 [ -n "$NR_REQUESTS" ] && { echo "$NR_REQUESTS" > "/sys/block/$d/queue/nr_requests" || exit 1; }
@@ -273,6 +290,11 @@ fi
 sync
 rm -f "$CTL"
 
+if [ -n "$CGROUP" ]; then
+    mkdir -p "$CGROUP" || exit 1
+    echo "$(cat "/sys/block/$d/dev") ${THROTTLE#* }" > "$CGROUP/blkio.throttle.${THROTTLE%% *}" || exit 1
+    echo "cgroup $CGROUP: blkio.throttle.${THROTTLE%% *} $(cat "$CGROUP/blkio.throttle.${THROTTLE%% *}")" >> "$RAW/setup.txt.pre"
+fi
 case $BASE in dirty-*)
     # the device's share of the page cache is held to 16 MiB of dirty data (its bdi's strict limit): a
     # writer faster than the device is throttled within the run (balance_dirty_pages), as on a machine
@@ -310,6 +332,7 @@ else sed "s#/dev/loop1#${upper:-/dev/loop1}#" "$HERE/grid-jobs/$JOB.fio" > "$JOB
 [ "$NB" = - ] || cp "$HERE/grid-jobs/$NB.fio" "$NB.fio"
 printf 'cell %s: slowdev-rw.sh up %s %s %s %s %s -> %s%s, rotational %s, files %s, job %s, neighbour %s, collectors %s (syscalls: %s)\n' \
     "$CELL" "$NAME" "$SIZE" "$DELAY" "$THR" "$RDELAY" "$dev" "${upper:+ under $upper}" "$ROTA" "$FILES" "$JOB" "$NB" "$COLL" "${SYSCALLS:-none}" > "$RAW/setup.txt"
+[ -f "$RAW/setup.txt.pre" ] && cat "$RAW/setup.txt.pre" >> "$RAW/setup.txt" && rm -f "$RAW/setup.txt.pre"
 [ -n "$dev2" ] && echo "second device: slowdev-rw.sh up grid2 1G $DELAY2 $THR2 $RDELAY2 -> $dev2, rotational $ROTA2, XFS on $MNT2 with data (64 MiB written)" >> "$RAW/setup.txt"
 
 iostat -x -t 1 > iostat-x.txt 2>&1 & PIDS+=($!)
@@ -349,6 +372,9 @@ if [ "$NB" != - ]; then
 fi
 date '+workload start %F %T.%N' >> "$RAW/times.txt"
 if [ -f "$HERE/grid-jobs/$JOB.sh" ]; then bash "$HERE/grid-jobs/$JOB.sh" "$MNT" "$BUNDLE" "$RAW"
+elif [ -n "$CGROUP" ]; then
+    bash -c 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"' cg "$CGROUP" \
+        strace -f -ttT -o "$BUNDLE/strace-fio.txt" fio --output="$BUNDLE/fio.out" "$JOB.fio"
 else strace -f -ttT -o "$BUNDLE/strace-fio.txt" fio --output="$BUNDLE/fio.out" "$JOB.fio"; fi
 date '+workload end %F %T.%N' >> "$RAW/times.txt"
 [ -n "$NBPID" ] && wait "$NBPID"

@@ -37,7 +37,11 @@ class GridCapturesTest {
             "neighbour-reads-12ms-hdd", "a backup's reads hold the whole disk from before the victim starts: no light-load "
                     + "request gives the victim's own service time (~12 ms), and the disk's class limit (20 ms) taken in "
                     + "its place, doubled as the model's margin, covers the victim's 25 ms: its wait stays the device's, "
-                    + "and queue-wait is named instead of noisy-neighbour");
+                    + "and queue-wait is named instead of noisy-neighbour",
+            "blk-cgroup-read-iops100-1ms-ssd", "the capture kit's blktrace (ftrace's blk tracer) names no process: the "
+                    + "reads blk-throttle's workers queue carry pids the strace never shows and no comm, so nothing says "
+                    + "a kernel worker queued them, and fio's wait with none of its reads in the block layer stays 'not "
+                    + "explained' (blktrace itself names them [kworker/1:2]; the perf cell reaches the verdict)");
 
     @TempDir
     Path tmp;

@@ -12,6 +12,7 @@ import dev.ioverdict.rules.disk.DiskSaturationRule;
 import dev.ioverdict.rules.disk.QueueWaitRule;
 import dev.ioverdict.rules.kernel.HungTaskIoRule;
 import dev.ioverdict.rules.kernel.IoErrorsRule;
+import dev.ioverdict.rules.wait.CgroupIoLimitRule;
 import dev.ioverdict.rules.wait.DirtyThrottleRule;
 import dev.ioverdict.rules.wait.NoisyNeighbourRule;
 import dev.ioverdict.rules.wait.SyncWriteLatencyRule;
@@ -38,7 +39,8 @@ public final class RuleCatalogue {
                     new AioCompletionWaitRule(),
                     new NoisyNeighbourRule(),
                     new SyncWriteLatencyRule(),
-                    new DirtyThrottleRule())
+                    new DirtyThrottleRule(),
+                    new CgroupIoLimitRule())
             .stream().sorted(Comparator.comparing(r -> r.info().id())).toList();
 
     /** Each rule's declaration, asked once: the diagnosis looks it up for every pair of findings. */

@@ -48,20 +48,20 @@ final class RequestLog {
         if (q.dTime != QueuedIo.UNSET && tagged > q.dTime) {
             tagged = q.dTime;
         }
-        add(deviceName, q.q, q.qTime, tagged, q.dTime, t);
+        add(deviceName, q.q, true, q.qTime, tagged, q.dTime, t);
     }
 
     /** A request seen from its dispatch only (or an empty cache flush): its time is all in the device. */
     void issuedOnly(String deviceName, BlockEvent d, long dTime, long t) {
-        add(deviceName, d, dTime, dTime, dTime, t);
+        add(deviceName, d, false, dTime, dTime, dTime, t);
     }
 
     /** An empty cache flush issued at {@code dTime}, completed at {@code t}. */
     void flushed(String deviceName, BlockEvent completion, long dTime, long t) {
-        add(deviceName, completion, dTime, dTime, dTime, t);
+        add(deviceName, completion, false, dTime, dTime, dTime, t);
     }
 
-    private void add(String deviceName, BlockEvent first, long q, long tagged, long d, long c) {
+    private void add(String deviceName, BlockEvent first, boolean fromQueue, long q, long tagged, long d, long c) {
         if (full) {
             return;
         }
@@ -99,6 +99,9 @@ final class RequestLog {
         if (rwbs != null) {
             f |= rwbs.indexOf('W') >= 0 ? RequestTimes.WRITE : rwbs.indexOf('R') >= 0 ? RequestTimes.READ : 0;
             f |= ProcessTimes.flushing(rwbs) ? RequestTimes.FLUSH : 0;
+            // who queued it is known only from its Q: a request first seen at its issue may be a worker's dispatch
+            f |= fromQueue && (f & RequestTimes.FLUSH) == 0 && rwbs.indexOf('S') >= 0 && rwbs.indexOf('M') < 0
+                    ? RequestTimes.QUEUED_SYNC_DATA : 0;
             if (first.sectors() == 0 && !rwbs.isEmpty() && rwbs.charAt(0) == 'F') {
                 f |= RequestTimes.FLUSH | RequestTimes.WRITE;
             }

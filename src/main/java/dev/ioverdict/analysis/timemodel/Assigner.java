@@ -727,9 +727,14 @@ final class Assigner {
                         + "the device", behind.others);
                 parts.add(Part.DEVICE, key.direction(), device, seconds * (1 - behind.fraction), method, null);
             } else {
-                parts.add(key.part(), key.direction(), device, seconds, key.part() == Part.NOT_EXPLAINED
-                        ? method + "; no request it waited for was in flight in the block layer (CPU, page cache, "
-                        + "locks)" : method, null);
+                parts.add(key.part(), key.direction(), device, seconds, switch (key.part()) {
+                    case NOT_EXPLAINED -> method + "; no request it waited for was in flight in the block layer (CPU, "
+                            + "page cache, locks)";
+                    case THROTTLE -> method + "; held above the block layer: none of its own requests in flight until a "
+                            + "kernel worker queued one of its kind (synchronous data), as blk-throttle releases the bios "
+                            + "a cgroup's I/O limit held";
+                    default -> method;
+                }, null);
             }
         });
     }

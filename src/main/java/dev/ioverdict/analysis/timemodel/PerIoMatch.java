@@ -62,8 +62,14 @@ final class PerIoMatch {
         }
         java.util.function.IntPredicate mine = i -> g.pids.contains(log.pid(i)) || g.threads.contains(log.pid(i));
         int[] own = sortedByQueue(mine);
-        int[] durable = sortedByQueue(i -> !mine.test(i) && (log.flushes(i) || kernelWriter(log.comm(i))));
-        long life = Math.max(longestLife(own), longestLife(durable));
+        java.util.Set<String> ownDevices = new java.util.HashSet<>();
+        for (int r : own) {
+            ownDevices.add(log.device(r));
+        }
+        java.util.function.IntPredicate heldAbove = i -> !mine.test(i) && heldAbove(i) && ownDevices.contains(log.device(i));
+        int[] held = sortedByQueue(heldAbove);
+        int[] durable = sortedByQueue(i -> !mine.test(i) && !heldAbove.test(i) && (log.flushes(i) || kernelWriter(log.comm(i))));
+        long life = Math.max(longestLife(own), Math.max(longestLife(durable), longestLife(held)));
         long first = log.firstNs();
         long last = log.lastKeptNs();
         Map<Key, Double> out = new LinkedHashMap<>();
@@ -95,7 +101,7 @@ final class PerIoMatch {
                     }
                     calls++;
                     matched[kind.ordinal()] += (t - s) / 1e9;
-                    split(s, t, waitedFor, sync ? durable : NONE, life, kind, out);
+                    split(s, t, waitedFor, sync ? durable : NONE, held, life, kind, out);
                 }
             }
         }
@@ -166,23 +172,26 @@ final class PerIoMatch {
      * command's own request to complete first; while none of its own is in flight (an fsync's or an
      * O_SYNC write's cache flush), the durability request (flush, journal write) to complete first.
      */
-    private void split(long s, long t, int[] own, int[] durable, long life, WaitClass kind, Map<Key, Double> out) {
+    private void split(long s, long t, int[] own, int[] durable, int[] held, long life, WaitClass kind,
+                       Map<Key, Double> out) {
         List<Integer> mine = inFlight(own, s, t, life);
         List<Integer> others = inFlight(durable, s, t, life);
+        // while none of its own is in flight, requests a kernel worker queued for it: held above the block layer
+        List<Integer> released = kind == WaitClass.SYNC ? List.of() : inFlight(held, s, t, life);
         boolean sync = kind == WaitClass.SYNC;
         String callDirection = kind == WaitClass.READ ? "read" : kind == WaitClass.WRITE || sync ? "write" : null;
         // a read or write call's time outside any request is its own path (the page-cache copy, CPU, locks);
         // an io_getevents or fsync with nothing in flight waits for what the block layer does not show
         Part idle = kind == WaitClass.READ || kind == WaitClass.WRITE ? Part.SUBMISSION : Part.NOT_EXPLAINED;
-        if (mine.isEmpty() && others.isEmpty()) {
+        if (mine.isEmpty() && others.isEmpty() && released.isEmpty()) {
             add(out, idle, callDirection, null, t - s);
             return;
         }
-        long[] points = new long[(mine.size() + others.size()) * 4 + 2];
+        long[] points = new long[(mine.size() + others.size() + released.size()) * 4 + 2];
         int n = 0;
         points[n++] = s;
         points[n++] = t;
-        for (List<Integer> list : List.of(mine, others)) {
+        for (List<Integer> list : List.of(mine, others, released)) {
             for (int r : list) {
                 for (long p : new long[] {log.queued(r), log.got(r), log.dispatched(r), log.completed(r)}) {
                     if (p != RequestTimes.UNSET && p > s && p < t) {
@@ -194,6 +203,7 @@ final class PerIoMatch {
         Arrays.sort(points, 0, n);
         Waiting ownWaiting = new Waiting(mine);
         Waiting durableWaiting = new Waiting(others);
+        Waiting releasedWaiting = new Waiting(released);
         for (int k = 0; k + 1 < n; k++) {
             long a = points[k];
             long b = points[k + 1];
@@ -214,11 +224,23 @@ final class PerIoMatch {
                 continue;
             }
             Integer r = durableWaiting.at(a);
-            if (r == null) {
-                add(out, idle, callDirection, null, b - a);
+            if (r != null) {
+                add(out, phase(r, a, true), direction(r, callDirection), log.device(r), b - a);
                 continue;
             }
-            add(out, phase(r, a, true), direction(r, callDirection), log.device(r), b - a);
+            Integer h = releasedWaiting.at(a);
+            if (h != null) {
+                add(out, phase(h, a, false), direction(h, callDirection), log.device(h), b - a);
+                continue;
+            }
+            Integer next = releasedWaiting.nextQueuedAfter(a, t);
+            if (next != null) {
+                // nothing of its own in the block layer, and a worker queues one of its kind before the call ends: the
+                // request was held above the queue (blk-throttle's, a cgroup's I/O limit) until then
+                add(out, Part.THROTTLE, direction(next, callDirection), log.device(next), b - a);
+                continue;
+            }
+            add(out, idle, callDirection, null, b - a);
         }
     }
 
@@ -279,6 +301,12 @@ final class PerIoMatch {
             return byCompletion.peek();
         }
 
+        /** The first request not yet queued at {@code instant} that is queued before {@code end}, or null. */
+        Integer nextQueuedAfter(long instant, long end) {
+            at(instant);
+            return next < requests.size() && log.queued(requests.get(next)) < end ? requests.get(next) : null;
+        }
+
         /** Every request in flight at {@code instant}. */
         java.util.Collection<Integer> allAt(long instant) {
             at(instant);
@@ -334,6 +362,16 @@ final class PerIoMatch {
             }
         }
         return lo;
+    }
+
+    /**
+     * A synchronous data request a kernel worker queued: a bio blk-throttle held for a cgroup's I/O limit and
+     * its worker released later. Writeback, journals and logs queue no synchronous data; a stacking driver's
+     * worker (loop, dm-crypt) queues on the device below, where the application queued none of its own.
+     */
+    private boolean heldAbove(int i) {
+        String comm = log.comm(i);
+        return log.queuedSyncData(i) && comm != null && comm.startsWith("kworker");
     }
 
     /** Kernel threads that write on an application's behalf: writeback, journal, log workers. */

@@ -17,6 +17,12 @@ public final class RequestTimes {
     public static final int WRITE = 2;
     /** A preflush, FUA or cache-flush request, or a metadata (journal, log) write: the cost of durability. */
     public static final int FLUSH = 4;
+    /**
+     * A synchronous data request (REQ_SYNC, S in RWBS, neither metadata nor a flush) followed from its
+     * queue (Q), so that its pid and comm are whoever queued it: an application's direct or waited-for
+     * I/O, not writeback's or a journal's.
+     */
+    public static final int QUEUED_SYNC_DATA = 8;
 
     private final String source;
     private final List<String> inputs;
@@ -92,6 +98,11 @@ public final class RequestTimes {
 
     public boolean flushes(int i) {
         return (flags[i] & FLUSH) != 0;
+    }
+
+    /** Whether request {@code i} is synchronous data followed from its queue ({@link #QUEUED_SYNC_DATA}). */
+    public boolean queuedSyncData(int i) {
+        return (flags[i] & QUEUED_SYNC_DATA) != 0;
     }
 
     public long queued(int i) {
