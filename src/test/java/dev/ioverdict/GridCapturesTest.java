@@ -41,7 +41,8 @@ class GridCapturesTest {
             "blk-cgroup-read-iops100-1ms-ssd", "the capture kit's blktrace (ftrace's blk tracer) names no process: the "
                     + "reads blk-throttle's workers queue carry pids the strace never shows and no comm, so nothing says "
                     + "a kernel worker queued them, and fio's wait with none of its reads in the block layer stays 'not "
-                    + "explained' (blktrace itself names them [kworker/1:2]; the perf cell reaches the verdict)");
+                    + "explained' and wait-above-device is named in its place (blktrace itself names them "
+                    + "[kworker/1:2]; the perf cell reaches the verdict)");
 
     @TempDir
     Path tmp;

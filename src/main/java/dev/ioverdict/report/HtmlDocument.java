@@ -78,6 +78,7 @@ public final class HtmlDocument {
         }
         ctx.setVariable("charts", bySection);
         ctx.setVariable("tally", Tally.of(report));
+        ctx.setVariable("missingData", MissingData.of(report.notEvaluated()));
         InputTable inputs = InputTable.of(report.inputs(), InputTable.listedLimit());
         ctx.setVariable("inputsListed", inputs.listed());
         ctx.setVariable("inputsGrouped", inputs.grouped());

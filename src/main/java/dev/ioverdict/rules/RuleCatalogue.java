@@ -16,6 +16,7 @@ import dev.ioverdict.rules.wait.CgroupIoLimitRule;
 import dev.ioverdict.rules.wait.DirtyThrottleRule;
 import dev.ioverdict.rules.wait.NoisyNeighbourRule;
 import dev.ioverdict.rules.wait.SyncWriteLatencyRule;
+import dev.ioverdict.rules.wait.WaitAboveDeviceRule;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,8 @@ public final class RuleCatalogue {
                     new NoisyNeighbourRule(),
                     new SyncWriteLatencyRule(),
                     new DirtyThrottleRule(),
-                    new CgroupIoLimitRule())
+                    new CgroupIoLimitRule(),
+                    new WaitAboveDeviceRule())
             .stream().sorted(Comparator.comparing(r -> r.info().id())).toList();
 
     /** Each rule's declaration, asked once: the diagnosis looks it up for every pair of findings. */

@@ -50,6 +50,11 @@ final class Assigner {
     private static final String[] DIRECTIONS = {"read", "write"};
     /** An io_submit this long on average is asleep, whatever its stacks' window covered. */
     static final double ASLEEP_CALL_SECONDS = 0.001;
+    /**
+     * Without a block trace, waits over this many times its requests' count times the device's await are not
+     * the device's: served one at a time they would take that much, and several in flight take less.
+     */
+    static final double ABOVE_THE_DEVICE = 3;
     /** A request's D2C beyond this many times the device's light-load service time is queueing in the device. */
     static final double QUEUED_FACTOR = 2;
     /** A slice where the others held at most this share of the command's own device time is the command alone. */
@@ -678,6 +683,20 @@ final class Assigner {
             }
             Double await = d == null ? null : DeviceTimes.avg(d, direction.equals("read") ? "r_await" : "w_await",
                     "asvc_t", "svc_t", "await");
+            long requests = direction.equals("read") ? g.reads : g.writes;
+            double[] inDevice = requests > 0 ? byAwait(g, d) : null; // io_uring's entries have no direction to count
+            double ownDeviceSeconds = inDevice == null ? Double.NaN : inDevice[direction.equals("read") ? 0 : 1] / 1000;
+            if (ownDeviceSeconds > 0 && seconds > ABOVE_THE_DEVICE * ownDeviceSeconds) {
+                // even served one at a time, its requests spend a fraction of its wait in the device: the rest is held
+                // above it (a cgroup's I/O limit, a lock, completions collected late), where no input here looks
+                parts.add(Part.NOT_EXPLAINED, direction, device, seconds - ownDeviceSeconds, String.format(Locale.ROOT,
+                        "estimated: no block trace; its %s waits (%s) are over %.0f times what its %d %s requests take "
+                        + "in %s at iostat's %s (%s): the rest is spent above the device, where no input of the bundle "
+                        + "looks", direction, Fmt.seconds(seconds), ABOVE_THE_DEVICE, requests, direction, device,
+                        direction.equals("read") ? "r_await" : "w_await",
+                        Fmt.seconds(ownDeviceSeconds)), null);
+                seconds = ownDeviceSeconds;
+            }
             String method = "estimated: no block trace; its " + direction
                     + " waits for completions are taken as time in " + device + ", " + whyDevice(g)
                     + (await == null ? "" : " (iostat " + (direction.equals("read") ? "r_await " : "w_await ")
@@ -782,7 +801,11 @@ final class Assigner {
         long requests = g.reads + g.writes + g.ringRequests;
         double perRequest = requests > 0 ? (g.seconds(WaitClass.COMPLETE) + g.seconds(WaitClass.READ)
                 + g.seconds(WaitClass.WRITE)) / requests : 0;
-        Comparator<IostatDevice> closest = perRequest > 0
+        // the await nearest its wait per request names the device only where some device's await can hold that wait;
+        // a wait held above every device (a cgroup's limit) is nearest the slowest, so the bytes say which one it used
+        boolean awaitHoldsIt = perRequest > 0 && (own <= 0 || candidates.stream()
+                .anyMatch(d -> awaitOfItsKind(g, d) * ABOVE_THE_DEVICE >= perRequest));
+        Comparator<IostatDevice> closest = awaitHoldsIt
                 ? Comparator.comparingDouble(d -> -Math.abs(Math.log(Math.max(1e-6, awaitOfItsKind(g, d)) / perRequest)))
                 : Comparator.comparingDouble(d -> own > 0 ? -Math.abs(Math.log(bytesOfItsKind(g, d) / own))
                         : bytesOfItsKind(g, d));

@@ -1,7 +1,5 @@
 package dev.ioverdict.rules.wait;
 
-import dev.ioverdict.analysis.iostat.DeviceSeries;
-import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
@@ -100,7 +98,7 @@ public final class CgroupIoLimitRule extends Rule {
         String label = ctx.optional(Inputs.STORAGE).map(c -> c.label(device)).orElse(device);
         String who = WaitingProcess.who(p);
         String what = direction == null ? "requests" : direction + "s";
-        DeviceView view = deviceView(ctx, device, direction);
+        IostatPace view = IostatPace.of(ctx, device, direction);
         var f = ctx.finding(Subject.device(device, label), String.format(Locale.ROOT,
                         "The %s of %s are held back above %s by a cgroup I/O limit (blk-throttle)", what, who, label))
                 .severity(share >= ctx.value(CRITICAL_SHARE) ? Severity.CRITICAL : Severity.WARNING)
@@ -109,15 +107,15 @@ public final class CgroupIoLimitRule extends Rule {
                         + Figures.duration(p.waitSeconds()) + " of I/O wait (" + Figures.percent(share) + ") with none of "
                         + "its " + what + " in the block layer, until a kernel worker queues them on " + label + ". An "
                         + "application queues its synchronous " + what + " itself; a worker queues them for it only when "
-                        + "blk-throttle held them over its cgroup's I/O budget and released them later." + view.sentence())
+                        + "blk-throttle held them over its cgroup's I/O budget and released them later." + view.sentence(": a steady rate at about the limit"))
                 .evidence(WaitingProcess.slowest(ctx, p, WAIT_CALLS))
                 .evidence(queuedByWorkers(ctx, device))
                 .recommendation(RECOMMENDATION)
                 .figure(HELD_SECONDS, seconds)
                 .figure(HELD_SHARE, share)
                 .impact(Impact.measured(seconds, "held above the block layer").of(p.waitSeconds(), "I/O wait of " + who));
-        if (view.perSecond != null) {
-            f.figure(PER_SECOND, view.perSecond);
+        if (view.perSecond() != null) {
+            f.figure(PER_SECOND, view.perSecond());
         }
         f.report();
     }
@@ -134,45 +132,5 @@ public final class CgroupIoLimitRule extends Rule {
                         && io.rwbs().indexOf('S') >= 0 && io.rwbs().indexOf('M') < 0
                         && (names.contains(io.device()) || device.equals(io.device())))
                 .limit(2).flatMap(io -> io.lines().stream().limit(2)).toList();
-    }
-
-    /** What iostat says of the device while the process was held: how busy, how fast, how many a second. */
-    private record DeviceView(Double perSecond, Double busiestPct, Double awaitMs, String direction) {
-        String sentence() {
-            if (busiestPct == null) {
-                return "";
-            }
-            return String.format(Locale.ROOT, " iostat: the device was at most %s busy%s%s, so the device is not what "
-                            + "the application waits for.", Figures.percent(busiestPct),
-                    awaitMs == null ? "" : String.format(Locale.ROOT, ", answering its %ss in %.2f ms", direction, awaitMs),
-                    perSecond == null ? "" : String.format(Locale.ROOT, ", and completed %.0f %ss a second (the median "
-                            + "report): a steady rate at about the limit", perSecond, direction));
-        }
-    }
-
-    private static DeviceView deviceView(RuleContext ctx, String device, String direction) {
-        DeviceSeries series = ctx.optional(IostatEvidence.SERIES).orElse(List.of()).stream()
-                .filter(d -> d.device().equals(device)).findFirst().orElse(null);
-        if (series == null) {
-            return new DeviceView(null, null, null, direction);
-        }
-        String rate = "read".equals(direction) ? "r/s" : "write".equals(direction) ? "w/s" : null;
-        String await = "read".equals(direction) ? "r_await" : "write".equals(direction) ? "w_await" : null;
-        List<IostatPoint> moving = series.points().stream()
-                .filter(x -> rate != null && x.sample().has(rate) ? x.sample().value(rate) > 0 : x.hasIo()).toList();
-        if (moving.isEmpty()) {
-            return new DeviceView(null, null, null, direction);
-        }
-        double busiest = moving.stream().mapToDouble(IostatPoint::busyPct).filter(Double::isFinite).max().orElse(Double.NaN);
-        Double perSecond = rate == null || !moving.get(0).sample().has(rate) ? null
-                : median(moving.stream().mapToDouble(x -> x.sample().value(rate)).sorted().toArray());
-        Double awaitMs = await == null || !moving.get(0).sample().has(await) ? null
-                : median(moving.stream().mapToDouble(x -> x.sample().value(await)).sorted().toArray());
-        return new DeviceView(perSecond, Double.isNaN(busiest) ? null : busiest, awaitMs, direction);
-    }
-
-    private static double median(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }

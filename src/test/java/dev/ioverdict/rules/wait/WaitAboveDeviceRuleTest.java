@@ -1,0 +1,55 @@
+package dev.ioverdict.rules.wait;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ioverdict.model.Finding;
+import dev.ioverdict.model.Severity;
+import dev.ioverdict.testing.RuleHarness;
+import dev.ioverdict.testing.TestData;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class WaitAboveDeviceRuleTest {
+    private final WaitAboveDeviceRule rule = new WaitAboveDeviceRule();
+
+    /**
+     * The cgroup cell with strace and iostat only: fio waits 9.8 ms an io_getevents at 4 in flight for reads loop0
+     * serves in 0.85 ms at 1 % busy. Before, the model gave the whole wait to the device (to vda, the await nearest
+     * the wait) and the report found no problem.
+     */
+    @Test
+    void waitsFarAboveTheDevicesAwaitAreSaidToBeAboveTheDeviceWithoutABlockTrace() {
+        Finding f = only(RuleHarness.files(rule, TestData.gridFilesWithout("cgroup-read-iops100-1ms-ssd", "perf-", "fio.out")));
+        assertEquals(Severity.WARNING, f.severity());
+        assertEquals("9733", f.subject().id());
+        assertTrue((double) f.metrics().get("aboveSharePct") > 85, f.metrics().toString());
+        assertTrue(f.summary().contains("beyond what its requests take in loop0 at iostat's await"), f.summary());
+        assertTrue(f.summary().contains("answering its reads in 0.85 ms"), f.summary());
+        assertTrue(f.recommendation().startsWith("Record what the bundle lacks"), f.recommendation());
+        assertTrue(f.evidence().stream().anyMatch(e -> e.text().contains("io_getevents(")), f.evidence().toString());
+    }
+
+    /** A block trace without process names: none of fio's reads is in the block layer while it waits. */
+    @Test
+    void waitsWithNoneOfItsRequestsInTheBlockLayerAreAboveTheQueue() {
+        Finding f = only(RuleHarness.files(rule, TestData.gridFilesWithout("blk-cgroup-read-iops100-1ms-ssd", "fio.out")));
+        assertTrue(f.summary().contains("while none of its requests was in the block layer"), f.summary());
+    }
+
+    /**
+     * Where the model explains the wait it says nothing: the cgroup cell with its perf block trace (the limit's
+     * own part, throttle), an fsync-bound writer whose 15 % unexplained is its own path, a slow device.
+     */
+    @Test
+    void aWaitTheModelExplainsIsNotAboveTheDevice() {
+        for (String cell : List.of("cgroup-read-iops100-1ms-ssd", "fsync-journal-1ms", "write-8ms-s8-ssd", "read-qd32-2ms-s8-ssd")) {
+            assertEquals(List.of(), RuleHarness.files(rule, TestData.gridFilesWithout(cell, "fio.out")), cell);
+        }
+    }
+
+    private static Finding only(List<Finding> found) {
+        assertEquals(1, found.size(), found.toString());
+        return found.get(0);
+    }
+}
