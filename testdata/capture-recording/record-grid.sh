@@ -166,6 +166,8 @@ blk-cgroup-read-iops100-1ms-ssd     0.5   -      8   0    data    randread-qd4  
 kyber-seqwriter-4ms                 3     -      8   0    data    sched-seqwriter  -           full    AIO
 cgroup-pread-iops50-1ms-ssd         0.5   -      8   0    data    pread-qd1        -           full    AIO
 cgroup-write-iops50-4ms-ssd         2     -      8   0    data    randwrite-qd2    -           noSched AIO
+cgroup-read-bps4m-1ms-ssd           0.5   -      8   0    data    randread-128k-qd1 -          noSched AIO
+cgroup-read-iops50-12ms-ssd         11    -      8   0    data    randread-qd4     -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -241,14 +243,15 @@ tagwait-nr4-*) NR_REQUESTS=4 ;;
 mqdeadline-*) SCHED=mq-deadline ;;
 kyber-*) SCHED=kyber ;;
 esac
-# (by name) *cgroup-read-iopsN-*, *cgroup-pread-iopsN-*, *cgroup-write-iopsN-*: the workload runs in a
-# blkio cgroup (v1) whose reads (writes) of the device are held to N a second
+# (by name) *cgroup-read-iopsN-*, *cgroup-pread-iopsN-*, *cgroup-write-iopsN-*, *cgroup-read-bpsNm-*: the workload
+# runs in a blkio cgroup (v1) whose reads (writes) of the device are held to N a second (N MiB a second)
 # (blkio.throttle.read_iops_device, write_iops_device: what docker --device-read-iops or systemd's
 # IOReadIOPSMax set): the bundle holds nothing of the cgroup, as a customer's rarely does
 THROTTLE=
 case $CELL in
 *cgroup-read-iops*|*cgroup-pread-iops*) THROTTLE="read_iops_device $(echo "$CELL" | sed 's/.*-iops\([0-9]*\)-.*/\1/')" ;;
 *cgroup-write-iops*) THROTTLE="write_iops_device $(echo "$CELL" | sed 's/.*-iops\([0-9]*\)-.*/\1/')" ;;
+*cgroup-read-bps*) THROTTLE="read_bps_device $(( $(echo "$CELL" | sed 's/.*-bps\([0-9]*\)m-.*/\1/') << 20 ))" ;;
 esac
 [ -n "$THROTTLE" ] && CGROUP=/sys/fs/cgroup/blkio/iocap-grid
 [ -n "$SCHED" ] && { echo "$SCHED" > "/sys/block/$d/queue/scheduler" || exit 1; }
