@@ -43,6 +43,7 @@ for c in "${cells[@]}"; do
     osync-journal-*)            REF=write ;;
     osync-open-*)               REF=write; W=:3 ;;   # from the start: the trace holds the file's open (O_SYNC)
     sync-read-*)                REF=lseek ;;
+    uring-sqpoll-*)             echo "$c: not cut (testdata/grid/$c/cut.txt says how it was kept)"; continue ;;
     uring-*)                    REF=io_uring_enter ;;
     dsync-open-*)               REF=pwrite64; W=:3 ;;  # from the start: the open with O_DSYNC
     dirty-buffered-*)           REF=write ;;

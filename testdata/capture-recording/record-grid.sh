@@ -168,6 +168,8 @@ cgroup-pread-iops50-1ms-ssd         0.5   -      8   0    data    pread-qd1     
 cgroup-write-iops50-4ms-ssd         2     -      8   0    data    randwrite-qd2    -           noSched AIO
 cgroup-read-bps4m-1ms-ssd           0.5   -      8   0    data    randread-128k-qd1 -          noSched AIO
 cgroup-read-iops50-12ms-ssd         11    -      8   0    data    randread-qd4     -           noSched AIO
+uring-sqpoll-read-12ms-ssd          11    -      8   0    data    uring-sqpoll-randread-qd4 -  noSched URING
+rmw-buffered-512b-12ms-ssd          0.5   11     8   0    data    buffered-randwrite-512b -    noSched SYNC
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

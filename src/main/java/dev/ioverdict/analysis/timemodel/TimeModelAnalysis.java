@@ -430,14 +430,23 @@ public final class TimeModelAnalysis implements Analysis {
             traced.addAll(g.pids);
             traced.addAll(g.threads);
         });
+        Map<Integer, String> commands = tracedCommands(groups);
         Map<Integer, Group> out = new LinkedHashMap<>();
         for (BlockProcessTimes.Entry e : block.entries()) {
             if (!e.direction().equals("read") || e.n() == 0 || traced.contains(e.pid()) || nameless(e.comm())
                     || PerIoMatch.kernelWriter(e.comm()) || e.comm().startsWith("kswapd")) {
                 continue;
             }
-            Group g = out.computeIfAbsent(e.pid(), k -> new Group(e.comm()));
+            // io_uring's kernel threads (iou-sqp-PID polling the submission queue, iou-wrk-PID) queue PID's requests
+            int owner = ringOwner(e.comm());
+            String command = owner < 0 ? null : commands.get(owner);
+            Group g = out.computeIfAbsent(command == null ? e.pid() : owner,
+                    k -> new Group(command == null ? e.comm() : command));
             g.addRequests(e, blockSource);
+            if (command != null) {
+                g.pids.remove(e.pid());
+                g.pids.add(owner);
+            }
             g.span = block.spanSeconds();
         }
         // material beside the traced processes' own wait, as a cause must be: a shell's or a compiler's few page
@@ -445,6 +454,18 @@ public final class TimeModelAnalysis implements Analysis {
         double tracedWait = groups.stream().mapToDouble(Group::total).sum();
         return out.values().stream().filter(g -> g.waits.calls(WaitClass.READ) >= MIN_FAULTING_READS
                 && 100 * g.total() >= MATERIAL_PCT * (tracedWait + g.total())).toList();
+    }
+
+    /** The process an io_uring kernel thread works for ({@code iou-sqp-18865}, {@code iou-wrk-18865}: 18865), or -1. */
+    static int ringOwner(String comm) {
+        if (comm == null || !(comm.startsWith("iou-sqp-") || comm.startsWith("iou-wrk-"))) {
+            return -1;
+        }
+        String digits = comm.substring("iou-sqp-".length());
+        if (digits.isEmpty() || digits.length() > 9 || !digits.chars().allMatch(Character::isDigit)) {
+            return -1;
+        }
+        return Integer.parseInt(digits);
     }
 
     /** A block trace's process name that names nobody: none, blank, or blkparse's "(null)" for the kernel's blk tracer. */

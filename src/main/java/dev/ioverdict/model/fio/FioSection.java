@@ -58,6 +58,8 @@ public record FioSection(List<Row> jobs, List<FioGroupStatus> groups, List<FioDi
         static final double FAR_ABOVE = 2;
         /** ... and by at least this much, seconds: below it the difference is the clocks' and the CPU's. */
         static final double AT_LEAST = 0.0005;
+        /** IOPS times mean clat over this many times the requests a job can keep in flight is no latency. */
+        static final double IMPOSSIBLE_FACTOR = 2;
 
         /**
          * Where fio's median completion time went, where it is far above what the block trace measured of the
@@ -67,6 +69,10 @@ public record FioSection(List<Row> jobs, List<FioGroupStatus> groups, List<FioDi
          */
         @JsonIgnore
         public String whereTheTimeWent() {
+            String impossible = impossibleClat();
+            if (impossible != null) {
+                return impossible;
+            }
             if (clat == null || clat.p50() == null || trace == null) {
                 return null;
             }
@@ -85,6 +91,31 @@ public record FioSection(List<Row> jobs, List<FioGroupStatus> groups, List<FioDi
                     + "CPU: a tracer that stops it at each system call, as strace does, or fewer CPUs than its jobs)"
                     : of + ": " + after + " of each I/O passed above the device, in the host's queues or before fio "
                     + "collected the completion";
+        }
+
+        /**
+         * A clat no request can have had, or null: by Little's law a job keeps its IOPS times its mean completion
+         * time in flight, and it never keeps more than its iodepth (per process). fio with io_uring's
+         * sqthread_poll misreports clat so (axboe/fio#1484): said, so the figure is not read as a latency.
+         */
+        @JsonIgnore
+        String impossibleClat() {
+            if (clat == null || clat.mean() == null || iops == null || iodepth == null || iodepth <= 0) {
+                return null;
+            }
+            int jobs = processes == null || processes < 1 ? 1 : processes;
+            double inFlight = iops * clat.mean();
+            if (inFlight <= IMPOSSIBLE_FACTOR * iodepth * jobs) {
+                return null;
+            }
+            return String.format(java.util.Locale.ROOT, "%s %s: fio's mean completion time, %s, is no request's latency: "
+                    + "at %.0f IOPS it would keep %.0f requests in flight, and the job keeps at most %d%s (Little's law)%s"
+                    + "%s", job, direction, Figures.duration(clat.mean()), iops, inFlight, iodepth * jobs,
+                    jobs > 1 ? " (iodepth " + iodepth + " x " + jobs + " processes)" : ", its iodepth,",
+                    "io_uring".equals(ioengine) ? "; fio misreports clat with io_uring's sqthread_poll (fio issue #1484)" : "",
+                    trace == null ? "" : "; the block trace times its " + trace.direction() + " at "
+                    + Figures.duration(trace.q2cP50() != null ? trace.q2cP50() : trace.p50()) + " ("
+                    + (trace.q2cP50() != null ? "Q2C" : "D2C") + " p50)");
         }
     }
 

@@ -58,14 +58,13 @@ public final class CgroupIoLimitRule extends Rule {
             List.of(TimeModelInput.MODEL), List.of(IostatEvidence.SERIES, Inputs.STORAGE),
             List.of(MIN_SHARE, CRITICAL_SHARE));
 
-    static final String RECOMMENDATION = "Find the limit and whether it is meant: cgroup v2 "
-            + "`cat /sys/fs/cgroup/<group>/io.max` (rbps, wbps, riops, wiops per MAJ:MIN; the group from "
-            + "/proc/<pid>/cgroup), v1 `/sys/fs/cgroup/blkio/<group>/blkio.throttle.read_iops_device` and its "
-            + "write_iops, read_bps and write_bps siblings; `systemctl show <unit> -p IOReadIOPSMax -p IOWriteIOPSMax "
-            + "-p IOReadBandwidthMax -p IOWriteBandwidthMax`; `docker inspect` (BlkioDeviceReadIOps and kin); a "
-            + "Kubernetes or cloud platform's per-container I/O class. Raise or remove it where the application "
-            + "needs more, or size the workload to it: the device is not the bottleneck, so faster storage would "
-            + "change nothing.";
+    static final String RECOMMENDATION = "Find the limit and whether it is meant: /proc/<pid>/cgroup names the "
+            + "process's group; its io.max (cgroup v2: rbps, wbps, riops, wiops per MAJ:MIN) or "
+            + "blkio.throttle.read_iops_device and its write_iops, read_bps and write_bps siblings (v1) hold the limit; "
+            + "systemctl show <unit> -p IOReadIOPSMax -p IOWriteIOPSMax -p IOReadBandwidthMax -p IOWriteBandwidthMax, "
+            + "docker inspect (BlkioDeviceReadIOps and kin) or the platform's per-container I/O class say who set it. "
+            + "Raise or remove it where the application needs more, or size the workload to it: the device is not the "
+            + "bottleneck, so faster storage would change nothing.";
 
     public CgroupIoLimitRule() {
         super(INFO, MeasuredIn.device(Part.THROTTLE),

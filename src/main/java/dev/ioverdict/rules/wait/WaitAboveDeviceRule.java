@@ -50,11 +50,11 @@ public final class WaitAboveDeviceRule extends Rule {
             List.of(TimeModelInput.MODEL), List.of(IostatEvidence.SERIES), List.of(MIN_SHARE));
 
     static final String RECOMMENDATION = "Record what the bundle lacks, beside the same workload: perf's block "
-            + "tracepoints with process names (`perf record -a -e 'block:*'`: requests a kernel worker queues for the "
-            + "process are a cgroup I/O limit's), and its sleeping stacks (`perf record -a -g -e sched:sched_switch`: a "
-            + "lock, the page cache). Check its cgroup's I/O limits (`cat /proc/<pid>/cgroup`, then io.max or "
-            + "blkio.throttle.* of that group) and whether it gets the CPU it needs (run queue, strace's own cost at "
-            + "high call rates).";
+            + "tracepoints with process names (perf record -a -e 'block:*'; requests a kernel worker queues for the "
+            + "process are a cgroup I/O limit's), and its sleeping stacks (perf record -a -g -e sched:sched_switch: a "
+            + "lock, the page cache). Check its cgroup's I/O limits (/proc/<pid>/cgroup names the group; then its io.max "
+            + "or blkio.throttle.* files) and whether it gets the CPU it needs (run queue, strace's own cost at high "
+            + "call rates).";
 
     public WaitAboveDeviceRule() {
         super(INFO, MeasuredIn.process(Part.NOT_EXPLAINED),

@@ -78,6 +78,20 @@ class FioAnalysisTest {
                 && said.contains("or after it completed, before fio collected it (fio busy on the CPU"), said);
     }
 
+    /**
+     * io_uring with sqthread_poll: fio reports a mean clat of 4.21 s at 149 IOPS and iodepth 4, which would keep 628
+     * requests in flight (Little's law); the block trace times each read at 11.4 ms. fio misreports clat there
+     * (axboe/fio#1484): said as such, not as 4.2 s spent outside the block layer.
+     */
+    @Test
+    void aClatNoRequestCanHaveHadIsSaidToBeFiosNotALatency() throws Exception {
+        FioSection.Row sqpoll = section(TestData.bundle("grid/uring-sqpoll-read-12ms-ssd").resolve("bundle")).jobs().get(0);
+        String said = sqpoll.whereTheTimeWent();
+        assertEquals("reader read: fio's mean completion time, 4.21 s, is no request's latency: at 149 IOPS it would keep "
+                + "628 requests in flight, and the job keeps at most 4, its iodepth, (Little's law); fio misreports clat "
+                + "with io_uring's sqthread_poll (fio issue #1484); the block trace times its reads at 11.4 ms (Q2C p50)", said);
+    }
+
     @Test
     void aRunKeptAsTextAndAsJsonCountsOnce(@TempDir Path tmp) throws Exception {
         Path fixtures = TestData.bundle("fio-randrw-loop").resolve("fixtures");

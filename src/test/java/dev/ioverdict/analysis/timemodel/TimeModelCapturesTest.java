@@ -388,4 +388,15 @@ class TimeModelCapturesTest {
         // a neighbour's load with kworkers that only dispatch (their first event is the issue): nothing held
         assertEquals(0, seconds(process(model("noisy-neighbour-4ms"), "fio"), Part.THROTTLE), 1e-9);
     }
+
+    @Test
+    void anIoUringPollThreadsRequestsAreTheProcessItWorksFor() throws Exception {
+        // sqthread_poll: fio makes no I/O call, and every read is queued by iou-sqp-18865, the kernel thread polling
+        // fio pid 18865's submission ring: the wait is fio's, not a process the report would call 'iou-sqp-18865'
+        TimeModel m = model("uring-sqpoll-read-12ms-ssd");
+        ProcessWait fio = process(m, "fio");
+        assertEquals(List.of(18865), fio.pids());
+        assertTrue(seconds(fio, Part.DEVICE) > 0.95 * fio.waitSeconds(), fio.parts().toString());
+        assertTrue(m.processes().stream().noneMatch(p -> p.command().startsWith("iou-sqp")), m.processes().toString());
+    }
 }
