@@ -83,6 +83,7 @@ for c in "${cells[@]}"; do
     cgroup-pread-*)             REF=pread64; S=2:2.4 ;;
     cgroup-read-*)              S=2:2.4 ;;
     kyber-*)                    W=2:3; S=2:2.2 ;;  # ~2150 I/O a second
+    rmw-buffered-*)             REF=pwrite64 ;;
     esac
     src=/tmp/iocap/grid/$c/bundle; dst=$GRID/$c/bundle
     if [ -d "$src/blktrace" ]; then  # the block trace is in binary files, which cut-grid.py does not cut: kept whole

@@ -168,14 +168,16 @@ final class Assigner {
         PerIoMatch.Result matched = g.blockOnly ? PerIoMatch.Result.NONE : perIo.match(g, buffered);
         perIo(g, matched, parts);
         double completions = g.seconds(WaitClass.COMPLETE) - matched.matched(WaitClass.COMPLETE) + ownIoInSubmit;
-        double writes = g.seconds(WaitClass.WRITE) - (buffered ? 0 : matched.matched(WaitClass.WRITE));
+        // buffered, the matched part of its writes is the page reads a partial-page write waits for
+        double writes = g.seconds(WaitClass.WRITE) - matched.matched(WaitClass.WRITE);
         if (buffered) {
             // a buffered write returns once its data is in the page cache: its time is the copy, not the device,
             // unless the kernel makes it wait until enough dirty pages are written back
             String why = flagged ? "the trace shows their files opened without O_DIRECT" : cached != null ? cached
                     : "the block trace shows the kernel's writeback writing while none of its writes is queued "
                     + "by the process itself, as an O_DIRECT or O_SYNC write would be";
-            double slept = Math.min(writes, g.sleptInWrites);
+            // the sleeps in page reads are matched above: the rest is the throttle's
+            double slept = Math.min(writes, Math.max(0, g.sleptInWrites - matched.matched(WaitClass.WRITE)));
             if (slept > 0) {
                 parts.add(Part.WRITEBACK, "write", null, slept, "estimated: buffered writes (" + why + ") that slept ("
                         + g.longWrites + " calls of 1 ms or more, " + Fmt.seconds(slept) + "): a write into the page cache "

@@ -78,7 +78,39 @@ final class PerIoMatch {
         long offered = 0;
         for (Map.Entry<WaitClass, List<ApplicationWaits.Process>> e : g.chosenFor.entrySet()) {
             WaitClass kind = e.getKey();
-            if (kind == WaitClass.SUBMIT || kind == WaitClass.WRITE && bufferedWrites) {
+            if (kind == WaitClass.SUBMIT) {
+                continue;
+            }
+            if (kind == WaitClass.WRITE && bufferedWrites) {
+                // a buffered write of part of a page the cache does not hold reads the page first (read-modify-write):
+                // the instants one of its own reads is in flight are that read's; the rest is the page cache's
+                int[] ownReads = sortedByQueue(i -> mine.test(i) && log.reads(i));
+                if (ownReads.length == 0) {
+                    continue;
+                }
+                long readLife = longestLife(ownReads);
+                for (ApplicationWaits.Process view : e.getValue()) {
+                    if (!sameClock(view)) {
+                        continue;
+                    }
+                    int[] itsReads = ofProcess(ownReads, view);
+                    for (int k = 0; k < view.timed; k++) {
+                        if (view.callClass[k] != kind.ordinal()) {
+                            continue;
+                        }
+                        long s = Math.round(view.callStart[k] * 1e9);
+                        long t = Math.round(view.callEnd[k] * 1e9);
+                        if (s < first || t > last || t < s) {
+                            continue;
+                        }
+                        double inReads = readsInside(s, t, itsReads, readLife, out);
+                        if (inReads > 0) {
+                            offered++;
+                            calls++;
+                            matched[kind.ordinal()] += inReads;
+                        }
+                    }
+                }
                 continue;
             }
             // a write may be O_SYNC (its open is often before the trace): like fsync, it may wait for flushes; so may
@@ -242,6 +274,44 @@ final class PerIoMatch {
             }
             add(out, idle, callDirection, null, b - a);
         }
+    }
+
+    /** The seconds of [s, t) in which one of {@code reads} was in flight, given to their phases as {@link #split} does. */
+    private double readsInside(long s, long t, int[] reads, long life, Map<Key, Double> out) {
+        List<Integer> inFlight = inFlight(reads, s, t, life);
+        if (inFlight.isEmpty()) {
+            return 0;
+        }
+        long[] points = new long[inFlight.size() * 4 + 2];
+        int n = 0;
+        points[n++] = s;
+        points[n++] = t;
+        for (int r : inFlight) {
+            for (long p : new long[] {log.queued(r), log.got(r), log.dispatched(r), log.completed(r)}) {
+                if (p != RequestTimes.UNSET && p > s && p < t) {
+                    points[n++] = p;
+                }
+            }
+        }
+        Arrays.sort(points, 0, n);
+        Waiting waiting = new Waiting(inFlight);
+        long inside = 0;
+        for (int k = 0; k + 1 < n; k++) {
+            long a = points[k];
+            long b = points[k + 1];
+            java.util.Collection<Integer> now = b > a ? waiting.allAt(a) : List.of();
+            if (now.isEmpty()) {
+                continue;
+            }
+            long share = (b - a) / now.size();
+            long rest = (b - a) - share * now.size();
+            for (int r : now) {
+                add(out, phase(r, a, false), "read", log.device(r), share + rest);
+                rest = 0;
+            }
+            inside += b - a;
+        }
+        return inside / 1e9;
     }
 
     private String direction(int r, String callDirection) {

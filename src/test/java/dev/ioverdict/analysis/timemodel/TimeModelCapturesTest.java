@@ -399,4 +399,18 @@ class TimeModelCapturesTest {
         assertTrue(seconds(fio, Part.DEVICE) > 0.95 * fio.waitSeconds(), fio.parts().toString());
         assertTrue(m.processes().stream().noneMatch(p -> p.command().startsWith("iou-sqp")), m.processes().toString());
     }
+
+    @Test
+    void aBufferedWriteOfPartOfAnUncachedPageWaitsForThePagesReadNotForWriteback() throws Exception {
+        // 512-byte buffered writes to pages the cache does not hold: each pwrite64 reads its page first (fio queues an
+        // RS read inside every write call, and no write reaches the device). Before, its sleeps were all 'writeback'
+        ProcessWait fio = process(model("rmw-buffered-512b-12ms-ssd"), "fio");
+        double reads = fio.parts().stream().filter(w -> w.part() == Part.DEVICE && "read".equals(w.direction()))
+                .mapToDouble(WaitPart::seconds).sum();
+        assertTrue(reads > 0.9 * fio.waitSeconds(), fio.parts().toString());
+        assertTrue(seconds(fio, Part.WRITEBACK) < 0.02 * fio.waitSeconds(), fio.parts().toString());
+        // the dirty writers of their own pages keep their throttle: no read of theirs is inside their writes
+        ProcessWait dirty = process(model("dirty-buffered-8ms-hdd"), "fio");
+        assertTrue(seconds(dirty, Part.WRITEBACK) > 0.5 * dirty.waitSeconds(), dirty.parts().toString());
+    }
 }
