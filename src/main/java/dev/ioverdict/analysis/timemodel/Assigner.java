@@ -50,6 +50,10 @@ final class Assigner {
     private static final String[] DIRECTIONS = {"read", "write"};
     /** An io_submit this long on average is asleep, whatever its stacks' window covered. */
     static final double ASLEEP_CALL_SECONDS = 0.001;
+    /** Its own reads in flight for at least this share of its write calls' time: the writes read their pages first. */
+    static final double PAGE_READS_OF_WRITES = 0.5;
+    /** ... and for at least this share of its whole wait. */
+    static final double PAGE_READS_OF_WAIT = 0.1;
     /**
      * Without a block trace, waits over this many times its requests' count times the device's await are not
      * the device's: served one at a time they would take that much, and several in flight take less.
@@ -730,13 +734,20 @@ final class Assigner {
      * again into its own service and the time behind other processes' requests.
      */
     private void perIo(TimeModelAnalysis.Group g, PerIoMatch.Result m, Parts parts) {
+        // most of its write calls' time with only its own reads in flight: the pages a partial write reads first
+        // (and a material part of its wait: cat's quick writes to a pipe while its read-ahead is in flight are not)
+        double pageReads = m.readsInWrites() >= PAGE_READS_OF_WRITES * g.seconds(WaitClass.WRITE)
+                && m.readsInWrites() >= PAGE_READS_OF_WAIT * g.total() ? m.readsInWrites() : 0;
         if (!m.any()) {
             return;
         }
         String method = "measured per I/O: each instant of its waits given to the phases of the requests it waited "
                 + "for (its own in flight, in equal shares" + (m.matched(WaitClass.SYNC) > 0 ? "; for fsync also the "
                 + "cache flushes and journal writes" : "") + "), " + m.calls() + " of its "
-                + m.offered() + " calls matched on the block trace's clock";
+                + m.offered() + " calls matched on the block trace's clock"
+                + (pageReads > 0 ? "; " + Fmt.seconds(pageReads) + " of it in its own reads inside its write calls: a "
+                + "buffered write of part of a page the page cache does not hold reads the page first (read-modify-write)"
+                : "");
         Map<String, Behind> behindByDevice = new LinkedHashMap<>();
         m.seconds().forEach((key, seconds) -> {
             String device = key.device() == null ? null : names.name(key.device());

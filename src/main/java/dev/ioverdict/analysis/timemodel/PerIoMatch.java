@@ -26,8 +26,8 @@ import java.util.PriorityQueue;
  */
 final class PerIoMatch {
     /** The parts found, by part, direction and device (as the block trace names it), and what was matched. */
-    record Result(Map<Key, Double> seconds, double[] matchedByClass, long calls, long offered) {
-        static final Result NONE = new Result(Map.of(), new double[WaitClass.values().length], 0, 0);
+    record Result(Map<Key, Double> seconds, double[] matchedByClass, long calls, long offered, double readsInWrites) {
+        static final Result NONE = new Result(Map.of(), new double[WaitClass.values().length], 0, 0, 0);
 
         double matched(WaitClass c) {
             return matchedByClass[c.ordinal()];
@@ -73,6 +73,8 @@ final class PerIoMatch {
         long first = log.firstNs();
         long last = log.lastKeptNs();
         Map<Key, Double> out = new LinkedHashMap<>();
+        // nanoseconds its write calls spent with one of its own reads in flight: a page read before a partial write
+        long[] readsInWrites = new long[1];
         double[] matched = new double[WaitClass.values().length];
         long calls = 0;
         long offered = 0;
@@ -104,6 +106,7 @@ final class PerIoMatch {
                             continue;
                         }
                         double inReads = readsInside(s, t, itsReads, readLife, out);
+                        readsInWrites[0] += Math.round(inReads * 1e9);
                         if (inReads > 0) {
                             offered++;
                             calls++;
@@ -133,11 +136,11 @@ final class PerIoMatch {
                     }
                     calls++;
                     matched[kind.ordinal()] += (t - s) / 1e9;
-                    split(s, t, waitedFor, sync ? durable : NONE, held, life, kind, out);
+                    readsInWrites[0] += split(s, t, waitedFor, sync ? durable : NONE, held, life, kind, out);
                 }
             }
         }
-        return calls == 0 ? Result.NONE : new Result(out, matched, calls, offered);
+        return calls == 0 ? Result.NONE : new Result(out, matched, calls, offered, readsInWrites[0] / 1e9);
     }
 
     private static final int[] NONE = new int[0];
@@ -204,8 +207,9 @@ final class PerIoMatch {
      * command's own request to complete first; while none of its own is in flight (an fsync's or an
      * O_SYNC write's cache flush), the durability request (flush, journal write) to complete first.
      */
-    private void split(long s, long t, int[] own, int[] durable, int[] held, long life, WaitClass kind,
+    private long split(long s, long t, int[] own, int[] durable, int[] held, long life, WaitClass kind,
                        Map<Key, Double> out) {
+        long readsInWrite = 0;
         List<Integer> mine = inFlight(own, s, t, life);
         List<Integer> others = inFlight(durable, s, t, life);
         // while none of its own is in flight, requests a kernel worker queued for it: held above the block layer
@@ -217,7 +221,7 @@ final class PerIoMatch {
         Part idle = kind == WaitClass.READ || kind == WaitClass.WRITE ? Part.SUBMISSION : Part.NOT_EXPLAINED;
         if (mine.isEmpty() && others.isEmpty() && released.isEmpty()) {
             add(out, idle, callDirection, null, t - s);
-            return;
+            return 0;
         }
         long[] points = new long[(mine.size() + others.size() + released.size()) * 4 + 2];
         int n = 0;
@@ -253,6 +257,9 @@ final class PerIoMatch {
                     add(out, phase(r, a, false), direction(r, callDirection), log.device(r), share + rest);
                     rest = 0;
                 }
+                if (kind == WaitClass.WRITE && ownNow.stream().allMatch(log::reads)) {
+                    readsInWrite += b - a;
+                }
                 continue;
             }
             Integer r = durableWaiting.at(a);
@@ -274,6 +281,7 @@ final class PerIoMatch {
             }
             add(out, idle, callDirection, null, b - a);
         }
+        return readsInWrite;
     }
 
     /** The seconds of [s, t) in which one of {@code reads} was in flight, given to their phases as {@link #split} does. */

@@ -409,6 +409,8 @@ class TimeModelCapturesTest {
                 .mapToDouble(WaitPart::seconds).sum();
         assertTrue(reads > 0.9 * fio.waitSeconds(), fio.parts().toString());
         assertTrue(seconds(fio, Part.WRITEBACK) < 0.02 * fio.waitSeconds(), fio.parts().toString());
+        WaitPart device = fio.parts().stream().filter(w -> w.part() == Part.DEVICE).findFirst().orElseThrow();
+        assertTrue(device.method().endsWith("reads the page first (read-modify-write)"), device.method());
         // the dirty writers of their own pages keep their throttle: no read of theirs is inside their writes
         ProcessWait dirty = process(model("dirty-buffered-8ms-hdd"), "fio");
         assertTrue(seconds(dirty, Part.WRITEBACK) > 0.5 * dirty.waitSeconds(), dirty.parts().toString());
