@@ -223,20 +223,8 @@ final class PerIoMatch {
             add(out, idle, callDirection, null, t - s);
             return 0;
         }
-        long[] points = new long[(mine.size() + others.size() + released.size()) * 4 + 2];
-        int n = 0;
-        points[n++] = s;
-        points[n++] = t;
-        for (List<Integer> list : List.of(mine, others, released)) {
-            for (int r : list) {
-                for (long p : new long[] {log.queued(r), log.got(r), log.dispatched(r), log.completed(r)}) {
-                    if (p != RequestTimes.UNSET && p > s && p < t) {
-                        points[n++] = p;
-                    }
-                }
-            }
-        }
-        Arrays.sort(points, 0, n);
+        long[] points = instants(s, t, mine, others, released);
+        int n = points.length;
         Waiting ownWaiting = new Waiting(mine);
         Waiting durableWaiting = new Waiting(others);
         Waiting releasedWaiting = new Waiting(released);
@@ -290,18 +278,8 @@ final class PerIoMatch {
         if (inFlight.isEmpty()) {
             return 0;
         }
-        long[] points = new long[inFlight.size() * 4 + 2];
-        int n = 0;
-        points[n++] = s;
-        points[n++] = t;
-        for (int r : inFlight) {
-            for (long p : new long[] {log.queued(r), log.got(r), log.dispatched(r), log.completed(r)}) {
-                if (p != RequestTimes.UNSET && p > s && p < t) {
-                    points[n++] = p;
-                }
-            }
-        }
-        Arrays.sort(points, 0, n);
+        long[] points = instants(s, t, inFlight);
+        int n = points.length;
         Waiting waiting = new Waiting(inFlight);
         long inside = 0;
         for (int k = 0; k + 1 < n; k++) {
@@ -320,6 +298,30 @@ final class PerIoMatch {
             inside += b - a;
         }
         return inside / 1e9;
+    }
+
+    /** [s, t)'s ends and every phase boundary of {@code requests} inside it, in order: where a wait changes owner. */
+    @SafeVarargs
+    private long[] instants(long s, long t, List<Integer>... requests) {
+        int size = 2;
+        for (List<Integer> list : requests) {
+            size += list.size() * 4;
+        }
+        long[] points = new long[size];
+        int n = 0;
+        points[n++] = s;
+        points[n++] = t;
+        for (List<Integer> list : requests) {
+            for (int r : list) {
+                for (long p : new long[] {log.queued(r), log.got(r), log.dispatched(r), log.completed(r)}) {
+                    if (p != RequestTimes.UNSET && p > s && p < t) {
+                        points[n++] = p;
+                    }
+                }
+            }
+        }
+        Arrays.sort(points, 0, n);
+        return Arrays.copyOf(points, n);
     }
 
     private String direction(int r, String callDirection) {

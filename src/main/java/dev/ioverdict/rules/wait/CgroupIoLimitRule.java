@@ -23,7 +23,6 @@ import dev.ioverdict.rules.aio.AioCompletionWaitRule;
 import dev.ioverdict.rules.disk.IostatEvidence;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * The application's requests are held above the block layer until a kernel worker queues them: the
@@ -42,9 +41,6 @@ public final class CgroupIoLimitRule extends Rule {
     static final Threshold CRITICAL_SHARE = Threshold.percent("critical_share_pct", 50,
             "... from which it is critical: the limit, not the storage, sets the application's pace");
 
-    /** The calls in which a process waits for its own I/O, quoted as evidence. */
-    private static final Set<String> WAIT_CALLS = Set.of("io_getevents", "io_pgetevents", "io_uring_enter", "pread64",
-            "pwrite64", "pread", "pwrite", "preadv", "pwritev", "preadv2", "pwritev2", "read", "write");
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "I/O held back by a cgroup I/O limit (blk-throttle)", Severity.CRITICAL,
@@ -107,7 +103,7 @@ public final class CgroupIoLimitRule extends Rule {
                         + "its " + what + " in the block layer, until a kernel worker queues them on " + label + ". An "
                         + "application queues its synchronous " + what + " itself; a worker queues them for it only when "
                         + "blk-throttle held them over its cgroup's I/O budget and released them later." + view.sentence(": a steady rate at about the limit"))
-                .evidence(WaitingProcess.slowest(ctx, p, WAIT_CALLS))
+                .evidence(WaitingProcess.slowest(ctx, p, WaitingProcess.WAIT_CALLS))
                 .evidence(queuedByWorkers(ctx, device))
                 .recommendation(RECOMMENDATION)
                 .figure(HELD_SECONDS, seconds)

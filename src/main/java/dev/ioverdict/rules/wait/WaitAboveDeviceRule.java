@@ -19,7 +19,6 @@ import dev.ioverdict.rules.Threshold;
 import dev.ioverdict.rules.aio.AioCompletionWaitRule;
 import dev.ioverdict.rules.disk.IostatEvidence;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Most of a process's I/O wait is the time model's {@link Part#NOT_EXPLAINED}: with a block trace on the
@@ -34,9 +33,6 @@ public final class WaitAboveDeviceRule extends Rule {
     static final Threshold MIN_SHARE = Threshold.percent("min_share_pct", 50,
             "share of a process's I/O wait that no layer explains from which it is reported: most of it");
 
-    /** The calls in which a process waits for its own I/O, quoted as evidence. */
-    private static final Set<String> WAIT_CALLS = Set.of("io_getevents", "io_pgetevents", "io_uring_enter", "pread64",
-            "pwrite64", "pread", "pwrite", "preadv", "pwritev", "preadv2", "pwritev2", "read", "write");
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "Most of the I/O wait is spent above the device, where the bundle does not look", Severity.WARNING,
@@ -97,7 +93,7 @@ public final class WaitAboveDeviceRule extends Rule {
                             + "what holds its requests: a cgroup I/O limit (blk-throttle: a trace with process names shows "
                             + "kernel workers queuing them), a filesystem or inode lock, the page cache, or its own CPU and "
                             + "scheduling.")
-                    .evidence(WaitingProcess.slowest(ctx, p, WAIT_CALLS))
+                    .evidence(WaitingProcess.slowest(ctx, p, WaitingProcess.WAIT_CALLS))
                     .recommendation(RECOMMENDATION)
                     .figure(ABOVE_SECONDS, seconds)
                     .figure(ABOVE_SHARE, share)

@@ -16,6 +16,9 @@ import java.util.Set;
 final class WaitingProcess {
     /** The write calls of the system call traces. */
     static final Set<String> WRITE_CALLS = Set.of("write", "pwrite64", "pwrite", "writev", "pwritev", "pwritev2");
+    /** The calls in which a process waits for its own I/O: for its completions, or in a read or write. */
+    static final Set<String> WAIT_CALLS = Set.of("io_getevents", "io_pgetevents", "io_uring_enter", "pread64",
+            "pwrite64", "pread", "pwrite", "preadv", "pwritev", "preadv2", "pwritev2", "read", "write");
 
     private WaitingProcess() {
     }
