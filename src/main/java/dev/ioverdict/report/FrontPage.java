@@ -14,6 +14,7 @@ import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.report.model.Summary;
+import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.RuleInfo;
 import java.time.Instant;
@@ -76,7 +77,9 @@ final class FrontPage {
         if (gain == null) {
             return cause.isEmpty() ? "addresses the cause above" : "addresses " + cause;
         }
-        String effect = f.impact().spanSeconds() != null ? "acts on a load of " + gain : "expected to give back up to " + gain;
+        String effect = f.impact().spanSeconds() != null ? "acts on a load of " + gain
+                : RuleCatalogue.meaning(f.rule()).layer() == Meaning.Layer.NOT_LOCATED ? "finds where its " + gain + " is spent"
+                : "expected to give back up to " + gain;
         return cause.isEmpty() ? effect : cause + ": " + effect;
     }
 

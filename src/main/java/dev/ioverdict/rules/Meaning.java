@@ -38,6 +38,8 @@ public record Meaning(Layer layer, Set<UseCell> use, List<Explains> explains, Fu
         FILESYSTEM("the filesystem's caches and metadata"),
         KERNEL("the kernel's own reports: errors, hung tasks"),
         CONFIGURATION("a setting of the host or the storage"),
+        /** Its step records what the bundle lacks: it finds where the time goes rather than giving it back. */
+        NOT_LOCATED("above the device, in a layer the bundle's inputs do not cover"),
         UNKNOWN("not declared");
 
         private final String description;

@@ -54,7 +54,7 @@ public final class WaitAboveDeviceRule extends Rule {
 
     public WaitAboveDeviceRule() {
         super(INFO, MeasuredIn.process(Part.NOT_EXPLAINED),
-                Meaning.of(Meaning.Layer.SUBMISSION).evidence(EvidenceKind.SYSCALLS)
+                Meaning.of(Meaning.Layer.NOT_LOCATED).evidence(EvidenceKind.SYSCALLS)
                         // its wait for completions is the unexplained wait, from the call's side
                         .explains(AioCompletionWaitRule.ID, "about the same process: the completions it waits for are "
                                 + "held above the device", Meaning.Explains::sameSubject));

@@ -30,6 +30,20 @@ class WaitAboveDeviceRuleTest {
         assertTrue(f.evidence().stream().anyMatch(e -> e.text().contains("io_getevents(")), f.evidence().toString());
     }
 
+    /** Its step records what the bundle lacks: it says it finds where the time goes, not that it gives it back. */
+    @Test
+    void itsStepFindsWhereTheTimeGoesRatherThanGivingItBack(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        for (java.nio.file.Path f : TestData.gridFilesWithout("cgroup-read-iops100-1ms-ssd", "perf-", "fio.out")) {
+            java.nio.file.Files.copy(f, tmp.resolve(f.getFileName()));
+        }
+        var report = new dev.ioverdict.pipeline.CaseCompiler(dev.ioverdict.rules.RuleConfig.DEFAULTS)
+                .compile(dev.ioverdict.pipeline.CaseRequest.of(tmp)).report();
+        var step = report.summary().actions().get(0);
+        assertEquals(WaitAboveDeviceRule.ID, step.rule());
+        assertEquals("finds where its 2.75 s is spent", step.effect().replace('\u00a0', ' '));
+    }
+
     /** A block trace without process names: none of fio's reads is in the block layer while it waits. */
     @Test
     void waitsWithNoneOfItsRequestsInTheBlockLayerAreAboveTheQueue() {
