@@ -102,7 +102,8 @@ public final class CgroupIoLimitRule extends Rule {
                         + Figures.duration(p.waitSeconds()) + " of I/O wait (" + Figures.percent(share) + ") with none of "
                         + "its " + what + " in the block layer, until a kernel worker queues them on " + label + ". An "
                         + "application queues its synchronous " + what + " itself; a worker queues them for it only when "
-                        + "blk-throttle held them over its cgroup's I/O budget and released them later." + view.sentence(": a steady rate at about the limit"))
+                        + "blk-throttle held them over its cgroup's I/O budget and released them later."
+                        + view.sentence(": a steady rate at about the limit"))
                 .evidence(WaitingProcess.slowest(ctx, p, WaitingProcess.WAIT_CALLS))
                 .evidence(queuedByWorkers(ctx, device))
                 .recommendation(RECOMMENDATION)

@@ -47,8 +47,7 @@ record IostatPace(Double perSecond, Double kbPerSecond, Double busiestPct, Doubl
         if (busiestPct == null) {
             return "";
         }
-        return String.format(Locale.ROOT, " iostat: the device was at most %s busy%s%s, so the device is not what "
-                        + "the application waits for.", Figures.percent(busiestPct),
+        return String.format(Locale.ROOT, " iostat: the device was at most %s busy%s%s.", Figures.percent(busiestPct),
                 awaitMs == null ? "" : String.format(Locale.ROOT, ", answering its %ss in %.2f ms", direction, awaitMs),
                 perSecond == null ? "" : String.format(Locale.ROOT, ", and completed %.0f %ss a second%s (the median "
                         + "report)%s", perSecond, direction, kbPerSecond == null ? ""
