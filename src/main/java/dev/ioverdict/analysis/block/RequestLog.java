@@ -100,8 +100,7 @@ final class RequestLog {
             f |= rwbs.indexOf('W') >= 0 ? RequestTimes.WRITE : rwbs.indexOf('R') >= 0 ? RequestTimes.READ : 0;
             f |= ProcessTimes.flushing(rwbs) ? RequestTimes.FLUSH : 0;
             // who queued it is known only from its Q: a request first seen at its issue may be a worker's dispatch
-            f |= fromQueue && (f & RequestTimes.FLUSH) == 0 && rwbs.indexOf('S') >= 0 && rwbs.indexOf('M') < 0
-                    ? RequestTimes.QUEUED_SYNC_DATA : 0;
+            f |= fromQueue && RequestTimes.syncData(rwbs) ? RequestTimes.QUEUED_SYNC_DATA : 0;
             if (first.sectors() == 0 && !rwbs.isEmpty() && rwbs.charAt(0) == 'F') {
                 f |= RequestTimes.FLUSH | RequestTimes.WRITE;
             }

@@ -80,63 +80,43 @@ final class PerIoMatch {
         long offered = 0;
         for (Map.Entry<WaitClass, List<ApplicationWaits.Process>> e : g.chosenFor.entrySet()) {
             WaitClass kind = e.getKey();
-            if (kind == WaitClass.SUBMIT) {
-                continue;
-            }
-            if (kind == WaitClass.WRITE && bufferedWrites) {
-                // a buffered write of part of a page the cache does not hold reads the page first (read-modify-write):
-                // the instants one of its own reads is in flight are that read's; the rest is the page cache's
-                int[] ownReads = sortedByQueue(i -> mine.test(i) && log.reads(i));
-                if (ownReads.length == 0) {
-                    continue;
-                }
-                long readLife = longestLife(ownReads);
-                for (ApplicationWaits.Process view : e.getValue()) {
-                    if (!sameClock(view)) {
-                        continue;
-                    }
-                    int[] itsReads = ofProcess(ownReads, view);
-                    for (int k = 0; k < view.timed; k++) {
-                        if (view.callClass[k] != kind.ordinal()) {
-                            continue;
-                        }
-                        long s = Math.round(view.callStart[k] * 1e9);
-                        long t = Math.round(view.callEnd[k] * 1e9);
-                        if (s < first || t > last || t < s) {
-                            continue;
-                        }
-                        double inReads = readsInside(s, t, itsReads, readLife, out);
-                        readsInWrites[0] += Math.round(inReads * 1e9);
-                        if (inReads > 0) {
-                            offered++;
-                            calls++;
-                            matched[kind.ordinal()] += inReads;
-                        }
-                    }
-                }
+            // a buffered write is matched only where one of its own reads is in flight: a write of part of a page the
+            // cache does not hold reads the page first (read-modify-write); the rest of the call is the page cache's
+            boolean pageCache = kind == WaitClass.WRITE && bufferedWrites;
+            int[] waited = pageCache ? sortedByQueue(i -> mine.test(i) && log.reads(i)) : own;
+            if (kind == WaitClass.SUBMIT || pageCache && waited.length == 0) {
                 continue;
             }
             // a write may be O_SYNC (its open is often before the trace): like fsync, it may wait for flushes; so may
             // an asynchronous O_DSYNC write, whose completion the kernel delivers once the flush after it is done
-            boolean sync = kind == WaitClass.SYNC || kind == WaitClass.WRITE || kind == WaitClass.COMPLETE;
+            boolean sync = !pageCache && (kind == WaitClass.SYNC || kind == WaitClass.WRITE || kind == WaitClass.COMPLETE);
             for (ApplicationWaits.Process view : e.getValue()) {
                 if (!sameClock(view)) {
                     continue;
                 }
-                int[] waitedFor = ofProcess(own, view);
+                int[] waitedFor = ofProcess(waited, view);
                 for (int k = 0; k < view.timed; k++) {
                     if (view.callClass[k] != kind.ordinal()) {
                         continue;
                     }
-                    offered++;
+                    offered += pageCache ? 0 : 1;
                     long s = Math.round(view.callStart[k] * 1e9);
                     long t = Math.round(view.callEnd[k] * 1e9);
                     if (s < first || t > last || t < s) {
                         continue;
                     }
-                    calls++;
-                    matched[kind.ordinal()] += (t - s) / 1e9;
-                    readsInWrites[0] += split(s, t, waitedFor, sync ? durable : NONE, held, life, kind, out);
+                    long inReads = split(s, t, waitedFor, sync ? durable : NONE, pageCache ? NONE : held, life, kind,
+                            !pageCache, out);
+                    readsInWrites[0] += inReads;
+                    if (!pageCache) {
+                        calls++;
+                        matched[kind.ordinal()] += (t - s) / 1e9;
+                    } else if (inReads > 0) {
+                        // a buffered write counts as matched for its page reads alone
+                        offered++;
+                        calls++;
+                        matched[kind.ordinal()] += inReads / 1e9;
+                    }
                 }
             }
         }
@@ -206,9 +186,11 @@ final class PerIoMatch {
      * The wait [s, t) given to the phases of the requests it waited for, instant by instant: the
      * command's own request to complete first; while none of its own is in flight (an fsync's or an
      * O_SYNC write's cache flush), the durability request (flush, journal write) to complete first.
+     * {@code countIdle} false leaves the instants no request holds to the caller. Returns the nanoseconds
+     * of a write call in which only its own reads were in flight (the pages a partial write reads first).
      */
     private long split(long s, long t, int[] own, int[] durable, int[] held, long life, WaitClass kind,
-                       Map<Key, Double> out) {
+                       boolean countIdle, Map<Key, Double> out) {
         long readsInWrite = 0;
         List<Integer> mine = inFlight(own, s, t, life);
         List<Integer> others = inFlight(durable, s, t, life);
@@ -220,7 +202,9 @@ final class PerIoMatch {
         // an io_getevents or fsync with nothing in flight waits for what the block layer does not show
         Part idle = kind == WaitClass.READ || kind == WaitClass.WRITE ? Part.SUBMISSION : Part.NOT_EXPLAINED;
         if (mine.isEmpty() && others.isEmpty() && released.isEmpty()) {
-            add(out, idle, callDirection, null, t - s);
+            if (countIdle) {
+                add(out, idle, callDirection, null, t - s);
+            }
             return 0;
         }
         long[] points = instants(s, t, mine, others, released);
@@ -267,37 +251,11 @@ final class PerIoMatch {
                 add(out, Part.THROTTLE, direction(next, callDirection), log.device(next), b - a);
                 continue;
             }
-            add(out, idle, callDirection, null, b - a);
+            if (countIdle) {
+                add(out, idle, callDirection, null, b - a);
+            }
         }
         return readsInWrite;
-    }
-
-    /** The seconds of [s, t) in which one of {@code reads} was in flight, given to their phases as {@link #split} does. */
-    private double readsInside(long s, long t, int[] reads, long life, Map<Key, Double> out) {
-        List<Integer> inFlight = inFlight(reads, s, t, life);
-        if (inFlight.isEmpty()) {
-            return 0;
-        }
-        long[] points = instants(s, t, inFlight);
-        int n = points.length;
-        Waiting waiting = new Waiting(inFlight);
-        long inside = 0;
-        for (int k = 0; k + 1 < n; k++) {
-            long a = points[k];
-            long b = points[k + 1];
-            java.util.Collection<Integer> now = b > a ? waiting.allAt(a) : List.of();
-            if (now.isEmpty()) {
-                continue;
-            }
-            long share = (b - a) / now.size();
-            long rest = (b - a) - share * now.size();
-            for (int r : now) {
-                add(out, phase(r, a, false), "read", log.device(r), share + rest);
-                rest = 0;
-            }
-            inside += b - a;
-        }
-        return inside / 1e9;
     }
 
     /** [s, t)'s ends and every phase boundary of {@code requests} inside it, in order: where a wait changes owner. */
@@ -450,8 +408,7 @@ final class PerIoMatch {
      * worker (loop, dm-crypt) queues on the device below, where the application queued none of its own.
      */
     private boolean heldAbove(int i) {
-        String comm = log.comm(i);
-        return log.queuedSyncData(i) && comm != null && comm.startsWith("kworker");
+        return log.queuedSyncData(i) && RequestTimes.kernelWorker(log.comm(i));
     }
 
     /** Kernel threads that write on an application's behalf: writeback, journal, log workers. */

@@ -100,6 +100,16 @@ public final class RequestTimes {
         return (flags[i] & FLUSH) != 0;
     }
 
+    /** Whether RWBS {@code rwbs} is synchronous data: S, neither metadata (M) nor a flush or FUA (F). */
+    public static boolean syncData(String rwbs) {
+        return rwbs != null && rwbs.indexOf('S') >= 0 && rwbs.indexOf('M') < 0 && rwbs.indexOf('F') < 0;
+    }
+
+    /** Whether {@code comm} names a kernel worker thread (kworker/1:2, kworker/u8:3-...). */
+    public static boolean kernelWorker(String comm) {
+        return comm != null && comm.startsWith("kworker");
+    }
+
     /** Whether request {@code i} is synchronous data followed from its queue ({@link #QUEUED_SYNC_DATA}). */
     public boolean queuedSyncData(int i) {
         return (flags[i] & QUEUED_SYNC_DATA) != 0;

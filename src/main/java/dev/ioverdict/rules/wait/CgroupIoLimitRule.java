@@ -7,6 +7,7 @@ import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.block.BlockTrace;
+import dev.ioverdict.model.block.RequestTimes;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.model.timemodel.ProcessWait;
 import dev.ioverdict.model.timemodel.TimeModel;
@@ -82,9 +83,7 @@ public final class CgroupIoLimitRule extends Rule {
                 if (seconds <= 0 || share < ctx.value(MIN_SHARE)) {
                     continue;
                 }
-                String direction = here.stream().map(WaitPart::direction).distinct().count() == 1
-                        ? here.get(0).direction() : null;
-                report(ctx, p, device, direction, seconds, share);
+                report(ctx, p, device, WaitingProcess.direction(here), seconds, share);
             }
         }
     }
@@ -124,8 +123,7 @@ public final class CgroupIoLimitRule extends Rule {
         java.util.Set<String> names = ctx.optional(Inputs.STORAGE).map(c -> c.names(device)).orElse(java.util.Set.of(device));
         return ctx.data().results().get(BlockTrace.class).stream()
                 .flatMap(t -> t.slowestByProcess().stream())
-                .filter(io -> io.comm() != null && io.comm().startsWith("kworker") && io.rwbs() != null
-                        && io.rwbs().indexOf('S') >= 0 && io.rwbs().indexOf('M') < 0
+                .filter(io -> RequestTimes.kernelWorker(io.comm()) && RequestTimes.syncData(io.rwbs())
                         && (names.contains(io.device()) || device.equals(io.device())))
                 .limit(2).flatMap(io -> io.lines().stream().limit(2)).toList();
     }

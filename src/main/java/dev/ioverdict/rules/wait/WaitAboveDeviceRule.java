@@ -77,8 +77,7 @@ public final class WaitAboveDeviceRule extends Rule {
                     .or(() -> p.parts().stream().filter(w -> w.part() == Part.DEVICE && w.device() != null)
                             .max(java.util.Comparator.comparingDouble(WaitPart::seconds)).map(WaitPart::device))
                     .orElse(null);
-            String direction = above.stream().map(WaitPart::direction).distinct().count() == 1
-                    ? above.get(0).direction() : null;
+            String direction = WaitingProcess.direction(above);
             String how = blockTrace
                     ? " while none of its requests was in the block layer (its calls and the block trace matched on one "
                     + "clock): the time is above the block layer's queue"

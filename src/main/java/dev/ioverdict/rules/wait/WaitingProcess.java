@@ -94,6 +94,11 @@ final class WaitingProcess {
         return out;
     }
 
+    /** The one direction of {@code parts} ("read", "write"), or null when they are of both or of none. */
+    static String direction(List<WaitPart> parts) {
+        return parts.stream().map(WaitPart::direction).distinct().count() == 1 ? parts.get(0).direction() : null;
+    }
+
     /** Its slowest calls named {@code names}, at most three, as the traces quote them. */
     static List<Evidence> slowest(RuleContext ctx, ProcessWait p, Set<String> names) {
         List<Evidence> out = new ArrayList<>();
