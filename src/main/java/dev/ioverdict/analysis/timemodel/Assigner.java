@@ -73,6 +73,8 @@ final class Assigner {
     private final List<DeviceSeries> series;
     /** Bytes a second all the traced processes' calls moved: what iostat's bytes are weighed against. */
     private final double tracedBytesPerSecond;
+    /** Read calls a second of all the traced processes: reads of a device no sleeping write asked for. */
+    private final double tracedReadsPerSecond;
     private final StorageConfig config;
     private final TimeModelAnalysis.DeviceNaming names;
     private final List<SleepStack> stacks;
@@ -93,7 +95,7 @@ final class Assigner {
     private final Map<String, double[]> busyBytes = new java.util.HashMap<>();
 
     Assigner(BlockProcessTimes block, List<IostatDevice> iostat, List<DeviceSeries> series, double tracedBytesPerSecond,
-             StorageConfig config,
+             double tracedReadsPerSecond, StorageConfig config,
              TimeModelAnalysis.DeviceNaming names, List<SleepStack> stacks, Set<TimeModelAnalysis.Group> unalignedWriters,
              Set<TimeModelAnalysis.Group> bufferedSubmitters, RequestTimes requests, Map<Integer, String> tracedCommands) {
         this.perIo = new PerIoMatch(requests);
@@ -104,6 +106,7 @@ final class Assigner {
         this.iostat = iostat;
         this.series = series;
         this.tracedBytesPerSecond = tracedBytesPerSecond;
+        this.tracedReadsPerSecond = tracedReadsPerSecond;
         this.config = config;
         this.names = names;
         this.stacks = stacks;
@@ -182,6 +185,9 @@ final class Assigner {
                     + "by the process itself, as an O_DIRECT or O_SYNC write would be";
             // the sleeps in page reads are matched above: the rest is the throttle's
             double slept = Math.min(writes, Math.max(0, g.sleptInWrites - matched.matched(WaitClass.WRITE)));
+            double pageReads = block == null ? pageReads(g, slept, "buffered writes (" + why + ")", parts) : 0;
+            writes -= pageReads;
+            slept -= pageReads;
             if (slept > 0) {
                 parts.add(Part.WRITEBACK, "write", null, slept, "estimated: buffered writes (" + why + ") that slept ("
                         + g.longWrites + " calls of 1 ms or more, " + Fmt.seconds(slept) + "): a write into the page cache "
@@ -191,7 +197,12 @@ final class Assigner {
             parts.add(Part.SUBMISSION, "write", null, writes - slept, "measured: buffered writes (" + why + ") "
                     + "return once the data is in the page cache", null);
             writes = 0;
-        } else if (block == null && writes > 0) {
+        } else if (block == null && writes > 0 && g.bufferedWrites + g.directWrites + g.syncWrites == 0
+                && pageReads(g, Math.min(writes, g.sleptInWrites), "writes (the trace does not show their files opened)",
+                parts) > 0) {
+            writes -= Math.min(writes, g.sleptInWrites);
+        }
+        if (block == null && writes > 0) {
             IostatCommits commits = IostatCommits.of(seriesOf(deviceOf(g)));
             String durable = durable(g, commits);
             if (durable != null) {
@@ -608,6 +619,25 @@ final class Assigner {
 
     private static boolean mine(TimeModelAnalysis.Group g, BlockProcessTimes.Entry e) {
         return g.threads.contains(e.pid()) || g.pids.contains(e.pid());
+    }
+
+    /**
+     * Without a block trace, the sleep of write calls that waited for the pages they write into to be read
+     * (a write of part of an uncached page): a device part of reads where iostat shows them ({@link PageReads}).
+     * Returns the seconds given to it, none where no device's reads match.
+     */
+    private double pageReads(TimeModelAnalysis.Group g, double slept, String what, Parts parts) {
+        PageReads.Match m = PageReads.of(series, g.longWrites, slept, g.span, tracedReadsPerSecond);
+        if (m == null) {
+            return 0;
+        }
+        parts.add(Part.DEVICE, "read", m.device(), slept, String.format(Locale.ROOT, "estimated: no block trace; its "
+                + "%s that slept (%d calls of 1 ms or more, %s) match %s's reads, which none of the traced calls asked "
+                + "for: %.0f a second at r_await %.1f ms (%d iostat reports), their read time a second holding the "
+                + "writes' sleep a second. A write of part of a page the cache does not hold reads the page first "
+                + "(read-modify-write); writeback's throttle writes, it reads nothing", what, g.longWrites,
+                Fmt.seconds(slept), m.device(), m.readsPerSecond(), m.awaitMs(), m.reports()), null);
+        return slept;
     }
 
     /** The completion waits of one direction. */

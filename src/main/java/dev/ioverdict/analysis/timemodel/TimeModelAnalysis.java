@@ -123,7 +123,7 @@ public final class TimeModelAnalysis implements Analysis {
         if (groups.isEmpty() && block != null && !block.entries().isEmpty()) {
             // no application trace: the unit is the devices' own time, each request's Q2C, split per I/O by
             // the process that queued it
-            Assigner assigner = new Assigner(block, iostat, series, 0, config, names, List.of(), Set.of(), Set.of(), null,
+            Assigner assigner = new Assigner(block, iostat, series, 0, 0, config, names, List.of(), Set.of(), Set.of(), null,
                     Map.of());
             // every process's device time is the devices' time: a neighbour's is counted like the rest
             List<ProcessWait> processes = relabelled(blockGroups(block, blockSource).stream().limit(MAX_COMMANDS)
@@ -153,9 +153,10 @@ public final class TimeModelAnalysis implements Analysis {
         // a process submitted through io_uring, whose requests' sizes no trace of the calls shows
         double traced = groups.stream().anyMatch(g -> g.ringRequests > 0) ? Double.NaN
                 : groups.stream().filter(g -> g.span > 0).mapToDouble(g -> (g.readBytes + g.writeBytes) / g.span).sum();
+        double tracedReads = groups.stream().filter(g -> g.span > 0).mapToDouble(g -> g.reads / g.span).sum();
         Map<Integer, String> tracedCommands = tracedCommands(groups);
         List<FileAlignment> alignment = results.get(SyscallSection.class).map(SyscallSection::alignment).orElse(List.of());
-        Assigner assigner = new Assigner(block, iostat, series, traced, config, names, facts.all(SleepStack.class),
+        Assigner assigner = new Assigner(block, iostat, series, traced, tracedReads, config, names, facts.all(SleepStack.class),
                 unalignedWriters(groups, alignment), bufferedSubmitters(groups, alignment),
                 results.get(RequestTimes.class).orElse(null), tracedCommands);
         List<ProcessWait> processes = new ArrayList<>();
