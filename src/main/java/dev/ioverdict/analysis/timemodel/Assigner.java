@@ -640,6 +640,16 @@ final class Assigner {
         return slept;
     }
 
+    /**
+     * Writers of unaligned direct I/O on XFS through write calls (no AIO) whose sleep in those calls no stacks
+     * time: what their calls wait for beyond their own requests is the inode ({@link #inodeInWriteCalls} where
+     * stacks show it).
+     */
+    private boolean serialisedWithoutStacks(TimeModelAnalysis.Group g) {
+        return unalignedWriters.contains(g) && g.seconds(WaitClass.SUBMIT) <= 0
+                && stacks.stream().noneMatch(s -> timedSleepOf(g, s) && AioWaits.inWriteCall(s));
+    }
+
     /** The completion waits of one direction. */
     private void completion(TimeModelAnalysis.Group g, String direction, double seconds, Parts parts) {
         if (seconds <= 0) {
@@ -722,6 +732,17 @@ final class Assigner {
             long requests = direction.equals("read") ? g.reads : g.writes;
             double[] inDevice = requests > 0 ? byAwait(g, d) : null; // io_uring's entries have no direction to count
             double ownDeviceSeconds = inDevice == null ? Double.NaN : inDevice[direction.equals("read") ? 0 : 1] / 1000;
+            if (direction.equals("write") && serialisedWithoutStacks(g) && ownDeviceSeconds > 0
+                    && seconds > ownDeviceSeconds) {
+                // XFS serialises unaligned direct writes: the wait beyond a writer's own requests is for the others'
+                parts.add(Part.INODE_LOCK, null, null, seconds - ownDeviceSeconds, String.format(Locale.ROOT,
+                        "estimated: no block trace or sleep stacks; its direct writes are not aligned to the XFS block, "
+                        + "and XFS serialises such writes (each takes the inode exclusively and waits for the inode's "
+                        + "direct I/O in flight): its write waits (%s) beyond what its %d write requests take in %s at "
+                        + "iostat's w_await (%s) are the wait for the inode", Fmt.seconds(seconds), requests, device,
+                        Fmt.seconds(ownDeviceSeconds)), null);
+                seconds = ownDeviceSeconds;
+            }
             if (ownDeviceSeconds > 0 && seconds > ABOVE_THE_DEVICE * ownDeviceSeconds) {
                 // even served one at a time, its requests spend a fraction of its wait in the device: the rest is held
                 // above it (a cgroup's I/O limit, a lock, completions collected late), where no input here looks

@@ -90,7 +90,7 @@ public final class ExtendingDioXfsRule extends Rule {
         AioProcess a = timed.stream().filter(t -> t.pid() != null && t.pid() == pid).findFirst().orElse(null);
         double aioSec = a == null ? 0 : (a.submitTotal() == null ? 0 : a.submitTotal())
                 + (a.geteventsTotal() == null ? 0 : a.geteventsTotal());
-        InodeWaitCost cost = InodeWaitCost.of(aio.waits(List.of(pid)), List.of(), List.of(), aioSec);
+        InodeWaitCost cost = InodeWaitCost.of(aio.waits(List.of(pid)), List.of(), List.of(), aioSec, ModelWait.NONE);
         long count = drains.stream().mapToLong(SleepStack::count).sum();
         double sleep = drains.stream().mapToDouble(st -> st.total() == null ? 0 : st.total()).sum();
         Double share = cost.sharePct();

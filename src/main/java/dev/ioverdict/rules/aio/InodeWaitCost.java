@@ -11,14 +11,15 @@ import java.util.List;
  * What waiting for the inode costs the writers, from the best evidence the bundle holds: their
  * sleep stacks (the drain and the inode lock against everything else they slept on in io_submit
  * and io_getevents), LinuxKI's sleep functions of io_submit, or, with neither, io_submit's time,
- * which also holds each write's own service time and so is an upper bound.
+ * which also holds each write's own service time and so is an upper bound; for writers through write
+ * calls with none of these, the time model's wait beyond their own requests ({@link ModelWait}).
  */
 record InodeWaitCost(Double sleep, Double sharePct, Impact impact, String said, boolean upperBound, List<String> reasons) {
     /** Below this, the stacks' window covers so little of the AIO time that its share is applied, not summed. */
     private static final double WHOLE_RUN = 0.9;
 
     static InodeWaitCost of(AioWaits.Breakdown sleeps, List<SyscallSummary> kiSleeps, List<AioProcess> blocking,
-                            double aioSec) {
+                            double aioSec, ModelWait model) {
         if (!kiSleeps.isEmpty()) {
             double sec = kiSleeps.stream().flatMap(s -> s.sleepFuncs().stream())
                     .filter(x -> AioSymptoms.DIO_WAIT.contains(x.function())).mapToDouble(x -> x.total()).sum();
@@ -59,6 +60,17 @@ record InodeWaitCost(Double sleep, Double sharePct, Impact impact, String said, 
                     + "processes whose submission blocks, an upper bound: it also holds each write's own service time"),
                     "io_submit takes the wait" + ofAio(sec, aioSec), true,
                     List.of("io_submit's time measured in the syscall trace"));
+        }
+        if (model.inode() > 0 && model.waitSeconds() > 0) {
+            double share = Math.min(100, 100 * model.inode() / model.waitSeconds());
+            String how = "the writers' write calls beyond what their own requests take in the device at iostat's w_await "
+                    + "(time model; no block trace or sleep stacks)";
+            return new InodeWaitCost(model.inode(), share, Impact.estimated(model.inode(), how), "the writes wait for "
+                    + "each other: " + Figures.duration(model.inode()) + " of the writers' " + Figures.duration(model.waitSeconds())
+                    + " of I/O wait (" + Figures.percent(share) + ") is their write calls' time beyond what their own "
+                    + "requests take in the device at iostat's w_await", false,
+                    List.of("the writers' write calls timed against their own requests' time in the device (iostat "
+                            + "w_await), in the time model; no sleep stacks"));
         }
         return new InodeWaitCost(null, sleeps.known() ? 100 * sleeps.serialisedShare() : null, Impact.NONE,
                 (aio ? "io_submit is quick and no" : "no") + " sleep waiting for the inode was recorded", false,

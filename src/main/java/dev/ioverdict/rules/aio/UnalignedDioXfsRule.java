@@ -21,6 +21,7 @@ import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
 import dev.ioverdict.rules.Threshold;
+import dev.ioverdict.rules.wait.TimeModelInput;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -100,14 +101,15 @@ public final class UnalignedDioXfsRule extends Rule {
             "Direct I/O not aligned to the XFS block size serialises on the inode", Severity.CRITICAL,
             """
             Direct writes to a file on XFS whose size or offset is not a multiple of the filesystem block size \
-            (xfs_info data bsize), while io_submit takes the wait or sleeps in inode_dio_wait: XFS waits \
+            (xfs_info data bsize), while io_submit takes the wait or sleeps in inode_dio_wait, or write calls \
+            take longer than their own requests in the device (the time model): XFS waits \
             for every other direct I/O of the inode to drain before an unaligned write, so asynchronous \
             submission becomes synchronous and the writes of that file serialise. ext4 drains the same way \
             (ext4_dio_write_iter): a file found on ext4, by its mount, the writers' sleep stacks or a bundle whose \
             disks all hold ext4, is judged alike and the finding names ext4. btrfs does not drain (it writes \
             such a write through the page cache): where the stacks or the mount say btrfs, the rule is silent \
             and sync-io-submit names the blocking submission.""",
-            List.of(AioSymptoms.DIRECT_WRITE_SIZES), List.of(),
+            List.of(AioSymptoms.DIRECT_WRITE_SIZES), List.of(TimeModelInput.MODEL),
             List.of(MIN_UNALIGNED_PCT, MIN_SUBMIT_SHARE_PCT, MIN_SUBMIT_AVG_MS, CRITICAL_SHARE_PCT, WARNING_SHARE_PCT));
 
     public UnalignedDioXfsRule() {
@@ -132,12 +134,6 @@ public final class UnalignedDioXfsRule extends Rule {
     public void evaluate(RuleContext ctx) {
         AioSymptoms aio = ctx.input(AioSymptoms.DIRECT_WRITE_SIZES);
         var section = aio.section();
-        List<FileAlignment> files = new ArrayList<>();
-        for (FileAlignment f : section.alignment()) {
-            if (unalignedDirectWrites(f, ctx) > 0) {
-                files.add(f);
-            }
-        }
         List<SyscallSummary> kiSleeps = aio.dioWaitSummaries();
         // when strace and perf both timed a process, perf's figure stands: ptrace inflates short calls
         List<AioProcess> timed = AioWaits.mostExact(section.aio());
@@ -151,21 +147,31 @@ public final class UnalignedDioXfsRule extends Rule {
         blocking.forEach(a -> writers.add(a.pid()));
         aio.dioWaitStacks().stream().map(SleepStack::pid).filter(java.util.Objects::nonNull).forEach(writers::add);
         kiSleeps.stream().map(SyscallSummary::pid).filter(java.util.Objects::nonNull).forEach(writers::add);
+        // writers through write calls, with no stacks: the time model gives their wait beyond their own requests
+        ModelWait model = ModelWait.of(ctx.optional(TimeModelInput.MODEL).orElse(null), kiSleeps, drains, blocking);
+        writers.addAll(model.pids());
+        List<FileAlignment> files = new ArrayList<>();
+        for (FileAlignment f : section.alignment()) {
+            if (unalignedDirectWrites(f, ctx, model) > 0) {
+                files.add(f);
+            }
+        }
         AioWaits.Breakdown sleeps = aio.waits(writers);
         boolean fromBlock = false;
         if (files.isEmpty()) {
             // no call's size and offset in the bundle (perf's syscall tracepoints print neither): the bios the
             // waiting writers queued say the same, where a process's own writes are not whole filesystem blocks
             aio.blockWrites().stream().filter(r -> writers.contains(r.pid()))
-                    .filter(r -> unalignedDirectWrites(r.writes(), ctx) > 0).forEach(r -> files.add(r.writes()));
+                    .filter(r -> unalignedDirectWrites(r.writes(), ctx, ModelWait.NONE) > 0)
+                    .forEach(r -> files.add(r.writes()));
             fromBlock = !files.isEmpty();
         }
         if (files.isEmpty()) {
             return;
         }
-        long unaligned = files.stream().mapToLong(f -> unalignedDirectWrites(f, ctx)).sum();
+        long unaligned = files.stream().mapToLong(f -> unalignedDirectWrites(f, ctx, model)).sum();
         long requests = files.stream().mapToLong(FileAlignment::requests).sum();
-        boolean waits = !drains.isEmpty() || !kiSleeps.isEmpty() || !blocking.isEmpty();
+        boolean waits = !drains.isEmpty() || !kiSleeps.isEmpty() || !blocking.isEmpty() || model.inode() > 0;
         if (!waits && files.stream().allMatch(f -> f.fsType() == null)) {
             return; // nothing says these files are on XFS or ext4, and nothing waits: no risk worth a line
         }
@@ -183,7 +189,7 @@ public final class UnalignedDioXfsRule extends Rule {
         double aioSec = timed.stream().filter(a -> writers.isEmpty() || writers.contains(a.pid()))
                 .mapToDouble(a -> (a.submitTotal() == null ? 0 : a.submitTotal())
                         + (a.geteventsTotal() == null ? 0 : a.geteventsTotal())).sum();
-        InodeWaitCost cost = InodeWaitCost.of(sleeps, kiSleeps, blocking, aioSec);
+        InodeWaitCost cost = InodeWaitCost.of(sleeps, kiSleeps, blocking, aioSec, model);
         Double sharePct = cost.sharePct();
         Severity severity = !waits ? Severity.INFO
                 : sharePct == null || sharePct >= ctx.value(CRITICAL_SHARE_PCT) ? Severity.CRITICAL
@@ -224,7 +230,8 @@ public final class UnalignedDioXfsRule extends Rule {
                 .figure(DIO_WAIT_SLEEP, cost.sleep())
                 .figure(WAIT_SHARE_PCT, sharePct)
                 .limit(AioSymptoms.LIMIT_SUBMIT_AVG, MIN_SUBMIT_AVG_MS)
-                .impact(cost.impact().of(aioSec, "io_submit + io_getevents time of the writers"));
+                .impact(aioSec <= 0 && model.inode() > 0 ? cost.impact().of(model.waitSeconds(), "I/O wait of the writers")
+                        : cost.impact().of(aioSec, "io_submit + io_getevents time of the writers"));
         cost.reasons().forEach(f::because);
         if (!assumed) {
             f.because("the block size from " + first.fsResolvedBy());
@@ -238,6 +245,10 @@ public final class UnalignedDioXfsRule extends Rule {
         if (cost.upperBound()) {
             f.assume("that io_submit's time is spent waiting for the inode (no sleep stacks in the bundle)",
                     "perf record -e sched:sched_switch -g -p <pid> -- sleep 10; perf script > perf-sched-stacks.txt");
+        }
+        if (files.stream().anyMatch(x -> !x.likelyDirect())) {
+            f.assume("that the writes are direct I/O: the trace does not show their files opened, and their calls wait "
+                    + "for the device, which a buffered write does not", "strace -f -ttT -y from before the files' open");
         }
         if (fs.unknown()) {
             f.assume("a filesystem block of 4096 bytes on a filesystem that drains the inode (XFS or ext4)",
@@ -331,8 +342,11 @@ public final class UnalignedDioXfsRule extends Rule {
     }
 
     /** A file's (or a process's block-trace) direct writes on XFS or ext4 not aligned to its block, 0 when under the limit. */
-    private static long unalignedDirectWrites(FileAlignment f, RuleContext ctx) {
-        if (!f.likelyDirect() || !f.op().equals("write") || (f.fsType() != null && !DRAINING.contains(f.fsType()))
+    private static long unalignedDirectWrites(FileAlignment f, RuleContext ctx, ModelWait model) {
+        // a write whose open the trace does not show is direct where the time model found its writers waiting for
+        // the inode: a buffered write returns from the page cache
+        boolean direct = f.likelyDirect() || f.direct() == null && model.inode() > 0;
+        if (!direct || !f.op().equals("write") || (f.fsType() != null && !DRAINING.contains(f.fsType()))
                 || f.requests() == 0) {
             return 0;
         }
