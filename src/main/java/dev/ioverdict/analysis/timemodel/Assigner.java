@@ -730,7 +730,8 @@ final class Assigner {
             Double await = d == null ? null : DeviceTimes.avg(d, direction.equals("read") ? "r_await" : "w_await",
                     "asvc_t", "svc_t", "await");
             long requests = direction.equals("read") ? g.reads : g.writes;
-            double[] inDevice = requests > 0 ? byAwait(g, d) : null; // io_uring's entries have no direction to count
+            // io_uring's entries have no direction to count: a read call beside them is not all its requests
+            double[] inDevice = requests > 0 && g.ringRequests == 0 ? byAwait(g, d) : null;
             double ownDeviceSeconds = inDevice == null ? Double.NaN : inDevice[direction.equals("read") ? 0 : 1] / 1000;
             if (direction.equals("write") && serialisedWithoutStacks(g) && ownDeviceSeconds > 0
                     && seconds > ownDeviceSeconds) {
