@@ -1044,7 +1044,7 @@ final class Assigner {
         if (data > 0) {
             parts.add(Part.DEVICE, "write", device, data, String.format(Locale.ROOT, "estimated: no block trace; the "
                     + "%.1f MB it wrote through the page cache, written back before its fsync-type calls return, at "
-                    + "%s's write rate while busy (%.1f MB/s in iostat: wkB/s over %%util)", cached / 1e6, device,
+                    + "%s's write rate while busy (%.1f MB/s in iostat: wkB/s over %%util less f/s x f_await)", cached / 1e6, device,
                     rate / 1e6), null);
         }
         parts.add(Part.FLUSH, "write", device, seconds - data, "estimated: no block trace splits fsync time into data "
@@ -1055,7 +1055,8 @@ final class Assigner {
 
     /**
      * The bytes a second {@code device} writes while busy: its written bytes over its busy time (wkB/s over
-     * %util) in the iostat reports with writes; 0 when not known.
+     * %util, less the time its cache flushes take, f/s x f_await, where iostat prints them) in the iostat
+     * reports with writes; 0 when not known.
      */
     private double busyWriteRate(String device) {
         DeviceSeries s = device == null ? null : seriesOf(device);
@@ -1066,10 +1067,12 @@ final class Assigner {
         double busy = 0;
         for (var p : s.points()) {
             double w = p.sample().value("wkB/s");
-            double util = p.sample().value("%util");
+            double util = Math.min(100, p.sample().value("%util")) / 100;
+            // a commit's cache flush is alone on the device (issued once its data is written): its time is no data's
+            double flushing = p.sample().value("f/s") * p.sample().value("f_await") / 1000;
             if (w > 0 && util > 0) {
                 bytes += w * 1024;
-                busy += Math.min(100, util) / 100;
+                busy += flushing > 0 && flushing < util ? util - flushing : util;
             }
         }
         return busy > 0 ? bytes / busy : 0;

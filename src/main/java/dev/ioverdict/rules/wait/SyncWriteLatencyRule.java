@@ -170,20 +170,34 @@ public final class SyncWriteLatencyRule extends Rule {
     }
 
     /**
-     * iostat's time per cache flush on {@code device} (f_await weighted by f/s over the reports where flushes
-     * come with most writes), ms; null without flush columns or such reports.
+     * iostat's time per cache flush on {@code device}, ms: f_await weighted by f/s over the reports where flushes
+     * come with most writes, else over every report with a flush (a commit of many writes flushes once); null
+     * without flush columns or flushes. The second value says which.
      */
-    private static Double iostatFlushMs(RuleContext ctx, String device) {
+    private static Object[] iostatFlushMs(RuleContext ctx, String device) {
         double n = 0;
         double ms = 0;
+        double anyN = 0;
+        double anyMs = 0;
         for (DeviceSeries s : ctx.optional(IostatEvidence.SERIES).orElse(List.of())) {
-            IostatCommits c = s.device().equals(device) ? IostatCommits.of(s) : null;
+            if (!s.device().equals(device)) {
+                continue;
+            }
+            IostatCommits c = IostatCommits.of(s);
             if (c != null) {
                 n += c.flushes();
                 ms += c.flushMs();
             }
+            for (var p : s.points()) {
+                double f = p.sample().value("f/s");
+                double a = p.sample().value("f_await");
+                if (f > 0 && a >= 0) {
+                    anyN += f;
+                    anyMs += f * a;
+                }
+            }
         }
-        return n > 0 ? ms / n : null;
+        return n > 0 ? new Object[] {ms / n, true} : anyN > 0 ? new Object[] {anyMs / anyN, false} : null;
     }
 
     private void report(RuleContext ctx, TimeModel model, ProcessWait p, String device, double seconds, double share,
@@ -201,14 +215,16 @@ public final class SyncWriteLatencyRule extends Rule {
                         : config.deviceName(f.device()).orElse(null))).findFirst().orElse(null);
         // a call is several device round trips (data, journal, flushes): the device is judged by what one flush
         // takes where a trace times them, and by the call only where nothing does
+        Object[] iostatFlush = flushes != null && flushes.n() > 0 || device == null ? null : iostatFlushMs(ctx, device);
         Double flushMs = flushes != null && flushes.n() > 0 ? Double.valueOf(1000 * flushes.d2c() / flushes.n())
-                : device == null ? null : iostatFlushMs(ctx, device);
+                : iostatFlush == null ? null : (Double) iostatFlush[0];
         double judgedMs = flushMs != null ? flushMs : calls.avg != null ? calls.avg * 1000 : 0;
         boolean slow = judgedMs > media.media().abnormalMs();
         String flushSentence = flushes != null ? String.format(Locale.ROOT, " The block trace shows %d cache "
                 + "flush requests on %s, %.1f ms each on average.", flushes.n(), label, flushMs)
                 : flushMs != null ? String.format(Locale.ROOT, " iostat times %s's cache flushes at %.1f ms each on "
-                + "average (f_await, in the reports with a flush beside most writes).", label, flushMs) : "";
+                + "average (f_await, in the reports with %s).", label, flushMs, (Boolean) iostatFlush[1]
+                ? "a flush beside most writes" : "flushes") : "";
         String cacheSentence = cache == null ? "" : " " + label + "'s write cache is \"" + cache + "\""
                 + (fua == null ? "" : ", FUA " + ("1".equals(fua) ? "supported" : "not supported"))
                 + (cache.contains("back") ? ": every fsync must flush it to stable media." : ".");
