@@ -19,6 +19,8 @@ final class UntracedLoad {
      * metadata writes move the byte count by tens of percent; untraced load is claimed only when it is most of it.
      */
     static final double MOST_PCT = 50;
+    /** At most this many requests outstanding on average: a light load, the device's own response. */
+    static final double LIGHT_QUEUE = 1.0;
 
     /**
      * {@code fraction}: the part of the process's device wait spent behind others' I/O; {@code othersPct}:
@@ -42,11 +44,13 @@ final class UntracedLoad {
             return null;
         }
         String await = direction.equals("read") ? "r_await" : "w_await";
+        String rate = direction.equals("read") ? "r/s" : "w/s";
         double bytes = 0;
         double awaits = 0;
         int n = 0;
         for (IostatPoint p : series.points()) {
-            if (!(p.busyPct() >= BUSY_PCT)) {
+            // a busy report with no request of the direction has no await of it: its 0 is no response time
+            if (!(p.busyPct() >= BUSY_PCT) || !(p.sample().value(rate) > 0)) {
                 continue;
             }
             double k = p.sample().value("rkB/s") + p.sample().value("wkB/s");
@@ -64,13 +68,34 @@ final class UntracedLoad {
         double deviceRate = bytes / n;
         double awaitMs = awaits / n;
         // the light-load response this capture shows, else what the device's class serves a request in
-        double serviceMs = series.baselineMs() != null ? series.baselineMs() : classLimitMs;
+        Double lightMs = series.baselineMs() != null ? series.baselineMs() : lightLoadMs(series, rate, await);
+        double serviceMs = lightMs != null ? lightMs : classLimitMs;
         double queueing = awaitMs > 0 ? Math.max(0, 1 - serviceMs / awaitMs) : 0;
         double own = Math.min(1, ownBytesPerSecond / deviceRate);
         if (100 * (1 - own) < MOST_PCT) {
             return null;
         }
         return new Estimate((1 - own) * queueing, 100 * (1 - own), deviceRate, ownBytesPerSecond, awaitMs, serviceMs,
-                series.baselineMs() != null, n);
+                lightMs != null, n);
+    }
+
+    /**
+     * Where too few reports had a light load for the series' baseline (a short run's second or two before the
+     * others start), the direction's await over those reports, weighted by their requests, once they hold as many
+     * requests as a block trace needs to measure a service time alone; null with fewer.
+     */
+    private static Double lightLoadMs(DeviceSeries series, String rate, String await) {
+        double requests = 0;
+        double time = 0;
+        for (IostatPoint p : series.points()) {
+            double r = p.sample().value(rate);
+            double a = p.sample().value(await);
+            if (p.queue() <= LIGHT_QUEUE && r > 0 && a > 0) {
+                double n = r * series.secondsPerReport();
+                requests += n;
+                time += n * a;
+            }
+        }
+        return requests >= Assigner.MIN_ALONE_REQUESTS ? time / requests : null;
     }
 }
