@@ -109,7 +109,8 @@ final class ModelImpact {
                 if (!wanted.contains(w.part())) {
                     continue;
                 }
-                if (in.scope() == MeasuredIn.Scope.DEVICE && w.device() != null && !sameDevice(f.subject(), w.device())) {
+                // a finding about a device holds that device's parts, whatever the scope its rule is measured in
+                if (w.device() != null && !sameDevice(f.subject(), w.device())) {
                     continue;
                 }
                 if (in.scope() == MeasuredIn.Scope.DEVICE && w.device() == null && w.part().located()) {
@@ -213,6 +214,12 @@ final class ModelImpact {
                     dev.ioverdict.model.Figures.duration(model.waitSeconds()),
                     bound ? "almost all of it elsewhere" : "it is not I/O bound in this capture");
             return demoted(f, Severity.INFO, why);
+        }
+        if (model.basis() == TimeModel.Basis.DEVICE && share != null && share < MATERIAL_OF_TRACED_PCT
+                && f.severity() != Severity.INFO) {
+            // with no application trace the unit is the devices' own time: a cause holding a trifle of it costs none
+            return demoted(f, Severity.INFO, String.format(Locale.ROOT, "not material: it holds %.2g %% of %s",
+                    share, f.impact().of()));
         }
         if (share == null || share >= MATERIAL_PCT || f.severity() != Severity.CRITICAL) {
             return f;

@@ -38,6 +38,8 @@ final class ProcessTimes {
         long scheduler;
         long tag;
         long flush;
+        /** Requests (not merged into another) that are preflush, FUA or metadata writes: a commit's, not data. */
+        long durableRequests;
         /** Its data writes (no flush, FUA or metadata) by the alignment of their sector and size: 512 .. larger. */
         long[] writeClasses;
         long writeBytes;
@@ -122,6 +124,9 @@ final class ProcessTimes {
             s.d2c += d2c;
             if (flushing(q.q.rwbs())) {
                 s.flush += d2c;
+                if (q.mTime == QueuedIo.UNSET) {
+                    s.durableRequests++;
+                }
             } else if (q.direction == 1) {
                 dataWrite(s, q);
             }
@@ -159,6 +164,7 @@ final class ProcessTimes {
         s.d2c += d2c;
         if (flushing(d.rwbs())) {
             s.flush += d2c;
+            s.durableRequests++;
         }
         slice(pid, comm, (int) (Math.max(0, t - origin) / sliceWidth), d2c);
     }
@@ -305,7 +311,7 @@ final class ProcessTimes {
             }
             entries.add(new BlockProcessTimes.Entry(device, s.pid, s.comm, s.direction, s.n, s.bytes,
                     Btt.seconds(s.q2c), Btt.seconds(s.d2c), Btt.seconds(s.scheduler), Btt.seconds(s.tag),
-                    Btt.seconds(s.flush), Btt.seconds(s.preflushWait), s.merged));
+                    Btt.seconds(s.flush), Btt.seconds(s.preflushWait), s.merged, s.durableRequests));
         }
         if (flushes > 0) {
             flushOut.add(new BlockProcessTimes.Flushes(device, flushes, Btt.seconds(flushD2c), Btt.seconds(flushMax)));

@@ -24,10 +24,12 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
 
     /**
      * {@code n} bios, {@code merged} of them merged into a request another bio began (btt's M): the device
-     * performed {@link #requests()} requests.
+     * performed {@link #requests()} requests, {@code durableRequests} of them preflush, FUA or metadata
+     * (journal, log tree) writes, whose time {@code flush} holds.
      */
     public record Entry(String device, int pid, String comm, String direction, long n, long bytes, double q2c,
-                        double d2c, double scheduler, double tag, double flush, double preflushWait, long merged) {
+                        double d2c, double scheduler, double tag, double flush, double preflushWait, long merged,
+                        long durableRequests) {
         /** The requests the device performed for these bios. */
         public long requests() {
             return n - merged;

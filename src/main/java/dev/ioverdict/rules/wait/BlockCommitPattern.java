@@ -17,7 +17,8 @@ import dev.ioverdict.analysis.iostat.FlushHeldWrites;
 
 /**
  * sync-write-latency from a block trace alone, no system call naming fsync: the device's own
- * requests show the commit pattern, a cache flush beside (nearly) every data write, and the flushes,
+ * requests show the commit pattern, a cache flush beside (nearly) every data write (not its journal's or
+ * log tree's metadata writes), and the flushes,
  * FUA and journal writes hold a material share of its time. The writer waits for that sequence one
  * round trip after another; without its calls the finding is about the device.
  */
@@ -30,6 +31,7 @@ final class BlockCommitPattern {
             BlockProcessTimes.Flushes flushes = times.flushes().stream().filter(f -> f.device().equals(d.id()))
                     .findFirst().orElse(null);
             long writes = 0;
+            long dataWrites = 0;
             double durableWrites = 0;
             double deviceSeconds = 0;
             for (BlockProcessTimes.Entry e : times.entries()) {
@@ -38,12 +40,15 @@ final class BlockCommitPattern {
                     if (e.direction().equals("write")) {
                         // the requests the device wrote: a journal's blocks merged into one request are one write
                         writes += e.requests();
+                        dataWrites += Math.max(0, e.requests() - e.durableRequests());
                         durableWrites += e.flush();
                     }
                 }
             }
+            // a commit writes its data, then its journal or log tree (several metadata blocks on btrfs) and
+            // flushes: the flushes are counted against the data writes, not the journal's
             if (flushes == null || flushes.n() < ctx.value(SyncWriteLatencyRule.MIN_CALLS)
-                    || flushes.n() < FlushHeldWrites.FLUSHES_PER_WRITE * writes) {
+                    || flushes.n() < FlushHeldWrites.FLUSHES_PER_WRITE * dataWrites) {
                 continue;
             }
             deviceSeconds += flushes.d2c();
@@ -52,12 +57,12 @@ final class BlockCommitPattern {
             if (share < ctx.value(SyncWriteLatencyRule.MIN_SHARE)) {
                 continue;
             }
-            report(ctx, figs, d, flushes, writes, durable, share, deviceSeconds, config);
+            report(ctx, figs, d, flushes, writes, dataWrites, durable, share, deviceSeconds, config);
         }
     }
 
     private static void report(RuleContext ctx, BlockFigures figs, BlockFigures.Device d, BlockProcessTimes.Flushes flushes, long writes,
-                               double durable, double share, double deviceSeconds, StorageConfig config) {
+                               long dataWrites, double durable, double share, double deviceSeconds, StorageConfig config) {
         String name = d.name() != null ? d.name() : d.id();
         MediaClass.Media media = MediaClass.of(name, config);
         double flushAvg = flushes.d2c() / flushes.n();
@@ -70,7 +75,9 @@ final class BlockCommitPattern {
                 .source(EvidenceKind.BLOCK_TRACE)
                 .summary("The block trace shows the commit pattern on " + d.label() + ": " + Figures.count(flushes.n())
                         + " cache flush requests (" + Figures.duration(flushAvg) + " each on average) beside "
-                        + Figures.count(writes) + " writes; the flushes and the FUA and journal writes they go with are "
+                        + Figures.count(writes) + " writes" + (dataWrites < writes ? " (" + Figures.count(dataWrites)
+                        + " of them data, the rest preflush, FUA or metadata writes: the journal's or log tree's)" : "")
+                        + "; the flushes and the FUA and journal writes they go with are "
                         + Figures.duration(durable) + " of the device's " + Figures.duration(deviceSeconds) + " ("
                         + Figures.percent(share) + "). A write with a preflush waits for the flush before it, "
                         + "and the call that commits waits for the whole sequence, one device round trip after "
