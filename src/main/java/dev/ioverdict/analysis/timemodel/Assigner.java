@@ -465,12 +465,13 @@ final class Assigner {
 
     /**
      * Whether the command's writes, whose files the trace never showed opened, went to the page cache: it
-     * made write calls, the block trace shows the kernel's flusher or journal writing, and it queued no
-     * write itself, as an O_DIRECT write, an O_SYNC write or its fsync would have.
+     * made write calls, the block trace shows the kernel's flusher or journal writing, and it queued under a
+     * hundredth of its calls' bytes itself, where an O_DIRECT write, an O_SYNC write or its fsync queues them all.
      */
     private boolean leftToWriteback(TimeModelAnalysis.Group g) {
+        // a buffered writer leaves its bytes to the flusher, but for a stray bio of its own (a close's flush)
         if (block == null || g.bufferedWrites + g.directWrites + g.syncWrites > 0 || g.writes == 0
-                || ownRequests(g, "write") > 0
+                || ownWriteBytes(g) >= NONE_OF_ITS_BYTES * g.writeBytes
                 || g.seconds(WaitClass.SYNC) > 0) {
             return false;
         }
@@ -544,6 +545,12 @@ final class Assigner {
     }
 
     /** The number of the command's own requests of one direction. */
+    /** The bytes of the write requests the command queued itself in the block trace. */
+    private long ownWriteBytes(TimeModelAnalysis.Group g) {
+        return block == null ? 0 : block.entries().stream().filter(e -> mine(g, e) && e.direction().equals("write"))
+                .mapToLong(BlockProcessTimes.Entry::bytes).sum();
+    }
+
     private long ownRequests(TimeModelAnalysis.Group g, String direction) {
         return block == null ? 0 : block.entries().stream().filter(e -> mine(g, e) && e.direction().equals(direction))
                 .mapToLong(BlockProcessTimes.Entry::n).sum();
