@@ -84,6 +84,8 @@ for c in "${cells[@]}"; do
     cgroup-read-*)              S=2:2.4 ;;
     kyber-*)                    W=2:3; S=2:2.2 ;;  # ~2150 I/O a second
     rmw-buffered-*)             REF=pwrite64 ;;
+    stalls-*-psync-*)           REF=pread64; W=1:7 ;;   # 6 s: two stalls or more, not one
+    stalls-*)                   W=1:7 ;;
     esac
     src=/tmp/iocap/grid/$c/bundle; dst=$GRID/$c/bundle
     if [ -d "$src/blktrace" ]; then  # the block trace is in binary files, which cut-grid.py does not cut: kept whole

@@ -170,6 +170,8 @@ cgroup-read-bps4m-1ms-ssd           0.5   -      8   0    data    randread-128k-
 cgroup-read-iops50-12ms-ssd         11    -      8   0    data    randread-qd4     -           noSched AIO
 uring-sqpoll-read-12ms-ssd          11    -      8   0    data    uring-sqpoll-randread-qd4 -  noSched URING
 rmw-buffered-512b-12ms-ssd          0.5   11     8   0    data    buffered-randwrite-512b -    noSched SYNC
+stalls-300ms-2s-1ms-ssd             0.5   -      8   0    data    randread-qd4     -           noSched AIO
+stalls-200ms-3s-psync-4ms-hdd       3     -      8   1    data    pread-qd1        -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -375,6 +377,18 @@ if [ "$NB" != - ]; then
     /usr/local/bin/restore --output="$BUNDLE/restore.out" "$NB.fio" & NBPID=$!
     sleep 0.5
 fi
+# (by name) *stalls-Nms-Ps-*: every P seconds of the run the device stalls for N ms: every request it
+# serves in that stretch sleeps N ms (slowfs.py's delay file), as an array controller's or an SSD's
+# garbage collection pause; the rest of the time it serves as DELAY and RDELAY say
+STALLPID=
+case $CELL in *stalls-*ms-*s-*)
+    STALL=$(echo "$CELL" | sed 's/.*stalls-\([0-9]*\)ms-\([0-9]*\)s-.*/\1 \2/')
+    echo "stalls: every ${STALL#* } s the device sleeps ${STALL% *} ms per request for ${STALL% *} ms" >> "$RAW/setup.txt"
+    bash -c 'ms=$1; every=$2; ctl=$3; log=$4; while :; do sleep "$(echo "$every - $ms / 1000" | bc -l)"
+        echo "$ms" > "$ctl"; date "+stall start %F %T.%N" >> "$log"; sleep "$(echo "$ms / 1000" | bc -l)"
+        rm -f "$ctl"; date "+stall end %F %T.%N" >> "$log"; done' stall ${STALL% *} ${STALL#* } "$CTL" "$RAW/times.txt" &
+    STALLPID=$! ;;
+esac
 date '+workload start %F %T.%N' >> "$RAW/times.txt"
 if [ -f "$HERE/grid-jobs/$JOB.sh" ]; then bash "$HERE/grid-jobs/$JOB.sh" "$MNT" "$BUNDLE" "$RAW"
 elif [ -n "$CGROUP" ]; then
@@ -382,6 +396,7 @@ elif [ -n "$CGROUP" ]; then
         strace -f -ttT -o "$BUNDLE/strace-fio.txt" fio --output="$BUNDLE/fio.out" "$JOB.fio"
 else strace -f -ttT -o "$BUNDLE/strace-fio.txt" fio --output="$BUNDLE/fio.out" "$JOB.fio"; fi
 date '+workload end %F %T.%N' >> "$RAW/times.txt"
+[ -n "$STALLPID" ] && { kill "$STALLPID" 2>/dev/null; wait "$STALLPID" 2>/dev/null; rm -f "$CTL"; }
 [ -n "$NBPID" ] && wait "$NBPID"
 date '+neighbour end %F %T.%N' >> "$RAW/times.txt"
 sleep 2

@@ -4,6 +4,7 @@ import dev.ioverdict.analysis.config.DeviceStacks;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Impact;
+import dev.ioverdict.model.Measurement;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.timemodel.DeviceTime;
@@ -61,6 +62,9 @@ final class ModelImpact {
         if (s.seconds <= 0 && !in.fallback().isEmpty()) {
             s = select(f, in, in.fallback());
         }
+        // a cause holding part of its device's time (stalls now and then) holds that part of the wait there
+        double ofDevice = f.measurement(SubjectMetrics.OF_DEVICE_TIME).map(Measurement::value)
+                .orElse(100.0) / 100;
         if (s.parts.isEmpty()) {
             Impact none = new Impact(0, 0.0, of(), true, "time model: this cause holds none of the application's "
                     + "I/O wait (" + labels(in.parts()) + where(f, in) + ")");
@@ -72,12 +76,18 @@ final class ModelImpact {
                 .max(java.util.Comparator.comparingDouble(WaitPart::seconds)).map(w -> "; " + w.method()).orElse("");
         List<Impact.ProcessShare> byProcess = new ArrayList<>();
         for (ProcessWait p : model.application()) {
-            double mine = s.parts.stream().filter(w -> p.parts().contains(w)).mapToDouble(WaitPart::seconds).sum();
+            double mine = ofDevice * s.parts.stream().filter(w -> p.parts().contains(w)).mapToDouble(WaitPart::seconds)
+                    .sum();
             if (mine > 0 && p.waitSeconds() > 0) {
                 byProcess.add(new Impact.ProcessShare(p.command(), p.pids(), mine, Math.min(100, 100 * mine / p.waitSeconds())));
             }
         }
-        Impact impact = new Impact(s.seconds, model.share(s.seconds), of(), measured, method, byProcess);
+        if (ofDevice < 1) {
+            method += String.format(Locale.ROOT, "; of it, the %.0f %% of the device's own time this cause holds",
+                    100 * ofDevice);
+        }
+        double seconds = s.seconds * ofDevice;
+        Impact impact = new Impact(seconds, model.share(seconds), of(), measured, method, byProcess);
         return f.withImpact(model.basis() == TimeModel.Basis.DEVICE ? impact.over(model.captureSeconds()) : impact);
     }
 

@@ -19,6 +19,11 @@ public final class SubjectMetrics {
     public static final Metric PID = Metric.id("pid", "process id");
     /** The direction a finding is about ("reads", "writes"), where it is about one. */
     public static final Metric DIRECTION = Metric.text("direction", "direction");
+    /**
+     * The share of its device's own time a cause holds, where it holds only part of it (a device that stalls
+     * now and then): its part of the application's wait in that device is that share.
+     */
+    public static final Metric OF_DEVICE_TIME = Metric.percent("ofDeviceTimePct", "Share of the device's own time");
 
     private SubjectMetrics() {
     }

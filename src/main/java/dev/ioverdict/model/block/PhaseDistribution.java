@@ -37,6 +37,19 @@ public record PhaseDistribution(String device, Phase phase, String direction, do
         return upTo.length == 0 ? 0 : upTo[upTo.length - 1];
     }
 
+    /** The samples above {@code limit} seconds, and their sum in seconds (each at its bin's highest value). */
+    public double[] above(double limit) {
+        long n = 0;
+        double sum = 0;
+        for (int i = 0; i < counts.length; i++) {
+            if (upTo[i] > limit && counts[i] > 0) {
+                n += counts[i];
+                sum += counts[i] * upTo[i];
+            }
+        }
+        return new double[] {n, sum};
+    }
+
     public long n() {
         long n = 0;
         for (long c : counts) {

@@ -4,6 +4,7 @@ import static dev.ioverdict.rules.block.DeviceLatencyRule.MIN_IOS;
 import static dev.ioverdict.rules.block.DeviceLatencyRule.OUTLIER_MS;
 import static dev.ioverdict.rules.block.DeviceLatencyRule.OUTLIER_RATIO;
 import static dev.ioverdict.rules.block.DeviceLatencyRule.P99_MS;
+import static dev.ioverdict.rules.block.DeviceLatencyRule.STALL_SHARE_PCT;
 import static dev.ioverdict.rules.block.DeviceLatencyRule.PATH_MIN_AVG_MS;
 import static dev.ioverdict.rules.block.DeviceLatencyRule.PATH_RATIO;
 
@@ -34,6 +35,9 @@ final class BlockDeviceLatency {
     public static final Metric D2C_MAX = Metric.duration("d2cMax", "D2C maximum");
     public static final Metric IOS = Metric.count("ios", "completions");
     public static final Metric PATH = Metric.text("path", "path of the slowest I/Os");
+
+    /** Stalls holding at least this share of the device's time are critical: most of it. */
+    private static final double STALLS_CRITICAL_PCT = 50;
 
     private BlockDeviceLatency() {
     }
@@ -106,6 +110,16 @@ final class BlockDeviceLatency {
         boolean slowTail = d2c.p99() != null && d2c.p99() > ctx.seconds(P99_MS) && !queued;
         double typical = d2c.p50() != null ? d2c.p50() : d2c.avg();
         boolean outliers = d2c.max() >= ctx.seconds(OUTLIER_MS) && d2c.max() >= ctx.value(OUTLIER_RATIO) * typical;
+        // a device quick in its typical request that stops now and then (a controller's or an SSD's pause): a few
+        // requests far above its normal time hold much of its time, whatever its average and percentiles say
+        // (a stall is one the application notices: as long as a slow tail, and far above the device's own time)
+        double stallAbove = Math.max(ctx.seconds(P99_MS), Math.max(2 * limitSeconds, 10 * typical));
+        double[] stalled = figs.whole(d, Phase.D2C).map(x -> x.above(stallAbove)).orElse(new double[2]);
+        double d2cSum = d2c.avg() * d2c.n();
+        double stallShare = d2cSum > 0 ? Math.min(100, 100 * stalled[1] / d2cSum) : 0;
+        // (more than once: one slow request is an outlier, said as such)
+        boolean stalls = !queued && !slowAvg && direction == null && path == null && stalled[0] >= 2
+                && stallShare >= ctx.value(STALL_SHARE_PCT);
         String threshold = inside == null ? MediaLimit.described(ctx, name, limitSeconds, 0, 0)
                 : MediaLimit.described(ctx, name, limitSeconds, inside.requestBytes(), inside.inFlight());
         if (direction != null) {
@@ -126,6 +140,13 @@ final class BlockDeviceLatency {
             why.add("the slowest completion took " + Figures.duration(d2c.max()) + ", "
                     + Figures.factor(d2c.max() / typical) + " the " + (d2c.p50() != null ? "median" : "average"));
         }
+        if (stalls) {
+            why.add(Figures.count((long) stalled[0]) + " of its " + Figures.count(d2c.n()) + " requests ("
+                    + Figures.percent(100 * stalled[0] / d2c.n()) + ") took over " + Figures.duration(stallAbove)
+                    + ", up to " + Figures.duration(d2c.max()) + ", and hold " + Figures.percent(stallShare)
+                    + " of its D2C time, while its typical request takes " + Figures.duration(typical)
+                    + ": the device stalls now and then");
+        }
         if (path != null) {
             why.add(path);
         }
@@ -133,7 +154,8 @@ final class BlockDeviceLatency {
             return;
         }
         String slowestPath = UnpairedCompletions.dominantPath(figs.trace(), d.id());
-        boolean systematic = slowAvg || direction != null || slowTail || path != null;
+        boolean systematic = slowAvg || direction != null || slowTail || path != null
+                || stalls && stallShare >= STALLS_CRITICAL_PCT;
         PhaseStat q2c = d.phase(Phase.Q2C);
         Impact impact = direction != null
                 ? Impact.measured(direction.sumSeconds(), "D2C of the " + direction.direction() + ", summed")
@@ -150,10 +172,15 @@ final class BlockDeviceLatency {
         double max = direction != null ? direction.percentile(100) : d2c.max();
         long n = direction != null ? direction.n() : d2c.n();
         String of = direction == null ? "" : " of " + direction.direction();
-        var f = ctx.finding(subject, "Slow device below the driver" + (direction == null ? "" : " for "
-                        + direction.direction()) + ": " + d.label() + " D2C" + of + " avg "
-                        + Figures.duration(avg) + ", max " + Figures.duration(max))
-                .severity(systematic ? Severity.CRITICAL : Severity.WARNING)
+        String title = stalls && !slowTail ? "Device stalls below the driver: " + d.label() + " D2C median "
+                + Figures.duration(typical) + ", but " + Figures.count((long) stalled[0]) + " requests over "
+                + Figures.duration(stallAbove) + " hold " + Figures.percent(stallShare) + " of its time"
+                : "Slow device below the driver" + (direction == null ? "" : " for " + direction.direction()) + ": "
+                + d.label() + " D2C" + of + " avg " + Figures.duration(avg) + ", max " + Figures.duration(max);
+        var f = ctx.finding(subject, title)
+                // stalls in a tenth to a fifth of its time are a note: the device is otherwise quick
+                .severity(systematic ? Severity.CRITICAL : stalls && !outliers && !slowTail
+                        && stallShare < 2 * ctx.value(STALL_SHARE_PCT) ? Severity.INFO : Severity.WARNING)
                 .summary("On " + d.label() + " " + String.join("; ", why) + ". D2C is the time from dispatch to "
                         + "the driver until completion: the host had already handed these I/Os to the device, HBA "
                         + "or array. " + (d2cShare == null ? "Over " : "D2C holds " + Figures.percent(d2cShare) + " of Q2C over ")
@@ -168,6 +195,7 @@ final class BlockDeviceLatency {
                 .figure(D2C_P99.labelled("D2C 99th percentile" + of), p99)
                 .figure(D2C_MAX.labelled("D2C maximum" + of), max)
                 .figure(DeviceLatencyRule.D2C_SHARE, d2cShare)
+                .figure(SubjectMetrics.OF_DEVICE_TIME, stalls && !slowTail ? Double.valueOf(stallShare) : null)
                 .figure(IOS.labelled("completions" + of), n)
                 .figure(DeviceLatencyRule.LIMIT_D2C_AVG.labelled("limit for the D2C average ("
                         + MediaLimit.media(ctx, name).media().description() + ")"), limitSeconds)

@@ -197,6 +197,13 @@ public final class BlockFigures {
                 .toList();
     }
 
+    /** The device's {@code phase} of all its I/Os, when a trace timed them (a btt report has no distribution). */
+    public java.util.Optional<PhaseDistribution> whole(Device d, Phase phase) {
+        return distributions.stream()
+                .filter(x -> x.device().equals(d.id()) && x.phase() == phase && x.direction() == null && x.n() > 0)
+                .findFirst();
+    }
+
     /** The captured lines of the traced I/Os of one class (reads, writes, a process) that waited longest in the scheduler. */
     public List<Evidence> slowestOfClass(Device d, SchedulerWait cls, int k) {
         Predicate<BlockIo> member = switch (cls.label()) {

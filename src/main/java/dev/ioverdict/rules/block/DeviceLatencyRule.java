@@ -37,6 +37,10 @@ public final class DeviceLatencyRule extends Rule {
             "a D2C maximum at least this long is an outlier ...");
     static final Threshold OUTLIER_RATIO = Threshold.factor("outlier_ratio", 20,
             "... when it is this many times the median (the average without percentiles)");
+    static final Threshold STALL_SHARE_PCT = Threshold.percent("stall_share_pct", 10, "share of the device's D2C time "
+            + "in requests far above its normal time (over p99_ms, twice its class's limit and ten times its median) from "
+            + "which the device stalls, whatever its average: a note, a warning from twice it, critical from half of "
+            + "the device's time");
     static final Threshold PATH_RATIO = Threshold.factor("path_ratio", 5,
             "a dm leg whose D2C average is this many times its siblings' is a slow path");
     static final Threshold PATH_MIN_AVG_MS = Threshold.millis("path_min_avg_ms", 5,
@@ -62,7 +66,8 @@ public final class DeviceLatencyRule extends Rule {
             "Time is spent below the driver (device, HBA, array)", Severity.CRITICAL,
             """
             The device takes long to complete what the host handed it: D2C (dispatch to completion) is slow on \
-            average or in its tail, for all its requests or for its reads or its writes alone, has outliers far above its median, or one leg of a dm/multipath \
+            average or in its tail, for all its requests or for its reads or its writes alone, has outliers far above its median, \
+            stalls now and then (a few requests far above its normal time hold a tenth of its time or more), or one leg of a dm/multipath \
             device is much slower than its siblings; or iostat shows long response times with no queue \
             in front of the device (not a write await that holds cache flushes, f/s beside most writes: \
             sync-write-latency's), or with one while the device completes fewer requests than its class \
@@ -71,8 +76,8 @@ public final class DeviceLatencyRule extends Rule {
             List.of(), List.of(BlockFigures.INPUT, IostatEvidence.SERIES, AioSymptoms.AIO_TIMING),
             List.of(Inputs.STORAGE),
             java.util.stream.Stream.concat(java.util.stream.Stream.of(AVG_MS), java.util.stream.Stream.concat(
-                    MediaLimit.ALL.stream(), java.util.stream.Stream.of(P99_MS, OUTLIER_MS, OUTLIER_RATIO, PATH_RATIO,
-                    PATH_MIN_AVG_MS, MIN_IOS, MAX_QUEUE, QUIET_BUSY_PCT, MIN_REPORTS))).toList());
+                    MediaLimit.ALL.stream(), java.util.stream.Stream.of(P99_MS, OUTLIER_MS, OUTLIER_RATIO,
+                    STALL_SHARE_PCT, PATH_RATIO, PATH_MIN_AVG_MS, MIN_IOS, MAX_QUEUE, QUIET_BUSY_PCT, MIN_REPORTS))).toList());
 
     public DeviceLatencyRule() {
         // a request waiting for a tag waits for one of the device's requests to give one back: the wait

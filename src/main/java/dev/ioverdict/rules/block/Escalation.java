@@ -13,7 +13,7 @@ final class Escalation {
                 + "completions quoted below (their issue and completion lines), the D2C average, tail and maximum, "
                 + "and the I/O sizes and types (rwbs), and ask for the array's and switch ports' latency and error "
                 + "counters for the same time window. On the host, first rule out resets and timeouts "
-                + "('dmesg -T | grep -iE \"reset|timeout|abort\"', /sys/class/fc_host/host*/statistics/) and compare "
+                + "('dmesg -T | grep -i -E \"reset|timeout|abort\"', /sys/class/fc_host/host*/statistics/) and compare "
                 + "with iostat's r_await/w_await for " + name + "."
                 + (slowPath ? " Only this path is slow: check its HBA port, cable and switch port ('multipathd show "
                         + "paths'); the path can be taken out of service ('multipathd fail path " + name + "') while "

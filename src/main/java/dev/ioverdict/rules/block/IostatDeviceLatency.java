@@ -144,7 +144,7 @@ final class IostatDeviceLatency {
                                     + "device would show a queue growing with its response time.")
                     .recommendation("Escalate to the storage side (array or SAN vendor, HBA, fabric) with these iostat "
                             + "lines and times; ask for the array's and switch ports' latency and error counters for the "
-                            + "same window. On the host, rule out resets and timeouts first ('dmesg -T | grep -iE "
+                            + "same window. On the host, rule out resets and timeouts first ('dmesg -T | grep -i -E "
                             + "\"reset|timeout|abort\"'). A block trace (blktrace, or perf block tracepoints) of the "
                             + "same window would show each I/O's D2C and name the slowest.")
                     .iostat(s)

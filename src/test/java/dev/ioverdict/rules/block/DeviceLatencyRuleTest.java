@@ -79,6 +79,28 @@ class DeviceLatencyRuleTest {
         assertEquals(1, strict.size(), strict.toString());
     }
 
+    /**
+     * A ~1 ms device that stops for 300 ms every 2 s: three reads of 900 hold over half its time while its
+     * median, average and 99th percentile stay within flash's class. The host's own hiccups of up to 28 ms
+     * under a 1 ms writer are no stall: under p99_ms, a slow tail's bound.
+     */
+    @Test
+    void aDeviceThatStopsNowAndThenIsNamedByTheTimeItsFewSlowRequestsHold() {
+        List<Finding> fs = RuleHarness.bundle(rule, "grid/stalls-300ms-2s-1ms-ssd", Map.of());
+        assertEquals(1, fs.size(), fs.toString());
+        Finding f = fs.get(0);
+        assertEquals(Severity.CRITICAL, f.severity(), f.summary());
+        assertTrue(f.title().startsWith("Device stalls below the driver: loop0"), f.title());
+        assertTrue(f.summary().contains("3 of its 900 requests"), f.summary());
+        double share = ((Number) f.metrics().get("ofDeviceTimePct")).doubleValue();
+        assertTrue(share > 50 && share < 60, "the three stalls' share of the device's time: " + share);
+        // 200 ms every 3 s on a 3.2 ms disk: 14 % of its time, a note
+        Finding disk = RuleHarness.bundle(rule, "grid/stalls-200ms-3s-psync-4ms-hdd", Map.of()).get(0);
+        assertEquals(Severity.INFO, disk.severity(), disk.summary());
+        assertTrue(RuleHarness.bundle(rule, "grid/victim-alone-1ms", Map.of()).stream()
+                .noneMatch(x -> x.title().startsWith("Device stalls")));
+    }
+
     @Test
     void aSlowDeviceNobodyWaitsForIsARemark() {
         // recorded: buffered sequential reads kept in the page cache by read-ahead; the 1.25 MiB read-ahead requests
