@@ -66,8 +66,8 @@ final class UseTable {
                     cell(util, causes, dev, Use.UTILIZATION, util != null || traced.contains(dev), ids),
                     cell(queue, causes, dev, Use.SATURATION, queue != null || traced.contains(dev), ids),
                     cell(kernelLog ? "kernel log read" : null, causes, dev, Use.ERRORS, kernelLog, ids),
-                    explained(holding(cell(service(dev, model, false), causes, dev, Use.LATENCY,
-                            io != null || traced.contains(dev), ids), dev, model), dev, model, causes, ids)));
+                    stalls(explained(holding(cell(service(dev, model, false), causes, dev, Use.LATENCY,
+                            io != null || traced.contains(dev), ids), dev, model), dev, model, causes, ids), causes)));
         }
         return rows;
     }
@@ -130,6 +130,20 @@ final class UseTable {
             }
         }
         return new Summary.UseCell(measured ? "ok" : "not measured", figure, null, null);
+    }
+
+    /**
+     * A latency cell whose cause is a device that stalls now and then: its average is within its class, so the
+     * cell says what the stalls hold instead of setting the average against the class.
+     */
+    private static Summary.UseCell stalls(Summary.UseCell cell, List<Finding> causes) {
+        if (cell.anchor() == null || !cell.anchor().startsWith("finding-")) {
+            return cell;
+        }
+        Finding f = causes.get(Integer.parseInt(cell.anchor().substring("finding-".length())) - 1);
+        return f.measurement(SubjectMetrics.OF_DEVICE_TIME).map(m -> new Summary.UseCell(cell.status(),
+                "stalls now and then: a few requests far above its typical time hold " + Figures.percent(m.value())
+                        + " of its time", cell.anchor(), cell.rule())).orElse(cell);
     }
 
     /**
