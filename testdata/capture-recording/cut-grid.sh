@@ -85,6 +85,7 @@ for c in "${cells[@]}"; do
     kyber-*)                    W=2:3; S=2:2.2 ;;  # ~2150 I/O a second
     rmw-buffered-*)             REF=pwrite64 ;;
     stalls-*-psync-*)           REF=pread64; W=1:7 ;;   # 6 s: two stalls or more, not one
+    stalls-*-fsync-*)           REF=fsync; W=1:5 ;;     # 4 s: two stalls, 2 MB of block events
     stalls-*)                   W=1:7 ;;
     esac
     src=/tmp/iocap/grid/$c/bundle; dst=$GRID/$c/bundle

@@ -172,6 +172,7 @@ uring-sqpoll-read-12ms-ssd          11    -      8   0    data    uring-sqpoll-r
 rmw-buffered-512b-12ms-ssd          0.5   11     8   0    data    buffered-randwrite-512b -    noSched SYNC
 stalls-300ms-2s-1ms-ssd             0.5   -      8   0    data    randread-qd4     -           noSched AIO
 stalls-200ms-3s-psync-4ms-hdd       3     -      8   1    data    pread-qd1        -           noSched AIO
+stalls-300ms-2s-fsync-1ms-ssd       0.5   -      8   0    journal journal-fsync    -           noSched SYNC
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

@@ -36,6 +36,9 @@ final class ModelImpact {
     /** The share of the span the application was traced for from which a cause's cost is worth acting on. */
     static final double MATERIAL_OF_TRACED_PCT = 1;
 
+    /** The parts that are a device's own time (D2C): its service, its flushes, its queue behind others. */
+    private static final List<Part> DEVICE_TIME = List.of(Part.DEVICE, Part.FLUSH, Part.BEHIND_OTHER_IO);
+
     private final TimeModel model;
     private final StorageConfig config;
     private final DeviceStacks stacks;
@@ -62,9 +65,13 @@ final class ModelImpact {
         if (s.seconds <= 0 && !in.fallback().isEmpty()) {
             s = select(f, in, in.fallback());
         }
-        // a cause holding part of its device's time (stalls now and then) holds that part of the wait there
+        // a cause holding part of its device's time (stalls now and then) holds that part of the wait spent in the
+        // device, whichever part holds it: a stalled cache flush is the flush's time too
         double ofDevice = f.measurement(SubjectMetrics.OF_DEVICE_TIME).map(Measurement::value)
                 .orElse(100.0) / 100;
+        if (ofDevice < 1 && in.scope() == MeasuredIn.Scope.DEVICE) {
+            s = select(f, in, DEVICE_TIME);
+        }
         if (s.parts.isEmpty()) {
             Impact none = new Impact(0, 0.0, of(), true, "time model: this cause holds none of the application's "
                     + "I/O wait (" + labels(in.parts()) + where(f, in) + ")");
