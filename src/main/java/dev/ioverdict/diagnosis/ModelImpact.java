@@ -204,10 +204,13 @@ final class ModelImpact {
             return null;
         }
         String span = dev.ioverdict.model.Figures.duration(model.captureSeconds());
-        return f.withImpact(new Impact(d.deviceSeconds(), model.share(d.deviceSeconds()),
+        double ofDevice = f.measurement(SubjectMetrics.OF_DEVICE_TIME).map(Measurement::value).orElse(100.0) / 100;
+        double seconds = d.deviceSeconds() * ofDevice;
+        return f.withImpact(new Impact(seconds, model.share(seconds),
                 "the devices' own time (await x IOPS over the " + span + " captured; no application trace)", true,
                 "device time: " + d.device() + "'s " + ("block trace".equals(d.source()) ? "Q2C summed over its requests"
-                : "average queue (aqu-sz, await x IOPS) x the " + span + " its iostat reports cover"))
+                : "average queue (aqu-sz, await x IOPS) x the " + span + " its iostat reports cover")
+                + (ofDevice < 1 ? String.format(Locale.ROOT, "; of it, the %.0f %% this cause holds", 100 * ofDevice) : ""))
                 .over(model.captureSeconds()));
     }
 

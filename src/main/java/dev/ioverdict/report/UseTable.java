@@ -12,6 +12,7 @@ import dev.ioverdict.rules.Meaning;
 import dev.ioverdict.rules.Meaning.Use;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.SubjectMetrics;
+import dev.ioverdict.rules.block.DeviceLatencyRule;
 import dev.ioverdict.model.timemodel.DeviceTime;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.model.timemodel.TimeModel;
@@ -141,6 +142,9 @@ final class UseTable {
             return cell;
         }
         Finding f = causes.get(Integer.parseInt(cell.anchor().substring("finding-".length())) - 1);
+        if (!f.rule().equals(DeviceLatencyRule.ID)) {
+            return cell;
+        }
         return f.measurement(SubjectMetrics.OF_DEVICE_TIME).map(m -> new Summary.UseCell(cell.status(),
                 "stalls now and then: a few requests far above its typical time hold " + Figures.percent(m.value())
                         + " of its time", cell.anchor(), cell.rule())).orElse(cell);

@@ -268,6 +268,15 @@ public final class DiskSaturationRule extends Rule {
                 + spread;
     }
 
+    /** The flagged reports' share of the device's own time (IOPS x response time summed over the reports), %. */
+    private static Double burstsShare(DeviceSeries s, Episodes e) {
+        java.util.function.ToDoubleFunction<IostatPoint> time = p -> p.hasIo() && p.iops() > 0 && p.responseMs() > 0
+                ? p.iops() * p.responseMs() : 0;
+        double all = s.points().stream().mapToDouble(time).sum();
+        double bursts = e.flagged().stream().mapToDouble(time).sum();
+        return all > 0 ? Math.min(100, 100 * bursts / all) : null;
+    }
+
     private static void report(RuleContext ctx, DeviceSeries s, Episodes e, Severity severity, String what,
                                double minRun) {
         Comparator<IostatPoint> slowest = Comparator.comparingDouble(IostatPoint::responseMs);
@@ -316,6 +325,8 @@ public final class DiskSaturationRule extends Rule {
                 .figure(BASELINE.labelled("light-load " + s.responseLabel()), s.baselineMs() == null ? null : s.baselineMs() / 1000)
                 .figure(IostatEvidence.MAX_BUSY.labelled("highest " + busy + clipped(e, busy)), e.max(IostatPoint::busyPct))
                 .figure(IostatEvidence.MAX_QUEUE.labelled("highest " + s.queueLabel()), e.max(IostatPoint::queue))
+                // bursts that do not last hold the device's time of their reports only, not all of it
+                .figure(SubjectMetrics.OF_DEVICE_TIME, severity == Severity.INFO ? burstsShare(s, e) : null)
                 .with(f -> {
                     var limit = IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + s.responseLabel());
                     if (underRuleOfThumb) {
