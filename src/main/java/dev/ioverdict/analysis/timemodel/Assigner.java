@@ -544,13 +544,13 @@ final class Assigner {
         return maxKib > 0 && bytes > 0 ? Math.max(1, Math.ceil(bytes / 1024 / maxKib)) : 1;
     }
 
-    /** The number of the command's own requests of one direction. */
     /** The bytes of the write requests the command queued itself in the block trace. */
     private long ownWriteBytes(TimeModelAnalysis.Group g) {
         return block == null ? 0 : block.entries().stream().filter(e -> mine(g, e) && e.direction().equals("write"))
                 .mapToLong(BlockProcessTimes.Entry::bytes).sum();
     }
 
+    /** The number of the command's own requests of one direction. */
     private long ownRequests(TimeModelAnalysis.Group g, String direction) {
         return block == null ? 0 : block.entries().stream().filter(e -> mine(g, e) && e.direction().equals(direction))
                 .mapToLong(BlockProcessTimes.Entry::n).sum();
