@@ -67,8 +67,7 @@ final class ModelImpact {
         }
         // a cause holding part of its device's time (stalls now and then) holds that part of the wait spent in the
         // device, whichever part holds it: a stalled cache flush is the flush's time too
-        double ofDevice = f.measurement(SubjectMetrics.OF_DEVICE_TIME).map(Measurement::value)
-                .orElse(100.0) / 100;
+        double ofDevice = ofDevice(f);
         if (ofDevice < 1 && in.scope() == MeasuredIn.Scope.DEVICE) {
             s = select(f, in, DEVICE_TIME);
         }
@@ -96,6 +95,11 @@ final class ModelImpact {
         double seconds = s.seconds * ofDevice;
         Impact impact = new Impact(seconds, model.share(seconds), of(), measured, method, byProcess);
         return f.withImpact(model.basis() == TimeModel.Basis.DEVICE ? impact.over(model.captureSeconds()) : impact);
+    }
+
+    /** The share of its device's time the finding holds ({@link SubjectMetrics#OF_DEVICE_TIME}), 1 when all of it. */
+    private static double ofDevice(Finding f) {
+        return f.measurement(SubjectMetrics.OF_DEVICE_TIME).map(Measurement::value).orElse(100.0) / 100;
     }
 
     private String of() {
@@ -204,7 +208,7 @@ final class ModelImpact {
             return null;
         }
         String span = dev.ioverdict.model.Figures.duration(model.captureSeconds());
-        double ofDevice = f.measurement(SubjectMetrics.OF_DEVICE_TIME).map(Measurement::value).orElse(100.0) / 100;
+        double ofDevice = ofDevice(f);
         double seconds = d.deviceSeconds() * ofDevice;
         return f.withImpact(new Impact(seconds, model.share(seconds),
                 "the devices' own time (await x IOPS over the " + span + " captured; no application trace)", true,

@@ -67,8 +67,9 @@ final class UseTable {
                     cell(util, causes, dev, Use.UTILIZATION, util != null || traced.contains(dev), ids),
                     cell(queue, causes, dev, Use.SATURATION, queue != null || traced.contains(dev), ids),
                     cell(kernelLog ? "kernel log read" : null, causes, dev, Use.ERRORS, kernelLog, ids),
-                    stalls(explained(holding(cell(service(dev, model, false), causes, dev, Use.LATENCY,
-                            io != null || traced.contains(dev), ids), dev, model), dev, model, causes, ids), causes)));
+                    explained(holding(cell(stalls(causes, dev, ids).orElseGet(() -> service(dev, model, false)),
+                            causes, dev, Use.LATENCY, io != null || traced.contains(dev), ids), dev, model), dev, model,
+                            causes, ids)));
         }
         return rows;
     }
@@ -134,20 +135,14 @@ final class UseTable {
     }
 
     /**
-     * A latency cell whose cause is a device that stalls now and then: its average is within its class, so the
-     * cell says what the stalls hold instead of setting the average against the class.
+     * What the stalls hold, where a cause about the device is one that stalls now and then: its average is within
+     * its class, so the latency cell says that instead of setting the average against the class.
      */
-    private static Summary.UseCell stalls(Summary.UseCell cell, List<Finding> causes) {
-        if (cell.anchor() == null || !cell.anchor().startsWith("finding-")) {
-            return cell;
-        }
-        Finding f = causes.get(Integer.parseInt(cell.anchor().substring("finding-".length())) - 1);
-        if (!f.rule().equals(DeviceLatencyRule.ID)) {
-            return cell;
-        }
-        return f.measurement(SubjectMetrics.OF_DEVICE_TIME).map(m -> new Summary.UseCell(cell.status(),
-                "stalls now and then: a few requests far above its typical time hold " + Figures.percent(m.value())
-                        + " of its time", cell.anchor(), cell.rule())).orElse(cell);
+    private static java.util.Optional<String> stalls(List<Finding> causes, String dev, DeviceIdentities ids) {
+        return causes.stream().filter(f -> f.rule().equals(DeviceLatencyRule.ID) && about(f, dev, ids))
+                .flatMap(f -> f.measurement(SubjectMetrics.OF_DEVICE_TIME).stream()).findFirst()
+                .map(m -> "stalls now and then: a few requests far above its typical time hold "
+                        + Figures.percent(m.value()) + " of its time");
     }
 
     /**

@@ -33,6 +33,12 @@ public final class FlushHeldWrites {
         return Math.max(0, p.sample().value("w_await") - p.sample().value("f/s") * p.sample().value("f_await") / w);
     }
 
+    /** The share of the report's second its cache flushes held the device (f/s x f_await), 0 without them. */
+    public static double flushingShare(IostatPoint p) {
+        double share = p.sample().value("f/s") * p.sample().value("f_await") / 1000;
+        return share > 0 ? share : 0;
+    }
+
     /** The report's reads and discards alone, rate-weighted, ms; NaN when it did neither. */
     public static double withoutWritesMs(IostatPoint p) {
         double n = 0;

@@ -25,7 +25,7 @@ import org.apache.commons.statistics.descriptive.Median;
  */
 public final class IostatAnalysis implements Analysis {
     /** At most this many requests outstanding on average: the device was lightly loaded. */
-    static final double LIGHT_QUEUE = 1.0;
+    public static final double LIGHT_QUEUE = 1.0;
     /** Fewer light-load reports than this give no baseline. */
     static final int MIN_BASELINE_REPORTS = 3;
     /** The arrays it gets are built for it: no copy. */

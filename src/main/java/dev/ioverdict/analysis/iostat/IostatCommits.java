@@ -14,8 +14,11 @@ package dev.ioverdict.analysis.iostat;
  * @param ownWriteMs  writes a second x a write's own time, summed over the held reports
  * @param flushes     flushes a second (f/s), summed over the held reports
  * @param flushMs     flushes a second x f_await, summed over the held reports
+ * @param anyFlushes  flushes a second, summed over every report with a flush (a commit of many writes flushes once)
+ * @param anyFlushMs  flushes a second x f_await, summed over those reports
  */
-public record IostatCommits(int held, int writing, double writes, double ownWriteMs, double flushes, double flushMs) {
+public record IostatCommits(int held, int writing, double writes, double ownWriteMs, double flushes, double flushMs,
+                            double anyFlushes, double anyFlushMs) {
 
     /** The device's writes were commits: flushes with most of them, in at least one report. */
     public boolean commits() {
@@ -38,7 +41,15 @@ public record IostatCommits(int held, int writing, double writes, double ownWrit
         double ownWriteMs = 0;
         double flushes = 0;
         double flushMs = 0;
+        double anyFlushes = 0;
+        double anyFlushMs = 0;
         for (IostatPoint p : series.points()) {
+            double f = p.sample().value("f/s");
+            double fAwait = p.sample().value("f_await");
+            if (f > 0 && fAwait >= 0) {
+                anyFlushes += f;
+                anyFlushMs += f * fAwait;
+            }
             if (!(p.sample().value("w/s") > 0)) {
                 continue;
             }
@@ -51,6 +62,6 @@ public record IostatCommits(int held, int writing, double writes, double ownWrit
                 flushMs += p.sample().value("f/s") * Math.max(0, p.sample().value("f_await"));
             }
         }
-        return new IostatCommits(held, writing, writes, ownWriteMs, flushes, flushMs);
+        return new IostatCommits(held, writing, writes, ownWriteMs, flushes, flushMs, anyFlushes, anyFlushMs);
     }
 }

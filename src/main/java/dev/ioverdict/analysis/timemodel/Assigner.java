@@ -197,10 +197,9 @@ final class Assigner {
             parts.add(Part.SUBMISSION, "write", null, writes - slept, "measured: buffered writes (" + why + ") "
                     + "return once the data is in the page cache", null);
             writes = 0;
-        } else if (block == null && writes > 0 && g.bufferedWrites + g.directWrites + g.syncWrites == 0
-                && pageReads(g, Math.min(writes, g.sleptInWrites), "writes (the trace does not show their files opened)",
-                parts) > 0) {
-            writes -= Math.min(writes, g.sleptInWrites);
+        } else if (block == null && writes > 0 && g.bufferedWrites + g.directWrites + g.syncWrites == 0) {
+            writes -= pageReads(g, Math.min(writes, g.sleptInWrites), "writes (the trace does not show their files "
+                    + "opened)", parts);
         }
         if (block == null && writes > 0) {
             IostatCommits commits = IostatCommits.of(seriesOf(deviceOf(g)));
@@ -1076,7 +1075,7 @@ final class Assigner {
             double w = p.sample().value("wkB/s");
             double util = Math.min(100, p.sample().value("%util")) / 100;
             // a commit's cache flush is alone on the device (issued once its data is written): its time is no data's
-            double flushing = p.sample().value("f/s") * p.sample().value("f_await") / 1000;
+            double flushing = dev.ioverdict.analysis.iostat.FlushHeldWrites.flushingShare(p);
             if (w > 0 && util > 0) {
                 bytes += w * 1024;
                 busy += flushing > 0 && flushing < util ? util - flushing : util;

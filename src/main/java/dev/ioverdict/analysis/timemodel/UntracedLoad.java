@@ -1,6 +1,7 @@
 package dev.ioverdict.analysis.timemodel;
 
 import dev.ioverdict.analysis.iostat.DeviceSeries;
+import dev.ioverdict.analysis.iostat.IostatAnalysis;
 import dev.ioverdict.analysis.iostat.IostatPoint;
 
 /**
@@ -19,8 +20,6 @@ final class UntracedLoad {
      * metadata writes move the byte count by tens of percent; untraced load is claimed only when it is most of it.
      */
     static final double MOST_PCT = 50;
-    /** At most this many requests outstanding on average: a light load, the device's own response. */
-    static final double LIGHT_QUEUE = 1.0;
 
     /**
      * {@code fraction}: the part of the process's device wait spent behind others' I/O; {@code othersPct}:
@@ -90,7 +89,7 @@ final class UntracedLoad {
         for (IostatPoint p : series.points()) {
             double r = p.sample().value(rate);
             double a = p.sample().value(await);
-            if (p.queue() <= LIGHT_QUEUE && r > 0 && a > 0) {
+            if (p.queue() <= IostatAnalysis.LIGHT_QUEUE && r > 0 && a > 0) {
                 double n = r * series.secondsPerReport();
                 requests += n;
                 time += n * a;

@@ -37,8 +37,13 @@ public record PhaseDistribution(String device, Phase phase, String direction, do
         return upTo.length == 0 ? 0 : upTo[upTo.length - 1];
     }
 
-    /** The samples above {@code limit} seconds, and their sum in seconds (each at its bin's highest value). */
-    public double[] above(double limit) {
+    /** Samples of a distribution above a bound: how many, and their sum in seconds. */
+    public record Tail(long n, double seconds) {
+        public static final Tail NONE = new Tail(0, 0);
+    }
+
+    /** The samples above {@code limit} seconds (each at its bin's highest value). */
+    public Tail above(double limit) {
         long n = 0;
         double sum = 0;
         for (int i = 0; i < counts.length; i++) {
@@ -47,7 +52,7 @@ public record PhaseDistribution(String device, Phase phase, String direction, do
                 sum += counts[i] * upTo[i];
             }
         }
-        return new double[] {n, sum};
+        return new Tail(n, sum);
     }
 
     public long n() {

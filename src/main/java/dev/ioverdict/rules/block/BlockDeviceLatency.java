@@ -114,12 +114,15 @@ final class BlockDeviceLatency {
         // requests far above its normal time hold much of its time, whatever its average and percentiles say
         // (a stall is one the application notices: as long as a slow tail, and far above the device's own time)
         double stallAbove = Math.max(ctx.seconds(P99_MS), Math.max(2 * limitSeconds, 10 * typical));
-        double[] stalled = figs.whole(d, Phase.D2C).map(x -> x.above(stallAbove)).orElse(new double[2]);
+        PhaseDistribution.Tail stalled = figs.whole(d, Phase.D2C).map(x -> x.above(stallAbove))
+                .orElse(PhaseDistribution.Tail.NONE);
         double d2cSum = d2c.avg() * d2c.n();
-        double stallShare = d2cSum > 0 ? Math.min(100, 100 * stalled[1] / d2cSum) : 0;
+        double stallShare = d2cSum > 0 ? Math.min(100, 100 * stalled.seconds() / d2cSum) : 0;
         // (more than once: one slow request is an outlier, said as such)
-        boolean stalls = !queued && !slowAvg && direction == null && path == null && stalled[0] >= 2
+        boolean stalls = !queued && !slowAvg && direction == null && path == null && stalled.n() >= 2
                 && stallShare >= ctx.value(STALL_SHARE_PCT);
+        // with a slow tail as well, the finding is the tail's, its title and its impact the whole device's
+        boolean stallsOnly = stalls && !slowTail;
         String threshold = inside == null ? MediaLimit.described(ctx, name, limitSeconds, 0, 0)
                 : MediaLimit.described(ctx, name, limitSeconds, inside.requestBytes(), inside.inFlight());
         if (direction != null) {
@@ -141,8 +144,8 @@ final class BlockDeviceLatency {
                     + Figures.factor(d2c.max() / typical) + " the " + (d2c.p50() != null ? "median" : "average"));
         }
         if (stalls) {
-            why.add(Figures.count((long) stalled[0]) + " of its " + Figures.count(d2c.n()) + " requests ("
-                    + Figures.percent(100 * stalled[0] / d2c.n()) + ") took over " + Figures.duration(stallAbove)
+            why.add(Figures.count(stalled.n()) + " of its " + Figures.count(d2c.n()) + " requests ("
+                    + Figures.percent(100.0 * stalled.n() / d2c.n()) + ") took over " + Figures.duration(stallAbove)
                     + ", up to " + Figures.duration(d2c.max()) + ", and hold " + Figures.percent(stallShare)
                     + " of its D2C time, while its typical request takes " + Figures.duration(typical)
                     + ": the device stalls now and then");
@@ -172,8 +175,8 @@ final class BlockDeviceLatency {
         double max = direction != null ? direction.percentile(100) : d2c.max();
         long n = direction != null ? direction.n() : d2c.n();
         String of = direction == null ? "" : " of " + direction.direction();
-        String title = stalls && !slowTail ? "Device stalls below the driver: " + d.label() + " D2C median "
-                + Figures.duration(typical) + ", but " + Figures.count((long) stalled[0]) + " requests over "
+        String title = stallsOnly ? "Device stalls below the driver: " + d.label() + " D2C median "
+                + Figures.duration(typical) + ", but " + Figures.count(stalled.n()) + " requests over "
                 + Figures.duration(stallAbove) + " hold " + Figures.percent(stallShare) + " of its time"
                 : "Slow device below the driver" + (direction == null ? "" : " for " + direction.direction()) + ": "
                 + d.label() + " D2C" + of + " avg " + Figures.duration(avg) + ", max " + Figures.duration(max);
@@ -195,7 +198,7 @@ final class BlockDeviceLatency {
                 .figure(D2C_P99.labelled("D2C 99th percentile" + of), p99)
                 .figure(D2C_MAX.labelled("D2C maximum" + of), max)
                 .figure(DeviceLatencyRule.D2C_SHARE, d2cShare)
-                .figure(SubjectMetrics.OF_DEVICE_TIME, stalls && !slowTail ? Double.valueOf(stallShare) : null)
+                .figure(SubjectMetrics.OF_DEVICE_TIME, stallsOnly ? Double.valueOf(stallShare) : null)
                 .figure(IOS.labelled("completions" + of), n)
                 .figure(DeviceLatencyRule.LIMIT_D2C_AVG.labelled("limit for the D2C average ("
                         + MediaLimit.media(ctx, name).media().description() + ")"), limitSeconds)

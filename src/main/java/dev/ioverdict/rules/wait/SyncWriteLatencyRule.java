@@ -169,35 +169,30 @@ public final class SyncWriteLatencyRule extends Rule {
         return new SyncCalls(n, total, n > 0 ? total / n : null, p99, WaitingProcess.slowest(ctx, p, names), writes);
     }
 
+    /** iostat's time per cache flush, ms, and whether from the reports where flushes come with most writes. */
+    private record IostatFlushes(double ms, boolean besideWrites) {
+    }
+
     /**
-     * iostat's time per cache flush on {@code device}, ms: f_await weighted by f/s over the reports where flushes
+     * iostat's time per cache flush on {@code device}: f_await weighted by f/s over the reports where flushes
      * come with most writes, else over every report with a flush (a commit of many writes flushes once); null
-     * without flush columns or flushes. The second value says which.
+     * without flush columns or flushes.
      */
-    private static Object[] iostatFlushMs(RuleContext ctx, String device) {
+    private static IostatFlushes iostatFlushes(RuleContext ctx, String device) {
         double n = 0;
         double ms = 0;
         double anyN = 0;
         double anyMs = 0;
         for (DeviceSeries s : ctx.optional(IostatEvidence.SERIES).orElse(List.of())) {
-            if (!s.device().equals(device)) {
-                continue;
-            }
-            IostatCommits c = IostatCommits.of(s);
+            IostatCommits c = s.device().equals(device) ? IostatCommits.of(s) : null;
             if (c != null) {
                 n += c.flushes();
                 ms += c.flushMs();
-            }
-            for (var p : s.points()) {
-                double f = p.sample().value("f/s");
-                double a = p.sample().value("f_await");
-                if (f > 0 && a >= 0) {
-                    anyN += f;
-                    anyMs += f * a;
-                }
+                anyN += c.anyFlushes();
+                anyMs += c.anyFlushMs();
             }
         }
-        return n > 0 ? new Object[] {ms / n, true} : anyN > 0 ? new Object[] {anyMs / anyN, false} : null;
+        return n > 0 ? new IostatFlushes(ms / n, true) : anyN > 0 ? new IostatFlushes(anyMs / anyN, false) : null;
     }
 
     private void report(RuleContext ctx, TimeModel model, ProcessWait p, String device, double seconds, double share,
@@ -215,15 +210,16 @@ public final class SyncWriteLatencyRule extends Rule {
                         : config.deviceName(f.device()).orElse(null))).findFirst().orElse(null);
         // a call is several device round trips (data, journal, flushes): the device is judged by what one flush
         // takes where a trace times them, and by the call only where nothing does
-        Object[] iostatFlush = flushes != null && flushes.n() > 0 || device == null ? null : iostatFlushMs(ctx, device);
+        IostatFlushes iostatFlush = flushes != null && flushes.n() > 0 || device == null ? null
+                : iostatFlushes(ctx, device);
         Double flushMs = flushes != null && flushes.n() > 0 ? Double.valueOf(1000 * flushes.d2c() / flushes.n())
-                : iostatFlush == null ? null : (Double) iostatFlush[0];
+                : iostatFlush == null ? null : iostatFlush.ms();
         double judgedMs = flushMs != null ? flushMs : calls.avg != null ? calls.avg * 1000 : 0;
         boolean slow = judgedMs > media.media().abnormalMs();
         String flushSentence = flushes != null ? String.format(Locale.ROOT, " The block trace shows %d cache "
                 + "flush requests on %s, %.1f ms each on average.", flushes.n(), label, flushMs)
                 : flushMs != null ? String.format(Locale.ROOT, " iostat times %s's cache flushes at %.1f ms each on "
-                + "average (f_await, in the reports with %s).", label, flushMs, (Boolean) iostatFlush[1]
+                + "average (f_await, in the reports with %s).", label, flushMs, iostatFlush.besideWrites()
                 ? "a flush beside most writes" : "flushes") : "";
         String cacheSentence = cache == null ? "" : " " + label + "'s write cache is \"" + cache + "\""
                 + (fua == null ? "" : ", FUA " + ("1".equals(fua) ? "supported" : "not supported"))
