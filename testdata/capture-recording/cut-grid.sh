@@ -29,8 +29,10 @@ for c in "${cells[@]}"; do
     victim-alone-4ms)           REF=pwrite64 ;;
     noisy-neighbour-1ms)        REF=pwrite64; W=2:4; S=2:2.5 ;;
     noisy-neighbour-4ms)        REF=pwrite64; W=2:4 ;;
-    noisy-neighbour-reader-2ms) REF=pread64; W=2:4 ;;
+    noisy-neighbour-reader-*)   REF=pread64; W=2:4 ;;
     noisy-neighbour-8ms-hdd)    REF=pwrite64; W=2:4 ;;
+    noisy-neighbour-*-hdd)      REF=pwrite64; W=2:4 ;;
+    psync-readers-*-s2-hdd)     REF=pread64; W=:3 ;;  # from the start: the eight threads' first reads, into an empty device
     psync-readers-*)            REF=pread64; S=2:2.2 ;;
     fdatasync-direct-*)         REF=pwrite64 ;;
     two-devs-read-*)            W=2:4 ;;
@@ -51,6 +53,8 @@ for c in "${cells[@]}"; do
     buffered-randread-*)        REF=pread64 ;;
     neighbour-reads-*)          REF=pread64; W=2:4 ;;
     saturated-4ms-s4-qd64)      W=2:3 ;;         # ~1200 I/O a second
+    saturated-*-s1-qd8-*|slow-*-qd8-*) W=:3 ;;  # from the start: the first requests, into an empty device
+    mqdeadline-saturated-*-ssd) W=:1.5 ;;        # the same, at ~1800 I/O a second
     saturated-*-qd*)            W=2:4.5 ;;       # iodepth 32 or 64 from the start: no light-load phase
     saturated-*)                W=1:4.5 ;;       # 1 s of the iodepth-1 phase, 2.5 s of iodepth 64
     sched-bfq-*)                S=2:2.4 ;;
@@ -81,6 +85,8 @@ for c in "${cells[@]}"; do
     writeback-neighbour-*)      REF=pread64; W=:5 ;;  # from the start: the reader alone, then the copy's writeback
     unaligned-psync-*)          REF=pwrite64; S=2:2.3 ;;
     cgroup-pread-*)             REF=pread64; S=2:2.4 ;;
+    cpuhog*-pread-*)            REF=pread64; S=2:2.4 ;;
+    cpuhog*)                    S=2:2.4 ;;
     cgroup-read-*)              S=2:2.4 ;;
     kyber-*)                    W=2:3; S=2:2.2 ;;  # ~2150 I/O a second
     rmw-buffered-*)             REF=pwrite64 ;;

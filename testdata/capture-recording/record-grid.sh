@@ -173,6 +173,24 @@ rmw-buffered-512b-12ms-ssd          0.5   11     8   0    data    buffered-randw
 stalls-300ms-2s-1ms-ssd             0.5   -      8   0    data    randread-qd4     -           noSched AIO
 stalls-200ms-3s-psync-4ms-hdd       3     -      8   1    data    pread-qd1        -           noSched AIO
 stalls-300ms-2s-fsync-1ms-ssd       0.5   -      8   0    journal journal-fsync    -           noSched SYNC
+cpuhog8-pread-2ms-ssd               1.5   -      8   0    data    pread-qd1        -           full    AIO
+cpuhog8-read-qd4-2ms-ssd            1.5   -      8   0    data    randread-qd4     -           full    AIO
+sched-bfq-seqwriter-8ms-hdd         7     -      8   1    data    sched-seqwriter  -           full    AIO
+unaligned-16ms-hdd                  15    -      8   1    redo    unaligned        -           noSched AIO
+saturated-4ms-s2-qd32-ssd           3     -      2   0    data    randwrite-qd32   -           noSched AIO
+noisy-neighbour-2ms-s4-hdd          1.5   -      4   1    nb      victim-4k        restore-1m  noSched AIO
+read-50ms-s4-hdd                    49    -      4   1    data    randread-qd4     -           none    -
+fsync-journal-16ms-hdd              15    -      8   1    journal journal-fsync    -           app     SYNC
+blksys-write-12ms-s4-ssd            11    -      4   0    data    randwrite-qd2    -           blkSys  AIO
+psync-readers-6ms-j8-s2-hdd         5     -      2   1    data    psync-read-j8    -           noSched AIO
+saturated-2ms-s1-qd8-ssd            1.5   -      1   0    data    randwrite-qd8    -           noSched AIO
+slow-16ms-s8-qd8-ssd                15    -      8   0    data    randwrite-qd8    -           noSched AIO
+mqdeadline-saturated-3ms-s4-ssd     2     -      4   0    data    randrw-qd16      -           noSched AIO
+dirty-buffered-4ms-ssd              3     -      8   0    journal dirty-buffered   -           noSched SYNC
+fdatasync-direct-12ms-hdd           11    -      8   1    data    psync-fdatasync  -           noSched SYNC
+stacked-loop-on-30ms-hdd            29    -      8   1    stacked stacked-randrw   -           noSched AIO
+noisy-neighbour-reader-8ms-s2-hdd   7     -      2   1    nb      victim-read-4k   restore-1m  noSched AIO
+osync-journal-12ms-hdd              11    -      8   1    journal journal-osync    -           noSched SYNC
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -191,7 +209,7 @@ if [ -e "$CTL" ]; then echo "$CTL present: someone overrides delays; not recordi
 [ "$NB" = - ] || [ -x /usr/local/bin/restore ] || cp "$(command -v fio)" /usr/local/bin/restore
 rm -rf "$OUT"; mkdir -p "$BUNDLE" "$RAW" "$MNT"
 
-dev=; d=; upper=; u=; dev2=; d2=; PIDS=(); NR=; BLKPID=; CGROUP=
+dev=; d=; upper=; u=; dev2=; d2=; PIDS=(); HOGS=(); NR=; BLKPID=; CGROUP=
 MNT2=/mnt/grid2; TWO=
 case $CELL in
 two-devs-read-20ms-and-sat-2ms)  TWO="1.5 1.5 1 0" ;;
@@ -204,6 +222,7 @@ COMM=fio
 case $JOB in dd-*) COMM=dd ;; cat-*) COMM=cat ;; sqlite-*) COMM=sqlite3 ;; pgbench-*) COMM=postgres ;; esac
 teardown() {
     rm -f "$CTL"
+    for p in "${HOGS[@]}"; do kill "$p" 2>/dev/null; done
     [ -n "$PGDATA" ] && su postgres -c "pg_ctl -D $PGDATA stop -m fast" > /dev/null 2>&1
     if [ -n "$DIRTY" ]; then
         echo 0 > "$DIRTY/strict_limit"; echo 100 > "$DIRTY/max_ratio"   # max_bytes follows the ratio
@@ -390,6 +409,13 @@ case $CELL in *stalls-*ms-*s-*)
         rm -f "$ctl"; date "+stall end %F %T.%N" >> "$log"; done' stall ${STALL% *} ${STALL#* } "$CTL" "$RAW/times.txt" &
     STALLPID=$! ;;
 esac
+# (by name) *cpuhogN-*: N busy loops (shells spinning, as a batch job or a runaway process would) hold
+# the CPUs through the run at the workload's own priority: the workload waits for a CPU after each wake-up
+case $CELL in *cpuhog[0-9]*-*)
+    NHOG=$(echo "$CELL" | sed 's/.*cpuhog\([0-9]*\)-.*/\1/')
+    echo "cpu hogs: $NHOG busy loops on $(nproc) CPUs through the run" >> "$RAW/setup.txt"
+    for _ in $(seq "$NHOG"); do bash -c 'while :; do :; done' & HOGS+=($!); done ;;
+esac
 date '+workload start %F %T.%N' >> "$RAW/times.txt"
 if [ -f "$HERE/grid-jobs/$JOB.sh" ]; then bash "$HERE/grid-jobs/$JOB.sh" "$MNT" "$BUNDLE" "$RAW"
 elif [ -n "$CGROUP" ]; then
@@ -398,6 +424,7 @@ elif [ -n "$CGROUP" ]; then
 else strace -f -ttT -o "$BUNDLE/strace-fio.txt" fio --output="$BUNDLE/fio.out" "$JOB.fio"; fi
 date '+workload end %F %T.%N' >> "$RAW/times.txt"
 [ -n "$STALLPID" ] && { kill "$STALLPID" 2>/dev/null; wait "$STALLPID" 2>/dev/null; rm -f "$CTL"; }
+for p in "${HOGS[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
 [ -n "$NBPID" ] && wait "$NBPID"
 date '+neighbour end %F %T.%N' >> "$RAW/times.txt"
 sleep 2

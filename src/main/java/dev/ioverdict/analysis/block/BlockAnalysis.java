@@ -176,7 +176,7 @@ public final class BlockAnalysis implements Analysis {
         List<BlockProcessTimes.SliceEntry> slices = new ArrayList<>();
         List<BlockProcessTimes.Writes> writes = new ArrayList<>();
         for (BttDevice d : tracker.devices()) {
-            d.processTimes.results(d.name, d.requests.d2c, entries, flushes, baselines, slices, writes);
+            d.processTimes.results(d.name, d.requests.d2c, d.requests.depths, entries, flushes, baselines, slices, writes);
         }
         // the longest device's span, not the trace's: two captures on different clocks in one bundle (a trace
         // counting from its start beside one stamped since the epoch) are not one capture of 40 years

@@ -20,6 +20,7 @@ final class DeviceRequests {
     final ActivityTimeline timeline;
     final PointSample d2cPoints = new PointSample();
     final LogHistogram d2c = new LogHistogram();
+    final DispatchDepths depths = new DispatchDepths();
 
     DeviceRequests(TimeGrid grid) {
         this.timeline = new ActivityTimeline(grid);

@@ -14,6 +14,10 @@ final class IssuedRequest {
     BlockEvent remap;
     /** The volume's Q it serves, while that one is in flight. */
     QueuedIo origin;
+    /** The device's other requests in it when this one was dispatched, as far as the trace had seen them. */
+    int othersInDevice;
+    /** The device's completions of requests dispatched before the trace, counted when this one was dispatched. */
+    long unseenCompletedBefore;
 
     IssuedRequest(BlockEvent d) {
         this.d = d;

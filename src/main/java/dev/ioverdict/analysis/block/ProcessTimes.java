@@ -295,7 +295,7 @@ final class ProcessTimes {
         return OTHERS;
     }
 
-    void results(String device, LogHistogram d2c, List<BlockProcessTimes.Entry> entries,
+    void results(String device, LogHistogram d2c, DispatchDepths depths, List<BlockProcessTimes.Entry> entries,
                  List<BlockProcessTimes.Flushes> flushOut, List<BlockProcessTimes.Baseline> baselines,
                  List<BlockProcessTimes.SliceEntry> slices, List<BlockProcessTimes.Writes> writes) {
         for (Sums s : sums.values()) {
@@ -318,7 +318,7 @@ final class ProcessTimes {
         }
         if (d2c.total() > 0) {
             baselines.add(new BlockProcessTimes.Baseline(device, d2c.total(), Btt.seconds(d2c.percentile(5)),
-                    Btt.seconds(d2c.percentile(50))));
+                    Btt.seconds(d2c.percentile(50)), depths.levels()));
         }
         List<Sliced> ordered = new ArrayList<>(sliced.values());
         ordered.sort(java.util.Comparator.comparingInt(p -> p.pid));

@@ -52,6 +52,8 @@ final class RequestTracker {
         IssuedRequest r = dr.issued.get(e.sector());
         if (r == null) {
             r = new IssuedRequest(e);
+            r.othersInDevice = dr.issued.size();
+            r.unseenCompletedBefore = dr.depths.unseenCompleted;
             dr.issued.put(e.sector(), r);
             RemapLink link = dr.takeRemap(e.sector());
             if (link != null) {
@@ -81,6 +83,9 @@ final class RequestTracker {
             dr.timeline.d2c(t, d2c);
             dr.timeline.inFlight(t, dr.issued.size());
             dr.d2cPoints.add(t, d2c);
+            dr.depths.completed(r, d2c);
+        } else {
+            dr.depths.unseenCompleted++;
         }
         if (lead != null || r != null) {
             finished(d, lead, r, c);

@@ -1160,6 +1160,8 @@ final class Assigner {
             }
         }
         boolean oneAtATime = oneRequestAtATime(g);
+        long completions = block.completions(device);
+        boolean keepsUp = completions > 0 && block.spanSeconds() / completions <= classLimit;
         // its own requests' time where nobody else used the device: what it takes alone, variance included
         double[] alone = new double[2];
         mineBySlice.forEach((slice, m) -> {
@@ -1186,12 +1188,15 @@ final class Assigner {
             double avg = m[1] / m[0];
             // where the others hold the device throughout, even its fastest requests waited for a slot: its
             // light-load service time is then at most what its class of media takes
-            double service = others / all >= DOMINATED ? Math.min(baseline, classLimit) : baseline;
+            boolean classBound = others / all >= DOMINATED && classLimit < baseline && keepsUp;
             // a healthy device's service time varies within twice its fastest requests' under load; what
-            // is beyond that is the request waiting for a slot inside the device. Where the capture shows the
-            // process alone on the device, its own average then is its service, variance included
+            // is beyond that is the request waiting for a slot inside the device. The class's limit is already
+            // the most a healthy device takes on average, variance included: it is not doubled for a device that
+            // completes a request at least as often as its class serves one. Where the capture shows the
+            // process alone on the device, its own average then is its service
+            double allowed = classBound ? classLimit : QUEUED_FACTOR * baseline;
             double excess = aloneAvg != null ? Math.max(0, 1 - aloneAvg / avg)
-                    : avg > QUEUED_FACTOR * service ? 1 - QUEUED_FACTOR * service / avg : 0;
+                    : avg > allowed ? 1 - allowed / avg : 0;
             // a process with one request in flight at a time has none of its own ahead of it: whatever it queued
             // behind inside the device was the others'; else it queued behind both, in their shares of the device
             double b = m[1] * excess * (oneAtATime ? 1 : others / all);

@@ -91,8 +91,48 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
     public record Flushes(String device, long n, double d2c, double maxD2c) {
     }
 
-    /** A device's D2C low percentile (its light-load service time) and median, over every request. */
-    public record Baseline(String device, long n, double p5, double p50) {
+    /**
+     * A device's D2C low percentile (its light-load service time) and median, over every request, and
+     * its D2C by how many of its requests were in it when each was dispatched ({@code byDepth}).
+     */
+    public record Baseline(String device, long n, double p5, double p50, List<DepthLevel> byDepth) {
+        public Baseline {
+            byDepth = List.copyOf(byDepth);
+        }
+
+        /**
+         * The requests of {@code direction} dispatched while fewer than {@code others} of the device's
+         * requests were in it: how many, and their average D2C (NaN without one).
+         */
+        public Dispatched dispatchedBelow(String direction, double others) {
+            long n = 0;
+            double d2c = 0;
+            for (DepthLevel l : byDepth) {
+                if (l.direction().equals(direction) && l.othersInDevice() < others) {
+                    n += l.n();
+                    d2c += l.d2c();
+                }
+            }
+            return new Dispatched(n, n == 0 ? Double.NaN : d2c / n);
+        }
+
+        /** The requests of {@code direction} whose number in the device at their dispatch is known, as above. */
+        public Dispatched dispatched(String direction) {
+            return dispatchedBelow(direction, Double.POSITIVE_INFINITY);
+        }
+    }
+
+    /**
+     * {@code n} requests of {@code direction} ("read", "write") dispatched while {@code othersInDevice} of
+     * the device's requests were in it (the deepest level: that many or more), their D2C summed in
+     * {@code d2c}; only requests whose number is known (none that a request in flight when the trace
+     * began could have been ahead of).
+     */
+    public record DepthLevel(String direction, int othersInDevice, long n, double d2c) {
+    }
+
+    /** {@code n} requests and their average D2C in seconds. */
+    public record Dispatched(long n, double averageSeconds) {
     }
 
     /** One process's requests on one device in slice {@code slice}: how many and their D2C in all. */

@@ -8,25 +8,34 @@ import java.util.Optional;
  * What a block trace says of one device's requests inside it: how many it held at once on average
  * (Little's law: D2C summed over the trace's span), its busy time per completion had it served one
  * at a time (the span over its completions), and its light-load service time (the D2C 5th
- * percentile). device-latency and disk-saturation read the same figures, so a long D2C is called
- * one or the other, never both nor neither.
+ * percentile), and its D2C by how many of its requests were in it at each dispatch. device-latency
+ * and disk-saturation read the same figures, so a long D2C is called one or the other, never both
+ * nor neither.
  *
  * @param inFlight              requests in the device at once, on average
  * @param secondsPerCompletion  the trace's span over the device's completions
  * @param lightLoadSeconds      the device's D2C 5th percentile (NaN when the trace gives none)
  * @param requestBytes          the device's average request size
+ * @param baseline              its D2C percentiles and D2C by depth at dispatch (null when the trace gives none)
  */
-public record InsideQueue(double inFlight, double secondsPerCompletion, double lightLoadSeconds, double requestBytes) {
+public record InsideQueue(double inFlight, double secondsPerCompletion, double lightLoadSeconds, double requestBytes,
+                          BlockProcessTimes.Baseline baseline) {
+    /** Fewer requests dispatched into a near-empty device than this tell nothing of how it serves them. */
+    static final long MIN_LIGHT = 3;
+    /** A direction with fewer of the device's requests than this share is not judged on its own. */
+    private static final double MINOR_SHARE = 0.1;
+
     /** The device's figures (its major,minor as the trace prints it); empty without a span or a completion. */
     public static Optional<InsideQueue> of(RuleContext ctx, String devno) {
         var times = ctx.data().results().get(BlockProcessTimes.class).orElse(null);
         if (times == null || !(times.spanSeconds() > 0) || times.completions(devno) == 0) {
             return Optional.empty();
         }
-        double p5 = times.baselines().stream().filter(b -> b.device().equals(devno))
-                .mapToDouble(BlockProcessTimes.Baseline::p5).findFirst().orElse(Double.NaN);
+        BlockProcessTimes.Baseline baseline = times.baselines().stream().filter(b -> b.device().equals(devno))
+                .findFirst().orElse(null);
         return Optional.of(new InsideQueue(times.atOnce(devno, BlockProcessTimes.Entry::d2c),
-                times.spanSeconds() / times.completions(devno), p5, times.requestBytes(devno)));
+                times.spanSeconds() / times.completions(devno), baseline == null ? Double.NaN : baseline.p5(),
+                times.requestBytes(devno), baseline));
     }
 
     /**
@@ -37,6 +46,65 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double l
      * longer than the class allows. A device that completes fewer is slow whatever its queue.
      */
     public boolean queuedInside(double limitSeconds, double deep) {
-        return inFlight >= deep && (lightLoadSeconds <= limitSeconds || secondsPerCompletion <= limitSeconds);
+        return inFlight >= deep && (lightLoadSeconds <= limitSeconds || secondsPerCompletion <= limitSeconds)
+                || servedInTurn(limitSeconds);
+    }
+
+    /**
+     * Whether the trace shows the device serving its requests in turn, whatever their number: at least
+     * {@link #MIN_LIGHT} requests were dispatched while fewer than half its average number were in it,
+     * and in each direction those take no longer than {@code limitSeconds} and at most half that
+     * direction's average. A device that serves them side by side takes as long with the others in it
+     * as alone; only a queue inside it makes the same request take longer the more are ahead of it
+     * (8 threads on a disk serving 2 at once: 5.6 ms alone, 21 ms with seven ahead).
+     */
+    boolean servedInTurn(double limitSeconds) {
+        return lightLoad(limitSeconds).isPresent();
+    }
+
+    /**
+     * {@link #lightLoad}, when the device was seldom near-empty: at most a tenth of its requests were
+     * dispatched into it so. A request finds a device empty about as often as the device has time to
+     * spare; one that finds it near-empty a tenth of the time or more meets a queue the load's bursts
+     * build (an fsync writing 32 pages at once), not one its load keeps up.
+     */
+    public Optional<BlockProcessTimes.Dispatched> sustainedLightLoad(double limitSeconds) {
+        long all = baseline == null ? 0 : baseline.dispatched("read").n() + baseline.dispatched("write").n();
+        return lightLoad(limitSeconds).filter(light -> light.n() <= MINOR_SHARE * all);
+    }
+
+    /** The number of the device's requests under which one was dispatched into a near-empty device: half its average. */
+    public double lightDepth() {
+        return inFlight / 2;
+    }
+
+    /**
+     * The average D2C of the requests dispatched into the device while fewer than half its average
+     * number were in it, when the trace shows it serving its requests in turn ({@link #servedInTurn}):
+     * what its load's requests take with little ahead of them.
+     */
+    public Optional<BlockProcessTimes.Dispatched> lightLoad(double limitSeconds) {
+        if (baseline == null || !(inFlight >= 2)) {
+            return Optional.empty();
+        }
+        long all = baseline.dispatched("read").n() + baseline.dispatched("write").n();
+        long n = 0;
+        double seconds = 0;
+        for (String direction : new String[] {"read", "write"}) {
+            BlockProcessTimes.Dispatched whole = baseline.dispatched(direction);
+            if (whole.n() < MINOR_SHARE * all) {
+                continue;
+            }
+            BlockProcessTimes.Dispatched light = baseline.dispatchedBelow(direction, lightDepth());
+            if (light.n() == 0) {
+                continue;
+            }
+            if (light.averageSeconds() > limitSeconds || whole.averageSeconds() < 2 * light.averageSeconds()) {
+                return Optional.empty();
+            }
+            n += light.n();
+            seconds += light.n() * light.averageSeconds();
+        }
+        return n < MIN_LIGHT ? Optional.empty() : Optional.of(new BlockProcessTimes.Dispatched(n, seconds / n));
     }
 }

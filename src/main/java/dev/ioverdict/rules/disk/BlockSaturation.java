@@ -5,6 +5,7 @@ import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.rules.Inputs;
@@ -34,8 +35,14 @@ final class BlockSaturation {
             MediaClass media = MediaClass.of(name, ctx.optional(Inputs.STORAGE).orElse(null)).media();
             double classSeconds = media.abnormalMs() / 1000;
             InsideQueue queue = InsideQueue.of(ctx, d.id()).orElse(null);
-            if (queue == null || !queue.queuedInside(classSeconds, ctx.value(DiskSaturationRule.DEEP_QUEUE))
-                    || d2c.avg() < ctx.value(DiskSaturationRule.QUEUE_FACTOR) * classSeconds) {
+            if (queue == null || !queue.queuedInside(classSeconds, ctx.value(DiskSaturationRule.DEEP_QUEUE))) {
+                continue;
+            }
+            // the response is held to what a request takes unqueued: as the trace measured it under a load that
+            // keeps the device full, or else its class's time
+            double unqueued = queue.sustainedLightLoad(classSeconds).map(BlockProcessTimes.Dispatched::averageSeconds)
+                    .orElse(classSeconds);
+            if (d2c.avg() < ctx.value(DiskSaturationRule.QUEUE_FACTOR) * unqueued) {
                 continue;
             }
             report(ctx, figs, d, d2c, queue, media);
@@ -51,6 +58,9 @@ final class BlockSaturation {
                         + media.nounPhrase() + " serves one (" + Figures.duration(classSeconds) + ")"
                 : "its fastest requests (5th percentile) took " + Figures.duration(queue.lightLoadSeconds())
                         + ", within the " + Figures.duration(classSeconds) + " expected of " + media.nounPhrase();
+        pace += queue.sustainedLightLoad(classSeconds).map(light -> "; the " + Figures.count(light.n())
+                + " requests dispatched while fewer than " + Figures.number(queue.lightDepth()) + " were in it took "
+                + Figures.duration(light.averageSeconds()) + " on average").orElse("");
         PhaseStat q2c = d.phase(Phase.Q2C);
         // the wait beyond what the class serves a request in, as the iostat side weighs response over light load
         Impact impact = Impact.measured(Math.max(0, d2c.avg() - classSeconds) * d2c.n(),

@@ -9,6 +9,7 @@ import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.block.BlockAction;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.model.block.BlockInput;
+import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.model.block.BlockSection;
 import dev.ioverdict.model.block.BlockTrace;
 import java.util.List;
@@ -58,6 +59,38 @@ class BlockAnalysisTest {
         assertEquals("perf-script", section.all().source());
         assertEquals("perf-script", section.devices().get(0).source());
         assertEquals(5003e-6, section.all().phase(Phase.Q2C).avg());
+    }
+
+    @Test
+    void eachRequestsD2cIsCountedByHowManyWereAheadOfItOnlyWhereThatIsKnown() {
+        Facts facts = new Facts();
+        BlockAnalysis analysis = new BlockAnalysis();
+        analysis.attach(facts);
+        // a request dispatched before the trace began completes at 1.5 ms: the two dispatched before that were
+        // not alone in the device, whatever the trace saw of it
+        facts.add(event("perf.txt", BlockAction.QUEUE, 0, 800));
+        facts.add(event("perf.txt", BlockAction.ISSUE, 1, 800));
+        facts.add(event("perf.txt", BlockAction.QUEUE, 500, 1600));
+        facts.add(event("perf.txt", BlockAction.ISSUE, 501, 1600));
+        facts.add(event("perf.txt", BlockAction.COMPLETE, 1_500, 9_999_000));
+        facts.add(event("perf.txt", BlockAction.COMPLETE, 2_001, 800));
+        facts.add(event("perf.txt", BlockAction.COMPLETE, 4_501, 1600));
+        // then one alone (2 ms), and two at once, served in turn: 2 ms for the first, 4 ms with one ahead
+        io(facts, "perf.txt", 10_000, 2400, 2000);
+        facts.add(event("perf.txt", BlockAction.QUEUE, 20_000, 3200));
+        facts.add(event("perf.txt", BlockAction.ISSUE, 20_001, 3200));
+        facts.add(event("perf.txt", BlockAction.QUEUE, 20_002, 4000));
+        facts.add(event("perf.txt", BlockAction.ISSUE, 20_003, 4000));
+        facts.add(event("perf.txt", BlockAction.COMPLETE, 22_001, 3200));
+        facts.add(event("perf.txt", BlockAction.COMPLETE, 24_003, 4000));
+        Results results = new Results();
+        analysis.finish(facts, results);
+        BlockProcessTimes.Baseline b = results.get(BlockProcessTimes.class).orElseThrow().baselines().get(0);
+        assertEquals(5, b.n());
+        assertEquals(List.of(new BlockProcessTimes.DepthLevel("write", 0, 2, 0.004),
+                new BlockProcessTimes.DepthLevel("write", 1, 1, 0.004)), b.byDepth());
+        assertEquals(new BlockProcessTimes.Dispatched(2, 0.002), b.dispatchedBelow("write", 1));
+        assertEquals(new BlockProcessTimes.Dispatched(0, Double.NaN), b.dispatched("read"));
     }
 
     private static BlockEvent at(int major, int minor, BlockAction action, long timeUs, long sector, int fromMajor,

@@ -22,7 +22,7 @@ class ProcessTimesTest {
         }
         assertEquals(ProcessTimes.MAX_FLUSHES_IN_FLIGHT, t.flushesInFlight());
         List<BlockProcessTimes.Flushes> flushes = new ArrayList<>();
-        t.results("7,0", new LogHistogram(), new ArrayList<>(), flushes, new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        t.results("7,0", new LogHistogram(), new DispatchDepths(), new ArrayList<>(), flushes, new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         assertEquals(2, flushes.get(0).n());
         assertEquals(0.008, flushes.get(0).d2c(), 1e-12); // 3 ms + 5 ms
         assertEquals(0.005, flushes.get(0).maxD2c(), 1e-12);

@@ -40,6 +40,18 @@ class DeviceLatencyRuleTest {
     }
 
     @Test
+    void aQueueInsideTheDeviceIsToldFromItsLatencyByTheRequestsThatFoundItNearEmpty() {
+        // recorded: eight pread64 threads, 7.9 requests in the device either way. On a disk serving two at once in
+        // 6 ms the first reads took 5.6 ms alone and 21 ms with seven ahead: its queue, not its latency
+        assertTrue(RuleHarness.bundle(rule, "grid/psync-readers-6ms-j8-s2-hdd", Map.of()).stream()
+                .noneMatch(f -> f.sources().contains("block trace")));
+        // on flash serving eight at once in 30 ms they take 29.7 ms however many are ahead: its latency
+        Finding slow = RuleHarness.bundle(rule, "grid/psync-readers-30ms-j8", Map.of()).stream()
+                .filter(f -> f.sources().contains("block trace")).findFirst().orElseThrow();
+        assertEquals(Severity.CRITICAL, slow.severity());
+    }
+
+    @Test
     void aSlowDirectionIsNamedWhenTheFastOneHidesItInTheWhole() {
         // recorded: 25 ms writes and 1 ms reads, 60 a second each, on a rotational loop device; all its requests
         // together average 12.7 ms with a 2 ms median, under the 20 ms a disk is allowed

@@ -62,6 +62,27 @@ class BlockSaturationTest {
     }
 
     @Test
+    void eightThreadsOnADiskServingTwoAtOnceAreItsQueueShownByTheirFirstReads() {
+        // recorded: eight pread64 threads on a rotating 6 ms device serving two at once, from the run's start: D2C
+        // 20.9 ms at 7.9 in the device, as many as psync-readers-30ms-j8 holds in its eight slots of 30 ms. Only the
+        // reads dispatched into a near-empty device tell them apart: 8.1 ms here on average, 29.7 ms there
+        List<Finding> fs = blockOnly("psync-readers-6ms-j8-s2-hdd");
+        assertEquals(1, fs.size(), fs.toString());
+        Finding f = fs.get(0);
+        assertEquals("7.9", f.measurement("inDevice").orElseThrow().display());
+        assertTrue(f.summary().contains("it completed one every 2.65 ms, at least as often as a rotating disk serves one "
+                + "(20.0 ms); the 4 requests dispatched while fewer than 3.95 were in it took 8.14 ms on average"),
+                f.summary());
+    }
+
+    @Test
+    void aQueueAnFsyncsBurstBuildsIsNotSaturation() {
+        // recorded: each fsync writes its 32 pages back at once to a 4 ms device of 8 slots: 4 ms for the first eight,
+        // 13 ms for the last; a fifth of the writes find the device near-empty, so its load does not keep it full
+        assertEquals(List.of(), blockOnly("fsync32-buffered-4ms-ssd"));
+    }
+
+    @Test
     void aSlowDeviceIsNotSaturatedWhateverItsQueue() {
         // 100 ms a request on 8 slots at depth 28: one completion every 12.5 ms, slower than flash serves one
         assertEquals(List.of(), blockOnly("slow-100ms-s8-qd32"));

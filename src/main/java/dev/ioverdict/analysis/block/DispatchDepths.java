@@ -1,0 +1,45 @@
+package dev.ioverdict.analysis.block;
+
+import dev.ioverdict.model.block.BlockProcessTimes;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One device's D2C by how many of its requests were already in it when each was dispatched, per
+ * direction: a device that serves its requests side by side takes as long with seven others in it
+ * as alone, one that serves them in turn takes longer the more are ahead. A request is counted only
+ * when that number is known: not when a request the trace never saw dispatched (in flight when it
+ * began) completed while it was in the device.
+ */
+final class DispatchDepths {
+    /** Levels 0 .. DEEPEST - 1 one by one; the last holds DEEPEST and more. */
+    static final int DEEPEST = 32;
+
+    /** Completions of requests whose dispatch the trace did not hold. */
+    long unseenCompleted;
+    private final long[][] n = new long[2][DEEPEST + 1];
+    private final long[][] d2cNs = new long[2][DEEPEST + 1];
+
+    void completed(IssuedRequest r, long d2c) {
+        int direction = BttTracker.direction(r.d.rwbs());
+        if (direction < 0 || r.unseenCompletedBefore != unseenCompleted) {
+            return;
+        }
+        int level = Math.min(r.othersInDevice, DEEPEST);
+        n[direction][level]++;
+        d2cNs[direction][level] += d2c;
+    }
+
+    List<BlockProcessTimes.DepthLevel> levels() {
+        List<BlockProcessTimes.DepthLevel> out = new ArrayList<>();
+        for (int direction = 0; direction < 2; direction++) {
+            for (int level = 0; level <= DEEPEST; level++) {
+                if (n[direction][level] > 0) {
+                    out.add(new BlockProcessTimes.DepthLevel(direction == 0 ? "read" : "write", level,
+                            n[direction][level], Btt.seconds(d2cNs[direction][level])));
+                }
+            }
+        }
+        return out;
+    }
+}
