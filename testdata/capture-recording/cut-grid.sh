@@ -59,6 +59,7 @@ for c in "${cells[@]}"; do
     saturated-*)                W=1:4.5 ;;       # 1 s of the iodepth-1 phase, 2.5 s of iodepth 64
     sched-bfq-*)                S=2:2.4 ;;
     slow-100ms-*)               S=2:2.6 ;;
+    tagwait-nr4-qd64-*)         W=2:2.2; S=2:2.2 ;;  # ~2200 I/O a second, every io_submit asleep with its stack
     tagwait-*)                  W=2:2.4; S=2:2.4 ;;  # ~1000 I/O a second; the stacks over the same window:
                                                  # io_submit sleeps 0.4 ms a call, under the 1 ms that says "asleep"
     busy-parallel-*)            W=2:3 ;;         # ~3000 I/O a second

@@ -191,6 +191,14 @@ fdatasync-direct-12ms-hdd           11    -      8   1    data    psync-fdatasyn
 stacked-loop-on-30ms-hdd            29    -      8   1    stacked stacked-randrw   -           noSched AIO
 noisy-neighbour-reader-8ms-s2-hdd   7     -      2   1    nb      victim-read-4k   restore-1m  noSched AIO
 osync-journal-12ms-hdd              11    -      8   1    journal journal-osync    -           noSched SYNC
+unaligned-read-512b-8ms-ssd         7     -      8   0    data    unaligned-read-512b -        noSched AIO
+tagwait-nr4-qd64-2ms-ssd            1.5   -      16  0    data    randwrite-qd64   -           full    AIO
+uring-read-40ms-s8-hdd              39    -      8   1    data    uring-randread-qd4 -         noSched URING
+oltp-psync-j4-8ms-hdd               7     -      8   1    data    oltp-psync-j4    -           noSched SYNC
+stalls-500ms-4s-8ms-hdd             7     -      8   1    data    randread-qd4     -           noSched AIO
+seqread-1m-qd8-4ms-s2-ssd           3     -      2   0    data    seqread-1m-qd8   -           noSched AIO
+kyber-saturated-4ms-s2-ssd          3     -      2   0    data    randwrite-qd32   -           noSched AIO
+buffered-randread-j4-30ms-hdd       29    -      8   1    data    buffered-randread-j4 -       noSched SYNC
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
