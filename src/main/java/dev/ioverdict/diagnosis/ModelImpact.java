@@ -69,7 +69,9 @@ final class ModelImpact {
         // device, whichever part holds it: a stalled cache flush is the flush's time too
         double ofDevice = ofDevice(f);
         if (ofDevice < 1 && in.scope() == MeasuredIn.Scope.DEVICE) {
-            s = select(f, in, DEVICE_TIME);
+            List<Part> parts = new ArrayList<>(in.parts());
+            DEVICE_TIME.stream().filter(p -> !parts.contains(p)).forEach(parts::add);
+            s = select(f, in, parts);
         }
         if (s.parts.isEmpty()) {
             Impact none = new Impact(0, 0.0, of(), true, "time model: this cause holds none of the application's "

@@ -10,6 +10,7 @@ import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.rules.RuleContext;
+import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.block.BlockFigures;
 import dev.ioverdict.rules.block.InsideQueue;
 
@@ -45,12 +46,13 @@ final class BlockSaturation {
             if (d2c.avg() < ctx.value(DiskSaturationRule.QUEUE_FACTOR) * unqueued) {
                 continue;
             }
-            report(ctx, figs, d, d2c, queue, media);
+            report(ctx, figs, d, d2c, queue, media, Math.min(unqueued, MediaClass.expectedMs(media.abnormalMs(),
+                    queue.requestBytes(), 1, media.leastMBps()) / 1000));
         }
     }
 
     private static void report(RuleContext ctx, BlockFigures figs, BlockFigures.Device d, PhaseStat d2c,
-                               InsideQueue queue, MediaClass media) {
+                               InsideQueue queue, MediaClass media, double unqueuedSeconds) {
         double classSeconds = media.abnormalMs() / 1000;
         boolean keepsUp = queue.secondsPerCompletion() <= classSeconds;
         String pace = keepsUp
@@ -87,6 +89,8 @@ final class BlockSaturation {
                 .with(d::describe)
                 .figure(DiskSaturationRule.AVG_RESPONSE.labelled("D2C average"), d2c.avg())
                 .figure(DiskSaturationRule.IN_DEVICE, queue.inFlight())
+                // the queue's part of the device's time: each request's own service would stay
+                .figure(SubjectMetrics.OF_DEVICE_TIME, 100 * Math.max(0, 1 - unqueuedSeconds / d2c.avg()))
                 .figure(DiskSaturationRule.PER_COMPLETION, queue.secondsPerCompletion())
                 .figure(DiskSaturationRule.CLASS_SERVICE.labelled("service time of " + media.nounPhrase()), classSeconds)
                 .evidence(figs.slowestLines(d, Phase.D2C, 3))

@@ -277,6 +277,31 @@ public final class DiskSaturationRule extends Rule {
         return all > 0 ? Math.min(100, 100 * bursts / all) : null;
     }
 
+    /**
+     * The share of the device's time (IOPS x response over every report) that its flagged reports spent
+     * beyond what their requests take unqueued ({@code unqueuedMs}): the queue, which fewer requests
+     * outstanding gives back; each request's own service stays.
+     */
+    private static Double queueShare(DeviceSeries s, Episodes e, double unqueuedMs) {
+        java.util.function.ToDoubleFunction<IostatPoint> time = p -> p.hasIo() && p.iops() > 0 && p.responseMs() > 0
+                ? p.iops() * p.responseMs() : 0;
+        double all = s.points().stream().mapToDouble(time).sum();
+        double queued = e.flagged().stream().filter(p -> p.hasIo() && p.iops() > 0)
+                .mapToDouble(p -> p.iops() * Math.max(0, p.responseMs() - unqueuedMs)).sum();
+        return all > 0 ? Math.min(100, 100 * queued / all) : null;
+    }
+
+    /**
+     * What a request of the flagged reports takes unqueued: the light-load response measured in the capture
+     * where it is within the class, else what the class serves one of their size in (a device slow alone
+     * as well holds the excess over its class in the same cause).
+     */
+    static double unqueuedMs(MediaClass media, Double baselineMs, double requestKb) {
+        double classMs = MediaClass.expectedMs(media.abnormalMs(), Double.isFinite(requestKb) ? requestKb * 1024 : 0, 1,
+                media.leastMBps());
+        return baselineMs != null && baselineMs > 0 ? Math.min(baselineMs, classMs) : classMs;
+    }
+
     private static void report(RuleContext ctx, DeviceSeries s, Episodes e, Severity severity, String what,
                                double minRun) {
         Comparator<IostatPoint> slowest = Comparator.comparingDouble(IostatPoint::responseMs);
@@ -325,8 +350,10 @@ public final class DiskSaturationRule extends Rule {
                 .figure(BASELINE.labelled("light-load " + s.responseLabel()), s.baselineMs() == null ? null : s.baselineMs() / 1000)
                 .figure(IostatEvidence.MAX_BUSY.labelled("highest " + busy + clipped(e, busy)), e.max(IostatPoint::busyPct))
                 .figure(IostatEvidence.MAX_QUEUE.labelled("highest " + s.queueLabel()), e.max(IostatPoint::queue))
-                // bursts that do not last hold the device's time of their reports only, not all of it
-                .figure(SubjectMetrics.OF_DEVICE_TIME, severity == Severity.INFO ? burstsShare(s, e) : null)
+                // bursts that do not last hold the device's time of their reports only, not all of it; a lasting
+                // saturation holds the queue's part of it: each request's own service would stay
+                .figure(SubjectMetrics.OF_DEVICE_TIME, severity == Severity.INFO ? burstsShare(s, e)
+                        : queueShare(s, e, unqueuedMs(media, s.baselineMs(), requestKb)))
                 .with(f -> {
                     var limit = IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + s.responseLabel());
                     if (underRuleOfThumb) {

@@ -38,6 +38,8 @@ class BlockSaturationTest {
         assertEquals(List.of("block trace"), f.sources());
         assertEquals("52.8 ms", f.measurement("avgResponse").orElseThrow().display());
         assertEquals("60.2", f.measurement("inDevice").orElseThrow().display());
+        // no request found the device near-empty: the class's 5 ms stands for each write's own time
+        assertEquals("90.5%", f.measurement("ofDeviceTimePct").orElseThrow().display());
         assertTrue(f.summary().contains("it completed one every 877 µs, at least as often as a solid-state "
                 + "(non-rotational) device serves one (5.00 ms)"), f.summary());
         assertTrue(f.evidence().stream().allMatch(e -> e.location().startsWith("perf-block.txt:")
@@ -73,6 +75,8 @@ class BlockSaturationTest {
         assertTrue(f.summary().contains("it completed one every 2.65 ms, at least as often as a rotating disk serves one "
                 + "(20.0 ms); the 4 requests dispatched while fewer than 3.95 were in it took 8.14 ms on average"),
                 f.summary());
+        // fewer outstanding give back the queue, not each read's own 8.1 ms: 1 - 8.14 / 20.9 of the device's time
+        assertEquals("61.1%", f.measurement("ofDeviceTimePct").orElseThrow().display());
     }
 
     @Test
