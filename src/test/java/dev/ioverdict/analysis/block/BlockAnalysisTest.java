@@ -61,6 +61,16 @@ class BlockAnalysisTest {
         assertEquals(5003e-6, section.all().phase(Phase.Q2C).avg());
     }
 
+    /** A write queued at {@code t} µs and dispatched 1 µs later. */
+    private static void dispatched(Facts facts, long t, long sector) {
+        facts.add(event("perf.txt", BlockAction.QUEUE, t, sector));
+        facts.add(event("perf.txt", BlockAction.ISSUE, t + 1, sector));
+    }
+
+    private static void completed(Facts facts, long t, long sector) {
+        facts.add(event("perf.txt", BlockAction.COMPLETE, t, sector));
+    }
+
     @Test
     void eachRequestsD2cIsCountedByHowManyWereAheadOfItOnlyWhereThatIsKnown() {
         Facts facts = new Facts();
@@ -68,21 +78,17 @@ class BlockAnalysisTest {
         analysis.attach(facts);
         // a request dispatched before the trace began completes at 1.5 ms: the two dispatched before that were
         // not alone in the device, whatever the trace saw of it
-        facts.add(event("perf.txt", BlockAction.QUEUE, 0, 800));
-        facts.add(event("perf.txt", BlockAction.ISSUE, 1, 800));
-        facts.add(event("perf.txt", BlockAction.QUEUE, 500, 1600));
-        facts.add(event("perf.txt", BlockAction.ISSUE, 501, 1600));
-        facts.add(event("perf.txt", BlockAction.COMPLETE, 1_500, 9_999_000));
-        facts.add(event("perf.txt", BlockAction.COMPLETE, 2_001, 800));
-        facts.add(event("perf.txt", BlockAction.COMPLETE, 4_501, 1600));
+        dispatched(facts, 0, 800);
+        dispatched(facts, 500, 1600);
+        completed(facts, 1_500, 9_999_000);
+        completed(facts, 2_001, 800);
+        completed(facts, 4_501, 1600);
         // then one alone (2 ms), and two at once, served in turn: 2 ms for the first, 4 ms with one ahead
         io(facts, "perf.txt", 10_000, 2400, 2000);
-        facts.add(event("perf.txt", BlockAction.QUEUE, 20_000, 3200));
-        facts.add(event("perf.txt", BlockAction.ISSUE, 20_001, 3200));
-        facts.add(event("perf.txt", BlockAction.QUEUE, 20_002, 4000));
-        facts.add(event("perf.txt", BlockAction.ISSUE, 20_003, 4000));
-        facts.add(event("perf.txt", BlockAction.COMPLETE, 22_001, 3200));
-        facts.add(event("perf.txt", BlockAction.COMPLETE, 24_003, 4000));
+        dispatched(facts, 20_000, 3200);
+        dispatched(facts, 20_002, 4000);
+        completed(facts, 22_001, 3200);
+        completed(facts, 24_003, 4000);
         Results results = new Results();
         analysis.finish(facts, results);
         BlockProcessTimes.Baseline b = results.get(BlockProcessTimes.class).orElseThrow().baselines().get(0);
