@@ -54,6 +54,7 @@ for c in "${cells[@]}"; do
     neighbour-reads-*)          REF=pread64; W=2:4 ;;
     saturated-4ms-s4-qd64)      W=2:3 ;;         # ~1200 I/O a second
     saturated-*-s1-qd8-*|slow-*-qd8-*) W=:3 ;;  # from the start: the first requests, into an empty device
+    psync-writers-*)            REF=pwrite64; W=:3 ;;
     mqdeadline-saturated-*-ssd) W=:1.5 ;;        # the same, at ~1800 I/O a second
     saturated-*-qd*)            W=2:4.5 ;;       # iodepth 32 or 64 from the start: no light-load phase
     saturated-*)                W=1:4.5 ;;       # 1 s of the iodepth-1 phase, 2.5 s of iodepth 64

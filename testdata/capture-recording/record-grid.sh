@@ -199,6 +199,11 @@ stalls-500ms-4s-8ms-hdd             7     -      8   1    data    randread-qd4  
 seqread-1m-qd8-4ms-s2-ssd           3     -      2   0    data    seqread-1m-qd8   -           noSched AIO
 kyber-saturated-4ms-s2-ssd          3     -      2   0    data    randwrite-qd32   -           noSched AIO
 buffered-randread-j4-30ms-hdd       29    -      8   1    data    buffered-randread-j4 -       noSched SYNC
+psync-writers-4ms-j4-s1-ssd         3     -      1   0    data    psync-write-j4   -           noSched AIO
+uring-saturated-8ms-s2-hdd          7     -      2   1    data    uring-randwrite-qd32 -       noSched URING
+fsync-journal-2ms-s1-ssd            1.5   -      1   0    journal journal-fsync    -           noSched SYNC
+seqwrite-1m-qd32-3ms-s8-ssd         2     -      8   0    data    seqwrite-1m-qd32 -           noSched AIO
+reads-30ms-writes-fast-s4-hdd       0.5   29     4   1    data    randrw-qd4       -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

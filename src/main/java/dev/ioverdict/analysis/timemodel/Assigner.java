@@ -1101,7 +1101,10 @@ final class Assigner {
     }
 
     private static boolean ownLoad(TimeModelAnalysis.Group g, String comm) {
-        return comm == null || comm.equals(g.command) || comm.matches("loop\\d+|kworker/.*loop\\d+.*|kdmflush.*");
+        // io_uring's worker (iou-wrk-PID) queues PID's own requests when they block in submission
+        int ring = TimeModelAnalysis.ringOwner(comm);
+        return comm == null || comm.equals(g.command) || ring >= 0 && (g.pids.contains(ring) || g.threads.contains(ring))
+                || comm.matches("loop\\d+|kworker/.*loop\\d+.*|kdmflush.*");
     }
 
     /**

@@ -64,7 +64,10 @@ final class BlockDeviceLatency {
         UnpairedCompletions.report(ctx, figs.trace(), withD2c, ctx.seconds(OUTLIER_MS));
     }
 
-    /** The devices (kernel name and major,minor) whose requests the trace times within what their class gives. */
+    /**
+     * The devices (kernel name and major,minor) whose requests the trace times within what their class gives,
+     * or whose long D2C it shows to be their queue (disk-saturation's, not a slow device's).
+     */
     static Set<String> withinItsClass(RuleContext ctx, BlockFigures figs) {
         Set<String> out = new java.util.HashSet<>();
         for (BlockFigures.Device d : figs.devices()) {
@@ -73,11 +76,14 @@ final class BlockDeviceLatency {
                 continue;
             }
             String name = d.name() != null ? d.name() : d.id();
-            double limit = limitSeconds(ctx, name, InsideQueue.of(ctx, d.id()).orElse(null));
+            InsideQueue inside = InsideQueue.of(ctx, d.id()).orElse(null);
+            double limit = limitSeconds(ctx, name, inside);
             // as the trace's own judgement reads it: slow only when the average and the typical request both are,
             // of all its requests or of one direction's
             boolean whole = d2c.avg() <= limit || d2c.p50() != null && d2c.p50() <= limit;
-            if (whole && figs.byDirection(d, Phase.D2C).stream().noneMatch(x -> slow(ctx, x, limit))) {
+            boolean queued = inside != null && inside.queuedInside(
+                    MediaLimit.seconds(ctx, name, inside.requestBytes(), 1), DEEP_IN_FLIGHT);
+            if (queued || whole && figs.byDirection(d, Phase.D2C).stream().noneMatch(x -> slow(ctx, x, limit))) {
                 out.add(name);
                 out.add(d.id());
                 ctx.optional(Inputs.STORAGE).flatMap(c -> c.deviceName(d.id())).ifPresent(out::add);

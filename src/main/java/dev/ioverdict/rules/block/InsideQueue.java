@@ -20,8 +20,11 @@ import java.util.Optional;
  */
 public record InsideQueue(double inFlight, double secondsPerCompletion, double lightLoadSeconds, double requestBytes,
                           BlockProcessTimes.Baseline baseline) {
-    /** Fewer requests dispatched into a near-empty device than this tell nothing of how it serves them. */
-    static final long MIN_LIGHT = 3;
+    /**
+     * Requests dispatched into a near-empty device needed to say how it serves them: two, a light one set
+     * against the rest by a factor of two (four threads starting at once give two, with none and one ahead).
+     */
+    static final long MIN_LIGHT = 2;
     /** A direction with fewer of the device's requests than this share is not judged on its own. */
     private static final double MINOR_SHARE = 0.1;
 

@@ -364,6 +364,15 @@ class TimeModelCapturesTest {
     }
 
     @Test
+    void ioUringsWorkerQueuesItsOwnProcesssRequests() throws Exception {
+        // io_uring at iodepth 32 on a two-slot disk: writes that would block fio's submission are queued by the ring's
+        // worker thread, iou-wrk-28400, which the block trace names apart. Its requests are fio's own load: none of
+        // fio's wait is 'behind other processes' (it was 46 %, and noisy-neighbour named the worker)
+        ProcessWait fio = process(model("uring-saturated-8ms-s2-hdd"), "fio");
+        assertEquals(0, seconds(fio, Part.BEHIND_OTHER_IO), 1e-9, fio.parts().toString());
+    }
+
+    @Test
     void aNeighbourTheTraceNamesNotIsNamedByItsPid() throws Exception {
         // the kernel's blk tracer records no process names: the restore, which strace did not trace either, is known
         // by its pid alone (fio is named by the execve strace shows)
