@@ -182,7 +182,10 @@ final class SlowestIos {
             add(events, l.c());
         }
         List<BlockEvent> sorted = new ArrayList<>(events.keySet());
-        sorted.sort(Comparator.comparing(BlockEvent::input).thenComparingLong(BlockEvent::line));
+        // blktrace's binary records carry a sequence number, not a line, and the kernel's blk tracer writes 0 in
+        // every one: the events of one I/O then tie, and the identity map's order would differ run to run
+        sorted.sort(Comparator.comparing(BlockEvent::input).thenComparingLong(BlockEvent::line)
+                .thenComparingLong(BlockEvent::timeNs).thenComparing(BlockEvent::text));
         List<Evidence> out = new ArrayList<>(sorted.size());
         for (BlockEvent e : sorted) {
             out.add(new Evidence(e.input(), e.line(), e.text()));

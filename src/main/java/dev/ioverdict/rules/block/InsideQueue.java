@@ -27,6 +27,8 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double l
     static final long MIN_LIGHT = 2;
     /** A direction with fewer of the device's requests than this share is not judged on its own. */
     private static final double MINOR_SHARE = 0.1;
+    /** How many times longer than the light requests the rest must take for a queue inside the device to show. */
+    private static final double IN_TURN_FACTOR = 2;
 
     /** The device's figures (its major,minor as the trace prints it); empty without a span or a completion. */
     public static Optional<InsideQueue> of(RuleContext ctx, String devno) {
@@ -72,8 +74,12 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double l
      * build (an fsync writing 32 pages at once), not one its load keeps up.
      */
     public Optional<BlockProcessTimes.Dispatched> sustainedLightLoad(double limitSeconds) {
-        long all = baseline == null ? 0 : baseline.dispatched("read").n() + baseline.dispatched("write").n();
-        return lightLoad(limitSeconds).filter(light -> light.n() <= MINOR_SHARE * all);
+        return lightLoad(limitSeconds).filter(light -> light.n() <= MINOR_SHARE * knownRequests());
+    }
+
+    /** The device's reads and writes whose number in the device at their dispatch the trace knows. */
+    private long knownRequests() {
+        return baseline == null ? 0 : baseline.dispatched("read").n() + baseline.dispatched("write").n();
     }
 
     /** The number of the device's requests under which one was dispatched into a near-empty device: half its average. */
@@ -90,7 +96,7 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double l
         if (baseline == null || !(inFlight >= 2)) {
             return Optional.empty();
         }
-        long all = baseline.dispatched("read").n() + baseline.dispatched("write").n();
+        long all = knownRequests();
         long n = 0;
         double seconds = 0;
         for (String direction : new String[] {"read", "write"}) {
@@ -102,7 +108,8 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double l
             if (light.n() == 0) {
                 continue;
             }
-            if (light.averageSeconds() > limitSeconds || whole.averageSeconds() < 2 * light.averageSeconds()) {
+            if (light.averageSeconds() > limitSeconds
+                    || whole.averageSeconds() < IN_TURN_FACTOR * light.averageSeconds()) {
                 return Optional.empty();
             }
             n += light.n();

@@ -46,8 +46,8 @@ final class BlockSaturation {
             if (d2c.avg() < ctx.value(DiskSaturationRule.QUEUE_FACTOR) * unqueued) {
                 continue;
             }
-            report(ctx, figs, d, d2c, queue, media, Math.min(unqueued, MediaClass.expectedMs(media.abnormalMs(),
-                    queue.requestBytes(), 1, media.leastMBps()) / 1000));
+            report(ctx, figs, d, d2c, queue, media,
+                    DiskSaturationRule.unqueuedMs(media, 1000 * unqueued, queue.requestBytes() / 1024) / 1000);
         }
     }
 

@@ -292,9 +292,9 @@ public final class DiskSaturationRule extends Rule {
     }
 
     /**
-     * What a request of the flagged reports takes unqueued: the light-load response measured in the capture
-     * where it is within the class, else what the class serves one of their size in (a device slow alone
-     * as well holds the excess over its class in the same cause).
+     * What a request of {@code requestKb} takes unqueued: the light-load response measured in the capture
+     * ({@code baselineMs}) where it is within the class, else what the class serves one of that size in (a
+     * device slow alone as well holds the excess over its class in the same cause).
      */
     static double unqueuedMs(MediaClass media, Double baselineMs, double requestKb) {
         double classMs = MediaClass.expectedMs(media.abnormalMs(), Double.isFinite(requestKb) ? requestKb * 1024 : 0, 1,
