@@ -16,9 +16,19 @@ final class DispatchDepths {
     static final int DEEPEST = 32;
 
     /** Completions of requests whose dispatch the trace did not hold. */
-    long unseenCompleted;
+    private long unseenCompleted;
     private final long[][] n = new long[2][DEEPEST + 1];
     private final long[][] d2cNs = new long[2][DEEPEST + 1];
+
+    /** A request the trace never saw dispatched completed: every request in the device now has an unknown depth. */
+    void completedUnseen() {
+        unseenCompleted++;
+    }
+
+    /** The completions of unseen requests so far, stamped on a request at its dispatch. */
+    long unseenCompleted() {
+        return unseenCompleted;
+    }
 
     void completed(IssuedRequest r, long d2c) {
         int direction = BttTracker.direction(r.d.rwbs());

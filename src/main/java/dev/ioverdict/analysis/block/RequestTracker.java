@@ -53,7 +53,7 @@ final class RequestTracker {
         if (r == null) {
             r = new IssuedRequest(e);
             r.othersInDevice = dr.issued.size();
-            r.unseenCompletedBefore = dr.depths.unseenCompleted;
+            r.unseenCompletedBefore = dr.depths.unseenCompleted();
             dr.issued.put(e.sector(), r);
             RemapLink link = dr.takeRemap(e.sector());
             if (link != null) {
@@ -85,7 +85,7 @@ final class RequestTracker {
             dr.d2cPoints.add(t, d2c);
             dr.depths.completed(r, d2c);
         } else {
-            dr.depths.unseenCompleted++;
+            dr.depths.completedUnseen();
         }
         if (lead != null || r != null) {
             finished(d, lead, r, c);

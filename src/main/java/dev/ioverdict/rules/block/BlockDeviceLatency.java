@@ -81,9 +81,7 @@ final class BlockDeviceLatency {
             // as the trace's own judgement reads it: slow only when the average and the typical request both are,
             // of all its requests or of one direction's
             boolean whole = d2c.avg() <= limit || d2c.p50() != null && d2c.p50() <= limit;
-            boolean queued = inside != null && inside.queuedInside(
-                    MediaLimit.seconds(ctx, name, inside.requestBytes(), 1), DEEP_IN_FLIGHT);
-            if (queued || whole && figs.byDirection(d, Phase.D2C).stream().noneMatch(x -> slow(ctx, x, limit))) {
+            if (queued(ctx, name, inside) || whole && figs.byDirection(d, Phase.D2C).stream().noneMatch(x -> slow(ctx, x, limit))) {
                 out.add(name);
                 out.add(d.id());
                 ctx.optional(Inputs.STORAGE).flatMap(c -> c.deviceName(d.id())).ifPresent(out::add);
@@ -103,8 +101,7 @@ final class BlockDeviceLatency {
         double limitSeconds = limitSeconds(ctx, name, inside);
         // a long D2C is the device's load when it held many requests and, served one at a time, each of its
         // size would take no longer than the class allows: saturation (disk-saturation says it), not a slow device
-        boolean queued = inside != null && inside.queuedInside(
-                MediaLimit.seconds(ctx, name, inside.requestBytes(), 1), DEEP_IN_FLIGHT);
+        boolean queued = queued(ctx, name, inside);
         // the typical request must be slow too: a mean lifted by requests queued for a slot is the load's doing
         boolean slowAvg = d2c.avg() > limitSeconds && (d2c.p50() == null || d2c.p50() > limitSeconds) && !queued;
         // a slow direction hides behind a fast one in the whole's average and median (writes of 25 ms on a disk
@@ -234,6 +231,15 @@ final class BlockDeviceLatency {
      * Above this the device is slow: its class's service time, plus the transfer of the large requests the
      * trace saw in it at once; the class's alone without a trace of its requests (a btt report).
      */
+    /**
+     * Whether the device's long D2C is its load's: many requests in it, each of its size served one at a time
+     * within the class, or the trace's requests into a near-empty device quick (InsideQueue#queuedInside).
+     */
+    private static boolean queued(RuleContext ctx, String device, InsideQueue inside) {
+        return inside != null && inside.queuedInside(MediaLimit.seconds(ctx, device, inside.requestBytes(), 1),
+                DEEP_IN_FLIGHT);
+    }
+
     private static double limitSeconds(RuleContext ctx, String device, InsideQueue inside) {
         return inside == null ? MediaLimit.seconds(ctx, device)
                 : MediaLimit.seconds(ctx, device, inside.requestBytes(), inside.inFlight());

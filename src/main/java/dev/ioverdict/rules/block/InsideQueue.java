@@ -14,11 +14,10 @@ import java.util.Optional;
  *
  * @param inFlight              requests in the device at once, on average
  * @param secondsPerCompletion  the trace's span over the device's completions
- * @param lightLoadSeconds      the device's D2C 5th percentile (NaN when the trace gives none)
  * @param requestBytes          the device's average request size
  * @param baseline              its D2C percentiles and D2C by depth at dispatch (null when the trace gives none)
  */
-public record InsideQueue(double inFlight, double secondsPerCompletion, double lightLoadSeconds, double requestBytes,
+public record InsideQueue(double inFlight, double secondsPerCompletion, double requestBytes,
                           BlockProcessTimes.Baseline baseline) {
     /**
      * Requests dispatched into a near-empty device needed to say how it serves them: two, a light one set
@@ -39,8 +38,12 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double l
         BlockProcessTimes.Baseline baseline = times.baselines().stream().filter(b -> b.device().equals(devno))
                 .findFirst().orElse(null);
         return Optional.of(new InsideQueue(times.atOnce(devno, BlockProcessTimes.Entry::d2c),
-                times.spanSeconds() / times.completions(devno), baseline == null ? Double.NaN : baseline.p5(),
-                times.requestBytes(devno), baseline));
+                times.spanSeconds() / times.completions(devno), times.requestBytes(devno), baseline));
+    }
+
+    /** The device's light-load service time: its D2C 5th percentile (NaN when the trace gives none). */
+    public double lightLoadSeconds() {
+        return baseline == null ? Double.NaN : baseline.p5();
     }
 
     /**
@@ -51,7 +54,7 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double l
      * longer than the class allows. A device that completes fewer is slow whatever its queue.
      */
     public boolean queuedInside(double limitSeconds, double deep) {
-        return inFlight >= deep && (lightLoadSeconds <= limitSeconds || secondsPerCompletion <= limitSeconds)
+        return inFlight >= deep && (lightLoadSeconds() <= limitSeconds || secondsPerCompletion <= limitSeconds)
                 || servedInTurn(limitSeconds);
     }
 

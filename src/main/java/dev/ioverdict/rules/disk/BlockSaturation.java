@@ -13,6 +13,7 @@ import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.block.BlockFigures;
 import dev.ioverdict.rules.block.InsideQueue;
+import java.util.Optional;
 
 /**
  * disk-saturation from a block trace, the physics of the iostat side measured per request: a device
@@ -41,18 +42,19 @@ final class BlockSaturation {
             }
             // the response is held to what a request takes unqueued: as the trace measured it under a load that
             // keeps the device full, or else its class's time
-            double unqueued = queue.sustainedLightLoad(classSeconds).map(BlockProcessTimes.Dispatched::averageSeconds)
-                    .orElse(classSeconds);
+            Optional<BlockProcessTimes.Dispatched> light = queue.sustainedLightLoad(classSeconds);
+            double unqueued = light.map(BlockProcessTimes.Dispatched::averageSeconds).orElse(classSeconds);
             if (d2c.avg() < ctx.value(DiskSaturationRule.QUEUE_FACTOR) * unqueued) {
                 continue;
             }
-            report(ctx, figs, d, d2c, queue, media,
+            report(ctx, figs, d, d2c, queue, media, light,
                     DiskSaturationRule.unqueuedMs(media, 1000 * unqueued, queue.requestBytes() / 1024) / 1000);
         }
     }
 
     private static void report(RuleContext ctx, BlockFigures figs, BlockFigures.Device d, PhaseStat d2c,
-                               InsideQueue queue, MediaClass media, double unqueuedSeconds) {
+                               InsideQueue queue, MediaClass media, Optional<BlockProcessTimes.Dispatched> light,
+                               double unqueuedSeconds) {
         double classSeconds = media.abnormalMs() / 1000;
         boolean keepsUp = queue.secondsPerCompletion() <= classSeconds;
         String pace = keepsUp
@@ -60,9 +62,9 @@ final class BlockSaturation {
                         + media.nounPhrase() + " serves one (" + Figures.duration(classSeconds) + ")"
                 : "its fastest requests (5th percentile) took " + Figures.duration(queue.lightLoadSeconds())
                         + ", within the " + Figures.duration(classSeconds) + " expected of " + media.nounPhrase();
-        pace += queue.sustainedLightLoad(classSeconds).map(light -> "; the " + Figures.count(light.n())
-                + " requests dispatched while fewer than " + Figures.number(queue.lightDepth()) + " were in it took "
-                + Figures.duration(light.averageSeconds()) + " on average").orElse("");
+        pace += light.map(l -> "; the " + Figures.count(l.n()) + " requests dispatched while fewer than "
+                + Figures.number(queue.lightDepth()) + " were in it took " + Figures.duration(l.averageSeconds())
+                + " on average").orElse("");
         PhaseStat q2c = d.phase(Phase.Q2C);
         // the wait beyond what the class serves a request in, as the iostat side weighs response over light load
         Impact impact = Impact.measured(Math.max(0, d2c.avg() - classSeconds) * d2c.n(),

@@ -270,11 +270,18 @@ public final class DiskSaturationRule extends Rule {
 
     /** The flagged reports' share of the device's own time (IOPS x response time summed over the reports), %. */
     private static Double burstsShare(DeviceSeries s, Episodes e) {
-        java.util.function.ToDoubleFunction<IostatPoint> time = p -> p.hasIo() && p.iops() > 0 && p.responseMs() > 0
-                ? p.iops() * p.responseMs() : 0;
-        double all = s.points().stream().mapToDouble(time).sum();
-        double bursts = e.flagged().stream().mapToDouble(time).sum();
-        return all > 0 ? Math.min(100, 100 * bursts / all) : null;
+        return shareOfDeviceTime(s, e.flagged().stream().mapToDouble(DiskSaturationRule::deviceTime).sum());
+    }
+
+    /** A report's device time: IOPS x response (0 for a report with no I/O). */
+    private static double deviceTime(IostatPoint p) {
+        return p.hasIo() && p.iops() > 0 && p.responseMs() > 0 ? p.iops() * p.responseMs() : 0;
+    }
+
+    /** {@code time} (IOPS x ms) as a percentage of the device's time over every report; null without any. */
+    private static Double shareOfDeviceTime(DeviceSeries s, double time) {
+        double all = s.points().stream().mapToDouble(DiskSaturationRule::deviceTime).sum();
+        return all > 0 ? Math.min(100, 100 * time / all) : null;
     }
 
     /**
@@ -283,12 +290,8 @@ public final class DiskSaturationRule extends Rule {
      * outstanding gives back; each request's own service stays.
      */
     private static Double queueShare(DeviceSeries s, Episodes e, double unqueuedMs) {
-        java.util.function.ToDoubleFunction<IostatPoint> time = p -> p.hasIo() && p.iops() > 0 && p.responseMs() > 0
-                ? p.iops() * p.responseMs() : 0;
-        double all = s.points().stream().mapToDouble(time).sum();
-        double queued = e.flagged().stream().filter(p -> p.hasIo() && p.iops() > 0)
-                .mapToDouble(p -> p.iops() * Math.max(0, p.responseMs() - unqueuedMs)).sum();
-        return all > 0 ? Math.min(100, 100 * queued / all) : null;
+        return shareOfDeviceTime(s, e.flagged().stream().filter(p -> p.hasIo() && p.iops() > 0)
+                .mapToDouble(p -> p.iops() * Math.max(0, p.responseMs() - unqueuedMs)).sum());
     }
 
     /**
