@@ -228,10 +228,6 @@ final class BlockDeviceLatency {
     }
 
     /**
-     * Above this the device is slow: its class's service time, plus the transfer of the large requests the
-     * trace saw in it at once; the class's alone without a trace of its requests (a btt report).
-     */
-    /**
      * Whether the device's long D2C is its load's: many requests in it, each of its size served one at a time
      * within the class, or the trace's requests into a near-empty device quick (InsideQueue#queuedInside).
      */
@@ -240,6 +236,10 @@ final class BlockDeviceLatency {
                 DEEP_IN_FLIGHT);
     }
 
+    /**
+     * Above this the device is slow: its class's service time, plus the transfer of the large requests the
+     * trace saw in it at once; the class's alone without a trace of its requests (a btt report).
+     */
     private static double limitSeconds(RuleContext ctx, String device, InsideQueue inside) {
         return inside == null ? MediaLimit.seconds(ctx, device)
                 : MediaLimit.seconds(ctx, device, inside.requestBytes(), inside.inFlight());
