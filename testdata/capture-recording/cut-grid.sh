@@ -32,7 +32,7 @@ for c in "${cells[@]}"; do
     noisy-neighbour-reader-*)   REF=pread64; W=2:4 ;;
     noisy-neighbour-8ms-hdd)    REF=pwrite64; W=2:4 ;;
     noisy-neighbour-*-hdd)      REF=pwrite64; W=2:4 ;;
-    psync-readers-*-s2-hdd)     REF=pread64; W=:3 ;;  # from the start: the eight threads' first reads, into an empty device
+    psync-readers-*-s[24]-hdd)  REF=pread64; W=:3 ;;  # from the start: the eight threads' first reads, into an empty device
     psync-readers-*)            REF=pread64; S=2:2.2 ;;
     fdatasync-direct-*)         REF=pwrite64 ;;
     two-devs-read-*)            W=2:4 ;;
@@ -56,6 +56,7 @@ for c in "${cells[@]}"; do
     saturated-*-s1-qd8-*|slow-*-qd8-*) W=:3 ;;  # from the start: the first requests, into an empty device
     psync-writers-*)            REF=pwrite64; W=:3 ;;
     mqdeadline-saturated-*-ssd) W=:1.5 ;;        # the same, at ~1800 I/O a second
+    saturated-1ms-*-qd*)        W=2:2.5 ;;       # ~1300 I/O a second
     saturated-*-qd*)            W=2:4.5 ;;       # iodepth 32 or 64 from the start: no light-load phase
     saturated-*)                W=1:4.5 ;;       # 1 s of the iodepth-1 phase, 2.5 s of iodepth 64
     sched-bfq-*)                S=2:2.4 ;;
@@ -86,6 +87,7 @@ for c in "${cells[@]}"; do
     fsync32-*)                  REF=pwrite64 ;;
     writeback-neighbour-*)      REF=pread64; W=:5 ;;  # from the start: the reader alone, then the copy's writeback
     unaligned-psync-*)          REF=pwrite64; S=2:2.3 ;;
+    unaligned-overwrite-*)      W=2:2.4 ;;       # ~4000 I/O a second: the overwrites do not serialise
     cgroup-pread-*)             REF=pread64; S=2:2.4 ;;
     cpuhog*-pread-*)            REF=pread64; S=2:2.4 ;;
     cpuhog*)                    S=2:2.4 ;;

@@ -15,6 +15,7 @@
 #   (by name) ext4-CELL: the filesystem is ext4 (mkfs.ext4 -b 4096, inode tables and journal written
 #              at mkfs), not XFS; btrfs-CELL: btrfs (mkfs.btrfs defaults); everything else as CELL's row says
 #   FILES      what is on the XFS before the run: data (64 MiB written), redo (512 MiB fallocated),
+#              redow (the same 512 MiB written, so that the unaligned writes overwrite written blocks),
 #              journal (nothing: fio appends to a new file), nb (data + restore.img 1 GiB written),
 #              stacked (upper.img 256 MiB written, made the backing file of a second loop device),
 #              pg (a PostgreSQL 15 cluster: initdb, started with its socket in /tmp, pgbench -i -s 5
@@ -204,6 +205,18 @@ uring-saturated-8ms-s2-hdd          7     -      2   1    data    uring-randwrit
 fsync-journal-2ms-s1-ssd            1.5   -      1   0    journal journal-fsync    -           noSched SYNC
 seqwrite-1m-qd32-3ms-s8-ssd         2     -      8   0    data    seqwrite-1m-qd32 -           noSched AIO
 reads-30ms-writes-fast-s4-hdd       0.5   29     4   1    data    randrw-qd4       -           noSched AIO
+unaligned-overwrite-2ms-ssd         1.5   -      8   0    redow   unaligned        -           noSched AIO
+unaligned-1k-4ms-hdd                3     -      8   1    redo    unaligned-1k     -           noSched AIO
+stacked-loop-on-100ms-ssd           99    -      8   0    stacked stacked-randrw   -           full    AIO
+saturated-1ms-s2-qd64-ssd           0.5   -      2   0    data    randwrite-qd64   -           noSched AIO
+writeback-neighbour-reads-2ms-s4-ssd 1.5  -      4   0    nb      victim-read-qd1  buffered-writer-1m noSched AIO
+sched-bfq-seqwriter-2ms-s4-hdd      1.5   -      4   1    data    sched-seqwriter  -           noSched AIO
+reads-8ms-writes-fast-ssd           0.5   7      8   0    data    randrw-qd4       -           noSched AIO
+writes-8ms-reads-fast-ssd           7     0.5    8   0    data    randrw-qd4       -           noSched AIO
+stacked-loop-on-4ms-hdd             3     -      8   1    stacked stacked-randrw   -           noSched AIO
+saturated-3ms-s1-qd32-hdd           2     -      1   1    data    randwrite-qd32   -           noSched AIO
+noisy-neighbour-reader-1ms-s8-ssd   0.5   -      8   0    nb      victim-read-4k   restore-1m  noSched AIO
+psync-readers-8ms-j8-s4-hdd         7     -      4   1    data    psync-read-j8    -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -212,7 +225,7 @@ row=$(table | awk -v c="$CELL" '$1 == c')
 read -r _ DELAY RDELAY THR ROTA FILES JOB NB COLL SC <<< "$row"
 [ "$RDELAY" = - ] && RDELAY=$DELAY
 case $SC in AIO) SYSCALLS=$AIO ;; SYNC) SYSCALLS=$SYNC ;; URING) SYSCALLS=$URING ;; *) SYSCALLS= ;; esac
-SIZE=1G; [ "$FILES" = nb ] && SIZE=3G; [ "$FILES" = redo ] && SIZE=2G
+SIZE=1G; [ "$FILES" = nb ] && SIZE=3G; { [ "$FILES" = redo ] || [ "$FILES" = redow ]; } && SIZE=2G
 NAME=grid; MNT=/mnt/grid
 # the filesystem: XFS, or ext4 for a cell named ext4-CELL (the same set-up as CELL otherwise)
 FS=xfs; case $CELL in ext4-*) FS=ext4 ;; btrfs-*) FS=btrfs ;; esac
@@ -308,6 +321,7 @@ data)    dd if=/dev/urandom of="$MNT/data" bs=1M count=64 oflag=direct status=no
 nb)      dd if=/dev/urandom of="$MNT/data" bs=1M count=64 oflag=direct status=none
          dd if=/dev/zero of="$MNT/restore.img" bs=1M count=1024 oflag=direct status=none ;;
 redo)    fallocate -l 512M "$MNT/redo01.log" ;;   # fresh unwritten extents
+redow)   dd if=/dev/zero of="$MNT/redo01.log" bs=1M count=512 oflag=direct status=none ;;  # written: overwrites
 journal) ;;
 pg|pg20) install -d -o postgres "$MNT/pg"; PGDATA=$MNT/pg/data; SCALE=5; [ "$FILES" = pg20 ] && SCALE=20
          su postgres -c "initdb -D $PGDATA -A trust -U postgres" > "$RAW/initdb.log" 2>&1 || exit 1

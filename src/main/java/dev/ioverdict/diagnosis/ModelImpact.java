@@ -83,20 +83,67 @@ final class ModelImpact {
                 + s.parts.stream().filter(w -> w.method() != null)
                 .max(java.util.Comparator.comparingDouble(WaitPart::seconds)).map(w -> "; " + w.method()).orElse("");
         List<Impact.ProcessShare> byProcess = new ArrayList<>();
+        Shares shares = Shares.of(f, ofDevice);
         for (ProcessWait p : model.application()) {
-            double mine = ofDevice * s.parts.stream().filter(w -> p.parts().contains(w)).mapToDouble(WaitPart::seconds)
-                    .sum();
+            double mine = shares.held(s.parts.stream().filter(w -> p.parts().contains(w)).toList());
             if (mine > 0 && p.waitSeconds() > 0) {
                 byProcess.add(new Impact.ProcessShare(p.command(), p.pids(), mine, Math.min(100, 100 * mine / p.waitSeconds())));
             }
         }
-        if (ofDevice < 1) {
-            method += String.format(Locale.ROOT, "; of it, the %.0f %% of the device's own time this cause holds",
-                    100 * ofDevice);
-        }
-        double seconds = s.seconds * ofDevice;
+        method += shares.described();
+        double seconds = shares.byDirection() ? shares.held(s.parts) : s.seconds * ofDevice;
         Impact impact = new Impact(seconds, model.share(seconds), of(), measured, method, byProcess);
         return f.withImpact(model.basis() == TimeModel.Basis.DEVICE ? impact.over(model.captureSeconds()) : impact);
+    }
+
+    /**
+     * What a finding holds of each part of the wait in its device: its share of the device's time
+     * ({@link SubjectMetrics#OF_DEVICE_TIME}), or, where it gives one per direction, its share of the reads' time for
+     * a part in the device's reads and of the writes' time for one in its writes.
+     */
+    private record Shares(double ofDevice, Double ofReads, Double ofWrites) {
+        static Shares of(Finding f, double ofDevice) {
+            return new Shares(ofDevice, share(f, SubjectMetrics.OF_READ_TIME), share(f, SubjectMetrics.OF_WRITE_TIME));
+        }
+
+        private static Double share(Finding f, dev.ioverdict.model.Metric m) {
+            return f.measurement(m).map(x -> x.value() / 100).orElse(null);
+        }
+
+        boolean byDirection() {
+            return ofReads != null || ofWrites != null;
+        }
+
+        /** The seconds of {@code parts} the finding holds. */
+        double held(List<WaitPart> parts) {
+            if (!byDirection()) {
+                return ofDevice * parts.stream().mapToDouble(WaitPart::seconds).sum();
+            }
+            return parts.stream().mapToDouble(this::held).sum();
+        }
+
+        private double held(WaitPart w) {
+            if ("read".equals(w.direction()) && ofReads != null) {
+                return w.seconds() * ofReads;
+            }
+            if ("write".equals(w.direction()) && ofWrites != null) {
+                return w.seconds() * ofWrites;
+            }
+            return w.seconds() * ofDevice;
+        }
+
+        String described() {
+            if (byDirection()) {
+                return String.format(Locale.ROOT, "; of it, the %s of the device's read time and the %s of its write "
+                        + "time this cause holds", pct(ofReads), pct(ofWrites));
+            }
+            return ofDevice < 1 ? String.format(Locale.ROOT, "; of it, the %.0f %% of the device's own time this cause "
+                    + "holds", 100 * ofDevice) : "";
+        }
+
+        private String pct(Double share) {
+            return String.format(Locale.ROOT, "%.0f %%", 100 * (share != null ? share : ofDevice));
+        }
     }
 
     /** The share of its device's time the finding holds ({@link SubjectMetrics#OF_DEVICE_TIME}), 1 when all of it. */

@@ -24,6 +24,13 @@ public final class SubjectMetrics {
      * now and then): its part of the application's wait in that device is that share.
      */
     public static final Metric OF_DEVICE_TIME = Metric.percent("ofDeviceTimePct", "Share of the device's own time");
+    /**
+     * The same share of the device's read time and of its write time, where the two differ (a saturation whose
+     * reports hold writes only leaves the reads of the same device, and whoever waits for them, alone): a
+     * process's wait in the device's reads holds the first, its wait in its writes the second.
+     */
+    public static final Metric OF_READ_TIME = Metric.percent("ofReadTimePct", "Share of the device's read time");
+    public static final Metric OF_WRITE_TIME = Metric.percent("ofWriteTimePct", "Share of the device's write time");
 
     private SubjectMetrics() {
     }

@@ -294,13 +294,14 @@ final class BttTracker {
         if (d != null && located(e)) {
             found.clear();
             d.queued.collectInside(e.sector(), e.sector() + e.sectors(), found);
+            boolean alone = found.size > 0 && RequestTracker.servedAlone(d, e.sector());
             for (int k = 0; k < found.size; k++) {
                 QueuedIo q = found.items[k];
                 d.q2c(q, Btt.delta(q.qTime, t));
                 if (q.dTime != QueuedIo.UNSET) {
                     d.d2c(q, Btt.delta(q.dTime, t));
                 }
-                d.processTimes.completed(q, t, grid.origin(), slice(t));
+                d.processTimes.completed(q, t, grid.origin(), slice(t), alone);
                 if (!d.remapper || q.dTime != QueuedIo.UNSET) {
                     log.completed(d.name, q, t);
                 }

@@ -17,6 +17,8 @@ final class DispatchDepths {
 
     /** Completions of requests whose dispatch the trace did not hold. */
     private long unseenCompleted;
+    /** Requests dispatched so far (a requeued one each time again). */
+    private long dispatches;
     private final long[][] n = new long[2][DEEPEST + 1];
     private final long[][] d2cNs = new long[2][DEEPEST + 1];
 
@@ -28,6 +30,20 @@ final class DispatchDepths {
     /** The completions of unseen requests so far, stamped on a request at its dispatch. */
     long unseenCompleted() {
         return unseenCompleted;
+    }
+
+    /** A request was dispatched: its number among the device's dispatches. */
+    long dispatched() {
+        return ++dispatches;
+    }
+
+    /**
+     * Whether {@code r}, completing now, had the device to itself: nothing in it when it was dispatched, as far as
+     * the trace shows, and nothing dispatched after it. What such a request took is its service alone, without
+     * the bandwidth or slots it would share with others (a reader beside a copy's writeback on flash).
+     */
+    boolean servedAlone(IssuedRequest r) {
+        return r.othersInDevice == 0 && r.unseenCompletedBefore == unseenCompleted && r.dispatchNumber == dispatches;
     }
 
     void completed(IssuedRequest r, long d2c) {

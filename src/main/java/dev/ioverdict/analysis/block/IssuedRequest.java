@@ -18,6 +18,8 @@ final class IssuedRequest {
     int othersInDevice;
     /** The device's completions of requests dispatched before the trace, counted when this one was dispatched. */
     long unseenCompletedBefore;
+    /** The device's dispatches counted at this one's (its own the last of them). */
+    long dispatchNumber;
 
     IssuedRequest(BlockEvent d) {
         this.d = d;

@@ -48,6 +48,9 @@ final class ProcessTimes {
         /** The first few data writes below 4 KiB alignment, as the trace shows them. */
         List<dev.ioverdict.model.block.BlockEvent> unalignedExamples;
         long preflushWait;
+        /** Its bios whose request had the device to itself ({@link DispatchDepths#servedAlone}), and their D2C. */
+        long alone;
+        long aloneD2c;
 
         final int directionCode;
 
@@ -102,7 +105,7 @@ final class ProcessTimes {
      * The bio {@code q} of {@code rwbs} completed at {@code t}; {@code origin} is the trace's first
      * event, {@code width} the slice width all devices share now.
      */
-    void completed(QueuedIo q, long t, long origin, long width) {
+    void completed(QueuedIo q, long t, long origin, long width, boolean alone) {
         if (q.device.remapper && q.dTime == QueuedIo.UNSET) {
             // a bio-based dm or md bio: its time is spent in the legs, whose own bios carry the phases
             return;
@@ -122,6 +125,10 @@ final class ProcessTimes {
         if (q.dTime != QueuedIo.UNSET) {
             long d2c = Btt.delta(q.dTime, t);
             s.d2c += d2c;
+            if (alone) {
+                s.alone++;
+                s.aloneD2c += d2c;
+            }
             if (flushing(q.q.rwbs())) {
                 s.flush += d2c;
                 if (q.mTime == QueuedIo.UNSET) {
@@ -311,7 +318,8 @@ final class ProcessTimes {
             }
             entries.add(new BlockProcessTimes.Entry(device, s.pid, s.comm, s.direction, s.n, s.bytes,
                     Btt.seconds(s.q2c), Btt.seconds(s.d2c), Btt.seconds(s.scheduler), Btt.seconds(s.tag),
-                    Btt.seconds(s.flush), Btt.seconds(s.preflushWait), s.merged, s.durableRequests));
+                    Btt.seconds(s.flush), Btt.seconds(s.preflushWait), s.merged, s.durableRequests, s.alone,
+                    Btt.seconds(s.aloneD2c)));
         }
         if (flushes > 0) {
             flushOut.add(new BlockProcessTimes.Flushes(device, flushes, Btt.seconds(flushD2c), Btt.seconds(flushMax)));

@@ -54,6 +54,7 @@ final class RequestTracker {
             r = new IssuedRequest(e);
             r.othersInDevice = dr.issued.size();
             r.unseenCompletedBefore = dr.depths.unseenCompleted();
+            r.dispatchNumber = dr.depths.dispatched();
             dr.issued.put(e.sector(), r);
             RemapLink link = dr.takeRemap(e.sector());
             if (link != null) {
@@ -65,7 +66,14 @@ final class RequestTracker {
             // issued again after a requeue: D2C counts from the last D, as btt's does
             r.d = e;
             r.dTime = e.timeNs();
+            r.dispatchNumber = dr.depths.dispatched();
         }
+    }
+
+    /** Whether the request completing at {@code sector} on {@code d} had the device to itself ({@link DispatchDepths#servedAlone}). */
+    static boolean servedAlone(BttDevice d, long sector) {
+        IssuedRequest r = d.requests.issued.size() == 0 ? null : d.requests.issued.get(sector);
+        return r != null && d.requests.depths.servedAlone(r);
     }
 
     /**

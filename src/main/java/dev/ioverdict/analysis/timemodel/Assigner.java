@@ -1173,8 +1173,21 @@ final class Assigner {
                 alone[1] += m[1];
             }
         });
-        // only for one request at a time: with several of its own in flight, its time alone is not its service
-        Double aloneAvg = oneAtATime && alone[0] >= MIN_ALONE_REQUESTS ? alone[1] / alone[0] : null;
+        // only for one request at a time: with several of its own in flight, its time alone is not its service.
+        // Its requests that had the device to themselves say it request by request, where the trace holds enough of
+        // them; else its slices without others, which hold requests served beside others' in a part of them
+        double[] servedAlone = new double[2];
+        block.entries().stream().filter(e -> e.device().equals(device) && (g.threads.contains(e.pid())
+                || g.pids.contains(e.pid()))).forEach(e -> {
+                    servedAlone[0] += e.alone();
+                    servedAlone[1] += e.aloneD2c();
+                });
+        Double aloneAvg = null;
+        if (oneAtATime && servedAlone[0] >= MIN_ALONE_REQUESTS) {
+            aloneAvg = servedAlone[1] / servedAlone[0];
+        } else if (oneAtATime && alone[0] >= MIN_ALONE_REQUESTS) {
+            aloneAvg = alone[1] / alone[0];
+        }
         double mine = 0;
         double behind = 0;
         Map<String, Double> blame = new LinkedHashMap<>();

@@ -29,7 +29,7 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
      */
     public record Entry(String device, int pid, String comm, String direction, long n, long bytes, double q2c,
                         double d2c, double scheduler, double tag, double flush, double preflushWait, long merged,
-                        long durableRequests) {
+                        long durableRequests, long alone, double aloneD2c) {
         /** The requests the device performed for these bios. */
         public long requests() {
             return n - merged;

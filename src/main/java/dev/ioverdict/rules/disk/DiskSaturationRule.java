@@ -8,9 +8,7 @@ import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.iostat.IostatDevice;
-import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.Unit;
-import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.iostat.IostatDialect;
@@ -29,7 +27,9 @@ import dev.ioverdict.rules.aio.AioCompletionWaitRule;
 import dev.ioverdict.rules.block.BlockFigures;
 import dev.ioverdict.rules.block.RequestStarvationRule;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -295,6 +295,78 @@ public final class DiskSaturationRule extends Rule {
     }
 
     /**
+     * A direction's columns in a Linux iostat -x. A saturation's reports may hold one direction only (a flusher's
+     * writeback while a reader pauses): what it holds of the device's time then belongs to that direction's waits,
+     * and a process waiting for the other direction's requests is not held by it.
+     */
+    private enum Direction {
+        READS("r/s", "r_await", "rareq-sz", SubjectMetrics.OF_READ_TIME),
+        WRITES("w/s", "w_await", "wareq-sz", SubjectMetrics.OF_WRITE_TIME);
+
+        private final String rate;
+        private final String await;
+        private final String size;
+        private final Metric share;
+
+        Direction(String rate, String await, String size, Metric share) {
+            this.rate = rate;
+            this.await = await;
+            this.size = size;
+            this.share = share;
+        }
+
+        /**
+         * Each direction's share of its own time in the device, where the series prints both directions and both
+         * took time in the device over the capture (else the device's share stands for both): as
+         * {@link #burstsShare} of the flagged reports ({@code bursts}), else as {@link #queueShare}.
+         */
+        static Map<Metric, Double> shares(DeviceSeries s, Episodes e, boolean bursts, MediaClass media) {
+            Map<Metric, Double> out = new LinkedHashMap<>();
+            for (Direction d : values()) {
+                double all = s.points().stream().mapToDouble(d::time).sum();
+                if (all <= 0) {
+                    return Map.of();
+                }
+                double held = bursts ? e.flagged().stream().mapToDouble(d::time).sum()
+                        : d.queueTime(e, unqueuedMs(media, s.baselineMs(), d.requestKb(e)));
+                out.put(d.share, Math.min(100, 100 * held / all));
+            }
+            return out;
+        }
+
+        /** The report's time in the device in this direction: IOPS x await (0 where it printed none). */
+        private double time(IostatPoint p) {
+            var x = p.sample();
+            if (!x.has(rate) || !x.has(await)) {
+                return 0;
+            }
+            double r = x.value(rate);
+            double ms = x.value(await);
+            return r > 0 && ms > 0 && Double.isFinite(r * ms) ? r * ms : 0;
+        }
+
+        /** The flagged reports' time in this direction beyond what each request takes unqueued. */
+        private double queueTime(Episodes e, double unqueuedMs) {
+            return e.flagged().stream().filter(p -> time(p) > 0)
+                    .mapToDouble(p -> p.sample().value(rate) * Math.max(0, p.sample().value(await) - unqueuedMs)).sum();
+        }
+
+        /** The average request of this direction in the flagged reports, KiB; infinite where none is printed. */
+        private double requestKb(Episodes e) {
+            double kb = 0;
+            double ios = 0;
+            for (IostatPoint p : e.flagged()) {
+                var x = p.sample();
+                if (x.has(rate) && x.has(size) && x.value(rate) > 0) {
+                    kb += x.value(rate) * x.value(size);
+                    ios += x.value(rate);
+                }
+            }
+            return ios > 0 ? kb / ios : Double.POSITIVE_INFINITY;
+        }
+    }
+
+    /**
      * What a request of {@code requestKb} takes unqueued: the light-load response measured in the capture
      * ({@code baselineMs}) where it is within the class, else what the class serves one of that size in (a
      * device slow alone as well holds the excess over its class in the same cause).
@@ -357,6 +429,7 @@ public final class DiskSaturationRule extends Rule {
                 // saturation holds the queue's part of it: each request's own service would stay
                 .figure(SubjectMetrics.OF_DEVICE_TIME, severity == Severity.INFO ? burstsShare(s, e)
                         : queueShare(s, e, unqueuedMs(media, s.baselineMs(), requestKb)))
+                .with(f -> Direction.shares(s, e, severity == Severity.INFO, media).forEach(f::figure))
                 .with(f -> {
                     var limit = IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + s.responseLabel());
                     if (underRuleOfThumb) {

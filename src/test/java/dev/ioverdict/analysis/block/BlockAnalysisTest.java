@@ -99,6 +99,31 @@ class BlockAnalysisTest {
         assertEquals(new BlockProcessTimes.Dispatched(0, Double.NaN), b.dispatched("read"));
     }
 
+    @Test
+    void aRequestHadTheDeviceToItselfWithNothingInItAtItsDispatchAndNothingDispatchedBeforeItsCompletion() {
+        Facts facts = new Facts();
+        BlockAnalysis analysis = new BlockAnalysis();
+        analysis.attach(facts);
+        // a request dispatched before the trace began completes at 1.5 ms: the one dispatched before it was not alone
+        dispatched(facts, 0, 800);
+        completed(facts, 1_500, 9_999_000);
+        completed(facts, 2_001, 800);
+        // alone (2 ms); then two side by side: the first saw the second dispatched, the second found the first in it
+        io(facts, "perf.txt", 10_000, 2400, 2000);
+        dispatched(facts, 20_000, 3200);
+        dispatched(facts, 21_000, 4000);
+        completed(facts, 23_001, 3200);
+        completed(facts, 24_001, 4000);
+        // alone again after them (3 ms)
+        io(facts, "perf.txt", 30_000, 4800, 3000);
+        Results results = new Results();
+        analysis.finish(facts, results);
+        List<BlockProcessTimes.Entry> entries = results.get(BlockProcessTimes.class).orElseThrow().entries();
+        assertEquals(5, entries.stream().mapToLong(BlockProcessTimes.Entry::n).sum());
+        assertEquals(2, entries.stream().mapToLong(BlockProcessTimes.Entry::alone).sum());
+        assertEquals(0.005, entries.stream().mapToDouble(BlockProcessTimes.Entry::aloneD2c).sum(), 1e-12);
+    }
+
     private static BlockEvent at(int major, int minor, BlockAction action, long timeUs, long sector, int fromMajor,
                                  int fromMinor, long fromSector, long line) {
         return new BlockEvent("b.txt", line, "line " + line, major, minor, 0, timeUs * 1000, 7, action, "W", sector, 8,

@@ -141,4 +141,15 @@ class DiskSaturationRuleTest {
                 TestData.gridFilesWithout("slow-100ms-s8-qd32", "strace", "perf-", "fio.out"));
         assertEquals(List.of(), fs);
     }
+
+    @Test
+    void aSaturationWhoseReportsHoldWritesAloneHoldsNoneOfTheDevicesReadTime() {
+        // a copy's writeback after the reader beside it stopped: three reports of 33-42 ms w_await, with no read
+        List<Finding> fs = RuleHarness.files(RuleCatalogue.byId("disk-saturation").orElseThrow(),
+                TestData.gridFilesWithout("writeback-neighbour-reads-2ms-s4-ssd", "strace", "perf-", "fio.out"));
+        Finding f = fs.get(0);
+        assertEquals(3L, f.metrics().get("reports"));
+        assertEquals(0.0, (double) f.metrics().get("ofReadTimePct"), 1e-12);
+        assertTrue((double) f.metrics().get("ofWriteTimePct") > 30, f.metrics().toString());
+    }
 }
