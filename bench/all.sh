@@ -130,10 +130,15 @@ decode_floor() { # kind (strace, perf, iostat, sar, kernel)
 # "the blkparse -d dump"): the share of the Java samples on the thread that runs the tracker in
 # order (main; the text's parsing threads decode beside it).
 tracker_floor() { # kind
-    awk -F'|' -v kind="$1" '
+    local share warm
+    share=$(awk -F'|' -v kind="$1" '
         /^### / { inside = index($0, "the time goes: " kind " (") > 0 }
         inside && $2 ~ /`main`/ { gsub(/ /, "", $4); print $4; exit }' "$work/block.md" \
-        | awk 'NF { printf "the tracker'"'"'s thread, in order, holds %s of the samples (profile below)", $1 }'
+        | awk 'NF { printf "the tracker'"'"'s thread, in order, holds %s of the samples (profile below)", $1 }')
+    # and the same inspect warm in one JVM: what a new process takes at least, beyond its start
+    warm=$(awk -F'\t' -v kind="$1" '$1 == "block-floor" && $2 == kind {
+        printf "warm in one JVM it takes %s s, %sx btt (floor below)", $3, $4 }' "$work/block.md")
+    if [ -n "$share" ] && [ -n "$warm" ]; then echo "$share; $warm"; else echo "$share$warm"; fi
 }
 find_row() { # file, regexp on the first cell, optional group (exactly)
     awk -F'\t' -v re="$2" -v g="${3:-}" '$3 ~ re && (g == "" || $2 == g) { print; exit }' "$1"
@@ -190,7 +195,7 @@ find_row() { # file, regexp on the first cell, optional group (exactly)
     echo
     for s in block text floor startup batch; do
         [ -f "$work/$s.md" ] || continue
-        grep -v '^startup-target\|^startup-floor\|^batch-target' "$work/$s.md"
+        grep -v '^startup-target\|^startup-floor\|^batch-target\|^block-floor' "$work/$s.md"
         echo
     done
 } > "$out"

@@ -134,6 +134,29 @@ echo "All runs (wall user sys rss_kb): btt $(tr '\n' ';' < "$work/btt.runs") iov
 echo "ioverdict -Xmx512m $(tr '\n' ';' < "$work/iov512.runs") ioverdict (per-CPU binary) $(tr '\n' ';' < "$work/bin.runs")"
 echo "ioverdict (dump) $(tr '\n' ';' < "$work/dump.runs")"
 echo
+# The floor of each input: the same inspect again and again in one JVM (bench/WarmRuns.java, both JIT
+# tiers as the launcher runs a big input). The first run pays for the JIT compiling the reader and the
+# tracker; the later ones are the work itself, compiled: a new process takes at least that plus its start.
+java_home=$(JAVA_OPTS=-XshowSettings:properties "$here/ioverdict" --version 2>&1 | sed -n 's/^ *java.home = //p' | head -1)
+echo "### The floor: the same inspect again and again in one JVM (\`bench/WarmRuns.java\`, 5 runs)"
+echo
+echo "| input | first run s | later runs: median s | later runs vs btt's wall | later runs s |"
+echo "|---|---:|---:|---:|---|"
+for kind in text percpu dump; do
+    case $kind in text) in_dir=$dir/bundle; label="the text" ;; percpu) in_dir=$dir/percpu; label="the per-CPU binary files" ;;
+                  dump) in_dir=$dir/dump; label="the blkparse -d dump" ;; esac
+    if "$java_home/bin/java" -Xmx2g -Djava.awt.headless=true -cp "$here/target/ioverdict.jar" "$here/bench/WarmRuns.java" 5 \
+            inspect "$in_dir" > "$work/warm-$kind.txt" 2> "$work/warm-$kind.err"; then
+        later=$(tail -n +2 "$work/warm-$kind.txt" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
+        echo "| $label | $(head -1 "$work/warm-$kind.txt") | $later | $(awk -v l="$later" -v b="$btt_wall" 'BEGIN { printf "%.2f", l / b }') | $(tail -n +2 "$work/warm-$kind.txt" | paste -sd' ') |"
+        printf 'block-floor\t%s\t%s\t%s\n' "$label" "$later" "$(awk -v l="$later" -v b="$btt_wall" 'BEGIN { printf "%.2f", l / b }')" >> "$work/block-floor.lines"
+    else
+        echo "| $label | failed: $(head -c 200 "$work/warm-$kind.err" | tr '\n|' '  ') | | | |"
+    fi
+done
+echo
+[ ! -f "$work/block-floor.lines" ] || { cat "$work/block-floor.lines"; rm -f "$work/block-floor.lines"; }
+echo
 if [ "$profile" = 1 ]; then
     echo "### Where the time goes: the text (one more run under JFR)"
     echo

@@ -85,6 +85,23 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double r
         return baseline == null ? 0 : baseline.dispatched("read").n() + baseline.dispatched("write").n();
     }
 
+    /**
+     * The requests dispatched into a near-empty device (fewer than {@link #lightDepth} in it), both directions
+     * together, whatever the rest took: what a request takes with little ahead of it, where the trace holds at
+     * least {@link #MIN_LIGHT}.
+     */
+    public Optional<BlockProcessTimes.Dispatched> nearEmpty() {
+        if (baseline == null || !(inFlight >= 2)) {
+            return Optional.empty();
+        }
+        BlockProcessTimes.Dispatched reads = baseline.dispatchedBelow("read", lightDepth());
+        BlockProcessTimes.Dispatched writes = baseline.dispatchedBelow("write", lightDepth());
+        long n = reads.n() + writes.n();
+        return n < MIN_LIGHT ? Optional.empty() : Optional.of(new BlockProcessTimes.Dispatched(n,
+                ((reads.n() > 0 ? reads.n() * reads.averageSeconds() : 0)
+                        + (writes.n() > 0 ? writes.n() * writes.averageSeconds() : 0)) / n));
+    }
+
     /** The number of the device's requests under which one was dispatched into a near-empty device: half its average. */
     public double lightDepth() {
         return inFlight / 2;

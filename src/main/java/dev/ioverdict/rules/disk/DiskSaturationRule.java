@@ -279,7 +279,7 @@ public final class DiskSaturationRule extends Rule {
     }
 
     /** {@code time} (IOPS x ms) as a percentage of the device's time over every report; null without any. */
-    private static Double shareOfDeviceTime(DeviceSeries s, double time) {
+    static Double shareOfDeviceTime(DeviceSeries s, double time) {
         double all = s.points().stream().mapToDouble(DiskSaturationRule::deviceTime).sum();
         return all > 0 ? Math.min(100, 100 * time / all) : null;
     }

@@ -6,7 +6,6 @@ import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Metric;
-import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.Unit;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
@@ -22,9 +21,12 @@ import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
 import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
+import dev.ioverdict.rules.block.BlockFigures;
+import dev.ioverdict.rules.block.InsideQueue;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Requests wait in a queue before the device takes them. Solaris says it directly: %w, the share
@@ -53,10 +55,11 @@ public final class QueueWaitRule extends Rule {
             iostat shows requests queueing in front of a device for several reports: Solaris %w above the \
             threshold, or on Linux a long queue (aqu-sz, avgqu-sz) with await well above the \
             device's light-load response time.""",
-            List.of(IostatEvidence.SERIES), List.of(Inputs.STORAGE),
+            List.of(IostatEvidence.SERIES), List.of(Inputs.STORAGE, BlockFigures.INPUT),
             List.of(WAIT_PCT, AQU_SZ, MIN_AWAIT_MS, WAIT_FACTOR, Episodes.MIN_CONSECUTIVE, Episodes.MIN_SHARE_PCT));
 
-    private static final String LINUX_ADVICE = "Requests wait in the block layer before the device takes them. "
+    private static final String LINUX_ADVICE = "Requests wait in a queue: in the block layer before the device takes "
+            + "them, or inside the device for a free slot (aqu-sz counts both; a block trace tells them apart). "
             + "Check how many the device accepts at once (/sys/block/DEV/device/queue_depth, the HBA and array LUN "
             + "queue depth), the request queue size (/sys/block/DEV/queue/nr_requests) and the I/O scheduler "
             + "(/sys/block/DEV/queue/scheduler: none or mq-deadline for SSD, NVMe and arrays). If the device is at "
@@ -93,8 +96,10 @@ public final class QueueWaitRule extends Rule {
         Comparator<IostatPoint> order = solaris ? Comparator.comparingDouble(IostatPoint::waitPct)
                 : Comparator.comparingDouble(IostatPoint::queue);
         IostatPoint worst = e.worst(order);
+        Double traced = solaris || s.baselineMs() != null ? null : tracedUnqueuedMs(ctx, s.device());
+        ToDoubleFunction<IostatPoint> wait = p -> traced != null ? Math.max(0, p.responseMs() - traced) : waitMs(s, p);
         double waitSeconds = e.flagged().stream()
-                .mapToDouble(p -> Math.max(0, p.iops()) * waitMs(s, p) / 1000 * s.secondsPerReport()).sum();
+                .mapToDouble(p -> Math.max(0, p.iops()) * wait.applyAsDouble(p) / 1000 * s.secondsPerReport()).sum();
         String how = solaris
                 ? "the wait queue was not empty for " + IostatEvidence.avgWorst(e, IostatPoint::waitPct, " %", "%w")
                 + " of the time"
@@ -107,7 +112,9 @@ public final class QueueWaitRule extends Rule {
                         ? "%w up to " + IostatEvidence.num(worst.waitPct()) + " %"
                         : s.queueLabel() + " up to " + IostatEvidence.num(worst.queue())))
                 .summary("On " + label + " " + how + " " + IostatEvidence.span(s, e) + ". About "
-                        + IostatEvidence.ms(e.avg(p -> waitMs(s, p))) + " of each request's time was spent waiting.")
+                        + IostatEvidence.ms(e.avg(wait)) + " of each request's time was spent waiting"
+                        + (traced == null ? "." : ": the block trace's requests dispatched into the device near-empty "
+                        + "took " + IostatEvidence.ms(traced) + ", the rest waited inside it for a free slot."))
                 .recommendation(solaris
                         ? "Requests wait in the host's queue for the disk. Check the throttle against what the LUN "
                         + "accepts (sd_max_throttle / ssd_max_throttle in /etc/system, the array's queue depth per "
@@ -117,7 +124,10 @@ public final class QueueWaitRule extends Rule {
                 .iostat(s)
                 .with(e::figures)
                 .evidence(IostatEvidence.lines(e.worst(3, order)))
-                .figure(AVG_WAIT, e.avg(p -> waitMs(s, p)) / 1000)
+                .figure(AVG_WAIT, e.avg(wait) / 1000)
+                // the queue's part of the device's time: each request's own service would stay
+                .figure(SubjectMetrics.OF_DEVICE_TIME, DiskSaturationRule.shareOfDeviceTime(s, e.flagged().stream()
+                        .filter(p -> p.hasIo() && p.iops() > 0).mapToDouble(p -> p.iops() * wait.applyAsDouble(p)).sum()))
                 .impact(IostatEvidence.requestTime(waitSeconds, e.flagged().size(), s.secondsPerReport(), label,
                         "IOPS x wait per request x interval, summed over the flagged "
                         + "reports"));
@@ -133,6 +143,19 @@ public final class QueueWaitRule extends Rule {
                     + Figures.number(minRun) + " reports in a row");
         }
         f.report();
+    }
+
+    /**
+     * What a request of {@code device} takes with little ahead of it, from a block trace of the device where it
+     * shows requests dispatched into it near-empty ({@link InsideQueue#nearEmpty}), ms; null without one. On a
+     * device that serves several at once, iostat's own figures cannot say it: await less svctm, or the
+     * assumption of one request in service, counts each request's own service as waiting.
+     */
+    private static Double tracedUnqueuedMs(RuleContext ctx, String device) {
+        return ctx.optional(BlockFigures.INPUT).flatMap(figs -> figs.devices().stream()
+                        .filter(d -> device.equals(d.name())).findFirst())
+                .flatMap(d -> InsideQueue.of(ctx, d.id())).flatMap(InsideQueue::nearEmpty)
+                .map(l -> l.averageSeconds() * 1000).orElse(null);
     }
 
     /**

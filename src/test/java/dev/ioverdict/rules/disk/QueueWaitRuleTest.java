@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Severity;
+import dev.ioverdict.rules.RuleCatalogue;
+import dev.ioverdict.testing.RuleHarness;
+import dev.ioverdict.testing.TestData;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -37,5 +40,20 @@ class QueueWaitRuleTest {
     void aQueueAsDeepAsTheDevicesParallelismIsNoWait() {
         assertTrue(findings("iostat-linux-busy-parallel-iso", "queue-wait", Map.of()).isEmpty());
         assertTrue(findings("iostat-linux-saturated", "queue-wait", Map.of("queue-wait.aqu_sz", "100")).isEmpty());
+    }
+
+    @Test
+    void aBlockTraceOfTheDeviceSaysWhatARequestTakesUnqueuedWhereIostatCannot() {
+        // eight threads on a disk serving four at once: iostat alone would take one request in service and call
+        // 12.3 ms of each 14.4 ms waiting; the trace's reads into the near-empty device took 7.6 ms
+        java.nio.file.Path bundle = TestData.bundle("grid/psync-readers-8ms-j8-s4-hdd").resolve("bundle");
+        List<Finding> alone = RuleHarness.files(RuleCatalogue.byId("queue-wait").orElseThrow(),
+                bundle.resolve("iostat-x.txt"), bundle.resolve("lsblk.txt"));
+        assertEquals(0.0123, (double) alone.get(0).metrics().get("avgWait"), 0.0002);
+        Finding f = RuleHarness.files(RuleCatalogue.byId("queue-wait").orElseThrow(), bundle.resolve("iostat-x.txt"),
+                bundle.resolve("lsblk.txt"), bundle.resolve("perf-block.txt")).get(0);
+        assertEquals(0.0068, (double) f.metrics().get("avgWait"), 0.0002);
+        assertEquals(44, (double) f.metrics().get("ofDeviceTimePct"), 2);
+        assertTrue(f.summary().contains("took 7.59 ms, the rest waited inside it for a free slot"), f.summary());
     }
 }
