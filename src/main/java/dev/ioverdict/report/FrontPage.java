@@ -40,7 +40,7 @@ final class FrontPage {
         for (int i = 0; i < causes.size(); i++) {
             Finding f = causes.get(i);
             lines.add(new Summary.Cause(i + 1, "finding-" + (i + 1), f.rule(), f.severity().id(),
-                    f.confidence().name().toLowerCase(Locale.ROOT), f.title(), impact(f.impact())));
+                    f.confidence().name().toLowerCase(Locale.ROOT), f.title(), causeImpact(f.impact())));
         }
         List<Summary.Action> actions = new ArrayList<>();
         Set<String> said = new LinkedHashSet<>();
@@ -154,6 +154,20 @@ final class FrontPage {
             return title;
         }
         return Character.toLowerCase(title.charAt(0)) + title.substring(1);
+    }
+
+    /**
+     * A cause's impact in the table of causes: as every page says it, or, where the time model measured that the
+     * cause holds none of the wait (a saturation in reports where the application waited for nothing), that it
+     * holds none, which is not the same as "not measurable"; null when nothing measured it.
+     */
+    static String causeImpact(Impact i) {
+        if (i != null && i.text() == null && i.measured() && i.sharePct() != null && i.seconds() <= 0
+                && i.of() != null) {
+            int bracket = i.of().indexOf(" (");
+            return "none of " + (bracket > 0 ? i.of().substring(0, bracket) : i.of());
+        }
+        return impact(i);
     }
 
     /** The impact as every page says it ({@link Impact#text()}), or null when it explains nothing. */

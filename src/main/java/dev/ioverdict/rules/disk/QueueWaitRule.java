@@ -21,6 +21,8 @@ import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
 import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
+import dev.ioverdict.model.block.Phase;
+import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.rules.block.BlockFigures;
 import dev.ioverdict.rules.block.InsideQueue;
 import java.util.Comparator;
@@ -58,12 +60,17 @@ public final class QueueWaitRule extends Rule {
             List.of(IostatEvidence.SERIES), List.of(Inputs.STORAGE, BlockFigures.INPUT),
             List.of(WAIT_PCT, AQU_SZ, MIN_AWAIT_MS, WAIT_FACTOR, Episodes.MIN_CONSECUTIVE, Episodes.MIN_SHARE_PCT));
 
-    private static final String LINUX_ADVICE = "Requests wait in a queue: in the block layer before the device takes "
-            + "them, or inside the device for a free slot (aqu-sz counts both; a block trace tells them apart). "
-            + "Check how many the device accepts at once (/sys/block/DEV/device/queue_depth, the HBA and array LUN "
-            + "queue depth), the request queue size (/sys/block/DEV/queue/nr_requests) and the I/O scheduler "
-            + "(/sys/block/DEV/queue/scheduler: none or mq-deadline for SSD, NVMe and arrays). If the device is at "
-            + "its limit, spread the load over more devices or paths or lower the application's concurrency.";
+    private static final String LINUX_ADVICE = "Check how many requests the device accepts at once "
+            + "(/sys/block/DEV/device/queue_depth, the HBA and array LUN queue depth), the request queue size "
+            + "(/sys/block/DEV/queue/nr_requests) and the I/O scheduler (/sys/block/DEV/queue/scheduler: none or "
+            + "mq-deadline for SSD, NVMe and arrays). If the device is at its limit, spread the load over more devices "
+            + "or paths or lower the application's concurrency. aqu-sz counts the requests waiting in the block layer "
+            + "and those inside the device waiting for a free slot alike; a block trace tells them apart.";
+    /** Where a block trace shows the requests waiting inside the device: the device is full, not held back. */
+    private static final String INSIDE_ADVICE = "Lower the number of requests the application keeps outstanding on "
+            + "DEV (QUEUE on average here: its threads, I/O depth or connections), or spread its load over more devices "
+            + "or LUNs: the block trace shows them waiting inside the device for a free slot, not in front of it, so "
+            + "queue depths and the scheduler would change nothing.";
 
     public QueueWaitRule() {
         super(INFO, MeasuredIn.device(Part.DEVICE, Part.SCHEDULER, Part.BEHIND_OTHER_IO),
@@ -114,12 +121,16 @@ public final class QueueWaitRule extends Rule {
                 .summary("On " + label + " " + how + " " + IostatEvidence.span(s, e) + ". About "
                         + IostatEvidence.ms(e.avg(wait)) + " of each request's time was spent waiting"
                         + (traced == null ? "." : ": the block trace's requests dispatched into the device near-empty "
-                        + "took " + IostatEvidence.ms(traced) + ", the rest waited inside it for a free slot."))
+                        + "took " + IostatEvidence.ms(traced) + (e.avg(wait) > 0 && waitsInside(ctx, s.device())
+                        ? ", the rest waited inside it for a free slot." : ".")))
                 .recommendation(solaris
                         ? "Requests wait in the host's queue for the disk. Check the throttle against what the LUN "
                         + "accepts (sd_max_throttle / ssd_max_throttle in /etc/system, the array's queue depth per "
                         + "LUN), spread the hot files over more disks or LUNs, and make transfers larger (maxcontig, "
                         + "maxphys) so fewer requests carry the same data."
+                        : traced != null && e.avg(wait) > 0 && waitsInside(ctx, s.device())
+                                ? INSIDE_ADVICE.replace("DEV", s.device())
+                                .replace("QUEUE", IostatEvidence.num(e.avg(IostatPoint::queue)))
                         : LINUX_ADVICE.replace("DEV", s.device()))
                 .iostat(s)
                 .with(e::figures)
@@ -152,10 +163,23 @@ public final class QueueWaitRule extends Rule {
      * assumption of one request in service, counts each request's own service as waiting.
      */
     private static Double tracedUnqueuedMs(RuleContext ctx, String device) {
-        return ctx.optional(BlockFigures.INPUT).flatMap(figs -> figs.devices().stream()
-                        .filter(d -> device.equals(d.name())).findFirst())
-                .flatMap(d -> InsideQueue.of(ctx, d.id())).flatMap(InsideQueue::nearEmpty)
+        return traced(ctx, device).flatMap(d -> InsideQueue.of(ctx, d.id())).flatMap(InsideQueue::nearEmpty)
                 .map(l -> l.averageSeconds() * 1000).orElse(null);
+    }
+
+    /** A block trace's figures of {@code device}, if the bundle holds one. */
+    private static java.util.Optional<BlockFigures.Device> traced(RuleContext ctx, String device) {
+        return ctx.optional(BlockFigures.INPUT).flatMap(figs -> figs.devices().stream()
+                .filter(d -> device.equals(d.name())).findFirst());
+    }
+
+    /** Whether a block trace of {@code device} shows its requests' time spent mostly inside it (D2C over half of Q2C). */
+    private static boolean waitsInside(RuleContext ctx, String device) {
+        return traced(ctx, device).map(d -> {
+            PhaseStat d2c = d.phase(Phase.D2C);
+            PhaseStat q2c = d.phase(Phase.Q2C);
+            return d2c.avg() != null && q2c.avg() != null && q2c.avg() > 0 && d2c.avg() > q2c.avg() / 2;
+        }).orElse(false);
     }
 
     /**

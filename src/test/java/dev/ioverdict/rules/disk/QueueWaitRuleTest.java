@@ -55,5 +55,7 @@ class QueueWaitRuleTest {
         assertEquals(0.0068, (double) f.metrics().get("avgWait"), 0.0002);
         assertEquals(44, (double) f.metrics().get("ofDeviceTimePct"), 2);
         assertTrue(f.summary().contains("took 7.59 ms, the rest waited inside it for a free slot"), f.summary());
+        assertTrue(f.recommendation().startsWith("Lower the number of requests the application keeps outstanding on "
+                + "loop0"), f.recommendation());
     }
 }
