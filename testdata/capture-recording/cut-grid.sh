@@ -25,6 +25,7 @@ for c in "${cells[@]}"; do
     pgbench-select-*)           REF=pread64; COMM=postgres ;;
     pgbench-*)                  REF=fdatasync; COMM=postgres ;;
     read-8ms-s1-ssd)            REF=pread64; S=2:2.35 ;;
+    pread-*)                    REF=pread64 ;;
     victim-alone-1ms)           REF=pwrite64; W=4.5:7.5; S=4.5:4.8 ;;  # 2..5 s holds a burst of host stalls
     victim-alone-4ms)           REF=pwrite64 ;;
     noisy-neighbour-1ms)        REF=pwrite64; W=2:4; S=2:2.5 ;;

@@ -217,6 +217,11 @@ stacked-loop-on-4ms-hdd             3     -      8   1    stacked stacked-randrw
 saturated-3ms-s1-qd32-hdd           2     -      1   1    data    randwrite-qd32   -           noSched AIO
 noisy-neighbour-reader-1ms-s8-ssd   0.5   -      8   0    nb      victim-read-4k   restore-1m  noSched AIO
 psync-readers-8ms-j8-s4-hdd         7     -      4   1    data    psync-read-j8    -           noSched AIO
+pread-25ms-s8-hdd                   24    -      8   1    data    pread-qd1        -           noSched AIO
+pread-16ms-s8-hdd                   15    -      8   1    data    pread-qd1        -           noSched AIO
+sched-bfq-seqwriter-4ms-s2-ssd      3     -      2   0    data    sched-seqwriter  -           noSched AIO
+neighbour-reads-2ms-s4-ssd          1.5   -      4   0    nb      victim-read-4k   backup-read-1m noSched AIO
+stacked-loop-on-12ms-ssd            11    -      8   0    stacked stacked-randrw   -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

@@ -71,26 +71,34 @@ class BlockAnalysisTest {
         facts.add(event("perf.txt", BlockAction.COMPLETE, t, sector));
     }
 
-    @Test
-    void eachRequestsD2cIsCountedByHowManyWereAheadOfItOnlyWhereThatIsKnown() {
+    /** What the block analysis derives from the events {@code trace} adds. */
+    private static Results analysed(java.util.function.Consumer<Facts> trace) {
         Facts facts = new Facts();
         BlockAnalysis analysis = new BlockAnalysis();
         analysis.attach(facts);
-        // a request dispatched before the trace began completes at 1.5 ms: the two dispatched before that were
-        // not alone in the device, whatever the trace saw of it
-        dispatched(facts, 0, 800);
-        dispatched(facts, 500, 1600);
-        completed(facts, 1_500, 9_999_000);
-        completed(facts, 2_001, 800);
-        completed(facts, 4_501, 1600);
-        // then one alone (2 ms), and two at once, served in turn: 2 ms for the first, 4 ms with one ahead
-        io(facts, "perf.txt", 10_000, 2400, 2000);
-        dispatched(facts, 20_000, 3200);
-        dispatched(facts, 20_002, 4000);
-        completed(facts, 22_001, 3200);
-        completed(facts, 24_003, 4000);
+        trace.accept(facts);
         Results results = new Results();
         analysis.finish(facts, results);
+        return results;
+    }
+
+    @Test
+    void eachRequestsD2cIsCountedByHowManyWereAheadOfItOnlyWhereThatIsKnown() {
+        Results results = analysed(facts -> {
+            // a request dispatched before the trace began completes at 1.5 ms: the two dispatched before that were
+            // not alone in the device, whatever the trace saw of it
+            dispatched(facts, 0, 800);
+            dispatched(facts, 500, 1600);
+            completed(facts, 1_500, 9_999_000);
+            completed(facts, 2_001, 800);
+            completed(facts, 4_501, 1600);
+            // then one alone (2 ms), and two at once, served in turn: 2 ms for the first, 4 ms with one ahead
+            io(facts, "perf.txt", 10_000, 2400, 2000);
+            dispatched(facts, 20_000, 3200);
+            dispatched(facts, 20_002, 4000);
+            completed(facts, 22_001, 3200);
+            completed(facts, 24_003, 4000);
+        });
         BlockProcessTimes.Baseline b = results.get(BlockProcessTimes.class).orElseThrow().baselines().get(0);
         assertEquals(5, b.n());
         assertEquals(List.of(new BlockProcessTimes.DepthLevel("write", 0, 2, 0.004),
@@ -101,23 +109,21 @@ class BlockAnalysisTest {
 
     @Test
     void aRequestHadTheDeviceToItselfWithNothingInItAtItsDispatchAndNothingDispatchedBeforeItsCompletion() {
-        Facts facts = new Facts();
-        BlockAnalysis analysis = new BlockAnalysis();
-        analysis.attach(facts);
-        // a request dispatched before the trace began completes at 1.5 ms: the one dispatched before it was not alone
-        dispatched(facts, 0, 800);
-        completed(facts, 1_500, 9_999_000);
-        completed(facts, 2_001, 800);
-        // alone (2 ms); then two side by side: the first saw the second dispatched, the second found the first in it
-        io(facts, "perf.txt", 10_000, 2400, 2000);
-        dispatched(facts, 20_000, 3200);
-        dispatched(facts, 21_000, 4000);
-        completed(facts, 23_001, 3200);
-        completed(facts, 24_001, 4000);
-        // alone again after them (3 ms)
-        io(facts, "perf.txt", 30_000, 4800, 3000);
-        Results results = new Results();
-        analysis.finish(facts, results);
+        Results results = analysed(facts -> {
+            // a request dispatched before the trace began completes at 1.5 ms: the one dispatched before it was not
+            // alone
+            dispatched(facts, 0, 800);
+            completed(facts, 1_500, 9_999_000);
+            completed(facts, 2_001, 800);
+            // alone (2 ms); then two side by side: the first saw the second dispatched, the second found the first
+            io(facts, "perf.txt", 10_000, 2400, 2000);
+            dispatched(facts, 20_000, 3200);
+            dispatched(facts, 21_000, 4000);
+            completed(facts, 23_001, 3200);
+            completed(facts, 24_001, 4000);
+            // alone again after them (3 ms)
+            io(facts, "perf.txt", 30_000, 4800, 3000);
+        });
         List<BlockProcessTimes.Entry> entries = results.get(BlockProcessTimes.class).orElseThrow().entries();
         assertEquals(5, entries.stream().mapToLong(BlockProcessTimes.Entry::n).sum());
         assertEquals(2, entries.stream().mapToLong(BlockProcessTimes.Entry::alone).sum());
