@@ -706,12 +706,11 @@ final class Assigner {
                     parts.add(Part.TAG_WAIT, direction, device, tag, method, null);
                     parts.add(Part.SCHEDULER, direction, device, sched + other, method, null);
                     parts.add(Part.FLUSH, direction, device, flushD2c + preflushWait, method, null);
-                    Behind behind = own ? behind(g, e.getKey()) : new Behind(0, 0, List.of());
+                    Behind behind = own ? behind(g, e.getKey()) : new Behind(0, "", List.of());
                     double device2c = d2c - flushD2c;
                     parts.add(Part.BEHIND_OTHER_IO, direction, device, device2c * behind.fraction, method
-                            + "; behind other processes: the part of its D2C above twice the device's light-load "
-                            + "service time (" + Fmt.seconds(behind.baseline) + ", D2C 5th percentile) while others held "
-                            + "the device", behind.others);
+                            + "; behind other processes: the part of its D2C above " + behind.ownService
+                            + " while others held the device", behind.others);
                     parts.add(Part.DEVICE, direction, device, device2c * (1 - behind.fraction), method, null);
                 }
                 parts.add(Part.NOT_EXPLAINED, direction, null, seconds - explained, "measured: its " + direction
@@ -812,9 +811,8 @@ final class Assigner {
             if (key.part() == Part.DEVICE && key.device() != null) {
                 Behind behind = behindByDevice.computeIfAbsent(key.device(), d -> behind(g, d));
                 parts.add(Part.BEHIND_OTHER_IO, key.direction(), device, seconds * behind.fraction, method
-                        + "; behind other processes: the part of its D2C above twice the device's light-load "
-                        + "service time (" + Fmt.seconds(behind.baseline) + ", D2C 5th percentile) while others held "
-                        + "the device", behind.others);
+                        + "; behind other processes: the part of its D2C above " + behind.ownService
+                        + " while others held the device", behind.others);
                 parts.add(Part.DEVICE, key.direction(), device, seconds * (1 - behind.fraction), method, null);
             } else {
                 parts.add(key.part(), key.direction(), device, seconds, switch (key.part()) {
@@ -1125,8 +1123,11 @@ final class Assigner {
     /** Requests a blocking call may make on average and still be one at a time (a stray journal write, a retry). */
     private static final double ONE_REQUEST_A_CALL = 1.5;
 
-    /** How much of a command's device time on one device was spent behind other processes' requests. */
-    private record Behind(double fraction, double baseline, List<WaitPart.Neighbour> others) {
+    /**
+     * How much of a command's device time on one device was spent behind other processes' requests, and what its
+     * own service was taken to be, in words.
+     */
+    private record Behind(double fraction, String ownService, List<WaitPart.Neighbour> others) {
     }
 
     /**
@@ -1193,6 +1194,7 @@ final class Assigner {
         Map<String, Double> blame = new LinkedHashMap<>();
         Map<String, Double> held = new LinkedHashMap<>();
         double heldAll = 0;
+        boolean heldToClass = false;
         for (Map.Entry<Integer, double[]> e : mineBySlice.entrySet()) {
             double[] m = e.getValue();
             mine += m[1];
@@ -1211,6 +1213,7 @@ final class Assigner {
             // completes a request at least as often as its class serves one. Where the capture shows the
             // process alone on the device, its own average then is its service
             double allowed = classBound ? classLimit : QUEUED_FACTOR * baseline;
+            heldToClass |= classBound && aloneAvg == null;
             double excess = aloneAvg != null ? Math.max(0, 1 - aloneAvg / avg)
                     : avg > allowed ? 1 - allowed / avg : 0;
             // a process with one request in flight at a time has none of its own ahead of it: whatever it queued
@@ -1230,6 +1233,14 @@ final class Assigner {
                 .limit(TimeModelAnalysis.MAX_NEIGHBOURS)
                 .map(o -> new WaitPart.Neighbour(o.getKey(), pidOf.get(o.getKey()),
                         total > 0 ? 100 * held.get(o.getKey()) / total : 0)).toList();
-        return new Behind(mine > 0 ? Math.min(1, behind / mine) : 0, baseline, neighbours);
+        String ownService = servedAlone[0] >= MIN_ALONE_REQUESTS && aloneAvg != null
+                ? "what its requests took with the device to themselves (" + Fmt.seconds(aloneAvg) + " over "
+                        + (long) servedAlone[0] + " requests)"
+                : aloneAvg != null ? "what its requests took in the slices the others left it alone ("
+                        + Fmt.seconds(aloneAvg) + ")"
+                : "twice the device's light-load service time (" + Fmt.seconds(baseline) + ", D2C 5th percentile)"
+                        + (heldToClass ? ", or what its class of media takes at most (" + Fmt.seconds(classLimit)
+                        + ") in the slices the others filled" : "");
+        return new Behind(mine > 0 ? Math.min(1, behind / mine) : 0, ownService, neighbours);
     }
 }
