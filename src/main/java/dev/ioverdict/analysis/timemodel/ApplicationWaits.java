@@ -46,8 +46,9 @@ final class ApplicationWaits {
         /** Requests asked for, of each direction (an iocb, a read or write call). */
         long reads;
         long writes;
-        /** io_submit calls long enough to have slept (a millisecond or more). */
+        /** io_submit calls long enough to have slept (a millisecond or more), and their seconds. */
         long longSubmits;
+        double sleptInSubmits;
         /** Seconds in write calls long enough to have slept (a millisecond or more). */
         double sleptInWrites;
         long longWrites;
@@ -170,6 +171,7 @@ final class ApplicationWaits {
         double d = c.duration();
         if (kind == WaitClass.SUBMIT && d >= Assigner.ASLEEP_CALL_SECONDS) {
             p.longSubmits++;
+            p.sleptInSubmits += d;
         }
         if (kind == WaitClass.WRITE && d >= Assigner.ASLEEP_CALL_SECONDS) {
             p.sleptInWrites += d;

@@ -192,6 +192,7 @@ public final class TimeModelAnalysis implements Analysis {
         long syncWrites;
         long ringRequests;
         long longSubmits;
+        double sleptInSubmits;
         double sleptInWrites;
         long longWrites;
         double span;
@@ -293,6 +294,7 @@ public final class TimeModelAnalysis implements Analysis {
                         g.waits.add(c, p.waits.seconds(c), p.waits.calls(c));
                         if (c == WaitClass.SUBMIT) {
                             g.longSubmits += p.longSubmits;
+                            g.sleptInSubmits += p.sleptInSubmits;
                         } else if (c == WaitClass.WRITE) {
                             g.sleptInWrites += p.sleptInWrites;
                             g.longWrites += p.longWrites;

@@ -295,6 +295,28 @@ class TimeModelCapturesTest {
     }
 
     @Test
+    void withoutABlockTraceAMixedWritersWaitIsOnTheDeviceWhoseAwaitForItsMixIsNearest() throws Exception {
+        // strace and iostat only: reads of 7.5 ms and writes of 1 ms on loop0, 60 + 60 a second; the system disk's few
+        // reads at 2.6 ms were nearer the slower direction's 7.5 ms than fio's 3.7 ms a request, whose mix is 4.3 ms
+        ProcessWait fio = RuleHarness.data(TestData.gridFilesWithout("reads-8ms-writes-fast-ssd", "perf-", "fio.out"))
+                .results().get(TimeModel.class).orElseThrow().application().get(0);
+        assertEquals(List.of("loop0"), fio.parts().stream().filter(w -> w.part() == Part.DEVICE)
+                .map(WaitPart::device).distinct().toList());
+    }
+
+    @Test
+    void anUnalignedWritersQuickSubmissionsAreNotTheInodesWhereOnlyAFewCallsSlept() throws Exception {
+        // strace and iostat only: 1,431 unaligned overwrites of written blocks, which XFS does not drain; io_submit
+        // takes 0.05 ms a call, two calls of over a millisecond among them
+        TimeModel m = RuleHarness.data(TestData.gridFilesWithout("unaligned-overwrite-2ms-ssd", "perf-", "fio.out"))
+                .results().get(TimeModel.class).orElseThrow();
+        double inode = m.application().stream().mapToDouble(p -> seconds(p, Part.INODE_LOCK)).sum();
+        double submission = m.application().stream().mapToDouble(p -> seconds(p, Part.SUBMISSION)).sum();
+        assertTrue(inode < 0.005, inode + " s");
+        assertEquals(0.136, submission, 0.005);
+    }
+
+    @Test
     void withoutABlockTraceAFewSlowWritesHoldMoreOfTheWaitThanManyFastReads() throws Exception {
         // strace and iostat only: 405 reads of ~1 ms and 45 writes of ~25 ms in the window; by bytes the writes
         // would get a tenth of the completion waits, by their count times iostat's w_await they get most
