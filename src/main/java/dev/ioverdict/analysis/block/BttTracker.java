@@ -290,11 +290,15 @@ final class BttTracker {
         }
         long t = e.timeNs();
         BttDevice d = setup(e, false);
+        BttDevice owner = d != null ? d : device(e.major(), e.minor());
+        // the request this C completes, taken out of its device once: whether it had the device to itself goes
+        // with the bios btt completes with it
+        IssuedRequest issued = located(e) ? RequestTracker.take(owner, e.sector()) : null;
         QueuedIo lead = null;
         if (d != null && located(e)) {
             found.clear();
             d.queued.collectInside(e.sector(), e.sector() + e.sectors(), found);
-            boolean alone = found.size > 0 && RequestTracker.servedAlone(d, e.sector());
+            boolean alone = issued != null && d.requests.depths.servedAlone(issued);
             for (int k = 0; k < found.size; k++) {
                 QueuedIo q = found.items[k];
                 d.q2c(q, Btt.delta(q.qTime, t));
@@ -310,10 +314,9 @@ final class BttTracker {
                     lead = q;
                 }
             }
-        } else if (d == null) {
-            d = device(e.major(), e.minor());
         }
-        IssuedRequest r = requests.completed(d, e, lead, located(e));
+        d = owner;
+        IssuedRequest r = requests.completed(d, e, lead, issued);
         if (lead == null && r != null) {
             // a request traced from its dispatch only (no Q: a leg under request-based dm, a trace of D and C)
             d.processTimes.issuedOnly(r.d, r.dTime, e.timeNs(), grid.origin(), slice(e.timeNs()));

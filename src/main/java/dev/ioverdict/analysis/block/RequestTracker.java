@@ -70,20 +70,18 @@ final class RequestTracker {
         }
     }
 
-    /** Whether the request completing at {@code sector} on {@code d} had the device to itself ({@link DispatchDepths#servedAlone}). */
-    static boolean servedAlone(BttDevice d, long sector) {
-        IssuedRequest r = d.requests.issued.size() == 0 ? null : d.requests.issued.get(sector);
-        return r != null && d.requests.depths.servedAlone(r);
+    /** The request issued at {@code sector} on {@code d}, taken out of the requests in flight as a C completes it; or null. */
+    static IssuedRequest take(BttDevice d, long sector) {
+        return d.requests.issued.size() == 0 ? null : d.requests.issued.remove(sector);
     }
 
     /**
-     * A C on {@code d} (sector known or not); {@code lead} is the earliest-queued bio btt completed with it.
-     * Returns the request it completed, if its D was seen.
+     * A C on {@code d}, completing {@code r} ({@link #take}; null where its D was not seen or the C says no sector);
+     * {@code lead} is the earliest-queued bio btt completed with it. Returns {@code r}.
      */
-    IssuedRequest completed(BttDevice d, BlockEvent c, QueuedIo lead, boolean located) {
+    IssuedRequest completed(BttDevice d, BlockEvent c, QueuedIo lead, IssuedRequest r) {
         DeviceRequests dr = d.requests;
         long t = c.timeNs();
-        IssuedRequest r = dr.issued.size() == 0 || !located ? null : dr.issued.remove(c.sector());
         dr.timeline.completed(t, c.sectors() * 512L);
         if (r != null) {
             long d2c = Btt.delta(r.dTime, t);

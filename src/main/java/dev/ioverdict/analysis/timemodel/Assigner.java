@@ -1203,10 +1203,14 @@ final class Assigner {
                     servedAlone[1] += e.aloneD2c();
                 });
         Double aloneAvg = null;
+        String ownService = null;
         if (oneAtATime && servedAlone[0] >= MIN_ALONE_REQUESTS) {
             aloneAvg = servedAlone[1] / servedAlone[0];
+            ownService = "what its requests took with the device to themselves (" + Fmt.seconds(aloneAvg) + " over "
+                    + (long) servedAlone[0] + " requests)";
         } else if (oneAtATime && alone[0] >= MIN_ALONE_REQUESTS) {
             aloneAvg = alone[1] / alone[0];
+            ownService = "what its requests took in the slices the others left it alone (" + Fmt.seconds(aloneAvg) + ")";
         }
         double mine = 0;
         double behind = 0;
@@ -1252,14 +1256,11 @@ final class Assigner {
                 .limit(TimeModelAnalysis.MAX_NEIGHBOURS)
                 .map(o -> new WaitPart.Neighbour(o.getKey(), pidOf.get(o.getKey()),
                         total > 0 ? 100 * held.get(o.getKey()) / total : 0)).toList();
-        String ownService = servedAlone[0] >= MIN_ALONE_REQUESTS && aloneAvg != null
-                ? "what its requests took with the device to themselves (" + Fmt.seconds(aloneAvg) + " over "
-                        + (long) servedAlone[0] + " requests)"
-                : aloneAvg != null ? "what its requests took in the slices the others left it alone ("
-                        + Fmt.seconds(aloneAvg) + ")"
-                : "twice the device's light-load service time (" + Fmt.seconds(baseline) + ", D2C 5th percentile)"
-                        + (heldToClass ? ", or what its class of media takes at most (" + Fmt.seconds(classLimit)
-                        + ") in the slices the others filled" : "");
+        if (ownService == null) {
+            ownService = "twice the device's light-load service time (" + Fmt.seconds(baseline) + ", D2C 5th percentile)"
+                    + (heldToClass ? ", or what its class of media takes at most (" + Fmt.seconds(classLimit)
+                    + ") in the slices the others filled" : "");
+        }
         return new Behind(mine > 0 ? Math.min(1, behind / mine) : 0, ownService, neighbours);
     }
 }

@@ -133,6 +133,16 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
 
     /** {@code n} requests and their average D2C in seconds. */
     public record Dispatched(long n, double averageSeconds) {
+        /** These requests and {@code other}'s together. */
+        public Dispatched plus(Dispatched other) {
+            if (other.n == 0) {
+                return this;
+            }
+            if (n == 0) {
+                return other;
+            }
+            return new Dispatched(n + other.n, (n * averageSeconds + other.n * other.averageSeconds) / (n + other.n));
+        }
     }
 
     /** One process's requests on one device in slice {@code slice}: how many and their D2C in all. */

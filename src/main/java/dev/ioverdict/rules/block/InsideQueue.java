@@ -94,12 +94,9 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double r
         if (baseline == null || !(inFlight >= 2)) {
             return Optional.empty();
         }
-        BlockProcessTimes.Dispatched reads = baseline.dispatchedBelow("read", lightDepth());
-        BlockProcessTimes.Dispatched writes = baseline.dispatchedBelow("write", lightDepth());
-        long n = reads.n() + writes.n();
-        return n < MIN_LIGHT ? Optional.empty() : Optional.of(new BlockProcessTimes.Dispatched(n,
-                ((reads.n() > 0 ? reads.n() * reads.averageSeconds() : 0)
-                        + (writes.n() > 0 ? writes.n() * writes.averageSeconds() : 0)) / n));
+        BlockProcessTimes.Dispatched both = baseline.dispatchedBelow("read", lightDepth())
+                .plus(baseline.dispatchedBelow("write", lightDepth()));
+        return both.n() < MIN_LIGHT ? Optional.empty() : Optional.of(both);
     }
 
     /** The number of the device's requests under which one was dispatched into a near-empty device: half its average. */
@@ -117,8 +114,7 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double r
             return Optional.empty();
         }
         long all = knownRequests();
-        long n = 0;
-        double seconds = 0;
+        BlockProcessTimes.Dispatched total = new BlockProcessTimes.Dispatched(0, Double.NaN);
         for (String direction : new String[] {"read", "write"}) {
             BlockProcessTimes.Dispatched whole = baseline.dispatched(direction);
             if (whole.n() < MINOR_SHARE * all) {
@@ -132,9 +128,8 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double r
                     || whole.averageSeconds() < IN_TURN_FACTOR * light.averageSeconds()) {
                 return Optional.empty();
             }
-            n += light.n();
-            seconds += light.n() * light.averageSeconds();
+            total = total.plus(light);
         }
-        return n < MIN_LIGHT ? Optional.empty() : Optional.of(new BlockProcessTimes.Dispatched(n, seconds / n));
+        return total.n() < MIN_LIGHT ? Optional.empty() : Optional.of(total);
     }
 }

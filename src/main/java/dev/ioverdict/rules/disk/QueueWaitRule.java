@@ -105,6 +105,9 @@ public final class QueueWaitRule extends Rule {
         IostatPoint worst = e.worst(order);
         Double traced = solaris || s.baselineMs() != null ? null : tracedUnqueuedMs(ctx, s.device());
         ToDoubleFunction<IostatPoint> wait = p -> traced != null ? Math.max(0, p.responseMs() - traced) : waitMs(s, p);
+        double avgWaitMs = e.avg(wait);
+        // the trace shows the requests waiting for a free slot inside the device, not in front of it
+        boolean inside = traced != null && avgWaitMs > 0 && waitsInside(ctx, s.device());
         double waitSeconds = e.flagged().stream()
                 .mapToDouble(p -> Math.max(0, p.iops()) * wait.applyAsDouble(p) / 1000 * s.secondsPerReport()).sum();
         String how = solaris
@@ -119,23 +122,22 @@ public final class QueueWaitRule extends Rule {
                         ? "%w up to " + IostatEvidence.num(worst.waitPct()) + " %"
                         : s.queueLabel() + " up to " + IostatEvidence.num(worst.queue())))
                 .summary("On " + label + " " + how + " " + IostatEvidence.span(s, e) + ". About "
-                        + IostatEvidence.ms(e.avg(wait)) + " of each request's time was spent waiting"
+                        + IostatEvidence.ms(avgWaitMs) + " of each request's time was spent waiting"
                         + (traced == null ? "." : ": the block trace's requests dispatched into the device near-empty "
-                        + "took " + IostatEvidence.ms(traced) + (e.avg(wait) > 0 && waitsInside(ctx, s.device())
-                        ? ", the rest waited inside it for a free slot." : ".")))
+                        + "took " + IostatEvidence.ms(traced) + (inside ? ", the rest waited inside it for a free slot."
+                        : ".")))
                 .recommendation(solaris
                         ? "Requests wait in the host's queue for the disk. Check the throttle against what the LUN "
                         + "accepts (sd_max_throttle / ssd_max_throttle in /etc/system, the array's queue depth per "
                         + "LUN), spread the hot files over more disks or LUNs, and make transfers larger (maxcontig, "
                         + "maxphys) so fewer requests carry the same data."
-                        : traced != null && e.avg(wait) > 0 && waitsInside(ctx, s.device())
-                                ? INSIDE_ADVICE.replace("DEV", s.device())
+                        : inside ? INSIDE_ADVICE.replace("DEV", s.device())
                                 .replace("QUEUE", IostatEvidence.num(e.avg(IostatPoint::queue)))
                         : LINUX_ADVICE.replace("DEV", s.device()))
                 .iostat(s)
                 .with(e::figures)
                 .evidence(IostatEvidence.lines(e.worst(3, order)))
-                .figure(AVG_WAIT, e.avg(wait) / 1000)
+                .figure(AVG_WAIT, avgWaitMs / 1000)
                 // the queue's part of the device's time: each request's own service would stay
                 .figure(SubjectMetrics.OF_DEVICE_TIME, DiskSaturationRule.shareOfDeviceTime(s, e.flagged().stream()
                         .filter(p -> p.hasIo() && p.iops() > 0).mapToDouble(p -> p.iops() * wait.applyAsDouble(p)).sum()))
