@@ -222,6 +222,12 @@ pread-16ms-s8-hdd                   15    -      8   1    data    pread-qd1     
 sched-bfq-seqwriter-4ms-s2-ssd      3     -      2   0    data    sched-seqwriter  -           noSched AIO
 neighbour-reads-2ms-s4-ssd          1.5   -      4   0    nb      victim-read-4k   backup-read-1m noSched AIO
 stacked-loop-on-12ms-ssd            11    -      8   0    stacked stacked-randrw   -           noSched AIO
+sched-bfq-randwriter-8ms-s2-hdd     7     -      2   1    data    sched-randwriter -           noSched AIO
+saturated-6ms-s4-qd32-hdd           5     -      4   1    data    randwrite-qd32   -           noSched AIO
+stacked-loop-on-50ms-hdd            49    -      8   1    stacked stacked-randrw   -           noSched AIO
+noisy-neighbour-16ms-s2-hdd         15    -      2   1    nb      victim-4k        restore-1m  noSched AIO
+fsync-journal-4ms-s2-hdd            3     -      2   1    journal journal-fsync    -           noSched SYNC
+unaligned-1k-2ms-s2-ssd             1.5   -      2   0    redo    unaligned-1k     -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

@@ -67,7 +67,10 @@ final class ModelImpact {
         }
         // a cause holding part of its device's time (stalls now and then) holds that part of the wait spent in the
         // device, whichever part holds it: a stalled cache flush is the flush's time too
-        double ofDevice = ofDevice(f);
+        // a cause measured in a part of its own (the scheduler's wait) holds that part: its share of the device's
+        // time stands for the part only where the model has nothing but the devices' time
+        boolean inDeviceTime = in.parts().stream().anyMatch(DEVICE_TIME::contains);
+        double ofDevice = inDeviceTime ? ofDevice(f) : 1;
         if (ofDevice < 1 && in.scope() == MeasuredIn.Scope.DEVICE) {
             List<Part> parts = new ArrayList<>(in.parts());
             DEVICE_TIME.stream().filter(p -> !parts.contains(p)).forEach(parts::add);
@@ -83,7 +86,7 @@ final class ModelImpact {
                 + s.parts.stream().filter(w -> w.method() != null)
                 .max(java.util.Comparator.comparingDouble(WaitPart::seconds)).map(w -> "; " + w.method()).orElse("");
         List<Impact.ProcessShare> byProcess = new ArrayList<>();
-        Shares shares = Shares.of(f, ofDevice);
+        Shares shares = inDeviceTime ? Shares.of(f, ofDevice) : new Shares(1, null, null);
         for (ProcessWait p : model.application()) {
             double mine = shares.held(s.parts.stream().filter(w -> p.parts().contains(w)).toList());
             if (mine > 0 && p.waitSeconds() > 0) {

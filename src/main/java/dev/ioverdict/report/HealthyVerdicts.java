@@ -38,12 +38,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Why a rule that ran found nothing, in the figures a reader can check: "100 %util with 16
- * requests in flight and await 1.4 ms: the device serves in parallel; not saturated". A healthy
- * verdict is a claim too, so it carries a confidence: high when a trace measured the quantity the
- * rule judges on many I/Os, medium when interval averages (iostat) or few samples stand for it,
- * low when the rule's own inputs were thin. Reads the same sections the report shows, never the
- * rules' internals: the figures are the ones the report prints elsewhere.
+ * Why a rule that ran found nothing, in the figures a reader can check: "%util up to 100 % with 16
+ * requests in flight and await avg 1.4 ms: busy nearly all the time, but its response time stays within
+ * the 5.00 ms of a solid-state device". A healthy verdict is a claim too, so it carries a confidence:
+ * high when a trace measured the quantity the rule judges on many I/Os, medium when interval averages
+ * (iostat) or few samples stand for it, low when the rule's own inputs were thin. Reads the same
+ * sections the report shows, never the rules' internals: the figures are the ones the report prints
+ * elsewhere.
  */
 final class HealthyVerdicts {
     /** iostat reports below which an average says little about a device. */
@@ -138,9 +139,12 @@ final class HealthyVerdicts {
                 + Figures.percent(busyLimit) + ")"
                 : w == null ? ": the file prints no response time to show waits; not judged saturated"
                 : w.max() < awaitLimit && b.max() >= NEAR_FULL_PCT && w.avg() < media.media().abnormalMs()
-                        ? ": the device serves in parallel, so busy all the time is not full; its response time stays"
-                        + " within the " + ms(media.media().abnormalMs()) + " of " + article(media) + "; not saturated"
+                        ? ": busy nearly all the time, but its response time stays within the "
+                        + ms(media.media().abnormalMs()) + " of " + article(media) + ": " + busyName(d) + " counts the time"
+                        + " anything is in flight, not how much of the device is used; not saturated"
+                        + coveredBy(d.device()).map(c -> "; its wait is the finding above (" + c + ")").orElse("")
                 : w.max() < awaitLimit ? ": its response time never reached the rule's " + ms(awaitLimit) + "; not saturated"
+                        + coveredBy(d.device()).map(c -> "; its wait is the finding above (" + c + ")").orElse("")
                 : coveredBy(d.device()).isPresent() ? ": its time is the finding above (" + coveredBy(d.device()).get()
                         + "): a device slow in its own service fills at a lower load, not a saturated one"
                 : ": busy and slow at times (" + awaitName(d) + " max " + ms(w.max()) + "), but not for as many reports"

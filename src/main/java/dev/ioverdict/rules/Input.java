@@ -30,6 +30,20 @@ public record Input<T>(String id, String description, String howToCollect, Funct
         return new Input<>(id, description, howToCollect, resolver, EnumSet.of(only));
     }
 
+    /**
+     * A reading of other inputs in one configuration (iostat of a device its scheduler serves one request at a
+     * time), which a rule may judge where its usual input is missing: not something to collect on its own, so a
+     * rule lacking every input of its {@link RuleInfo#anyOf()} asks for the collectable ones.
+     */
+    public static <T> Input<T> derived(String id, String description, Function<CaseData, Optional<T>> resolver) {
+        return new Input<>(id, description, "", resolver);
+    }
+
+    /** Whether a consultant collects it (a command), not a reading of other inputs ({@link #derived}). */
+    public boolean collectable() {
+        return !howToCollect.isBlank();
+    }
+
     public boolean appliesTo(Platform p) {
         return platforms.contains(p);
     }

@@ -110,8 +110,8 @@ public final class RuleDocs {
 
     private static void inputs(StringBuilder md, String what, List<Input<?>> inputs) {
         for (Input<?> in : inputs) {
-            md.append("- **").append(what).append(":** ").append(in.description()).append(". Collect: `")
-                    .append(in.howToCollect()).append("`\n");
+            md.append("- **").append(what).append(":** ").append(in.description()).append(in.collectable()
+                    ? ". Collect: `" + in.howToCollect() + "`\n" : " (read from the inputs it names)\n");
         }
     }
 }

@@ -55,7 +55,8 @@ public final class RuleEngine {
                 info.anyOf().forEach(in -> resolve(in, data, resolved));
                 if (missing.isEmpty() && !info.anyOf().isEmpty()
                         && info.anyOf().stream().allMatch(in -> resolved.get(in).isEmpty())) {
-                    missing = info.anyOf();
+                    List<Input<?>> collected = info.anyOf().stream().filter(Input::collectable).toList();
+                    missing = collected.isEmpty() ? info.anyOf() : collected;
                     joiner = " or ";
                 }
                 List<Input<?>> lacking = missing;

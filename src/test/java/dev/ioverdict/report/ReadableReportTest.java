@@ -203,7 +203,7 @@ class ReadableReportTest {
         // loop0 ran at 100 %util with ~8 requests in flight and 2.5 ms waits: parallel service, not saturation
         assertTrue(saturation != null && saturation.path("reason").asText().contains("%util up to 100")
                 && saturation.path("reason").asText().contains("requests in flight")
-                && saturation.path("reason").asText().contains("serves in parallel"), String.valueOf(saturation));
+                && saturation.path("reason").asText().contains("counts the time anything is in flight"), String.valueOf(saturation));
         Document page = Jsoup.parse(Files.readString(tmp.resolve("busy-parallel-healthy").resolve("report.html")));
         assertTrue(page.select("details.checked li").text().contains("confidence"));
     }

@@ -65,6 +65,22 @@ class RuleEngineTest {
     }
 
     @Test
+    void aRuleLackingEveryAlternativeAsksForTheOnesCollectedNotTheReadings() {
+        Input<String> reading = Input.derived("reading", "an absent thing in one configuration", c -> Optional.empty());
+        RuleInfo info = new RuleInfo("alternatives", "a test rule", Severity.WARNING, "tests the engine", List.of(),
+                List.of(ABSENT, reading), List.of(), List.of());
+        Rule r = new Rule(info, Meaning.NONE) {
+            @Override
+            public void evaluate(RuleContext ctx) {
+                throw new AssertionError("must not run");
+            }
+        };
+        RuleOutcome out = new RuleEngine(List.of(r), RuleConfig.DEFAULTS, true).evaluate(EMPTY);
+        assertEquals("no an absent thing", out.notEvaluated().get(0).missing());
+        assertEquals(List.of("run 'collect'"), out.notEvaluated().get(0).howToCollect());
+    }
+
+    @Test
     void inputsAndThresholdsAreReadOnlyAsDeclared() {
         Rule reads = rule("reads", List.of(PRESENT), ctx -> {
             assertEquals("x", ctx.input(PRESENT));

@@ -3,6 +3,7 @@ package dev.ioverdict.analysis.timemodel;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.analysis.iostat.DeviceSeries;
+import dev.ioverdict.analysis.iostat.SchedulerHold;
 import dev.ioverdict.analysis.iostat.IostatCommits;
 import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.model.UnnamedProcess;
@@ -783,7 +784,19 @@ final class Assigner {
                         : "what its class serves a request in"),
                         List.of(new WaitPart.Neighbour(WaitPart.Neighbour.UNTRACED, null, others.othersPct())));
             }
-            parts.add(Part.DEVICE, direction, device, seconds * (others == null ? 1 : 1 - others.fraction()), method, null);
+            double inDeviceOrScheduler = seconds * (others == null ? 1 : 1 - others.fraction());
+            SchedulerHold hold = SchedulerHold.of(seriesOf(device), config).orElse(null);
+            if (hold != null) {
+                double held = inDeviceOrScheduler * hold.shareOf(direction);
+                parts.add(Part.SCHEDULER, direction, device, held, String.format(Locale.ROOT, "estimated: no block "
+                        + "trace; %s's scheduler is bfq with strict_guarantees 1, which dispatches a request only when "
+                        + "none is in the device: it served one at a time, completing one every %.2f ms while busy "
+                        + "(iostat's %%util over its completions), and the %.0f %% of its %s time (IOPS x await) "
+                        + "beyond that waited in the scheduler", device, hold.perCompletionMs(),
+                        100 * hold.shareOf(direction), direction), null);
+                inDeviceOrScheduler -= held;
+            }
+            parts.add(Part.DEVICE, direction, device, inDeviceOrScheduler, method, null);
             return;
         }
         parts.add(Part.NOT_MEASURED, direction, null, seconds, "no block trace or iostat of the device its "

@@ -61,8 +61,10 @@ public final class SchedulerLatencyRule extends Rule {
             for inserted bios, M2D for bios merged into a waiting request) holds most of Q2C and is not \
             trivial per I/O; or one class of I/O (reads, writes, one process) waits there far longer \
             than the others, starved behind them. The device answers quickly; the elevator (cfq, bfq, \
-            mq-deadline's write batches ...) or a full device queue holds requests.""",
-            List.of(BlockFigures.INPUT), List.of(Inputs.STORAGE, IostatEvidence.SERIES),
+            mq-deadline's write batches ...) or a full device queue holds requests. Without a block trace, \
+            on a device bfq serves one request at a time (strict_guarantees 1): iostat's response time \
+            beyond the device's busy time per completion is the scheduler's.""",
+            List.of(), List.of(BlockFigures.INPUT, IostatSchedulerHold.SERIES), List.of(Inputs.STORAGE, IostatEvidence.SERIES),
             List.of(SHARE_PCT, CRITICAL_SHARE_PCT, MIN_AVG_MS, BlockFigures.MIN_IOS, CLASS_AVG_MS, CLASS_RATIO, CLASS_OUTLIER_MS));
 
     /** The starved class's scheduler time, as a share of its own Q2C: what fixing it gives back to that class. */
@@ -75,7 +77,8 @@ public final class SchedulerLatencyRule extends Rule {
     public SchedulerLatencyRule() {
         super(INFO, MeasuredIn.device(Part.SCHEDULER),
                 Meaning.of(Meaning.Layer.SCHEDULER).use(Meaning.Resource.DEVICE, Meaning.Use.SATURATION)
-                        .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT)
+                        // iostat sees the scheduler's wait only on a device it serves one request at a time
+                        .evidence(EvidenceKind.BLOCK_TRACE, EvidenceKind.BTT_REPORT, EvidenceKind.IOSTAT)
                         // the process waits in io_getevents because completions wait in the scheduler
                         .explains(AioCompletionWaitRule.ID, "when the process's requests went to the device: it waits for completions the scheduler holds back",
                                 AioCompletionWaitRule::waitsOn)
@@ -83,14 +86,20 @@ public final class SchedulerLatencyRule extends Rule {
                                 Meaning.Explains::sameSubject)
                         .explains(DiskSaturationRule.ID, "about the same device",
                                 Meaning.Explains::sameSubject)
-                        .chart(f -> new ChartSpec.Shares(SubjectMetrics.DEVICE, SubjectMetrics.DEVNO, SHARE,
-                                f.has(M2D_SHARE) ? "I2D + M2D" : "I2D", BlockFigures.LIMIT_SHARE))
+                        .chart(f -> f.has(SHARE) ? new ChartSpec.Shares(SubjectMetrics.DEVICE, SubjectMetrics.DEVNO, SHARE,
+                                f.has(M2D_SHARE) ? "I2D + M2D" : "I2D", BlockFigures.LIMIT_SHARE) : ChartSpec.NONE)
                         .insideView(BlockFigures.heldIn("in the I/O scheduler", SHARE)));
     }
 
     @Override
     public void evaluate(RuleContext ctx) {
-        BlockFigures figs = ctx.input(BlockFigures.INPUT);
+        ctx.optional(BlockFigures.INPUT).ifPresent(figs -> traced(ctx, figs));
+        ctx.optional(IostatSchedulerHold.SERIES).ifPresent(series ->
+                IostatSchedulerHold.judge(ctx, series, ctx.optional(BlockFigures.INPUT)));
+    }
+
+    /** The devices of a block trace or btt report: their I2D and M2D against Q2C, and the classes starved there. */
+    private static void traced(RuleContext ctx, BlockFigures figs) {
         var storage = ctx.optional(Inputs.STORAGE);
         for (BlockFigures.Device d : figs.devices()) {
             PhaseStat q2c = d.phase(Phase.Q2C);

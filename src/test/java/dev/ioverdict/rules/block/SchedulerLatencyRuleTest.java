@@ -14,6 +14,7 @@ import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.block.Phase;
 import dev.ioverdict.model.block.PhaseStat;
 import dev.ioverdict.testing.RuleHarness;
+import dev.ioverdict.testing.TestData;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -97,5 +98,45 @@ class SchedulerLatencyRuleTest {
                 btt("perf-scheduler-latency")).get(0).severity());
         assertTrue(RuleHarness.files(rule, Map.of("scheduler-latency.min_avg_ms", "50"),
                 btt("perf-scheduler-latency")).isEmpty());
+    }
+
+    @Test
+    void withoutABlockTraceIostatShowsTheWaitOfADeviceBfqServesOneAtATime() {
+        // the kit's scheduler recipe on a 4 ms two-slot flash device (bfq, strict_guarantees 1), iostat and the settings
+        Finding f = only(RuleHarness.files(rule, TestData.gridFilesWithout("sched-bfq-seqwriter-4ms-s2-ssd",
+                "perf", "strace", "fio")));
+        assertEquals("loop0", f.metrics().get("device"));
+        assertEquals(Severity.CRITICAL, f.severity());
+        // nine reports with I/O: each one's r/s x (r_await - busy ms per completion) and w/s x (w_await - ...),
+        // over r/s x r_await + w/s x w_await, summed (by hand from iostat-x.txt)
+        assertEquals(88.76058, (Double) f.metrics().get("ofDeviceTimePct"), 1e-4);
+        assertEquals(53.09117, (Double) f.metrics().get("ofReadTimePct"), 1e-4);
+        assertEquals(93.16725, (Double) f.metrics().get("ofWriteTimePct"), 1e-4);
+        assertEquals(0.0297135, (Double) f.metrics().get("i2dPerIo"), 1e-6);
+        assertEquals("bfq", f.metrics().get("scheduler"));
+        assertEquals(Confidence.MEDIUM, f.confidence());
+        assertTrue(f.evidence().stream().anyMatch(e -> e.location().startsWith("iosched-settings.txt:")
+                && e.text().contains("strict_guarantees: 1")), f.evidence().toString());
+        assertTrue(f.summary().contains("completed one every 3.76 ms while busy"), f.summary());
+    }
+
+    @Test
+    void iostatJudgesNoSchedulerThatLetsTheDeviceServeSeveral() {
+        // bfq at its defaults (strict_guarantees 0) may dispatch several: iostat cannot tell its wait from the device's
+        assertTrue(RuleHarness.files(rule, TestData.gridFilesWithout("sched-bfqdefault-seqwriter-4ms",
+                "perf", "strace", "fio")).isEmpty());
+    }
+
+    @Test
+    void aDeviceTheBlockTraceShowsIsJudgedThereOnly() {
+        Finding f = only(RuleHarness.files(rule, TestData.gridFilesWithout("sched-bfq-seqwriter-4ms-s2-ssd",
+                "strace", "fio")));
+        assertTrue(f.metrics().containsKey("i2dSharePct"), f.metrics().toString());
+        assertTrue(!f.metrics().containsKey("ofDeviceTimePct"), f.metrics().toString());
+    }
+
+    private static Finding only(List<Finding> fs) {
+        assertEquals(1, fs.size(), fs.toString());
+        return fs.get(0);
     }
 }
