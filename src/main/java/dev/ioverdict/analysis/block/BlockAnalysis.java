@@ -187,7 +187,11 @@ public final class BlockAnalysis implements Analysis {
     /** Each device's phase samples as their fine histogram (Q2Q, an arrival gap, is not a latency). */
     static BlockDistributions distributions(BttTracker tracker) {
         List<PhaseDistribution> out = new ArrayList<>();
+        List<PhaseDistribution> requests = new ArrayList<>();
         for (BttDevice d : tracker.devices()) {
+            if (d.requests.d2c.total() > 0) {
+                requests.add(distribution(d.name, Phase.D2C, null, d.requests.d2c, d.requests.d2c.max()));
+            }
             for (Phase phase : Phase.BTT) {
                 PhaseSamples s = d.samples(phase);
                 if (phase == Phase.Q2Q || phase == Phase.Q2Qdm || s == null || s.n == 0) {
@@ -205,7 +209,7 @@ public final class BlockAnalysis implements Analysis {
                 }
             }
         }
-        return new BlockDistributions(out);
+        return new BlockDistributions(out, requests);
     }
 
     private static PhaseDistribution distribution(String device, Phase phase, String direction, LogHistogram h,

@@ -62,6 +62,9 @@ public record SchedulerHold(String device, SchedulerSetting scheduler, QueueSett
             return Optional.empty();
         }
         double[] total = byDirection ? new double[] {read[0] + write[0], read[1] + write[1]} : both;
+        if (total[1] <= 0) {
+            return Optional.empty();
+        }
         return Optional.of(new SchedulerHold(series.device(), scheduler.get(), strict.get(),
                 byDirection ? share(read) : null, byDirection ? share(write) : null, total[0] / total[1],
                 total[0] * series.secondsPerReport() / requests, busyMs / requests, Math.round(requests), reports));

@@ -167,7 +167,8 @@ final class BlockDeviceLatency {
                 ? Impact.measured(direction.sumSeconds(), "D2C of the " + direction.direction() + ", summed")
                 : Impact.measured(d2c.avg() * d2c.n(), "D2C average x completions");
         // above 100 % D2C and Q2C count different I/Os (lost completions): ConsistencyAnalysis says so
-        Double d2cShare = d.share(Phase.D2C) <= 100 ? d.share(Phase.D2C) : null;
+        // a share of Q2C needs the Qs: a multipath leg or a split bio's request has none in btt's rows
+        Double d2cShare = q2c.n() > 0 && !d.d2cByRequest() && d.share(Phase.D2C) <= 100 ? d.share(Phase.D2C) : null;
         if (q2c.avg() != null && q2c.n() > 0) {
             impact = impact.of(q2c.avg() * q2c.n(), "Q2C time on " + d.label());
         }

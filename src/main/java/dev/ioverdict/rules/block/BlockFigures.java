@@ -6,6 +6,7 @@ import dev.ioverdict.analysis.config.DeviceIdentity;
 import dev.ioverdict.analysis.config.KernelMajors;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.model.Evidence;
+import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Platform;
 import dev.ioverdict.model.Subject;
@@ -54,18 +55,25 @@ public final class BlockFigures {
     static final Threshold MIN_IOS = Threshold.count("min_ios", "I/Os", 20,
             "fewer completed I/Os (Q2C N) than this are too few to judge");
     public static final Metric LIMIT_SHARE = Metric.percent("limitShare", "limit for the share of Q2C");
+    /** What D2C the finding judged, where it is not btt's row. */
+    public static final Metric D2C_BASIS = Metric.text("d2cBasis", "D2C counted as");
+    /** btt's D2C row counting under half the requests timed from dispatch to completion: each request's D2C is judged. */
+    private static final int LOST_MOST = 2;
 
     private final BlockTrace trace;
     private final BttReport btt;
     private final DeviceIdentities names;
     private final List<PhaseDistribution> distributions;
+    /** Each device's D2C once per request (each D..C pair), where the trace timed them. */
+    private final List<PhaseDistribution> requestD2c;
 
     private BlockFigures(BlockTrace trace, BttReport btt, DeviceIdentities names,
-                         List<PhaseDistribution> distributions) {
+                         List<PhaseDistribution> distributions, List<PhaseDistribution> requestD2c) {
         this.trace = trace;
         this.btt = btt;
         this.names = names;
         this.distributions = distributions;
+        this.requestD2c = requestD2c;
     }
 
     public BlockTrace trace() {
@@ -79,14 +87,29 @@ public final class BlockFigures {
         if (trace == null) {
             return Optional.empty();
         }
+        var distributions = results.get(BlockDistributions.class);
         return Optional.of(new BlockFigures(trace, results.get(BttReport.class).orElse(null),
                 results.get(StorageConfig.class).map(StorageConfig::identities).orElseGet(DeviceIdentities::empty),
-                results.get(BlockDistributions.class).map(BlockDistributions::distributions).orElse(List.of())));
+                distributions.map(BlockDistributions::distributions).orElse(List.of()),
+                distributions.map(BlockDistributions::requestD2c).orElse(List.of())));
     }
 
-    /** One device's figures; phases fall back to All Devices when the input has only one device. */
+    /**
+     * One device's figures; phases fall back to All Devices when the input has only one device. {@code bttD2c}:
+     * btt's own D2C where {@code phases} holds each request's D2C in its place (see {@link #devices}), else null.
+     */
     public record Device(String id, String name, String label, String source, Map<Phase, PhaseStat> phases,
-                         Map<Phase, Double> overheadPct) {
+                         Map<Phase, Double> overheadPct, PhaseStat bttD2c) {
+        public Device(String id, String name, String label, String source, Map<Phase, PhaseStat> phases,
+                      Map<Phase, Double> overheadPct) {
+            this(id, name, label, source, phases, overheadPct, null);
+        }
+
+        /** Whether {@link #phase}(D2C) counts each request once, btt's row having left most of them out. */
+        public boolean d2cByRequest() {
+            return bttD2c != null;
+        }
+
         public PhaseStat phase(Phase p) {
             return phases.getOrDefault(p, PhaseStat.EMPTY);
         }
@@ -125,6 +148,11 @@ public final class BlockFigures {
                     .text(SubjectMetrics.DEVICE, name != null ? name : id)
                     .text(SubjectMetrics.DEVNO, id)
                     .text(SubjectMetrics.SOURCE, source);
+            if (d2cByRequest()) {
+                f.text(D2C_BASIS, "each request's D..C (" + Figures.count(phase(Phase.D2C).n()) + " requests): btt's "
+                        + "D2C counts the " + Figures.count(bttD2c.n()) + " queued bios that lie inside their request; "
+                        + "bios split after they were queued (larger than max_sectors_kb) lie inside none");
+            }
         }
     }
 
@@ -141,10 +169,44 @@ public final class BlockFigures {
                 phases = s.all().phases();
             }
             String name = names.find(d.device()).map(DeviceIdentity::kernelName).orElse(KernelMajors.name(d.device()));
+            PhaseStat btt = phases.getOrDefault(Phase.D2C, PhaseStat.EMPTY);
+            PhaseStat byRequest = byRequest(d.device(), btt);
+            if (byRequest != null) {
+                Map<Phase, PhaseStat> withRequests = new java.util.EnumMap<>(Phase.class);
+                withRequests.putAll(phases);
+                withRequests.put(Phase.D2C, byRequest);
+                phases = withRequests;
+            }
             out.add(new Device(d.device(), name, names.label(d.device()), d.source(), phases,
-                    d.overheadPct()));
+                    d.overheadPct(), byRequest == null ? null : btt));
         }
         return out;
+    }
+
+    /**
+     * The device's D2C counted once per request, where btt's row (one sample per queued bio inside its request)
+     * left out most of the requests the trace timed from dispatch to completion: bios split after they were queued
+     * lie inside no request, so a stream of bios larger than the queue's max_sectors_kb has almost no btt D2C. A
+     * device service judged on the few left would be judged on nothing. Null where btt's row stands.
+     */
+    private PhaseStat byRequest(String device, PhaseStat btt) {
+        PhaseDistribution all = requestD2c.stream().filter(x -> x.device().equals(device)).findFirst().orElse(null);
+        if (all == null || all.n() < MIN_IOS.defaultValue() || btt.n() * LOST_MOST >= all.n() || all.avg() == null) {
+            return null;
+        }
+        double[] upTo = all.upTo();
+        return new PhaseStat(all.n(), firstOf(all), all.avg(), upTo[upTo.length - 1], all.percentile(50),
+                all.percentile(95), all.percentile(99));
+    }
+
+    /** The highest value of the lowest bin that holds a sample: the smallest value, to the bin's 0.1 %. */
+    private static double firstOf(PhaseDistribution d) {
+        for (int i = 0; i < d.counts().length; i++) {
+            if (d.counts()[i] > 0) {
+                return d.upTo()[i];
+            }
+        }
+        return 0;
     }
 
     DeviceIdentities names() {
