@@ -228,6 +228,12 @@ stacked-loop-on-50ms-hdd            49    -      8   1    stacked stacked-randrw
 noisy-neighbour-16ms-s2-hdd         15    -      2   1    nb      victim-4k        restore-1m  noSched AIO
 fsync-journal-4ms-s2-hdd            3     -      2   1    journal journal-fsync    -           noSched SYNC
 unaligned-1k-2ms-s2-ssd             1.5   -      2   0    redo    unaligned-1k     -           noSched AIO
+sched-bfq-seqwriter-1ms-s8-ssd      0.5   -      8   0    data    sched-seqwriter  -           noSched AIO
+saturated-12ms-s8-qd64-hdd          11    -      8   1    data    randwrite-qd64   -           noSched AIO
+stacked-loop-on-20ms-ssd            19    -      8   0    stacked stacked-randrw   -           noSched AIO
+unaligned-4ms-s4-hdd                3     -      4   1    redo    unaligned        -           noSched AIO
+noisy-neighbour-reader-4ms-s4-ssd   3     -      4   0    nb      victim-read-4k   restore-1m  noSched AIO
+light-mixed-2ms-s4-hdd              1.5   -      4   1    data    light-mixed      -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

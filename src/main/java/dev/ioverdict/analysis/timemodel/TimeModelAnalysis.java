@@ -3,6 +3,7 @@ package dev.ioverdict.analysis.timemodel;
 import dev.ioverdict.analysis.Analysis;
 import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
+import dev.ioverdict.analysis.config.DeviceStacks;
 import dev.ioverdict.analysis.config.KernelMajors;
 import dev.ioverdict.analysis.config.MediaClass;
 import dev.ioverdict.analysis.config.StorageConfig;
@@ -73,7 +74,7 @@ public final class TimeModelAnalysis implements Analysis {
 
     @Override
     public Dataflow dataflow() {
-        return Dataflow.writes(TimeModel.class).reading(StorageConfig.class, BlockProcessTimes.class,
+        return Dataflow.writes(TimeModel.class).reading(StorageConfig.class, DeviceStacks.class, BlockProcessTimes.class,
                 IostatSection.class, IostatTimeline.class, SyscallSection.class, RequestTimes.class).readingFacts(SleepStack.class, BioIo.class);
     }
 
@@ -139,14 +140,24 @@ public final class TimeModelAnalysis implements Analysis {
             }
         }
         if (groups.isEmpty()) {
-            double total = devices.stream().mapToDouble(d -> d.deviceSeconds() == null ? 0 : d.deviceSeconds()).sum();
+            // a device stacked on another the bundle measured spends its time in that one: one stack counted once
+            DeviceStacks stacks = results.get(DeviceStacks.class).orElse(DeviceStacks.NONE);
+            List<String> measured = devices.stream().filter(d -> d.deviceSeconds() != null).map(DeviceTime::device).toList();
+            List<String> aboveOthers = measured.stream().filter(d -> measured.stream()
+                    .anyMatch(lower -> !lower.equals(d) && !stacks.path(d, lower).isEmpty())).toList();
+            double total = devices.stream().filter(d -> d.deviceSeconds() != null && !aboveOthers.contains(d.device()))
+                    .mapToDouble(DeviceTime::deviceSeconds).sum();
             if (total <= 0) {
                 return;
             }
             double span = DeviceTimes.span(iostat);
+            List<String> deviceNotes = new ArrayList<>(List.of("the bundle holds no trace of the application's system "
+                    + "calls: impact is measured in the devices' own time (await x IOPS over the capture)"));
+            aboveOthers.forEach(d -> measured.stream().filter(lower -> !aboveOthers.contains(lower)
+                    && !stacks.path(d, lower).isEmpty()).findFirst().ifPresent(lower -> deviceNotes.add(d
+                    + " is stacked on " + lower + ": its time is " + lower + "'s, counted once")));
             results.put(TimeModel.class, new TimeModel(TimeModel.DEVICE_UNIT, TimeModel.Basis.DEVICE, span, total,
-                    List.of(), devices, List.of(), List.of("the bundle holds no trace of the application's system "
-                    + "calls: impact is measured in the devices' own time (await x IOPS over the capture)")));
+                    List.of(), devices, List.of(), deviceNotes));
             return;
         }
         // every traced process's bytes a second: the I/O the traces show, whatever device it went to; not known when

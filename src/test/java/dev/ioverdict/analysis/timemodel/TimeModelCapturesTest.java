@@ -38,6 +38,31 @@ class TimeModelCapturesTest {
     }
 
     @Test
+    void iostatAloneCountsAStackOnce() {
+        // the kit's stack on a 50 ms disk, iostat and the configuration only: loop1's file lives on loop0's XFS
+        // (losetup.txt, mounts.txt), so its 49.5 ms per request are loop0's and the devices' time is loop0's alone
+        TimeModel m = RuleHarness.data(TestData.gridFilesWithout("stacked-loop-on-50ms-hdd", "strace", "perf", "fio"))
+                .results().get(TimeModel.class).orElseThrow();
+        assertEquals(TimeModel.Basis.DEVICE, m.basis());
+        double loop0 = m.devices().stream().filter(d -> d.device().equals("loop0")).findFirst().orElseThrow().deviceSeconds();
+        assertEquals(loop0, m.waitSeconds(), 1e-9);
+        assertTrue(m.notes().contains("loop1 is stacked on loop0: its time is loop0's, counted once"), m.notes().toString());
+    }
+
+    @Test
+    void withoutABlockTraceTheWaitInBfqServingOneAtATimeIsTheSchedulers() throws Exception {
+        // the kit's scheduler recipe on two-slot flash, strace and iostat only: bfq (strict_guarantees 1) holds the
+        // writer's requests; each direction's wait in loop0 beyond its busy time per completion is the scheduler's
+        // (the block trace of the same run says ~92 % of the writer's wait and ~54 % of the reader's)
+        TimeModel m = RuleHarness.data(TestData.gridFilesWithout("sched-bfq-seqwriter-4ms-s2-ssd", "perf", "fio"))
+                .results().get(TimeModel.class).orElseThrow();
+        ProcessWait writer = m.application().stream().filter(p -> p.pids().contains(20364)).findFirst().orElseThrow();
+        ProcessWait reader = m.application().stream().filter(p -> p.pids().contains(20363)).findFirst().orElseThrow();
+        assertEquals(0.915, seconds(writer, Part.SCHEDULER) / writer.waitSeconds(), 0.005);
+        assertEquals(0.527, seconds(reader, Part.SCHEDULER) / reader.waitSeconds(), 0.005);
+    }
+
+    @Test
     void aJournalWritesWaitForItsPreflushIsFlushNotTagWait() {
         // fsync after every write, the block trace alone: XFS's log write (FWFSM) has its request at G and is
         // inserted once the preflush before it completed (perf-block.txt:203..207, 2.3 ms): a third of fio's
