@@ -111,8 +111,27 @@ final class BlockTracepointPayload {
             }
             default -> { }
         }
-        return event(e, text, major, minor, action, rwbs, sector, (int) sectors, bytes, error, fromMajor, fromMinor,
-                fromSector, pid);
+        String comm = e.comm();
+        if (FORKED.equals(comm) && action != BlockAction.COMPLETE && action != BlockAction.REQUEUE
+                && action != BlockAction.REMAP) {
+            comm = tracepointComm(p, nEnd, comm, names);
+        }
+        return new BlockEvent(e.input(), e.line(), text, major, minor, e.cpu(), e.timeNs(), pid, action, rwbs, sector,
+                (int) sectors, bytes, comm, error, fromMajor, fromMinor, fromSector);
+    }
+
+    /**
+     * The name perf gives a kernel thread it saw forked but not yet renamed: kthreadd, its parent. kthreadd itself
+     * (pid 2) queues no I/O; a task perf still calls so is a kworker or a loop or dm worker, and the tracepoint's own
+     * {@code [comm]} (the task's name when the event fired) says which.
+     */
+    private static final String FORKED = "kthreadd";
+
+    /** The trailing {@code [comm]} of a queue, get-request, insert or issue line, else {@code header}. */
+    private static String tracepointComm(String p, int from, String header, Interner names) {
+        int close = p.lastIndexOf(']');
+        int open = close < 0 ? -1 : p.lastIndexOf('[', close);
+        return open < from || close != p.length() - 1 || close == open + 1 ? header : names.of(p, open + 1, close);
     }
 
     private static BlockEvent event(PerfEvent e, String text, int major, int minor, BlockAction action, String rwbs,

@@ -103,6 +103,23 @@ class BlockTracepointHandlerTest {
     }
 
     @Test
+    void aKernelThreadPerfStillCallsKthreaddIsNamedByTheTracepoint() {
+        // testdata/grid/stacked-loop-on-20ms-ssd, perf-block.txt: loop1's worker queues on loop0; perf names it after
+        // kthreadd, which forked it; the tracepoint's own [comm] says what it was when the event fired
+        BlockEvent q = event("        kthreadd 25178 [001] 63289.739399:      block:block_bio_queue: 7,0 WS 235536 + 16 "
+                + "[kworker/u8:2]");
+        assertEquals("kworker/u8:2", q.comm());
+        BlockEvent d = event("        kthreadd 25178 [001] 63289.739407:       block:block_rq_issue: 7,0 WS 8192 () "
+                + "235536 + 16 0x2,0,0 [kworker/u8:2]");
+        assertEquals("kworker/u8:2", d.comm());
+        // a completion's [..] is its error, not a name; another process keeps perf's name
+        assertEquals("kthreadd", event("        kthreadd 25178 [001] 63289.759399:    block:block_rq_complete: 7,0 WS () "
+                + "235536 + 16 0x2,0,0 [0]").comm());
+        assertEquals("fio", event("             fio 22722 [001]  1012.768666:  block:block_bio_queue: 7,0 WS 189120 "
+                + "+ 512 [kworker/1:1]").comm());
+    }
+
+    @Test
     void tracepointsOutsideTheLifecycleAreDroppedQuietly() {
         assertNull(event("perf 14389 [001]   750.863887: block:block_dirty_buffer: 254,0 sector=18446744073709486080 size=4096"));
         assertNull(event("perf-exec 14390 [000]   750.864047: block:block_io_start: 254,0 RA 4096 () 10487808 + 8 0x2,0,4 [perf-exec]"));
