@@ -101,6 +101,8 @@ final class FrontPage {
     private static List<Summary.Healthy> healthy(CaseData data, Diagnosed outcome, List<IostatDevice> iostat) {
         HealthyVerdicts verdicts = new HealthyVerdicts(iostat,
                 data.results().get(dev.ioverdict.model.block.BlockSection.class).orElse(null),
+                data.results().get(dev.ioverdict.model.block.BlockDistributions.class)
+                        .map(dev.ioverdict.model.block.BlockDistributions::requestD2c).orElse(List.of()),
                 data.results().get(dev.ioverdict.model.syscall.SyscallSection.class).orElse(null), data.inputs(),
                 data.results().get(TimeModel.class).orElse(null),
                 outcome.causes(),

@@ -31,6 +31,8 @@ import dev.ioverdict.rules.kernel.HungTaskIoRule;
 import dev.ioverdict.rules.kernel.IoErrorsRule;
 import dev.ioverdict.rules.wait.NoisyNeighbourRule;
 import dev.ioverdict.rules.wait.SyncWriteLatencyRule;
+import dev.ioverdict.model.block.PhaseDistribution;
+import dev.ioverdict.rules.block.BlockFigures;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -69,9 +71,13 @@ final class HealthyVerdicts {
             NoisyNeighbourRule.ID, QueueWaitRule.ID);
     private final DeviceIdentities ids;
     private final StorageConfig config;
+    /** Each traced device's D2C once per request ({@code BlockDistributions.requestD2c}). */
+    private final List<PhaseDistribution> requestD2c;
 
-    HealthyVerdicts(List<IostatDevice> iostat, BlockSection block, SyscallSection syscalls, List<InputSummary> inputs,
-                    TimeModel timeModel, List<Finding> causes, StorageConfig config) {
+    HealthyVerdicts(List<IostatDevice> iostat, BlockSection block, List<PhaseDistribution> requestD2c,
+                    SyscallSection syscalls, List<InputSummary> inputs, TimeModel timeModel, List<Finding> causes,
+                    StorageConfig config) {
+        this.requestD2c = requestD2c;
         this.timeModel = timeModel;
         this.causes = causes;
         this.config = config;
@@ -173,14 +179,16 @@ final class HealthyVerdicts {
     /** D2C of the traced devices, else the iostat response times, each against what its class of media should give. */
     private Summary.Healthy deviceLatency(RuleInfo rule) {
         Optional<BlockDeviceStats> slowest = blockDevices().stream()
-                .filter(s -> avg(s.phaseNamed("D2C")) != null)
-                .max(Comparator.comparingDouble(s -> avg(s.phaseNamed("D2C"))));
+                .filter(s -> avg(d2c(s)) != null)
+                .max(Comparator.comparingDouble(s -> avg(d2c(s))));
         if (slowest.isPresent()) {
             BlockDeviceStats s = slowest.get();
-            PhaseStat d2c = s.phaseNamed("D2C");
+            PhaseStat d2c = d2c(s);
             MediaClass.Media media = media(s.device());
             String figures = "slowest traced device " + label(s.device()) + ": D2C avg " + Figures.duration(d2c.avg())
-                    + (d2c.p99() != null ? ", p99 " + Figures.duration(d2c.p99()) : "") + " over " + ios(d2c.n());
+                    + (d2c.p99() != null ? ", p99 " + Figures.duration(d2c.p99()) : "") + " over " + ios(d2c.n())
+                    + (d2c == s.phaseNamed("D2C") ? "" : " (each request's; btt's D2C leaves them out: "
+                    + BlockFigures.whyBttLeavesOut(queued(s)) + ")");
             Optional<String> covered = coveredBy(s.device());
             double expected = expectedMs(s.device(), media);
             String why = d2c.avg() * 1000 < expected
@@ -288,7 +296,10 @@ final class HealthyVerdicts {
         PhaseStat d2c = s.phaseNamed("D2C");
         long n = Math.max(q2c == null ? 0 : q2c.n(), d2c == null ? 0 : d2c.n());
         double pct = share(s, phase);
-        String on = label(s.device()) + (n > 0 ? ", " + ios(n) : "");
+        PhaseStat requests = d2c(s);
+        String on = label(s.device()) + (n > 0 ? ", " + ios(n) : "") + (requests == d2c ? ""
+                : " of the " + Figures.count(requests.n()) + " requests the trace completed; btt leaves the others out: "
+                + BlockFigures.whyBttLeavesOut(queued(s)));
         String figures = pct == 0 ? "no measurable time " + where + " (" + on + ")"
                 : "time " + where + " is at most " + Figures.percent(pct) + " of Q2C (" + on + ")";
         return new Summary.Healthy(rule.id(), rule.title(), figures + ": the block layer's time goes elsewhere",
@@ -379,6 +390,21 @@ final class HealthyVerdicts {
         List<String> used = java.util.stream.Stream.of(rule.requiredIds(), rule.anyOfIds(), rule.optionalIds())
                 .flatMap(List::stream).filter(held::contains).distinct().toList();
         return used.isEmpty() ? "the data it reads" : String.join(", ", used);
+    }
+
+    /** The bios btt saw queued on the device: its Q2G and Q2M samples. */
+    private static long queued(BlockDeviceStats s) {
+        PhaseStat q2g = s.phaseNamed("Q2G");
+        PhaseStat q2m = s.phaseNamed("Q2M");
+        return (q2g == null ? 0 : q2g.n()) + (q2m == null ? 0 : q2m.n());
+    }
+
+    /** The device's D2C: btt's, or each request's where btt's row left out most of the requests (split bios). */
+    private PhaseStat d2c(BlockDeviceStats s) {
+        PhaseStat btt = s.phaseNamed("D2C");
+        PhaseDistribution all = requestD2c.stream().filter(x -> x.device().equals(s.device())).findFirst().orElse(null);
+        return all != null && all.avg() != null && BlockFigures.lostMost(btt == null ? 0 : btt.n(), all.n())
+                ? all.stat() : btt;
     }
 
     private List<BlockDeviceStats> blockDevices() {

@@ -207,4 +207,25 @@ class ReadableReportTest {
         Document page = Jsoup.parse(Files.readString(tmp.resolve("busy-parallel-healthy").resolve("report.html")));
         assertTrue(page.select("details.checked li").text().contains("confidence"));
     }
+
+    @Test
+    void healthyBlockLinesCountEachRequestWhereBttLeavesOutSplitBios() throws IOException {
+        // 1 MiB reads cut into two 512 KiB requests each: btt's D2C row is empty; 1,621 requests completed
+        Path bundle = tmp.resolve("seqread-block");
+        Files.createDirectories(bundle);
+        for (Path f : TestData.gridFilesWithout("seqread-1m-qd8-4ms-s2-ssd", "strace", "perf-syscalls", "iostat", "fio")) {
+            Files.copy(f, bundle.resolve(f.getFileName()));
+        }
+        Path out = tmp.resolve("seqread-block-report");
+        assertEquals(0, Cli.run("report", bundle.toString(), "-o", out.toString(), "--format", "json").exitCode());
+        JsonNode healthy = JSON.readTree(out.resolve("report.json").toFile()).path("summary").path("healthy");
+        String latency = "";
+        for (JsonNode h : healthy) {
+            if (h.path("rule").asText().equals("device-latency")) {
+                latency = h.path("reason").asText();
+            }
+        }
+        assertTrue(latency.contains("D2C avg 27.6 ms, p99 31.1 ms over 1,621 I/Os (each request's; btt's D2C leaves them "
+                + "out: bios split after they were queued"), latency);
+    }
 }

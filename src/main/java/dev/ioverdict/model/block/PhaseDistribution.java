@@ -23,6 +23,25 @@ public record PhaseDistribution(String device, Phase phase, String direction, do
         return n == 0 || Double.isNaN(sumSeconds) ? null : sumSeconds / n;
     }
 
+    /**
+     * The figures btt prints of a phase, from the distribution: n, the exact average where the sum was kept, and
+     * min, max and percentiles to a bin's 0.1 %.
+     */
+    public PhaseStat stat() {
+        long n = n();
+        if (n == 0) {
+            return PhaseStat.EMPTY;
+        }
+        double min = 0;
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] > 0) {
+                min = upTo[i];
+                break;
+            }
+        }
+        return new PhaseStat(n, min, avg(), upTo[upTo.length - 1], percentile(50), percentile(95), percentile(99));
+    }
+
     /** The highest value of the bin holding the sample at percentile p (0 < p <= 100), as LogHistogram gives it. */
     public double percentile(double p) {
         long n = n();

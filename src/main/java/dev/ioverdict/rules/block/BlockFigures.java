@@ -151,7 +151,7 @@ public final class BlockFigures {
             if (d2cByRequest()) {
                 f.text(D2C_BASIS, "each request's D..C (" + Figures.count(phase(Phase.D2C).n()) + " requests): btt's "
                         + "D2C counts the " + Figures.count(bttD2c.n()) + " queued bios that lie inside their request; "
-                        + "bios split after they were queued (larger than max_sectors_kb) lie inside none");
+                        + whyBttLeavesOut(phase(Phase.Q2G).n() + phase(Phase.Q2M).n()));
             }
         }
     }
@@ -191,22 +191,25 @@ public final class BlockFigures {
      */
     private PhaseStat byRequest(String device, PhaseStat btt) {
         PhaseDistribution all = requestD2c.stream().filter(x -> x.device().equals(device)).findFirst().orElse(null);
-        if (all == null || all.n() < MIN_IOS.defaultValue() || btt.n() * LOST_MOST >= all.n() || all.avg() == null) {
-            return null;
-        }
-        double[] upTo = all.upTo();
-        return new PhaseStat(all.n(), firstOf(all), all.avg(), upTo[upTo.length - 1], all.percentile(50),
-                all.percentile(95), all.percentile(99));
+        return all != null && lostMost(btt.n(), all.n()) && all.avg() != null ? all.stat() : null;
     }
 
-    /** The highest value of the lowest bin that holds a sample: the smallest value, to the bin's 0.1 %. */
-    private static double firstOf(PhaseDistribution d) {
-        for (int i = 0; i < d.counts().length; i++) {
-            if (d.counts()[i] > 0) {
-                return d.upTo()[i];
-            }
-        }
-        return 0;
+    /**
+     * Why btt's D2C row left out a device's requests, from the bios queued on it ({@code queued}: its Q2G and Q2M
+     * samples): none where they come from the device above (a request-based multipath leg), else bios split after
+     * they were queued.
+     */
+    public static String whyBttLeavesOut(long queued) {
+        return queued == 0 ? "no bio was queued on the device itself: its requests come from the device above it"
+                : "bios split after they were queued (larger than max_sectors_kb) lie inside none";
+    }
+
+    /**
+     * Whether btt's D2C row ({@code bttN} samples) left out most of the {@code requests} the trace timed from
+     * dispatch to completion, where they are enough to judge.
+     */
+    public static boolean lostMost(long bttN, long requests) {
+        return requests >= MIN_IOS.defaultValue() && bttN * LOST_MOST < requests;
     }
 
     DeviceIdentities names() {
