@@ -33,6 +33,7 @@ for c in "${cells[@]}"; do
     noisy-neighbour-reader-*)   REF=pread64; W=2:4 ;;
     noisy-neighbour-8ms-hdd)    REF=pwrite64; W=2:4 ;;
     noisy-neighbour-*-hdd)      REF=pwrite64; W=2:4 ;;
+    noisy-neighbour-*-ssd)      REF=pwrite64; W=2:4 ;;
     psync-readers-*-s[24]-hdd)  REF=pread64; W=:3 ;;  # from the start: the eight threads' first reads, into an empty device
     psync-readers-*)            REF=pread64; S=2:2.2 ;;
     fdatasync-direct-*)         REF=pwrite64 ;;
@@ -75,6 +76,7 @@ for c in "${cells[@]}"; do
     writes-slow-reads-fast)     S=2:2.45 ;;
     unaligned-8ms-ssd)          S=2:2.35 ;;
     unaligned-8ms-ssd-app-stacks) S=2:2.45 ;;
+    unaligned-*-full)           W=2:4; S=2:2.2 ;;  # ~2000 I/O a second, every io_submit asleep with its stack
     aligned-8ms-ssd-control)    S=2:2.2 ;;
     stacked-loop-on-8ms)        S=2:2.4 ;;
     read-12ms-s8-ssd)           S=2:2.3 ;;

@@ -234,6 +234,12 @@ stacked-loop-on-20ms-ssd            19    -      8   0    stacked stacked-randrw
 unaligned-4ms-s4-hdd                3     -      4   1    redo    unaligned        -           noSched AIO
 noisy-neighbour-reader-4ms-s4-ssd   3     -      4   0    nb      victim-read-4k   restore-1m  noSched AIO
 light-mixed-2ms-s4-hdd              1.5   -      4   1    data    light-mixed      -           noSched AIO
+unaligned-2ms-s8-ssd-full           1.5   -      8   0    redo    unaligned        -           full    AIO
+sched-bfq-randwriter-4ms-s4-ssd     3     -      4   0    data    sched-randwriter -           full    AIO
+read-6ms-s2-qd2-hdd                 5     -      2   1    data    randread-qd2     -           noSched AIO
+write-25ms-s4-ssd                   24    -      4   0    data    randwrite-qd2    -           noSched AIO
+dsync-write-2ms-s4-hdd              1.5   -      4   1    data    dsync-randwrite-qd1 -        noSched AIO
+noisy-neighbour-8ms-s8-ssd          7     -      8   0    nb      victim-4k        restore-1m  noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
