@@ -210,9 +210,20 @@ final class Assigner {
                 writes = 0;
             }
         }
+        double completedWrites = completions * (1 - readShare);
+        if (block == null && completedWrites > 0 && g.writes > 0) {
+            // asynchronous writes to a file opened O_DSYNC or O_SYNC complete once their flush has: the same split
+            IostatCommits commits = IostatCommits.of(seriesOf(deviceOf(g)));
+            String durable = durable(g, commits);
+            if (durable != null && commits != null && commits.commits()) {
+                ownWriteSplit(g.writes, completedWrites, 1, "one write of its data", "estimated: no block trace; "
+                        + "its asynchronous writes complete once durable (" + durable + "): ", commits, deviceOf(g), parts);
+                completedWrites = 0;
+            }
+        }
         double[] byDirection = {
             g.seconds(WaitClass.READ) - matched.matched(WaitClass.READ) + completions * readShare,
-            writes + completions * (1 - readShare)};
+            writes + completedWrites};
         for (int d = 0; d < 2; d++) {
             completion(g, DIRECTIONS[d], byDirection[d], parts);
         }
