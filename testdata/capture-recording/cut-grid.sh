@@ -59,6 +59,7 @@ for c in "${cells[@]}"; do
     psync-writers-*)            REF=pwrite64; W=:3 ;;
     mqdeadline-saturated-*-ssd) W=:1.5 ;;        # the same, at ~1800 I/O a second
     saturated-1ms-*-qd*)        W=2:2.5 ;;       # ~1300 I/O a second
+    saturated-3ms-s8-qd64-*)    W=2:3 ;;         # ~2600 I/O a second
     saturated-*-qd*)            W=2:4.5 ;;       # iodepth 32 or 64 from the start: no light-load phase
     saturated-*)                W=1:4.5 ;;       # 1 s of the iodepth-1 phase, 2.5 s of iodepth 64
     sched-bfq-*)                S=2:2.4 ;;

@@ -240,6 +240,12 @@ read-6ms-s2-qd2-hdd                 5     -      2   1    data    randread-qd2  
 write-25ms-s4-ssd                   24    -      4   0    data    randwrite-qd2    -           noSched AIO
 dsync-write-2ms-s4-hdd              1.5   -      4   1    data    dsync-randwrite-qd1 -        noSched AIO
 noisy-neighbour-8ms-s8-ssd          7     -      8   0    nb      victim-4k        restore-1m  noSched AIO
+uring-read-8ms-s4-hdd               7     -      4   1    data    uring-randread-qd4 -         noSched URING
+pread-40ms-s8-hdd                   39    -      8   1    data    pread-qd1        -           noSched AIO
+saturated-3ms-s8-qd64-ssd           2     -      8   0    data    randwrite-qd64   -           noSched AIO
+noisy-neighbour-reader-16ms-s4-hdd  15    -      4   1    nb      victim-read-4k   restore-1m  noSched AIO
+buffered-randread-j4-4ms-ssd        3     -      8   0    data    buffered-randread-j4 -       noSched SYNC
+unaligned-psync-j4-2ms-s4-hdd       1.5   -      4   1    redo    unaligned-psync-j4 -         noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

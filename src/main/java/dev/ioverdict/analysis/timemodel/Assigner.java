@@ -842,6 +842,12 @@ final class Assigner {
                         + "; behind other processes: the part of its D2C above " + behind.ownService
                         + " while others held the device", behind.others);
                 parts.add(Part.DEVICE, key.direction(), device, seconds * (1 - behind.fraction), method, null);
+            } else if (key.part() == Part.SUBMISSION && "write".equals(key.direction()) && serialisedWithoutStacks(g)) {
+                // an unaligned direct write into XFS takes the inode and drains its direct I/O before its request is
+                // queued: with no sleep stacks to say more, its time before the queue is that drain, not its own path
+                parts.add(Part.INODE_LOCK, null, null, seconds, method + "; its direct writes are not aligned to the "
+                        + "XFS block, and the time of its write calls before their requests were queued is XFS's drain "
+                        + "of the inode's direct I/O (no sleep stacks in the bundle to tell it from CPU)", null);
             } else {
                 parts.add(key.part(), key.direction(), device, seconds, switch (key.part()) {
                     case NOT_EXPLAINED -> method + "; no request it waited for was in flight in the block layer (CPU, "
