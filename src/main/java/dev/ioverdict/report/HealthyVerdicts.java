@@ -402,9 +402,8 @@ final class HealthyVerdicts {
     /** The device's D2C: btt's, or each request's where btt's row left out most of the requests (split bios). */
     private PhaseStat d2c(BlockDeviceStats s) {
         PhaseStat btt = s.phaseNamed("D2C");
-        PhaseDistribution all = requestD2c.stream().filter(x -> x.device().equals(s.device())).findFirst().orElse(null);
-        return all != null && all.avg() != null && BlockFigures.lostMost(btt == null ? 0 : btt.n(), all.n())
-                ? all.stat() : btt;
+        PhaseStat byRequest = BlockFigures.byRequest(requestD2c, s.device(), btt);
+        return byRequest != null ? byRequest : btt;
     }
 
     private List<BlockDeviceStats> blockDevices() {

@@ -202,24 +202,20 @@ final class Assigner {
             writes -= pageReads(g, Math.min(writes, g.sleptInWrites), "writes (the trace does not show their files "
                     + "opened)", parts);
         }
-        if (block == null && writes > 0) {
-            IostatCommits commits = IostatCommits.of(seriesOf(deviceOf(g)));
-            String durable = durable(g, commits);
-            if (durable != null) {
-                durableWrites(g, writes, durable, commits, parts);
-                writes = 0;
-            }
-        }
         double completedWrites = completions * (1 - readShare);
-        if (block == null && completedWrites > 0 && g.writes > 0) {
+        // without a block trace, writes that return (or complete) once durable: iostat's flushes say how
+        IostatCommits commits = block == null && (writes > 0 || completedWrites > 0 && g.writes > 0)
+                ? IostatCommits.of(seriesOf(deviceOf(g))) : null;
+        String durable = block == null ? durable(g, commits) : null;
+        if (durable != null && writes > 0) {
+            durableWrites(g, writes, durable, commits, parts);
+            writes = 0;
+        }
+        if (durable != null && completedWrites > 0 && g.writes > 0 && commits != null && commits.commits()) {
             // asynchronous writes to a file opened O_DSYNC or O_SYNC complete once their flush has: the same split
-            IostatCommits commits = IostatCommits.of(seriesOf(deviceOf(g)));
-            String durable = durable(g, commits);
-            if (durable != null && commits != null && commits.commits()) {
-                ownWriteSplit(g.writes, completedWrites, 1, "one write of its data", "estimated: no block trace; "
-                        + "its asynchronous writes complete once durable (" + durable + "): ", commits, deviceOf(g), parts);
-                completedWrites = 0;
-            }
+            ownWriteSplit(g.writes, completedWrites, 1, "one write of its data", "estimated: no block trace; "
+                    + "its asynchronous writes complete once durable (" + durable + "): ", commits, deviceOf(g), parts);
+            completedWrites = 0;
         }
         double[] byDirection = {
             g.seconds(WaitClass.READ) - matched.matched(WaitClass.READ) + completions * readShare,

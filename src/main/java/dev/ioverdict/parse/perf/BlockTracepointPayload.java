@@ -27,7 +27,7 @@ final class BlockTracepointPayload {
         int pid = e.tid();
         if (action == BlockAction.PLUG || action == BlockAction.UNPLUG) {
             // "[comm]" and "[comm] depth": no device in these lines
-            return p.startsWith("[") ? event(e, text, -1, -1, action, "", 0, 0, 0, 0, -1, -1, -1, pid) : null;
+            return p.startsWith("[") ? event(e, text, -1, -1, action, "", 0, 0, 0, 0, -1, -1, -1, pid, e.comm()) : null;
         }
         int n = p.length();
         int comma = p.indexOf(',');
@@ -49,7 +49,7 @@ final class BlockTracepointPayload {
                 return null;
             }
             long sector = unsigned(p, tokenStart(p, slash), slash);
-            return event(e, text, major, minor, action, rwbs, sector, 0, 0, 0, -1, -1, -1, pid);
+            return event(e, text, major, minor, action, rwbs, sector, 0, 0, 0, -1, -1, -1, pid, e.comm());
         }
         int plus = p.indexOf(" + ", rwEnd);
         if (plus < 0) {
@@ -116,8 +116,8 @@ final class BlockTracepointPayload {
                 && action != BlockAction.REMAP) {
             comm = tracepointComm(p, nEnd, comm, names);
         }
-        return new BlockEvent(e.input(), e.line(), text, major, minor, e.cpu(), e.timeNs(), pid, action, rwbs, sector,
-                (int) sectors, bytes, comm, error, fromMajor, fromMinor, fromSector);
+        return event(e, text, major, minor, action, rwbs, sector, (int) sectors, bytes, error, fromMajor, fromMinor,
+                fromSector, pid, comm);
     }
 
     /**
@@ -136,9 +136,9 @@ final class BlockTracepointPayload {
 
     private static BlockEvent event(PerfEvent e, String text, int major, int minor, BlockAction action, String rwbs,
                                     long sector, int sectors, long bytes, int error, int fromMajor, int fromMinor,
-                                    long fromSector, int pid) {
+                                    long fromSector, int pid, String comm) {
         return new BlockEvent(e.input(), e.line(), text, major, minor, e.cpu(), e.timeNs(), pid, action, rwbs, sector,
-                sectors, bytes, e.comm(), error, fromMajor, fromMinor, fromSector);
+                sectors, bytes, comm, error, fromMajor, fromMinor, fromSector);
     }
 
     /** Start of the space-delimited token that ends at {@code end}. */

@@ -170,7 +170,7 @@ public final class BlockFigures {
             }
             String name = names.find(d.device()).map(DeviceIdentity::kernelName).orElse(KernelMajors.name(d.device()));
             PhaseStat btt = phases.getOrDefault(Phase.D2C, PhaseStat.EMPTY);
-            PhaseStat byRequest = byRequest(d.device(), btt);
+            PhaseStat byRequest = byRequest(requestD2c, d.device(), btt);
             if (byRequest != null) {
                 Map<Phase, PhaseStat> withRequests = new java.util.EnumMap<>(Phase.class);
                 withRequests.putAll(phases);
@@ -188,10 +188,11 @@ public final class BlockFigures {
      * left out most of the requests the trace timed from dispatch to completion: bios split after they were queued
      * lie inside no request, so a stream of bios larger than the queue's max_sectors_kb has almost no btt D2C. A
      * device service judged on the few left would be judged on nothing. Null where btt's row stands.
+     * {@code requestD2c}: {@code BlockDistributions.requestD2c}; {@code btt}: btt's row, null where it gave none.
      */
-    private PhaseStat byRequest(String device, PhaseStat btt) {
+    public static PhaseStat byRequest(List<PhaseDistribution> requestD2c, String device, PhaseStat btt) {
         PhaseDistribution all = requestD2c.stream().filter(x -> x.device().equals(device)).findFirst().orElse(null);
-        return all != null && lostMost(btt.n(), all.n()) && all.avg() != null ? all.stat() : null;
+        return all != null && lostMost(btt == null ? 0 : btt.n(), all.n()) && all.avg() != null ? all.stat() : null;
     }
 
     /**
@@ -208,8 +209,13 @@ public final class BlockFigures {
      * Whether btt's D2C row ({@code bttN} samples) left out most of the {@code requests} the trace timed from
      * dispatch to completion, where they are enough to judge.
      */
-    public static boolean lostMost(long bttN, long requests) {
+    private static boolean lostMost(long bttN, long requests) {
         return requests >= MIN_IOS.defaultValue() && bttN * LOST_MOST < requests;
+    }
+
+    /** The traced device of kernel name {@code name} ("loop0", as iostat names it), if the figures hold it. */
+    public Optional<Device> device(String name) {
+        return devices().stream().filter(d -> name.equals(d.name())).findFirst();
     }
 
     DeviceIdentities names() {

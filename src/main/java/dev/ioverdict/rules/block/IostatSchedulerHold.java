@@ -43,7 +43,7 @@ final class IostatSchedulerHold {
     static void judge(RuleContext ctx, List<DeviceSeries> series, Optional<BlockFigures> traced) {
         StorageConfig config = ctx.optional(Inputs.STORAGE).orElse(null);
         for (DeviceSeries s : series) {
-            if (traced.isPresent() && traced.get().devices().stream().anyMatch(d -> s.device().equals(d.name()))) {
+            if (traced.flatMap(figs -> figs.device(s.device())).isPresent()) {
                 continue;
             }
             SchedulerHold hold = SchedulerHold.of(s, config).orElse(null);

@@ -171,8 +171,7 @@ public final class QueueWaitRule extends Rule {
 
     /** A block trace's figures of {@code device}, if the bundle holds one. */
     private static java.util.Optional<BlockFigures.Device> traced(RuleContext ctx, String device) {
-        return ctx.optional(BlockFigures.INPUT).flatMap(figs -> figs.devices().stream()
-                .filter(d -> device.equals(d.name())).findFirst());
+        return ctx.optional(BlockFigures.INPUT).flatMap(figs -> figs.device(device));
     }
 
     /** Whether a block trace of {@code device} shows its requests' time spent mostly inside it (D2C over half of Q2C). */
