@@ -246,6 +246,18 @@ saturated-3ms-s8-qd64-ssd           2     -      8   0    data    randwrite-qd64
 noisy-neighbour-reader-16ms-s4-hdd  15    -      4   1    nb      victim-read-4k   restore-1m  noSched AIO
 buffered-randread-j4-4ms-ssd        3     -      8   0    data    buffered-randread-j4 -       noSched SYNC
 unaligned-psync-j4-2ms-s4-hdd       1.5   -      4   1    redo    unaligned-psync-j4 -         noSched AIO
+fsync-journal-12ms-s4-ssd           11    -      4   0    journal journal-fsync    -           noSched SYNC
+randrw-qd16-12ms-s2-hdd             11    -      2   1    data    randrw-qd16      -           noSched AIO
+psync-writers-12ms-j4-s2-ssd        11    -      2   0    data    psync-write-j4   -           noSched AIO
+noisy-neighbour-reader-2ms-s1-ssd   1.5   -      1   0    nb      victim-read-4k   restore-1m  noSched AIO
+uring-saturated-6ms-s4-qd32-hdd     5     -      4   1    data    uring-randwrite-qd32 -       noSched URING
+reads-40ms-writes-fast-s2-hdd       0.5   39     2   1    data    randrw-qd4       -           noSched AIO
+blk-fsync-journal-8ms-s2-ssd        7     -      2   0    journal journal-fsync    -           blk     -
+noisy-neighbour-reader-8ms-s4-hdd-app 7   -      4   1    nb      victim-read-4k   restore-1m  app     AIO
+psync-readers-20ms-j8-s8-ssd        19    -      8   0    data    psync-read-j8    -           noSched AIO
+saturated-12ms-s1-qd4-hdd           11    -      1   1    data    randwrite-qd4    -           noSched AIO
+unaligned-1k-8ms-s2-hdd-full        7     -      2   1    redo    unaligned-1k     -           full    AIO
+psync-writers-8ms-j4-s1-ssd         7     -      1   0    data    psync-write-j4   -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -45,6 +46,8 @@ public final class UnalignedDioXfsRule extends Rule {
     public static final Metric WAIT_SHARE_PCT = Metric.percent("waitSharePct", "share of the writers' AIO time spent waiting for the inode");
 
     static final int XFS_DEFAULT_BLOCK = 4096;
+    /** The smallest block of XFS's current format (V5, metadata checksums on) and of ext4. */
+    private static final int MIN_V5_BLOCK = 1024;
     /** The filesystems that drain the inode before an unaligned direct write, as /proc/mounts names them. */
     static final Set<String> DRAINING = Set.of("xfs", "ext4");
     /**
@@ -219,7 +222,7 @@ public final class UnalignedDioXfsRule extends Rule {
                                 + "(btrfs writes it through the page cache instead)"
                                 : fs.label() + " drains all other direct I/O of the inode before such a write",
                         cost1, fsWhy))
-                .recommendation(advice(bsize, fs, oracleWorkload(timed, names)))
+                .recommendation(advice(bsize, commonAlignment(files), fs, oracleWorkload(timed, names)))
                 .source(EvidenceKind.SYSCALLS)
                 .text(FILES, String.join(", ", names))
                 .text(WRITERS, writers.isEmpty() ? null
@@ -366,18 +369,50 @@ public final class UnalignedDioXfsRule extends Rule {
         return files.stream().map(n -> n.toLowerCase(Locale.ROOT)).anyMatch(n -> n.contains("redo"));
     }
 
-    private static String advice(int bsize, Filesystem fs, boolean oracle) {
-        String general = "Make the direct I/O aligned to the filesystem block size (offsets and sizes in multiples of "
-                + bsize + " bytes), or put these files on an XFS filesystem whose block size matches the I/O "
-                + "(mkfs.xfs -b size=512 for 512-byte writes)"
-                + (fs.xfs() ? ". " : "; ext4's smallest block is 1024 bytes, so no ext4 block size takes 512-byte writes. ");
+    /**
+     * The largest block every one of the writes is a multiple of (size and offset): 512, 1024 or 2048 bytes for
+     * writes this rule names, 1 where one is not even sector-aligned.
+     */
+    static int commonAlignment(List<FileAlignment> files) {
+        int fits = Integer.MAX_VALUE;
+        for (FileAlignment f : files) {
+            for (Map.Entry<String, Long> e : f.requestClasses().entrySet()) {
+                if (e.getValue() > 0) {
+                    fits = Math.min(fits, FileAlignment.alignmentOf(e.getKey()));
+                }
+            }
+        }
+        return fits == Integer.MAX_VALUE ? 1 : fits;
+    }
+
+    /**
+     * A block size the writes fit, said as mkfs takes it: XFS's current on-disk format (V5, with metadata
+     * checksums) has no block under 1024 bytes, and ext4 none either; 512 bytes needs XFS's deprecated V4 format.
+     */
+    private static String advice(int bsize, int fits, Filesystem fs, boolean oracle) {
+        String aligned = "Make the direct I/O aligned to the filesystem block size (offsets and sizes in multiples of "
+                + bsize + " bytes)";
+        String general;
+        if (fits >= MIN_V5_BLOCK) {
+            general = aligned + ", or put these files on a filesystem whose block divides every write here (each is a "
+                    + "multiple of " + fits + " bytes): mkfs.xfs -b size=" + fits
+                    + (fs.xfs() ? "" : " or mkfs.ext4 -b " + fits) + ". ";
+        } else if (fits == 512) {
+            general = aligned + ". The writes here are multiples of 512 bytes only: " + (fs.xfs() ? "" : "no ext4 block "
+                    + "size takes them, and ") + "XFS's current format takes no block under 1024 bytes (mkfs.xfs "
+                    + "refuses -b size=512 with metadata checksums on); a 512-byte block needs the deprecated V4 format "
+                    + "(mkfs.xfs -m crc=0 -b size=512), which newer kernels drop, so aligning the writes is the lasting "
+                    + "fix. ";
+        } else {
+            general = aligned + ". ";
+        }
         String redo = !oracle ? ""
-                : fs.xfs() ? "For Oracle redo logs on XFS: a 512-byte block size, or keep the " + bsize
-                + "-byte filesystem and write the redo in " + bsize + "-byte blocks (redo log BLOCKSIZE " + bsize
-                + ", which needs 4K-sector disks or the sector size override). "
+                : fs.xfs() ? "For Oracle redo logs on XFS: keep the " + bsize + "-byte filesystem and write the redo in "
+                + bsize + "-byte blocks (redo log BLOCKSIZE " + bsize + ", which needs 4K-sector disks or the sector "
+                + "size override), or a 512-byte block size, which only XFS's deprecated V4 format allows. "
                 : "For Oracle redo logs on " + fs.label() + ": write the redo in " + bsize + "-byte blocks (redo log "
                 + "BLOCKSIZE " + bsize + ", which needs 4K-sector disks or the sector size override), or move it to "
-                + "XFS with a 512-byte block size. ";
+                + "XFS with a 512-byte block size (its deprecated V4 format). ";
         return general + redo + "Preallocating and pre-writing the files also avoids the drain on current kernels.";
     }
 }

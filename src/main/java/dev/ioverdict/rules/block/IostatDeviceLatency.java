@@ -100,8 +100,11 @@ final class IostatDeviceLatency {
             boolean controller = s.controller();
             String media = MediaLimit.media(ctx, s.device()).media().description();
             // the queue was deep, yet the device completed fewer requests than its class serves: slow whatever its queue
-            boolean slowerThanClass = !ownTime && !steady && queue >= ctx.value(MAX_QUEUE)
+            boolean slowerThanClass = !ownTime && queue >= ctx.value(MAX_QUEUE)
                     && slow.flagged().stream().allMatch(p -> IostatEvidence.slowerThanItsClass(p, limitMs));
+            // a flat response at a shallow queue says no queue grows in front of the device, not that none waits: how
+            // many it serves at once iostat does not say
+            boolean steadyQueue = !ownTime && !slowerThanClass && queue >= ctx.value(MAX_QUEUE);
             double perCompletion = slow.avg(IostatEvidence::busyMsPerCompletion);
             String took = IostatEvidence.avgWorst(slow, view.ms(), "ms", column)
                     + " per" + (view.direction() == null ? "" : " " + view.direction().replace("s", ""))
@@ -113,7 +116,9 @@ final class IostatDeviceLatency {
                                     + label + " answers" + what + " in " + Figures.duration(avgMs / 1000) + " ("
                                     + column + ")" + (ownTime && queue >= ctx.value(MAX_QUEUE) ? " in the device itself"
                                     : slowerThanClass ? ", completing one request every "
-                                    + Figures.duration(perCompletion / 1000) : " even with no queue in front of it"))
+                                    + Figures.duration(perCompletion / 1000)
+                                    : steadyQueue ? ", its response flat at " + Figures.number(queue) + " requests outstanding"
+                                    : " even with no queue in front of it"))
                     // a controller's average points at disks to look at, not at one device to fix
                     .severity(quiet || controller ? Severity.WARNING : Severity.CRITICAL)
                     .summary(controller
@@ -137,6 +142,15 @@ final class IostatDeviceLatency {
                                     + "is in service, so its requests took longer than its class allows whatever their "
                                     + "queue: the device is slow, and the queue and the long response follow from its "
                                     + "service time. The time is spent below the host's queue (device, HBA, fabric or array)."
+                            : steadyQueue
+                            ? label + " took " + took + ", with " + Figures.number(queue) + " requests outstanding on "
+                                    + "average (" + s.queueLabel() + ") and its response flat across the reports: a "
+                                    + "queue this shallow and steady is the requests in service, not one growing in "
+                                    + "front of the device, which a saturated device would show with its response "
+                                    + "time. The time is spent below the host's queue (device, HBA, fabric or array). "
+                                    + "How many requests the device serves at once iostat does not say: where fewer "
+                                    + "than " + Figures.number(queue) + ", part of each response is the wait behind "
+                                    + "the others inside it."
                             : label + " took " + took + ", while only " + Figures.number(queue)
                                     + " requests were outstanding on average (" + s.queueLabel() + "). With so few "
                                     + "in flight a request does not wait behind others: the time is the device's "

@@ -409,6 +409,7 @@ public final class DiskSaturationRule extends Rule {
                 + " while busy " + Figures.percent(e.avg(IostatPoint::busyPct)) + " of the time (" + busy
                 + ") with " + IostatEvidence.num(e.avg(IostatPoint::queue)) + " requests outstanding ("
                 + s.queueLabel() + ") " + IostatEvidence.span(s, e) + "." + light + queueSentence
+                + lowerBound(s, severity, media, requestKb)
                 + (severity == Severity.INFO ? " The bursts do not last: they point at spikes of demand "
                 + "(flushes, checkpoints, batch jobs) rather than a device too small for its load." : "")
                 + variants.map(v -> v.sentence(s)).orElse("");
@@ -448,6 +449,20 @@ public final class DiskSaturationRule extends Rule {
                     + Figures.number(minRun) + " reports in a row");
         }
         finding.report();
+    }
+
+    /**
+     * Why the share of the wait a lasting saturation (critical) holds is a lower bound, where it is: with no report at light
+     * load each request's own service is counted at the most its class takes when healthy, and only the rest is
+     * the queue's.
+     */
+    private static String lowerBound(DeviceSeries s, Severity severity, MediaClass media, double requestKb) {
+        if (severity != Severity.CRITICAL || s.baselineMs() != null) {
+            return "";
+        }
+        return " No report shows it at light load, so each request's own service is counted at the "
+                + IostatEvidence.ms(unqueuedMs(media, null, requestKb)) + " " + media.nounPhrase()
+                + " may take at most when healthy: the queue's share of the wait is at least the one given.";
     }
 
     /** Why the highest utilisation reads 100 % when iostat printed more. */

@@ -237,9 +237,9 @@ public final class SyncWriteLatencyRule extends Rule {
                         + "fdatasync or O_SYNC writes and the cache flushes and FUA writes behind them.%s%s %s",
                         who + (WaitingProcess.plural(p) ? " spend" : " spends"), seconds,
                         WaitingProcess.plural(p) ? "their" : "its", p.waitSeconds(), share, flushSentence, cacheSentence, slow
-                        ? String.format(Locale.ROOT, "%s %.1f ms, longer than a slow request of a %s (%.0f ms): the "
-                        + "flushes themselves are slow.", flushMs != null ? "A flush takes" : "Each call takes", judgedMs,
-                        media.media().description(), media.media().abnormalMs())
+                        ? String.format(Locale.ROOT, "%s %.1f ms, longer than the %.0f ms above which a request of %s "
+                        + "is slow: the flushes themselves are slow.", flushMs != null ? "A flush takes" : "Each call takes",
+                        judgedMs, media.media().abnormalMs(), media.media().nounPhrase())
                         : flushMs != null ? String.format(Locale.ROOT, "A flush takes %.1f ms, within the %.0f ms of a "
                         + "%s: the application is bound by how often it makes data durable, each call waiting for "
                         + "several device round trips in turn.", flushMs, media.media().abnormalMs(),

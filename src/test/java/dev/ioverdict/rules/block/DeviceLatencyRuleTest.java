@@ -226,4 +226,21 @@ class DeviceLatencyRuleTest {
                 + "serving one"), f.summary());
         assertTrue(f.evidence().get(0).location().startsWith("iostat-x.txt:"), f.evidence().toString());
     }
+
+    /**
+     * A flat response at a shallow queue is not "no queue": four psync writers on two 11.5 ms flash slots (22.7 ms at
+     * aqu-sz ~4) complete one write every 5.75 ms, slower than flash serves one, which proves the device slow whatever
+     * its queue; reads of 40 ms beside fast writes on a disk (aqu-sz 3.5, one completion every ~10 ms) prove it by the
+     * flat response alone, and the finding says iostat does not tell how many of the 3.5 wait inside the device.
+     */
+    @Test
+    void iostatOfASteadyShallowQueueSaysItsQueueNotNone() {
+        Finding writers = iostatOnly(rule, "psync-writers-12ms-j4-s2-ssd").get(0);
+        assertTrue(writers.title().endsWith("completing one request every 5.75 ms"), writers.title());
+        Finding reads = iostatOnly(rule, "reads-40ms-writes-fast-s2-hdd").get(0);
+        assertEquals(Severity.CRITICAL, reads.severity());
+        assertTrue(reads.title().endsWith(", its response flat at 3.53 requests outstanding"), reads.title());
+        assertTrue(reads.summary().contains("How many requests the device serves at once iostat does not say: where "
+                + "fewer than 3.53, part of each response is the wait behind the others inside it."), reads.summary());
+    }
 }

@@ -133,6 +133,22 @@ class DiskSaturationRuleTest {
         }
     }
 
+    /**
+     * qd32 on a four-slot 6 ms disk, every report saturated: no light-load report gives each request's own service,
+     * so it is counted at the 20 ms a disk may take when healthy and the queue's share (51 % where the block trace
+     * says ~85 %) is said to be a lower bound; a capture with a light-load report says nothing of the kind.
+     */
+    @Test
+    void withoutALightLoadReportTheQueuesShareIsALowerBound() {
+        Finding f = RuleHarness.files(RuleCatalogue.byId("disk-saturation").orElseThrow(),
+                TestData.gridFilesWithout("saturated-6ms-s4-qd32-hdd", "fio.out")).get(0);
+        assertTrue(f.summary().contains("No report shows it at light load, so each request's own service is counted at "
+                + "the 20.0 ms a rotating disk may take at most when healthy: the queue's share of the wait is at least "
+                + "the one given."), f.summary());
+        Finding light = findings("iostat-linux-saturated", "disk-saturation", Map.of()).get(0);
+        assertTrue(!light.summary().contains("at least the one given"), light.summary());
+    }
+
     @Test
     void aDeviceCompletingFewerRequestsThanItsClassServesIsNotSaturatedWhateverItsQueue() {
         // recorded: 100 ms a request on 8 slots at iodepth 32: 382 ms await at aqu-sz 29, one completion every
