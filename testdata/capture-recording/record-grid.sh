@@ -256,8 +256,13 @@ blk-fsync-journal-8ms-s2-ssd        7     -      2   0    journal journal-fsync 
 noisy-neighbour-reader-8ms-s4-hdd-app 7   -      4   1    nb      victim-read-4k   restore-1m  app     AIO
 psync-readers-20ms-j8-s8-ssd        19    -      8   0    data    psync-read-j8    -           noSched AIO
 saturated-12ms-s1-qd4-hdd           11    -      1   1    data    randwrite-qd4    -           noSched AIO
+saturated-12ms-s1-qd4-hdd-midrun    11    -      1   1    data    randwrite-qd4    -           noSched AIO
 unaligned-1k-8ms-s2-hdd-full        7     -      2   1    redo    unaligned-1k     -           full    AIO
 psync-writers-8ms-j4-s1-ssd         7     -      1   0    data    psync-write-j4   -           noSched AIO
+slow-25ms-s12-qd12-hdd              24    -      12  1    data    randread-qd12    -           noSched AIO
+slow-30ms-s12-qd12-ssd              29    -      12  0    data    randwrite-qd12   -           noSched AIO
+fdatasync-direct-8ms-s4-ssd         7     -      4   0    data    psync-fdatasync  -           noSched SYNC
+psync-readers-12ms-j8-s2-ssd        11    -      2   0    data    psync-read-j8    -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

@@ -171,7 +171,10 @@ final class HealthyVerdicts {
         return new Summary.Healthy(rule.id(), rule.title(), "deepest queue on " + label(d.device()) + ": "
                 + queueName(d) + " avg " + Figures.number(q.avg()) + ", max " + Figures.number(q.max())
                 + (w != null ? ", " + awaitName(d) + " avg " + ms(w.avg()) : "")
-                + (w != null && w.avg() >= media(d.device()).media().abnormalMs()
+                + (saturatedBy(d.device()).isPresent()
+                        ? ": the requests in flight wait behind each other: the finding above ("
+                        + saturatedBy(d.device()).get() + ")"
+                        : w != null && w.avg() >= media(d.device()).media().abnormalMs()
                         ? ": with so short a queue the long response time is the device's own service, not queueing"
                         : ": requests do not wait long in front of the device") + " (" + reports(d) + ")", reportConfidence(d));
     }
@@ -232,6 +235,13 @@ final class HealthyVerdicts {
     private Optional<String> coveredBy(String device) {
         String key = ids.key(device);
         return causes.stream().filter(c -> aboutService(c) && UseTable.about(c, key, ids)).map(Finding::title).findFirst();
+    }
+
+    /** The title of the cause that names the device full (disk-saturation); empty without one. */
+    private Optional<String> saturatedBy(String device) {
+        String key = ids.key(device);
+        return causes.stream().filter(c -> c.rule().equals(DiskSaturationRule.ID) && UseTable.about(c, key, ids))
+                .map(Finding::title).findFirst();
     }
 
     private static boolean aboutService(Finding cause) {

@@ -84,6 +84,15 @@ public enum MediaClass {
         return description;
     }
 
+    /**
+     * Whether a device of this class is expected to serve several requests at once: flash has many channels,
+     * a virtual disk or an array LUN many disks behind it; a rotating disk has one head, and of a device of
+     * unknown class nothing is assumed.
+     */
+    public boolean servesInParallel() {
+        return this == NVME || this == SSD || this == VIRTUAL || this == ARRAY_LUN;
+    }
+
     /** Average service time above which a device of this class is slow, by default. */
     public double abnormalMs() {
         return abnormalMs;

@@ -35,6 +35,8 @@ final class BlockDeviceLatency {
     public static final Metric D2C_MAX = Metric.duration("d2cMax", "D2C maximum");
     public static final Metric IOS = Metric.count("ios", "completions");
     public static final Metric PATH = Metric.text("path", "path of the slowest I/Os");
+    /** A request's own time where the device serves in turn: the D2C of those dispatched into it empty. */
+    public static final Metric SERVED_IN_TURN = Metric.duration("ownTimeInTurn", "D2C of a request dispatched into the empty device");
 
     /** Stalls holding at least this share of the device's time are critical: most of it. */
     private static final double STALLS_CRITICAL_PCT = 50;
@@ -139,6 +141,18 @@ final class BlockDeviceLatency {
         } else if (slowAvg) {
             why.add("D2C averages " + Figures.duration(d2c.avg()) + " (threshold " + threshold + ")");
         }
+        // served in turn, each request slow alone: its own time is this finding's, the wait behind the others
+        // inside it disk-saturation's
+        double ownShare = Double.NaN;
+        double own = Double.NaN;
+        if ((slowAvg || direction != null) && inside != null && inside.servedInTurnSlowly(limitSeconds)) {
+            own = inside.ownSeconds();
+            ownShare = 100 * Math.min(1, own / d2c.avg());
+            why.add("a request dispatched into it empty took " + Figures.duration(own) + ", and each one more ahead of "
+                    + "it about as much again: it serves its " + Figures.number(inside.inFlight()) + " requests in "
+                    + "turn, so its own time is " + Figures.percent(ownShare) + " of its D2C and the rest the wait "
+                    + "behind the others inside it (disk-saturation)");
+        }
         if (slowTail) {
             why.add("its 99th percentile is " + Figures.duration(d2c.p99()));
         }
@@ -182,6 +196,8 @@ final class BlockDeviceLatency {
         String title = stallsOnly ? "Device stalls below the driver: " + d.label() + " D2C median "
                 + Figures.duration(typical) + ", but " + Figures.count(stalled.n()) + " requests over "
                 + Figures.duration(stallAbove) + " hold " + Figures.percent(stallShare) + " of its time"
+                : !Double.isNaN(own) ? "Slow device below the driver: " + d.label() + " takes " + Figures.duration(own)
+                + " a request served alone (D2C" + of + " avg " + Figures.duration(avg) + " in turn behind the others)"
                 : "Slow device below the driver" + (direction == null ? "" : " for " + direction.direction()) + ": "
                 + d.label() + " D2C" + of + " avg " + Figures.duration(avg) + ", max " + Figures.duration(max);
         var f = ctx.finding(subject, title)
@@ -202,7 +218,9 @@ final class BlockDeviceLatency {
                 .figure(D2C_P99.labelled("D2C 99th percentile" + of), p99)
                 .figure(D2C_MAX.labelled("D2C maximum" + of), max)
                 .figure(DeviceLatencyRule.D2C_SHARE, d2cShare)
-                .figure(SubjectMetrics.OF_DEVICE_TIME, stallsOnly ? Double.valueOf(stallShare) : null)
+                .figure(SubjectMetrics.OF_DEVICE_TIME, stallsOnly ? Double.valueOf(stallShare)
+                        : Double.isNaN(ownShare) ? null : Double.valueOf(ownShare))
+                .figure(SERVED_IN_TURN, Double.isNaN(own) ? null : Double.valueOf(own))
                 .figure(IOS.labelled("completions" + of), n)
                 .figure(DeviceLatencyRule.LIMIT_D2C_AVG.labelled("limit for the D2C average ("
                         + MediaLimit.media(ctx, name).media().description() + ")"), limitSeconds)
@@ -214,6 +232,14 @@ final class BlockDeviceLatency {
                 .impact(impact);
         if (n < 100) {
             f.doubt(Confidence.MEDIUM, "only " + n + " completions" + of + " on " + d.label());
+        }
+        // (one direction slow beside a fast one shares its queue with it: the queue cannot be what sets it apart)
+        if (servedInTurnUntold(inside, limitSeconds) && slowAvg && direction == null && Double.isNaN(own)) {
+            f.doubt(Confidence.MEDIUM, "with " + Figures.number(inside.inFlight()) + " requests in it on average "
+                    + d.label() + " completed one every " + Figures.duration(inside.secondsPerCompletion())
+                    + ", within its class: served one at a time each would take that, and its D2C would be the wait "
+                    + "behind the others inside it. No request of the trace was dispatched into a near-empty device "
+                    + "to tell the two apart; a trace from the workload's start, or of a lighter moment, would");
         }
         if (d.id().equals("all")) {
             f.doubt(Confidence.MEDIUM, "the btt report has no per-device tables (btt -A): D2C is of all traced devices "
@@ -244,6 +270,17 @@ final class BlockDeviceLatency {
     private static double limitSeconds(RuleContext ctx, String device, InsideQueue inside) {
         return inside == null ? MediaLimit.seconds(ctx, device)
                 : MediaLimit.seconds(ctx, device, inside.requestBytes(), inside.inFlight());
+    }
+
+    /**
+     * Whether a long D2C could as well be a queue inside the device as a slow one, and the trace cannot say which:
+     * a few requests in it at once, completing one at least as often as its class serves one, and none dispatched
+     * into it near-empty (where one dispatched alone would show its own time). In steady state N slots of N x s
+     * and one slot of s look the same from the block layer, iostat and the application alike.
+     */
+    private static boolean servedInTurnUntold(InsideQueue inside, double limitSeconds) {
+        return inside != null && inside.inFlight() >= 2 && inside.secondsPerCompletion() <= limitSeconds
+                && inside.nearEmpty().isEmpty();
     }
 
     /** Requests in flight at once, on average, from which a device's long D2C is its own queue. */

@@ -89,9 +89,12 @@ public final class DeviceLatencyRule extends Rule {
                         .explains(AioCompletionWaitRule.ID, "when the process's requests went to the device: it waits for completions the device is slow to give",
                                 AioCompletionWaitRule::waitsOn)
                         // a device slow even without a queue saturates at a lower load: the queue and the long
-                        // response while busy follow from its service time, so they are said under it, once
-                        .explains(DiskSaturationRule.ID, "about the same device: a slow device fills at a lower load",
-                                Meaning.Explains::sameSubject)
+                        // response while busy follow from its service time, so they are said under it, once; where
+                        // the trace splits the two (requests slow alone, served in turn), each holds its own part
+                        .explains(DiskSaturationRule.ID, "about the same device: a slow device fills at a lower load, "
+                                + "unless the block trace measured each request's own time apart from the queue",
+                                (cause, symptom) -> Meaning.Explains.sameSubject(cause, symptom)
+                                        && !splitsTheDevice(cause))
                         .explains(QueueWaitRule.ID, "about the same device: requests queue behind its slow service",
                                 Meaning.Explains::sameSubject)
                         .chart(DeviceLatencyRule::chart)
@@ -124,5 +127,11 @@ public final class DeviceLatencyRule extends Rule {
             // only the application's side: what it waits for is inferred, and said to be
             ctx.optional(AioSymptoms.AIO_TIMING).ifPresent(aio -> SyscallDeviceLatency.judge(ctx, aio));
         }
+    }
+
+    /** Whether the finding holds only its own part of the device's time, the queue inside it left to disk-saturation. */
+    static boolean splitsTheDevice(Finding f) {
+        return f.metrics().get(SubjectMetrics.OF_DEVICE_TIME.key()) != null
+                && f.metrics().get(BlockDeviceLatency.SERVED_IN_TURN.key()) != null;
     }
 }

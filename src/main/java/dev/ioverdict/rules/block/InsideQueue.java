@@ -105,6 +105,39 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double r
     }
 
     /**
+     * The requests dispatched into a near-empty device, where the rest took at least {@link #IN_TURN_FACTOR}
+     * times as long in each direction: the device serves its requests in turn, whatever each takes alone.
+     */
+    public Optional<BlockProcessTimes.Dispatched> inTurn() {
+        return lightLoad(Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * Whether the device serves its requests in turn and each is slow for its class even so: those dispatched
+     * into it near-empty took longer than {@code limitSeconds}, and the rest at least twice as long. Its D2C is
+     * then its own time and, beyond it, the wait behind the others inside it: a slow device and a full one.
+     */
+    public boolean servedInTurnSlowly(double limitSeconds) {
+        return !servedInTurn(limitSeconds) && inTurn().isPresent();
+    }
+
+    /**
+     * What a request takes with none ahead of it: the average D2C of those dispatched into the empty device,
+     * else of those dispatched near-empty (which may have waited for one or two: an upper bound); NaN without
+     * either.
+     */
+    public double ownSeconds() {
+        if (baseline == null) {
+            return Double.NaN;
+        }
+        BlockProcessTimes.Dispatched alone = baseline.dispatchedBelow("read", 1).plus(baseline.dispatchedBelow("write", 1));
+        if (alone.n() > 0) {
+            return alone.averageSeconds();
+        }
+        return nearEmpty().map(BlockProcessTimes.Dispatched::averageSeconds).orElse(Double.NaN);
+    }
+
+    /**
      * The average D2C of the requests dispatched into the device while fewer than half its average
      * number were in it, when the trace shows it serving its requests in turn ({@link #servedInTurn}):
      * what its load's requests take with little ahead of them.

@@ -14,6 +14,7 @@ import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
 import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.rules.Inputs;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.disk.Episodes;
@@ -70,7 +71,8 @@ final class IostatDeviceLatency {
     private static boolean judge(RuleContext ctx, DeviceSeries s, View view, boolean combinedFired) {
         {
             double limitMs = MediaLimit.seconds(ctx, s.device()) * 1000;
-            boolean steady = IostatEvidence.steadyAndShallow(s);
+            boolean steady = IostatEvidence.steadyAndShallow(s, MediaLimit.media(ctx, s.device()).media(),
+                    ctx.optional(Inputs.STORAGE).orElse(null));
             // with a queue, a long response is the device's own when it completes fewer requests than its class
             // serves (disk-saturation reads the same reports the other way round); large requests in the device
             // at once share its throughput, so each report's limit holds their transfer
@@ -81,7 +83,7 @@ final class IostatDeviceLatency {
             if (!slow.sustained(ctx.value(MIN_REPORTS), 50)) {
                 return false;
             }
-            if (combinedFired && view.direction() != null && slowOther(ctx, s, view, limitMs)) {
+            if (combinedFired && view.direction() != null && (slowOther(ctx, s, view, limitMs) || alone(s, view))) {
                 return true;
             }
             Comparator<IostatPoint> order = Comparator.comparingDouble(view.ms());
@@ -205,6 +207,27 @@ final class IostatDeviceLatency {
         double kb = IostatEvidence.requestKb(p);
         return MediaLimit.seconds(ctx, s.device(), Double.isNaN(kb) ? 0 : kb * 1024, p.queue()) * 1000;
     }
+
+    /**
+     * Whether this direction is nearly all the device did (the other under {@link #MINOR_SHARE} of its requests):
+     * then the combined finding's figure is this direction's, and a second finding would say it again.
+     */
+    private static boolean alone(DeviceSeries s, View view) {
+        String mine = view.direction().equals("reads") ? "r/s" : "w/s";
+        String other = mine.equals("r/s") ? "w/s" : "r/s";
+        double own = 0;
+        double others = 0;
+        for (IostatPoint p : s.points()) {
+            if (p.sample().has(mine) && p.sample().has(other)) {
+                own += Math.max(0, p.sample().value(mine));
+                others += Math.max(0, p.sample().value(other));
+            }
+        }
+        return others <= MINOR_SHARE * own;
+    }
+
+    /** A direction doing fewer than this share of the other's requests is not a mix worth a finding of its own. */
+    private static final double MINOR_SHARE = 0.05;
 
     /** Whether the other direction is slow too (then the combined finding already says it all). */
     private static boolean slowOther(RuleContext ctx, DeviceSeries s, View view, double limitMs) {

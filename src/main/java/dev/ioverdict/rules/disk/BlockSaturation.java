@@ -37,13 +37,28 @@ final class BlockSaturation {
             MediaClass media = MediaClass.of(name, ctx.optional(Inputs.STORAGE).orElse(null)).media();
             double classSeconds = media.abnormalMs() / 1000;
             InsideQueue queue = InsideQueue.of(ctx, d.id()).orElse(null);
-            if (queue == null || !queue.queuedInside(classSeconds, ctx.value(DiskSaturationRule.DEEP_QUEUE))) {
+            if (queue == null) {
+                continue;
+            }
+            // a device that serves in turn requests each slow alone is full as well as slow: its queue is this
+            // rule's, each request's own time device-latency's
+            boolean slowInTurn = queue.servedInTurnSlowly(classSeconds);
+            if (!slowInTurn && !queue.queuedInside(classSeconds, ctx.value(DiskSaturationRule.DEEP_QUEUE))) {
+                continue;
+            }
+            if (slowInTurn) {
+                double own = queue.ownSeconds();
+                if (d2c.avg() >= ctx.value(DiskSaturationRule.QUEUE_FACTOR) * own) {
+                    report(ctx, figs, d, d2c, queue, media, queue.inTurn(), own);
+                }
                 continue;
             }
             // the response is held to what a request takes unqueued: as the trace measured it under a load that
             // keeps the device full, or else its class's time
+            // (a request dispatched into the empty device gives it best: the near-empty ones may have waited for one)
             Optional<BlockProcessTimes.Dispatched> light = queue.sustainedLightLoad(classSeconds);
-            double unqueued = light.map(BlockProcessTimes.Dispatched::averageSeconds).orElse(classSeconds);
+            double unqueued = light.map(l -> Double.isFinite(queue.ownSeconds()) ? queue.ownSeconds() : l.averageSeconds())
+                    .orElse(classSeconds);
             if (d2c.avg() < ctx.value(DiskSaturationRule.QUEUE_FACTOR) * unqueued) {
                 continue;
             }
@@ -57,7 +72,12 @@ final class BlockSaturation {
                                double unqueuedSeconds) {
         double classSeconds = media.abnormalMs() / 1000;
         boolean keepsUp = queue.secondsPerCompletion() <= classSeconds;
-        String pace = keepsUp
+        boolean slowAlone = unqueuedSeconds > classSeconds;
+        String pace = slowAlone
+                ? "it serves them in turn: a request dispatched into it empty took " + Figures.duration(unqueuedSeconds)
+                        + ", slower than the " + Figures.duration(classSeconds) + " of " + media.nounPhrase()
+                        + " (device-latency), and each one more ahead of it adds about as much"
+                : keepsUp
                 ? "it completed one every " + Figures.duration(queue.secondsPerCompletion()) + ", at least as often as "
                         + media.nounPhrase() + " serves one (" + Figures.duration(classSeconds) + ")"
                 : "its fastest requests (5th percentile) took " + Figures.duration(queue.lightLoadSeconds())
@@ -79,10 +99,12 @@ final class BlockSaturation {
                 .summary("The block trace holds " + inDevice + " requests inside " + d.label() + " on average (D2C "
                         + "summed over the trace's span, Little's law), and " + pace + ". Its D2C averages "
                         + Figures.duration(d2c.avg()) + (d2c.p50() == null ? "" : " (median " + Figures.duration(d2c.p50()) + ")")
-                        + " over " + Figures.count(d2c.n()) + " completions: each request would be quick served alone, "
-                        + "so its D2C is the wait behind the other requests inside the device, not the device's own "
-                        + "service time. The device is full: the application keeps more requests outstanding than it "
-                        + "serves at once.")
+                        + " over " + Figures.count(d2c.n()) + " completions: "
+                        + (slowAlone ? "beyond each request's own " + Figures.duration(unqueuedSeconds) + " it is the wait "
+                        + "behind the other requests inside the device. "
+                        : "each request would be quick served alone, so its D2C is the wait behind the other requests "
+                        + "inside the device, not the device's own service time. ")
+                        + "The device is full: the application keeps more requests outstanding than it serves at once.")
                 .recommendation("Lower the number of requests the application keeps outstanding on " + d.label() + " ("
                         + inDevice + " in the device on average here: its I/O depth, threads or connections), or spread "
                         + "its load over more disks or LUNs. Beyond that, move the busiest data to faster storage, "

@@ -115,7 +115,7 @@ public final class DiskSaturationRule extends Rule {
         // one device shown by both is one finding: the diagnosis merges them by rule and device
         ctx.optional(BlockFigures.INPUT).ifPresent(figs -> BlockSaturation.judge(ctx, figs));
         for (DeviceSeries s : ctx.optional(IostatEvidence.SERIES).orElse(List.of())) {
-            if (IostatEvidence.steadyAndShallow(s)) {
+            if (IostatEvidence.steadyAndShallow(s, media(ctx, s), ctx.optional(Inputs.STORAGE).orElse(null))) {
                 // flat response time over a shallow queue: a slow device (device-latency), not a saturated one
                 continue;
             }

@@ -1,6 +1,8 @@
 package dev.ioverdict.rules.disk;
 
 import dev.ioverdict.analysis.config.MediaClass;
+import dev.ioverdict.analysis.config.StorageConfig;
+import dev.ioverdict.analysis.iostat.SchedulerHold;
 import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.analysis.iostat.IostatTimeline;
@@ -175,15 +177,22 @@ public final class IostatEvidence {
 
     /** A queue at least this deep on average is deep enough to be waiting, whatever the device serves at once. */
     static final double DEEP_QUEUE = 4;
+    /**
+     * The same for media expected to serve several at once (flash, a virtual disk, an array LUN): a flat
+     * response at fewer outstanding is the requests in service (disk-saturation's deep queue).
+     */
+    static final double DEEP_QUEUE_PARALLEL = 8;
     /** Await varying less than this (coefficient of variation over the reports with I/O) is flat. */
     static final double FLAT_CV = 0.25;
 
     /**
      * A slow device, not a saturated one, when no light-load report gives a baseline: the response
-     * time stays flat across the reports while the queue stays shallow, so the requests in flight
-     * are the ones in service (Little's law), not a queue growing in front of the device.
+     * time stays flat across the reports while the queue stays shallow for its class of media, so the
+     * requests in flight are the ones in service (Little's law), not a queue growing in front of the device.
      */
-    public static boolean steadyAndShallow(DeviceSeries s) {
+    public static boolean steadyAndShallow(DeviceSeries s, MediaClass media, StorageConfig config) {
+        // a scheduler that lets the device serve one request at a time makes any device serve in turn
+        boolean parallel = media.servesInParallel() && SchedulerHold.of(s, config).isEmpty();
         if (s.baselineMs() != null) {
             return false;
         }
@@ -203,6 +212,6 @@ public final class IostatEvidence {
             return false;
         }
         double cv = response.getAsDouble(Statistic.STANDARD_DEVIATION) / mean;
-        return cv < FLAT_CV && queue.getAsDouble() < DEEP_QUEUE;
+        return cv < FLAT_CV && queue.getAsDouble() < (parallel ? DEEP_QUEUE_PARALLEL : DEEP_QUEUE);
     }
 }

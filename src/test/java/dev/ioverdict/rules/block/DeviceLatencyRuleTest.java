@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Severity;
@@ -242,5 +243,29 @@ class DeviceLatencyRuleTest {
         assertTrue(reads.title().endsWith(", its response flat at 3.53 requests outstanding"), reads.title());
         assertTrue(reads.summary().contains("How many requests the device serves at once iostat does not say: where "
                 + "fewer than 3.53, part of each response is the wait behind the others inside it."), reads.summary());
+    }
+
+    /** The same writers as disk-saturation's test: each write's own 7.7 ms is this rule's, a quarter of its D2C. */
+    @Test
+    void aDeviceServingInTurnHoldsEachRequestsOwnTimeOnly() {
+        Finding f = RuleHarness.files(rule, dev.ioverdict.testing.TestData.gridFilesWithout("psync-writers-8ms-j4-s1-ssd",
+                "strace", "perf-syscalls", "perf-sched", "iostat", "fio.out")).get(0);
+        assertTrue(f.title().endsWith("takes 7.71 ms a request served alone (D2C avg 29.3 ms in turn behind the others)"),
+                f.title());
+        assertEquals("26.3%", f.measurement("ofDeviceTimePct").orElseThrow().display());
+        assertTrue(DeviceLatencyRule.splitsTheDevice(f), "disk-saturation stands beside it as a cause, not its symptom");
+    }
+
+    /**
+     * The run of saturated-12ms-s1-qd4-hdd cut mid-run: one 11.4 ms slot serving four and four 45 ms slots look the
+     * same to the trace; the finding stands at medium confidence and says why.
+     */
+    @Test
+    void aTraceWithNoRequestIntoAnEmptyDeviceSaysItsDelayMayBeAQueue() {
+        Finding f = RuleHarness.files(rule, dev.ioverdict.testing.TestData.gridFilesWithout(
+                "saturated-12ms-s1-qd4-hdd-midrun", "strace", "perf-syscalls", "perf-sched", "iostat", "fio.out")).get(0);
+        assertEquals(Confidence.MEDIUM, f.confidence());
+        assertTrue(f.confidenceReasons().stream().anyMatch(r -> r.contains("No request of the trace was dispatched into "
+                + "a near-empty device to tell the two apart")), f.confidenceReasons().toString());
     }
 }
