@@ -13,7 +13,7 @@ import java.util.List;
  */
 final class DispatchDepths {
     /** Levels 0 .. DEEPEST - 1 one by one; the last holds DEEPEST and more. */
-    static final int DEEPEST = 32;
+    static final int DEEPEST = BlockProcessTimes.DEEPEST_LEVEL;
 
     /** Completions of requests whose dispatch the trace did not hold. */
     private long unseenCompleted;

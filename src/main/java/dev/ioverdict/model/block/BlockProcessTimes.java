@@ -95,6 +95,9 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
      * A device's D2C low percentile (its light-load service time) and median, over every request, and
      * its D2C by how many of its requests were in it when each was dispatched ({@code byDepth}).
      */
+    /** The deepest level of {@link Baseline#byDepth} kept apart: it holds that many others in the device and more. */
+    public static final int DEEPEST_LEVEL = 32;
+
     public record Baseline(String device, long n, double p5, double p50, List<DepthLevel> byDepth) {
         public Baseline {
             byDepth = List.copyOf(byDepth);
@@ -108,7 +111,9 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
             long n = 0;
             double d2c = 0;
             for (DepthLevel l : byDepth) {
-                if (l.direction().equals(direction) && l.othersInDevice() < others) {
+                // the deepest level holds that many and more: below a bound past it, it cannot be counted
+                boolean lumped = l.othersInDevice() >= DEEPEST_LEVEL && others != Double.POSITIVE_INFINITY;
+                if (l.direction().equals(direction) && l.othersInDevice() < others && !lumped) {
                     n += l.n();
                     d2c += l.d2c();
                 }

@@ -259,8 +259,8 @@ final class BlockDeviceLatency {
      * within the class, or the trace's requests into a near-empty device quick (InsideQueue#queuedInside).
      */
     private static boolean queued(RuleContext ctx, String device, InsideQueue inside) {
-        return inside != null && inside.queuedInside(MediaLimit.seconds(ctx, device, inside.requestBytes(), 1),
-                DEEP_IN_FLIGHT);
+        double limit = inside == null ? 0 : MediaLimit.seconds(ctx, device, inside.requestBytes(), 1);
+        return inside != null && inside.queuedInside(limit, DEEP_IN_FLIGHT) && !inside.servedSideBySideSlowly(limit);
     }
 
     /**

@@ -59,6 +59,38 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double r
     }
 
     /**
+     * Whether the trace shows the device serving its requests side by side, each slow: those dispatched into it
+     * near-empty took longer than {@code limitSeconds}, and the rest about as long ({@link #SIDE_BY_SIDE_FACTOR}) in
+     * each direction. A request that takes as long with the others in it as alone is in service, not
+     * waiting: however many it holds and however often one completes, its D2C is its own (twelve reads of 25 ms
+     * in twelve slots complete one every 2 ms).
+     */
+    public boolean servedSideBySideSlowly(double limitSeconds) {
+        Optional<BlockProcessTimes.Dispatched> light = nearEmpty();
+        if (light.isEmpty() || !(light.get().averageSeconds() > limitSeconds)) {
+            return false;
+        }
+        long all = knownRequests();
+        for (String direction : new String[] {"read", "write"}) {
+            BlockProcessTimes.Dispatched whole = baseline.dispatched(direction);
+            BlockProcessTimes.Dispatched near = baseline.dispatchedBelow(direction, lightDepth());
+            if (whole.n() < MINOR_SHARE * all || near.n() == 0) {
+                continue;
+            }
+            if (whole.averageSeconds() > SIDE_BY_SIDE_FACTOR * near.averageSeconds()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * At most this many times as long as the requests dispatched near-empty, the rest show no queue: a queue
+     * building from empty makes them two to four times as long (a request with k ahead takes k + 1 turns).
+     */
+    private static final double SIDE_BY_SIDE_FACTOR = 1.25;
+
+    /**
      * Whether the trace shows the device serving its requests in turn, whatever their number: at least
      * {@link #MIN_LIGHT} requests were dispatched while fewer than half its average number were in it,
      * and in each direction those take no longer than {@code limitSeconds} and at most half that

@@ -46,6 +46,11 @@ final class BlockSaturation {
             if (!slowInTurn && !queue.queuedInside(classSeconds, ctx.value(DiskSaturationRule.DEEP_QUEUE))) {
                 continue;
             }
+            // requests as slow dispatched near-empty as with the others in it are in service side by side: slow,
+            // not full (device-latency), held to what the class serves one of their size in
+            if (queue.servedSideBySideSlowly(DiskSaturationRule.unqueuedMs(media, null, queue.requestBytes() / 1024) / 1000)) {
+                continue;
+            }
             if (slowInTurn) {
                 double own = queue.ownSeconds();
                 if (d2c.avg() >= ctx.value(DiskSaturationRule.QUEUE_FACTOR) * own) {

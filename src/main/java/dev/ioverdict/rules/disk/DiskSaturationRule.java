@@ -25,6 +25,7 @@ import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import dev.ioverdict.rules.aio.AioCompletionWaitRule;
 import dev.ioverdict.rules.block.BlockFigures;
+import dev.ioverdict.rules.block.InsideQueue;
 import dev.ioverdict.rules.block.RequestStarvationRule;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -115,7 +116,8 @@ public final class DiskSaturationRule extends Rule {
         // one device shown by both is one finding: the diagnosis merges them by rule and device
         ctx.optional(BlockFigures.INPUT).ifPresent(figs -> BlockSaturation.judge(ctx, figs));
         for (DeviceSeries s : ctx.optional(IostatEvidence.SERIES).orElse(List.of())) {
-            if (IostatEvidence.steadyAndShallow(s, media(ctx, s), ctx.optional(Inputs.STORAGE).orElse(null))) {
+            if (IostatEvidence.steadyAndShallow(s, media(ctx, s), ctx.optional(Inputs.STORAGE).orElse(null))
+                    || servedSideBySide(ctx, s)) {
                 // flat response time over a shallow queue: a slow device (device-latency), not a saturated one
                 continue;
             }
@@ -159,6 +161,17 @@ public final class DiskSaturationRule extends Rule {
         }
         return p.responseMs() >= ctx.value(QUEUE_FACTOR) * lightLoadMs(s, classMs)
                 && IostatEvidence.busyMsPerCompletion(p) <= classMs;
+    }
+
+    /**
+     * Whether a block trace of the device shows it serving its requests side by side, each slow alone: its long
+     * response is its own service (device-latency), however many iostat counts outstanding.
+     */
+    private static boolean servedSideBySide(RuleContext ctx, DeviceSeries s) {
+        return ctx.optional(BlockFigures.INPUT).flatMap(figs -> figs.device(s.device()))
+                .flatMap(d -> InsideQueue.of(ctx, d.id()))
+                .map(q -> q.servedSideBySideSlowly(unqueuedMs(media(ctx, s), null, q.requestBytes() / 1024) / 1000))
+                .orElse(false);
     }
 
     /** What the device answers in unqueued: its class's service time, or its light-load response when that is longer. */

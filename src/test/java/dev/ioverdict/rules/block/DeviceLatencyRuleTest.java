@@ -268,4 +268,13 @@ class DeviceLatencyRuleTest {
         assertTrue(f.confidenceReasons().stream().anyMatch(r -> r.contains("No request of the trace was dispatched into "
                 + "a near-empty device to tell the two apart")), f.confidenceReasons().toString());
     }
+
+    /** Twelve reads of 24.5 ms side by side on a disk, one completing every 2 ms: slow, whatever the depth. */
+    @Test
+    void requestsAsSlowAloneAsWithTheOthersAreTheDevicesOwn() {
+        Finding f = RuleHarness.files(rule, dev.ioverdict.testing.TestData.gridFilesWithout("slow-25ms-s12-qd12-hdd",
+                "strace", "perf-syscalls", "perf-sched", "iostat", "fio.out")).get(0);
+        assertEquals(Severity.CRITICAL, f.severity());
+        assertTrue(f.title().contains("D2C avg 24.4 ms"), f.title());
+    }
 }

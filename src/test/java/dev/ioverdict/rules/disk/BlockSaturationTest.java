@@ -150,4 +150,17 @@ class BlockSaturationTest {
                 + "than the 5.00 ms of a solid-state (non-rotational) device (device-latency)"), f.summary());
         assertEquals("73.7%", f.measurement("ofDeviceTimePct").orElseThrow().display());
     }
+
+    /**
+     * Twelve writes at a time on ~30 ms flash serving twelve at once, from the run's start: the writes dispatched
+     * into the empty device took as long as those with eleven others in it. One completion every 2.5 ms is twelve
+     * slow writes side by side, not a queue the device keeps up with: no saturation, from the trace or from iostat.
+     */
+    @Test
+    void requestsAsSlowAloneAsWithTheOthersAreInServiceNotQueued() {
+        assertEquals(List.of(), blockOnly("slow-30ms-s12-qd12-ssd"));
+        assertEquals(List.of(), RuleHarness.files(RuleCatalogue.byId(DiskSaturationRule.ID).orElseThrow(),
+                TestData.gridFilesWithout("slow-30ms-s12-qd12-ssd", "strace", "perf-syscalls", "fio.out")),
+                "iostat's deep queue defers to the trace of the same device");
+    }
 }
