@@ -67,7 +67,8 @@ final class UseTable {
                     cell(util, causes, dev, Use.UTILIZATION, util != null || traced.contains(dev), ids),
                     cell(queue, causes, dev, Use.SATURATION, queue != null || traced.contains(dev), ids),
                     cell(kernelLog ? "kernel log read" : null, causes, dev, Use.ERRORS, kernelLog, ids),
-                    explained(holding(cell(stalls(causes, dev, ids).orElseGet(() -> service(dev, model, false)),
+                    explained(holding(cell(stalls(causes, dev, ids).or(() -> ownTime(causes, dev, ids))
+                                    .orElseGet(() -> service(dev, model, false)),
                             causes, dev, Use.LATENCY, io != null || traced.contains(dev), ids), dev, model), dev, model,
                             causes, ids)));
         }
@@ -135,11 +136,26 @@ final class UseTable {
     }
 
     /**
+     * Each request's own time, where a cause about the device measured it apart from the queue inside it (served in
+     * turn): the device's latency is that, its D2C the queue's as well.
+     */
+    private static java.util.Optional<String> ownTime(List<Finding> causes, String dev, DeviceIdentities ids) {
+        return causes.stream().filter(f -> f.rule().equals(DeviceLatencyRule.ID) && about(f, dev, ids)
+                        && DeviceLatencyRule.splitsTheDevice(f))
+                .flatMap(f -> f.measurement(DeviceLatencyRule.SERVED_IN_TURN).stream().map(own -> Figures.duration(own.value())
+                        + " a request served alone" + f.measurement(DeviceLatencyRule.D2C_AVG).map(d2c -> "; D2C "
+                        + Figures.duration(d2c.value()) + " with the queue inside it").orElse("")))
+                .findFirst();
+    }
+
+    /**
      * What the stalls hold, where a cause about the device is one that stalls now and then: its average is within
      * its class, so the latency cell says that instead of setting the average against the class.
      */
     private static java.util.Optional<String> stalls(List<Finding> causes, String dev, DeviceIdentities ids) {
         return causes.stream().filter(f -> f.rule().equals(DeviceLatencyRule.ID) && about(f, dev, ids))
+                // a device serving in turn holds a share too: each request's own time, not stalls
+                .filter(f -> !DeviceLatencyRule.splitsTheDevice(f))
                 .flatMap(f -> f.measurement(SubjectMetrics.OF_DEVICE_TIME).stream()).findFirst()
                 .map(m -> "stalls now and then: a few requests far above its typical time hold "
                         + Figures.percent(m.value()) + " of its time");

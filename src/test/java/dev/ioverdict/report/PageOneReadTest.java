@@ -51,6 +51,19 @@ class PageOneReadTest {
         return out;
     }
 
+    /**
+     * A device serving in turn requests each slow alone: two causes, each with its part of the device's time; the
+     * latency cell says the device's service against its class, not "stalls now and then" (device-latency's share
+     * of the device's time is each request's own time there, not a few stalls').
+     */
+    @Test
+    void aSlowAndFullDeviceHasTwoCausesAndItsLatencyCellNoStalls() throws IOException {
+        JsonNode r = report("grid/psync-writers-8ms-j4-s1-ssd");
+        assertEquals(List.of("disk-saturation", "device-latency"), causeRules(r));
+        String latency = latency(r, 0).path("figure").asText();
+        assertEquals("7.71 ms a request served alone; D2C 29.3 ms with the queue inside it", latency);
+    }
+
     @Test
     void theProcessesWaitingOnASaturatedDeviceAreItsSymptomsNotMoreCauses() throws IOException {
         JsonNode r = report("grid/saturated-4ms-s1");

@@ -35,8 +35,6 @@ final class BlockDeviceLatency {
     public static final Metric D2C_MAX = Metric.duration("d2cMax", "D2C maximum");
     public static final Metric IOS = Metric.count("ios", "completions");
     public static final Metric PATH = Metric.text("path", "path of the slowest I/Os");
-    /** A request's own time where the device serves in turn: the D2C of those dispatched into it empty. */
-    public static final Metric SERVED_IN_TURN = Metric.duration("ownTimeInTurn", "D2C of a request dispatched into the empty device");
 
     /** Stalls holding at least this share of the device's time are critical: most of it. */
     private static final double STALLS_CRITICAL_PCT = 50;
@@ -220,7 +218,7 @@ final class BlockDeviceLatency {
                 .figure(DeviceLatencyRule.D2C_SHARE, d2cShare)
                 .figure(SubjectMetrics.OF_DEVICE_TIME, stallsOnly ? Double.valueOf(stallShare)
                         : Double.isNaN(ownShare) ? null : Double.valueOf(ownShare))
-                .figure(SERVED_IN_TURN, Double.isNaN(own) ? null : Double.valueOf(own))
+                .figure(DeviceLatencyRule.SERVED_IN_TURN, Double.isNaN(own) ? null : Double.valueOf(own))
                 .figure(IOS.labelled("completions" + of), n)
                 .figure(DeviceLatencyRule.LIMIT_D2C_AVG.labelled("limit for the D2C average ("
                         + MediaLimit.media(ctx, name).media().description() + ")"), limitSeconds)

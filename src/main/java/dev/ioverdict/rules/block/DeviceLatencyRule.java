@@ -56,6 +56,9 @@ public final class DeviceLatencyRule extends Rule {
 
     public static final String ID = "device-latency";
     public static final Metric D2C_AVG = Metric.duration("d2cAvg", "D2C average");
+    /** A request's own time where the device serves in turn: the D2C of those dispatched into it empty. */
+    public static final Metric SERVED_IN_TURN = Metric.duration("ownTimeInTurn",
+            "D2C of a request dispatched into the empty device");
     public static final Metric D2C_SHARE = Metric.percent("d2cSharePct", "D2C share of Q2C");
     public static final Metric LIMIT_D2C_AVG = Metric.duration("limitD2cAvg", "limit for the D2C average");
     public static final Metric LIMIT_D2C_P99 = Metric.duration("limitD2cP99", "limit for the D2C 99th percentile");
@@ -130,8 +133,8 @@ public final class DeviceLatencyRule extends Rule {
     }
 
     /** Whether the finding holds only its own part of the device's time, the queue inside it left to disk-saturation. */
-    static boolean splitsTheDevice(Finding f) {
+    public static boolean splitsTheDevice(Finding f) {
         return f.metrics().get(SubjectMetrics.OF_DEVICE_TIME.key()) != null
-                && f.metrics().get(BlockDeviceLatency.SERVED_IN_TURN.key()) != null;
+                && f.metrics().get(SERVED_IN_TURN.key()) != null;
     }
 }
