@@ -91,13 +91,13 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
     public record Flushes(String device, long n, double d2c, double maxD2c) {
     }
 
+    /** The deepest level of {@link Baseline#byDepth} kept apart: it holds that many others in the device and more. */
+    public static final int DEEPEST_LEVEL = 32;
+
     /**
      * A device's D2C low percentile (its light-load service time) and median, over every request, and
      * its D2C by how many of its requests were in it when each was dispatched ({@code byDepth}).
      */
-    /** The deepest level of {@link Baseline#byDepth} kept apart: it holds that many others in the device and more. */
-    public static final int DEEPEST_LEVEL = 32;
-
     public record Baseline(String device, long n, double p5, double p50, List<DepthLevel> byDepth) {
         public Baseline {
             byDepth = List.copyOf(byDepth);
