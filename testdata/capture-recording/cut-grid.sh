@@ -56,7 +56,8 @@ for c in "${cells[@]}"; do
     neighbour-reads-*)          REF=pread64; W=2:4 ;;
     saturated-4ms-s4-qd64)      W=2:3 ;;         # ~1200 I/O a second
     *-midrun)                   W=2:4.5 ;;       # the same run as CELL without -midrun, cut mid-run: no request into an empty device
-    saturated-*-s1-qd8-*|saturated-*-s1-qd4-*|slow-*-qd8-*|slow-*-s12-qd12-*) W=:3 ;;  # from the start: the first requests, into an empty device
+    read-*-s12-qd12-*)          W=:1 ;;          # from the start, 1 s: ~3000 reads a second
+    saturated-*-s1-qd8-*|saturated-*-s1-qd4-*|slow-*-qd8-*|slow-*-s12-qd1[26]-*) W=:3 ;;  # from the start: the first requests, into an empty device
     psync-writers-*)            REF=pwrite64; W=:3 ;;
     mqdeadline-saturated-*-ssd) W=:1.5 ;;        # the same, at ~1800 I/O a second
     saturated-1ms-*-qd*)        W=2:2.5 ;;       # ~1300 I/O a second

@@ -263,6 +263,9 @@ slow-25ms-s12-qd12-hdd              24    -      12  1    data    randread-qd12 
 slow-30ms-s12-qd12-ssd              29    -      12  0    data    randwrite-qd12   -           noSched AIO
 fdatasync-direct-8ms-s4-ssd         7     -      4   0    data    psync-fdatasync  -           noSched SYNC
 psync-readers-12ms-j8-s2-ssd        11    -      2   0    data    psync-read-j8    -           noSched AIO
+slow-40ms-s12-qd16-hdd              39    -      12  1    data    randrw-qd16      -           noSched AIO
+psync-writers-20ms-j4-s4-ssd        19    -      4   0    data    psync-write-j4   -           noSched AIO
+read-2ms-s12-qd12-ssd               1.5   -      12  0    data    randread-qd12    -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
