@@ -168,12 +168,12 @@ final class HealthyVerdicts {
         IostatDevice d = deepest.get();
         IostatDevice.Stat q = column(d, QUEUE);
         IostatDevice.Stat w = column(d, AWAIT);
+        Optional<String> saturated = saturatedBy(d.device());
         return new Summary.Healthy(rule.id(), rule.title(), "deepest queue on " + label(d.device()) + ": "
                 + queueName(d) + " avg " + Figures.number(q.avg()) + ", max " + Figures.number(q.max())
                 + (w != null ? ", " + awaitName(d) + " avg " + ms(w.avg()) : "")
-                + (saturatedBy(d.device()).isPresent()
-                        ? ": the requests in flight wait behind each other: the finding above ("
-                        + saturatedBy(d.device()).get() + ")"
+                + (saturated.isPresent()
+                        ? ": the requests in flight wait behind each other: the finding above (" + saturated.get() + ")"
                         : w != null && w.avg() >= media(d.device()).media().abnormalMs()
                         ? ": with so short a queue the long response time is the device's own service, not queueing"
                         : ": requests do not wait long in front of the device") + " (" + reports(d) + ")", reportConfidence(d));

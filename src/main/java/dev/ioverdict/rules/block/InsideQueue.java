@@ -2,6 +2,8 @@ package dev.ioverdict.rules.block;
 
 import dev.ioverdict.model.block.BlockProcessTimes;
 import dev.ioverdict.rules.RuleContext;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -67,21 +69,8 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double r
      */
     public boolean servedSideBySideSlowly(double limitSeconds) {
         Optional<BlockProcessTimes.Dispatched> light = nearEmpty();
-        if (light.isEmpty() || !(light.get().averageSeconds() > limitSeconds)) {
-            return false;
-        }
-        long all = knownRequests();
-        for (String direction : new String[] {"read", "write"}) {
-            BlockProcessTimes.Dispatched whole = baseline.dispatched(direction);
-            BlockProcessTimes.Dispatched near = baseline.dispatchedBelow(direction, lightDepth());
-            if (whole.n() < MINOR_SHARE * all || near.n() == 0) {
-                continue;
-            }
-            if (whole.averageSeconds() > SIDE_BY_SIDE_FACTOR * near.averageSeconds()) {
-                return false;
-            }
-        }
-        return true;
+        return light.isPresent() && light.get().averageSeconds() > limitSeconds && byDirection().stream()
+                .allMatch(d -> d.whole().averageSeconds() <= SIDE_BY_SIDE_FACTOR * d.near().averageSeconds());
     }
 
     /**
@@ -178,23 +167,35 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double r
         if (baseline == null || !(inFlight >= 2)) {
             return Optional.empty();
         }
-        long all = knownRequests();
         BlockProcessTimes.Dispatched total = new BlockProcessTimes.Dispatched(0, Double.NaN);
-        for (String direction : new String[] {"read", "write"}) {
-            BlockProcessTimes.Dispatched whole = baseline.dispatched(direction);
-            if (whole.n() < MINOR_SHARE * all) {
-                continue;
-            }
-            BlockProcessTimes.Dispatched light = baseline.dispatchedBelow(direction, lightDepth());
-            if (light.n() == 0) {
-                continue;
-            }
-            if (light.averageSeconds() > limitSeconds
-                    || whole.averageSeconds() < IN_TURN_FACTOR * light.averageSeconds()) {
+        for (Direction d : byDirection()) {
+            if (d.near().averageSeconds() > limitSeconds
+                    || d.whole().averageSeconds() < IN_TURN_FACTOR * d.near().averageSeconds()) {
                 return Optional.empty();
             }
-            total = total.plus(light);
+            total = total.plus(d.near());
         }
         return total.n() < MIN_LIGHT ? Optional.empty() : Optional.of(total);
+    }
+
+    /** One direction's requests whose depth is known ({@code whole}) and those dispatched near-empty ({@code near}). */
+    private record Direction(BlockProcessTimes.Dispatched whole, BlockProcessTimes.Dispatched near) {
+    }
+
+    /**
+     * The directions that hold at least {@link #MINOR_SHARE} of the device's requests and have some dispatched
+     * near-empty: the ones a reading of how it serves them is judged on.
+     */
+    private List<Direction> byDirection() {
+        long all = knownRequests();
+        List<Direction> out = new ArrayList<>(2);
+        for (String direction : new String[] {"read", "write"}) {
+            BlockProcessTimes.Dispatched whole = baseline.dispatched(direction);
+            BlockProcessTimes.Dispatched near = baseline.dispatchedBelow(direction, lightDepth());
+            if (whole.n() >= MINOR_SHARE * all && near.n() > 0) {
+                out.add(new Direction(whole, near));
+            }
+        }
+        return out;
     }
 }

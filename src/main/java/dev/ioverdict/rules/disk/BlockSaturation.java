@@ -48,7 +48,7 @@ final class BlockSaturation {
             }
             // requests as slow dispatched near-empty as with the others in it are in service side by side: slow,
             // not full (device-latency), held to what the class serves one of their size in
-            if (queue.servedSideBySideSlowly(DiskSaturationRule.unqueuedMs(media, null, queue.requestBytes() / 1024) / 1000)) {
+            if (DiskSaturationRule.sideBySide(queue, media)) {
                 continue;
             }
             if (slowInTurn) {
@@ -62,8 +62,8 @@ final class BlockSaturation {
             // keeps the device full, or else its class's time
             // (a request dispatched into the empty device gives it best: the near-empty ones may have waited for one)
             Optional<BlockProcessTimes.Dispatched> light = queue.sustainedLightLoad(classSeconds);
-            double unqueued = light.map(l -> Double.isFinite(queue.ownSeconds()) ? queue.ownSeconds() : l.averageSeconds())
-                    .orElse(classSeconds);
+            double own = queue.ownSeconds();
+            double unqueued = light.map(l -> Double.isFinite(own) ? own : l.averageSeconds()).orElse(classSeconds);
             if (d2c.avg() < ctx.value(DiskSaturationRule.QUEUE_FACTOR) * unqueued) {
                 continue;
             }

@@ -169,9 +169,12 @@ public final class DiskSaturationRule extends Rule {
      */
     private static boolean servedSideBySide(RuleContext ctx, DeviceSeries s) {
         return ctx.optional(BlockFigures.INPUT).flatMap(figs -> figs.device(s.device()))
-                .flatMap(d -> InsideQueue.of(ctx, d.id()))
-                .map(q -> q.servedSideBySideSlowly(unqueuedMs(media(ctx, s), null, q.requestBytes() / 1024) / 1000))
-                .orElse(false);
+                .flatMap(d -> InsideQueue.of(ctx, d.id())).map(q -> sideBySide(q, media(ctx, s))).orElse(false);
+    }
+
+    /** {@link InsideQueue#servedSideBySideSlowly}, held to what the class serves one request of the trace's size in. */
+    static boolean sideBySide(InsideQueue queue, MediaClass media) {
+        return queue.servedSideBySideSlowly(unqueuedMs(media, null, queue.requestBytes() / 1024) / 1000);
     }
 
     /** What the device answers in unqueued: its class's service time, or its light-load response when that is longer. */

@@ -191,8 +191,6 @@ public final class IostatEvidence {
      * requests in flight are the ones in service (Little's law), not a queue growing in front of the device.
      */
     public static boolean steadyAndShallow(DeviceSeries s, MediaClass media, StorageConfig config) {
-        // a scheduler that lets the device serve one request at a time makes any device serve in turn
-        boolean parallel = media.servesInParallel() && SchedulerHold.of(s, config).isEmpty();
         if (s.baselineMs() != null) {
             return false;
         }
@@ -212,6 +210,8 @@ public final class IostatEvidence {
             return false;
         }
         double cv = response.getAsDouble(Statistic.STANDARD_DEVIATION) / mean;
+        // a scheduler that lets the device serve one request at a time makes any device serve in turn
+        boolean parallel = media.servesInParallel() && SchedulerHold.of(s, config).isEmpty();
         return cv < FLAT_CV && queue.getAsDouble() < (parallel ? DEEP_QUEUE_PARALLEL : DEEP_QUEUE);
     }
 }
