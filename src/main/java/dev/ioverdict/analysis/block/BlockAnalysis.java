@@ -175,13 +175,16 @@ public final class BlockAnalysis implements Analysis {
         List<BlockProcessTimes.Baseline> baselines = new ArrayList<>();
         List<BlockProcessTimes.SliceEntry> slices = new ArrayList<>();
         List<BlockProcessTimes.Writes> writes = new ArrayList<>();
+        List<BlockProcessTimes.FlushWait> flushWaits = new ArrayList<>();
         for (BttDevice d : tracker.devices()) {
             d.processTimes.results(d.name, d.requests.d2c, d.requests.depths, entries, flushes, baselines, slices, writes);
+            d.processTimes.flushWaits(d.name, flushWaits);
         }
         // the longest device's span, not the trace's: two captures on different clocks in one bundle (a trace
         // counting from its start beside one stamped since the epoch) are not one capture of 40 years
         double span = tracker.devices().stream().mapToDouble(d -> d.processTimes.spanSeconds()).max().orElse(0);
-        return new BlockProcessTimes(entries, flushes, baselines, Btt.seconds(tracker.sliceWidth()), slices, span, writes);
+        return new BlockProcessTimes(entries, flushes, baselines, Btt.seconds(tracker.sliceWidth()), slices, span, writes,
+                flushWaits);
     }
 
     /** Each device's phase samples as their fine histogram (Q2Q, an arrival gap, is not a latency). */

@@ -144,6 +144,10 @@ final class BttTracker {
 
     private void queue(BlockEvent e) {
         if (!hasData(e)) {
+            if (emptyFlush(e)) {
+                // btt ignores it; the time model counts its wait for the cache flush as its process's
+                device(e.major(), e.minor()).processTimes.preflushQueued(e.pid(), e.comm(), e.timeNs());
+            }
             return;
         }
         BttDevice d = setup(e, true);

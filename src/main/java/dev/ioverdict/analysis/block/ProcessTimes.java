@@ -87,6 +87,23 @@ final class ProcessTimes {
     private long flushD2c;
     private long flushMax;
     private final java.util.ArrayDeque<Long> flushIssued = new java.util.ArrayDeque<>();
+    /** An empty preflush bio queued at {@code t}, waiting for a cache flush issued after it. */
+    private record Preflush(int pid, String comm, long t) {
+    }
+
+    /** One process's empty preflush bios served by a flush: how many, and their queue-to-flush-completion. */
+    private static final class FlushWaitSums {
+        final String comm;
+        long n;
+        long ns;
+
+        FlushWaitSums(String comm) {
+            this.comm = comm;
+        }
+    }
+
+    private final java.util.ArrayDeque<Preflush> preflushes = new java.util.ArrayDeque<>();
+    private final Map<Integer, FlushWaitSums> flushWaits = new java.util.LinkedHashMap<>();
     /** The span of this device's requests: a bundle may hold traces of other systems on other clocks. */
     private long firstNs = Long.MAX_VALUE;
     private long lastNs = Long.MIN_VALUE;
@@ -286,7 +303,35 @@ final class ProcessTimes {
         flushes++;
         flushD2c += ns;
         flushMax = Math.max(flushMax, ns);
+        // blk-flush completes every preflush queued before this flush was issued with it; later ones wait for the next
+        while (!preflushes.isEmpty() && preflushes.peekFirst().t() <= issued) {
+            Preflush p = preflushes.pollFirst();
+            // bounded apart: following a pid here would change which processes the requests' entries follow
+            int pid = flushWaits.containsKey(p.pid()) || flushWaits.size() < MAX_PROCESSES ? p.pid() : OTHERS;
+            FlushWaitSums w = flushWaits.computeIfAbsent(pid, k -> new FlushWaitSums(pid == OTHERS
+                    ? "(other processes)" : p.comm()));
+            w.n++;
+            w.ns += Btt.delta(p.t(), t);
+        }
         return issued;
+    }
+
+    /**
+     * A process queued an empty preflush bio (fsync's request for a cache flush) at {@code t}. A device
+     * that issues no flush (a write-through cache) completes it at once: such bios are never paired, the
+     * oldest given up beyond {@link #MAX_FLUSHES_IN_FLIGHT}.
+     */
+    void preflushQueued(int pid, String comm, long t) {
+        if (preflushes.size() >= MAX_FLUSHES_IN_FLIGHT) {
+            preflushes.pollFirst();
+        }
+        preflushes.addLast(new Preflush(pid, comm, t));
+    }
+
+    /** This device's empty preflush bios each process waited on, into {@code out}. */
+    void flushWaits(String device, List<BlockProcessTimes.FlushWait> out) {
+        flushWaits.forEach((pid, w) -> out.add(new BlockProcessTimes.FlushWait(device, pid, w.comm, w.n,
+                Btt.seconds(w.ns))));
     }
 
     private int followed(int pid) {

@@ -1042,6 +1042,12 @@ final class Assigner {
         if (seconds <= 1e-9) {
             return;
         }
+        if (g.blockOnly) {
+            g.flushWaits.forEach((device, s) -> parts.add(Part.FLUSH, "write", names.name(device), s, "measured per "
+                    + "I/O: its empty preflush requests (an fsync's or fdatasync's), from queue to the completion of the "
+                    + "cache flush that served each", null));
+            return;
+        }
         if (block != null) {
             Map<String, double[]> byDevice = new LinkedHashMap<>(); // flush, data writes
             for (BlockProcessTimes.Entry e : block.entries()) {

@@ -209,6 +209,8 @@ public final class TimeModelAnalysis implements Analysis {
         double span;
         /** Built from the block trace alone: its seconds are its requests' Q2C, split per I/O. */
         boolean blockOnly;
+        /** Built from the block trace alone: per device, its empty preflush requests' wait for the cache flush. */
+        final Map<String, Double> flushWaits = new LinkedHashMap<>();
         final List<ApplicationWaits.Process> chosen = new ArrayList<>();
         /** For each kind of call, the traces whose calls of that kind were counted (one per process). */
         final Map<WaitClass, List<ApplicationWaits.Process>> chosenFor = new java.util.EnumMap<>(WaitClass.class);
@@ -228,6 +230,16 @@ public final class TimeModelAnalysis implements Analysis {
             } else if (e.direction().equals("write")) {
                 waits.add(WaitClass.WRITE, e.q2c(), e.n());
             }
+        }
+
+        /** A block trace's empty preflush requests of one of its processes: their wait for the flush is its sync wait. */
+        void addFlushWait(BlockProcessTimes.FlushWait w, String blockSource) {
+            blockOnly = true;
+            pids.add(w.pid());
+            threads.add(w.pid());
+            sources.add(blockSource);
+            waits.add(WaitClass.SYNC, w.seconds(), w.n());
+            flushWaits.merge(w.device(), w.seconds(), Double::sum);
         }
 
         double seconds(WaitClass c) {
@@ -428,6 +440,11 @@ public final class TimeModelAnalysis implements Analysis {
             String comm = e.comm() == null || e.comm().isEmpty() ? null : e.comm();
             out.computeIfAbsent(groupKey(e.pid(), comm, comms.size()),
                     k -> new Group(comm == null ? UnnamedProcess.name(e.pid()) : comm)).addRequests(e, blockSource);
+        }
+        for (BlockProcessTimes.FlushWait w : block.flushWaits()) {
+            String comm = w.comm() == null || w.comm().isEmpty() ? comms.get(w.pid()) : w.comm();
+            out.computeIfAbsent(groupKey(w.pid(), comm, comms.size()),
+                    k -> new Group(comm == null ? UnnamedProcess.name(w.pid()) : comm)).addFlushWait(w, blockSource);
         }
         return out.values().stream().filter(g -> g.total() > 0)
                 .sorted(Comparator.comparingDouble(Group::total).reversed().thenComparing(g -> g.command)).toList();

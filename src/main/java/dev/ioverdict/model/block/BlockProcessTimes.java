@@ -10,11 +10,14 @@ import java.util.List;
  * that writes carrying a preflush spent between getting their request and being inserted (G2I): the kernel's
  * flush state machine holds such a write until the cache flush before it completes, a wait for the flush,
  * not for a request. Slices give, per device, who held
- * the device's time in each stretch of {@code sliceSeconds} from the trace's first event.
+ * the device's time in each stretch of {@code sliceSeconds} from the trace's first event. {@code flushWaits}: the
+ * empty preflush requests (an fsync's, an fdatasync's) each process queued, which are in no entry.
  */
 public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List<Baseline> baselines,
-                                double sliceSeconds, List<SliceEntry> slices, double spanSeconds, List<Writes> writes) {
+                                double sliceSeconds, List<SliceEntry> slices, double spanSeconds, List<Writes> writes,
+                                List<FlushWait> flushWaits) {
     public BlockProcessTimes {
+        flushWaits = List.copyOf(flushWaits);
         writes = List.copyOf(writes);
         entries = List.copyOf(entries);
         flushes = List.copyOf(flushes);
@@ -89,6 +92,14 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
 
     /** Requests that only flush the device's cache (no data): how many and their D2C in all. */
     public record Flushes(String device, long n, double d2c, double maxD2c) {
+    }
+
+    /**
+     * {@code n} empty preflush requests one process queued on one device (no data: an fsync's or fdatasync's
+     * request that the device's cache be flushed), and their wait in all: from each one's queueing to the
+     * completion of the cache flush issued after it, which blk-flush completes it with.
+     */
+    public record FlushWait(String device, int pid, String comm, long n, double seconds) {
     }
 
     /** The deepest level of {@link Baseline#byDepth} kept apart: it holds that many others in the device and more. */

@@ -71,7 +71,10 @@ final class BlockCommitPattern {
         var f = ctx.finding(d.subject(), "Writes on " + d.label() + " wait to become durable: " + Figures.count(flushes.n())
                         + " cache flushes beside " + Figures.count(writes) + " writes, " + Figures.percent(share)
                         + " of its time")
-                .severity(slow ? Severity.CRITICAL : Severity.WARNING)
+                // as for a traced process: flushes at the device's normal speed are the writer's commit rate, a
+                // warning once they hold most of the device's time
+                .severity(slow ? Severity.CRITICAL : share >= SyncWriteLatencyRule.MOST_OF_THE_WAIT_PCT
+                        ? Severity.WARNING : Severity.INFO)
                 .source(EvidenceKind.BLOCK_TRACE)
                 .summary("The block trace shows the commit pattern on " + d.label() + ": " + Figures.count(flushes.n())
                         + " cache flush requests (" + Figures.duration(flushAvg) + " each on average) beside "

@@ -54,7 +54,7 @@ public final class SyncWriteLatencyRule extends Rule {
     static final Threshold MIN_CALLS = Threshold.count("min_calls", "calls", 10,
             "fewer fsync/fdatasync calls than this are housekeeping, not a commit path");
     /** The share of a process's wait from which commits at the device's normal speed are a warning. */
-    private static final double MOST_OF_THE_WAIT_PCT = 50;
+    static final double MOST_OF_THE_WAIT_PCT = 50;
     private static final Set<String> SYNC_CALLS = Set.of("fsync", "fdatasync", "sync_file_range", "msync");
 
     private static final RuleInfo INFO = new RuleInfo(ID,

@@ -27,4 +27,21 @@ class ProcessTimesTest {
         assertEquals(0.008, flushes.get(0).d2c(), 1e-12); // 3 ms + 5 ms
         assertEquals(0.005, flushes.get(0).maxD2c(), 1e-12);
     }
+
+    @Test
+    void anEmptyPreflushWaitsForTheFirstFlushIssuedAfterIt() {
+        ProcessTimes t = new ProcessTimes();
+        t.preflushQueued(100, "fio", 1_000_000);
+        t.preflushQueued(200, "db", 1_500_000);
+        t.flushIssued(2_000_000);
+        t.preflushQueued(100, "fio", 3_000_000); // the flush in flight began before it: it waits for the next
+        t.flushCompleted(6_000_000);
+        t.flushIssued(6_500_000);
+        t.flushCompleted(9_000_000);
+        t.preflushQueued(100, "fio", 10_000_000); // no flush after it in the trace: never paired
+        List<BlockProcessTimes.FlushWait> waits = new ArrayList<>();
+        t.flushWaits("7,0", waits);
+        assertEquals(List.of(new BlockProcessTimes.FlushWait("7,0", 100, "fio", 2, 0.011),
+                new BlockProcessTimes.FlushWait("7,0", 200, "db", 1, 0.0045)), waits);
+    }
 }

@@ -77,6 +77,18 @@ class TimeModelCapturesTest {
     }
 
     @Test
+    void anFdatasyncsEmptyPreflushWaitsForTheCacheFlushInTheBlockTraceAlone() {
+        // O_DIRECT writes with fdatasync after each, the block trace alone: fio queues an empty preflush bio
+        // (perf-block.txt:2, FWS 0 + 0) that the flush issued after it (FF, 7.4 ms) completes; 195 of them are
+        // half of fio's time in the device, as the strace of the same run says (flush 49.2 %)
+        ProcessWait fio = blockOnly("fdatasync-direct-8ms-s4-ssd").application().get(0);
+        double whole = fio.waitSeconds();
+        assertEquals(0.498, seconds(fio, Part.FLUSH) / whole, 0.01, fio.parts().toString());
+        assertEquals(0.501, seconds(fio, Part.DEVICE) / whole, 0.01, fio.parts().toString());
+        assertEquals(390, fio.calls());
+    }
+
+    @Test
     void aJournalWritesWaitForItsPreflushIsFlushNotTagWait() {
         // fsync after every write, the block trace alone: XFS's log write (FWFSM) has its request at G and is
         // inserted once the preflush before it completed (perf-block.txt:203..207, 2.3 ms): a third of fio's
