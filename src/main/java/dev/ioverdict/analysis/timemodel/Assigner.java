@@ -1080,8 +1080,9 @@ final class Assigner {
         IostatCommits commits = IostatCommits.of(seriesOf(device));
         long calls = g.waits.calls(WaitClass.SYNC);
         if (commits != null && commits.commits() && calls > 0) {
-            double perCall = dataWritesPerSync(g, device, calls);
-            ownWriteSplit(calls, seconds, perCall, perCall == 0
+            String written = writtenBeforeTheCall(g, commits);
+            double perCall = written != null ? 0 : dataWritesPerSync(g, device, calls);
+            ownWriteSplit(calls, seconds, perCall, written != null ? written : perCall == 0
                     ? "no write of its data (its writes are O_DIRECT, on the device before the call)" : perCall > 1.05
                     ? String.format(Locale.ROOT, "%.1f writes of the data it wrote since the last", perCall)
                     : "one write of the data it wrote since the last", "estimated: no block trace; fsync time split with "
@@ -1131,6 +1132,24 @@ final class Assigner {
             }
         }
         return busy > 0 ? bytes / busy : 0;
+    }
+
+    /**
+     * Why an fsync-type call of a command whose files the trace never showed opened waits for no write of its
+     * data, or null: its write calls take at least half the time iostat gives a write of the device's own
+     * (w_await less the flushes), where a write into the page cache returns in microseconds. They waited for
+     * the device themselves (O_DIRECT, or a device that writes through), so the call waits for the flush alone.
+     */
+    private static String writtenBeforeTheCall(TimeModelAnalysis.Group g, IostatCommits commits) {
+        long writes = g.waits.calls(WaitClass.WRITE);
+        if (writes == 0 || g.bufferedWrites + g.directWrites + g.syncWrites > 0 || !(commits.writeMs() > 0)) {
+            return null;
+        }
+        double perWriteMs = 1000 * g.seconds(WaitClass.WRITE) / writes;
+        return perWriteMs >= CACHED_WRITE_FRACTION * commits.writeMs() ? String.format(Locale.ROOT, "no write of its "
+                + "data (the trace does not show its files opened, and its %d write calls take %.2f ms each, as long as "
+                + "a write of the device's own: their data is on the device before the call)", writes, perWriteMs)
+                : null;
     }
 
     /**
