@@ -43,6 +43,7 @@ for c in "${cells[@]}"; do
     sched-bfqdefault-*)         W=2:3.2 ;;       # ~1000 I/O a second
     seqread-buffered-*)         REF=pread64 ;;
     fsync-journal-*)            REF=fsync; S=2:2.6 ;;
+    fsync-behind-writeback-*)   REF=fsync; W=:5 ;;  # from the start: the committer alone, then the copy's writeback
     buffered-no-fsync-*)        REF=write ;;
     osync-journal-*)            REF=write ;;
     osync-open-*)               REF=write; W=:3 ;;   # from the start: the trace holds the file's open (O_SYNC)

@@ -266,6 +266,12 @@ psync-readers-12ms-j8-s2-ssd        11    -      2   0    data    psync-read-j8 
 slow-40ms-s12-qd16-hdd              39    -      12  1    data    randrw-qd16      -           noSched AIO
 psync-writers-20ms-j4-s4-ssd        19    -      4   0    data    psync-write-j4   -           noSched AIO
 read-2ms-s12-qd12-ssd               1.5   -      12  0    data    randread-qd12    -           noSched AIO
+fsync-behind-writeback-8ms-s2-hdd   7     -      2   1    nb      journal-fsync    buffered-writer-1m noSched SYNC
+two-readers-20ms-s8-ssd             19    -      8   0    nb      randread-qd4     neighbour-randread-qd4 noSched AIO
+ext4-noisy-neighbour-4ms            2     -      8   0    nb      victim-4k        restore-1m  noSched AIO
+seqread-1m-qd2-20ms-s8-ssd          19    -      8   0    data    seqread-1m-qd2   -           noSched AIO
+seqwrite-1m-qd4-12ms-s2-hdd         11    -      2   1    data    seqwrite-1m-qd4  -           noSched AIO
+ext4-fdatasync-direct-8ms-ssd       7     -      8   0    data    psync-fdatasync  -           noSched SYNC
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

@@ -838,6 +838,15 @@ final class Assigner {
                         + "; behind other processes: the part of its D2C above " + behind.ownService
                         + " while others held the device", behind.others);
                 parts.add(Part.DEVICE, key.direction(), device, seconds * (1 - behind.fraction), method, null);
+            } else if (key.part() == Part.FLUSH && key.device() != null) {
+                // a cache flush or journal write is served in the same device as its data writes: behind the
+                // others' requests in the same measure
+                Behind behind = behindByDevice.computeIfAbsent(key.device(), d -> behind(g, d));
+                parts.add(Part.BEHIND_OTHER_IO, key.direction(), device, seconds * behind.fraction, method
+                        + "; behind other processes: its cache flushes and journal writes in the device in the measure "
+                        + "of its data writes, whose D2C was above " + behind.ownService + " while others held the "
+                        + "device", behind.others);
+                parts.add(Part.FLUSH, key.direction(), device, seconds * (1 - behind.fraction), method, null);
             } else if (key.part() == Part.SUBMISSION && "write".equals(key.direction()) && serialisedWithoutStacks(g)) {
                 // an unaligned direct write into XFS takes the inode and drains its direct I/O before its request is
                 // queued: with no sleep stacks to say more, its time before the queue is that drain, not its own path
@@ -1077,6 +1086,21 @@ final class Assigner {
             }
         }
         String device = deviceOf(g);
+        UntracedLoad.Estimate others = device == null ? null : untraced(g, device, "write");
+        if (others != null && others.fraction() > 0) {
+            // its commits' requests queue in the device like its writes: behind the others' in their share of the bytes
+            double behind = seconds * others.fraction();
+            parts.add(Part.BEHIND_OTHER_IO, "write", device, behind, String.format(Locale.ROOT, "estimated: no block "
+                    + "trace; its fsync-type calls' requests behind I/O its calls did not issue: while %s was busy (%d "
+                    + "iostat reports) it moved %s a second, the traced processes' calls %s (%.0f %% others'); its write "
+                    + "await, %.1f ms, holds %.1f ms of the device's own response (%s), and the rest is a queue, the "
+                    + "others' in their share of the bytes", device, others.reports(),
+                    Fmt.bytes(others.deviceBytesPerSecond()), Fmt.bytes(others.ownBytesPerSecond()), others.othersPct(),
+                    others.awaitMs(), others.serviceMs(), others.lightLoad() ? "its light-load await in this capture"
+                    : "what its class serves a request in"),
+                    List.of(new WaitPart.Neighbour(WaitPart.Neighbour.UNTRACED, null, others.othersPct())));
+            seconds -= behind;
+        }
         IostatCommits commits = IostatCommits.of(seriesOf(device));
         long calls = g.waits.calls(WaitClass.SYNC);
         if (commits != null && commits.commits() && calls > 0) {
@@ -1169,10 +1193,11 @@ final class Assigner {
     }
 
     private static boolean ownLoad(TimeModelAnalysis.Group g, String comm) {
-        // io_uring's worker (iou-wrk-PID) queues PID's own requests when they block in submission
+        // io_uring's worker (iou-wrk-PID) queues PID's own requests when they block in submission; a high-priority
+        // kworker (kworker/1:2H-kblockd, -xfs-log) issues the cache flushes and log I/O of the commits it serves
         int ring = TimeModelAnalysis.ringOwner(comm);
         return comm == null || comm.equals(g.command) || ring >= 0 && (g.pids.contains(ring) || g.threads.contains(ring))
-                || comm.matches("loop\\d+|kworker/.*loop\\d+.*|kdmflush.*");
+                || comm.matches("loop\\d+|kworker/.*loop\\d+.*|kdmflush.*|kworker/\\d+:\\d+H.*");
     }
 
     /**
@@ -1199,6 +1224,28 @@ final class Assigner {
      */
     private record Behind(double fraction, String ownService, List<WaitPart.Neighbour> others) {
     }
+
+    /**
+     * Whether the device served its requests side by side: those dispatched into it near-empty (fewer than half its
+     * average number in it, two at least) took about as long as all of them ({@link #SIDE_BY_SIDE} times at most). A
+     * queue inside it makes a request take longer the more are ahead of it; a request as slow alone as beside the
+     * others is in service, and its D2C is nobody's wait behind another (two readers of three each in eight slots of
+     * a 20 ms device: 19.4 ms at every depth).
+     */
+    private boolean servedSideBySide(String device) {
+        BlockProcessTimes.Baseline baseline = block.baselines().stream().filter(b -> b.device().equals(device))
+                .findFirst().orElse(null);
+        double inFlight = block.atOnce(device, BlockProcessTimes.Entry::d2c);
+        if (baseline == null || !(inFlight >= 2)) {
+            return false;
+        }
+        BlockProcessTimes.Dispatched near = baseline.dispatchedBelow(inFlight / 2);
+        BlockProcessTimes.Dispatched all = baseline.dispatchedBelow(Double.POSITIVE_INFINITY);
+        return near.n() >= 2 && all.averageSeconds() <= SIDE_BY_SIDE * near.averageSeconds();
+    }
+
+    /** At most this many times the near-empty requests' D2C, the rest show no queue inside the device. */
+    private static final double SIDE_BY_SIDE = 1.25;
 
     /**
      * Slice by slice: the command's requests' average D2C above the device's light-load service
@@ -1234,6 +1281,7 @@ final class Assigner {
             }
         }
         boolean oneAtATime = oneRequestAtATime(g);
+        boolean sideBySide = servedSideBySide(device);
         long completions = block.completions(device);
         boolean keepsUp = completions > 0 && block.spanSeconds() / completions <= classLimit;
         // its own requests' time where nobody else used the device: what it takes alone, variance included
@@ -1280,7 +1328,7 @@ final class Assigner {
             double avg = m[1] / m[0];
             // where the others hold the device throughout, even its fastest requests waited for a slot: its
             // light-load service time is then at most what its class of media takes
-            boolean classBound = others / all >= DOMINATED && classLimit < baseline && keepsUp;
+            boolean classBound = others / all >= DOMINATED && classLimit < baseline && keepsUp && !sideBySide;
             // a healthy device's service time varies within twice its fastest requests' under load; what
             // is beyond that is the request waiting for a slot inside the device. The class's limit is already
             // the most a healthy device takes on average, variance included: it is not doubled for a device that

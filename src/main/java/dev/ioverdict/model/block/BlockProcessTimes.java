@@ -132,6 +132,11 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
             return new Dispatched(n, n == 0 ? Double.NaN : d2c / n);
         }
 
+        /** Its reads' and writes' together, as {@link #dispatchedBelow(String, double)} gives each. */
+        public Dispatched dispatchedBelow(double others) {
+            return dispatchedBelow("read", others).plus(dispatchedBelow("write", others));
+        }
+
         /** The requests of {@code direction} whose number in the device at their dispatch is known, as above. */
         public Dispatched dispatched(String direction) {
             return dispatchedBelow(direction, Double.POSITIVE_INFINITY);

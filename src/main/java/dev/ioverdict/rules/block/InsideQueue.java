@@ -115,8 +115,7 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double r
         if (baseline == null || !(inFlight >= 2)) {
             return Optional.empty();
         }
-        BlockProcessTimes.Dispatched both = baseline.dispatchedBelow("read", lightDepth())
-                .plus(baseline.dispatchedBelow("write", lightDepth()));
+        BlockProcessTimes.Dispatched both = baseline.dispatchedBelow(lightDepth());
         return both.n() < MIN_LIGHT ? Optional.empty() : Optional.of(both);
     }
 

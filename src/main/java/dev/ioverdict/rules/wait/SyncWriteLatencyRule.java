@@ -195,6 +195,12 @@ public final class SyncWriteLatencyRule extends Rule {
         return n > 0 ? new IostatFlushes(ms / n, true) : anyN > 0 ? new IostatFlushes(anyMs / anyN, false) : null;
     }
 
+    /** The seconds of one part of the process's wait on {@code device}. */
+    private static double partSeconds(ProcessWait p, String device, Part part) {
+        return p.parts().stream().filter(w -> w.part() == part && device != null && device.equals(w.device()))
+                .mapToDouble(WaitPart::seconds).sum();
+    }
+
     private void report(RuleContext ctx, TimeModel model, ProcessWait p, String device, double seconds, double share,
                         SyncCalls calls, StorageConfig config) {
         String who = WaitingProcess.who(p);
@@ -215,7 +221,12 @@ public final class SyncWriteLatencyRule extends Rule {
         Double flushMs = flushes != null && flushes.n() > 0 ? Double.valueOf(1000 * flushes.d2c() / flushes.n())
                 : iostatFlush == null ? null : iostatFlush.ms();
         double judgedMs = flushMs != null ? flushMs : calls.avg != null ? calls.avg * 1000 : 0;
-        boolean slow = judgedMs > media.media().abnormalMs();
+        // where its requests queued in the device behind other processes', so did its flushes: the device is judged
+        // by their own part, in the measure the model gives its requests on the device
+        double own = partSeconds(p, device, Part.DEVICE) + partSeconds(p, device, Part.FLUSH);
+        double behind = partSeconds(p, device, Part.BEHIND_OTHER_IO);
+        Double ownMs = behind > 0 && own > 0 && flushMs != null ? judgedMs * own / (own + behind) : null;
+        boolean slow = (ownMs != null ? ownMs : judgedMs) > media.media().abnormalMs();
         String flushSentence = flushes != null ? String.format(Locale.ROOT, " The block trace shows %d cache "
                 + "flush requests on %s, %.1f ms each on average.", flushes.n(), label, flushMs)
                 : flushMs != null ? String.format(Locale.ROOT, " iostat times %s's cache flushes at %.1f ms each on "
@@ -240,6 +251,10 @@ public final class SyncWriteLatencyRule extends Rule {
                         ? String.format(Locale.ROOT, "%s %.1f ms, longer than the %.0f ms above which a request of %s "
                         + "is slow: the flushes themselves are slow.", flushMs != null ? "A flush takes" : "Each call takes",
                         judgedMs, media.media().abnormalMs(), media.media().nounPhrase())
+                        : ownMs != null ? String.format(Locale.ROOT, "A flush takes %.1f ms on average, about %.1f ms "
+                        + "of it its own, within the %.0f ms of a %s: the rest is the time its requests spent in the "
+                        + "device behind other processes' (the cause that names them says whose).", flushMs, ownMs,
+                        media.media().abnormalMs(), media.media().description())
                         : flushMs != null ? String.format(Locale.ROOT, "A flush takes %.1f ms, within the %.0f ms of a "
                         + "%s: the application is bound by how often it makes data durable, each call waiting for "
                         + "several device round trips in turn.", flushMs, media.media().abnormalMs(),

@@ -89,6 +89,34 @@ class TimeModelCapturesTest {
     }
 
     @Test
+    void aCommittersFlushesQueueBehindANeighboursWritebackLikeItsData() throws Exception {
+        // fsync after every 4 KiB append beside a copy's writeback on a two-slot disk: the committer's own requests
+        // took 7.3 ms alone and 26 ms beside the writeback; its cache flushes and journal writes queue in the same
+        // device, so the model splits them in the same measure: most of its wait is behind the copy, not the flushes
+        ProcessWait fio = model("fsync-behind-writeback-8ms-s2-hdd").application().get(0);
+        double whole = fio.waitSeconds();
+        assertEquals(0.605, seconds(fio, Part.BEHIND_OTHER_IO) / whole, 0.02, fio.parts().toString());
+        assertEquals(0.213, seconds(fio, Part.FLUSH) / whole, 0.02, fio.parts().toString());
+        assertTrue(fio.parts().stream().filter(w -> w.part() == Part.BEHIND_OTHER_IO).flatMap(w -> w.others().stream())
+                .anyMatch(o -> "restore".equals(o.command())), fio.parts().toString());
+        // strace and iostat alone: its 140 KB against the device's 80 MB a second while busy, the fsyncs' wait is
+        // behind I/O its calls did not issue
+        ProcessWait traced = RuleHarness.data(TestData.gridFilesWithout("fsync-behind-writeback-8ms-s2-hdd", "perf-",
+                "fio.out", "restore.out")).results().get(TimeModel.class).orElseThrow().application().get(0);
+        assertTrue(seconds(traced, Part.BEHIND_OTHER_IO) > 0.7 * traced.waitSeconds(), traced.parts().toString());
+    }
+
+    @Test
+    void twoReadersServedSideBySideInASlowDeviceWaitForItNotForEachOther() throws Exception {
+        // two readers of three requests each in eight slots of a 20 ms flash device: D2C 19.4 ms at every depth, so
+        // the others holding half of its time is no queue; each one's wait is the device's
+        for (ProcessWait p : model("two-readers-20ms-s8-ssd").application()) {
+            assertEquals(0, seconds(p, Part.BEHIND_OTHER_IO), 1e-9, p.command() + ": " + p.parts());
+            assertTrue(seconds(p, Part.DEVICE) > 0.99 * p.waitSeconds(), p.command() + ": " + p.parts());
+        }
+    }
+
+    @Test
     void aJournalWritesWaitForItsPreflushIsFlushNotTagWait() {
         // fsync after every write, the block trace alone: XFS's log write (FWFSM) has its request at G and is
         // inserted once the preflush before it completed (perf-block.txt:203..207, 2.3 ms): a third of fio's
@@ -418,10 +446,11 @@ class TimeModelCapturesTest {
         WaitPart behind = process(m, "fio").parts().stream().filter(w -> w.part() == Part.BEHIND_OTHER_IO)
                 .findFirst().orElseThrow();
         assertTrue(behind.method().startsWith("measured per I/O"), behind.method());
-        // 1.278 s: fio's one write at a time has none of its own ahead of it, so all it queued behind was restore's,
+        // 1.294 s: fio's one write at a time has none of its own ahead of it, so all it queued behind was restore's,
         // beyond the 5 ms a healthy flash device takes at most (1.163 s while that limit was doubled as a margin;
-        // 1.154 s when it was shared by the others' part of the device's time)
-        assertEquals(1.278, behind.seconds(), 0.002);
+        // 1.154 s when it was shared by the others' part of the device's time; 1.278 s while the requests kblockd's
+        // high-priority worker issues were counted as another process's)
+        assertEquals(1.294, behind.seconds(), 0.002);
         assertEquals("restore", behind.others().get(0).command());
     }
 
