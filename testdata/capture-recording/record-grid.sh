@@ -272,6 +272,7 @@ ext4-noisy-neighbour-4ms            2     -      8   0    nb      victim-4k     
 seqread-1m-qd2-20ms-s8-ssd          19    -      8   0    data    seqread-1m-qd2   -           noSched AIO
 seqwrite-1m-qd4-12ms-s2-hdd         11    -      2   1    data    seqwrite-1m-qd4  -           noSched AIO
 ext4-fdatasync-direct-8ms-ssd       7     -      8   0    data    psync-fdatasync  -           noSched SYNC
+writeback-neighbour-reads-4ms-s2-hdd-whole 3 -   2   1    nb      victim-read-qd1  buffered-writer-1m noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

@@ -110,7 +110,9 @@ final class BlockDeviceLatency {
         List<PhaseDistribution> slowDirections = directions.stream().filter(x -> slow(ctx, x, limitSeconds)).toList();
         PhaseDistribution direction = !queued && directions.size() == 2 && slowDirections.size() == 1
                 ? slowDirections.get(0) : null;
-        boolean slowTail = d2c.p99() != null && d2c.p99() > ctx.seconds(P99_MS) && !queued;
+        // a tail of requests dispatched deep behind others into a device quick near-empty is the queue's too
+        boolean slowTail = d2c.p99() != null && d2c.p99() > ctx.seconds(P99_MS) && !queued
+                && !(inside != null && inside.tailIsQueue(limitSeconds, ctx.seconds(P99_MS)));
         double typical = d2c.p50() != null ? d2c.p50() : d2c.avg();
         boolean outliers = d2c.max() >= ctx.seconds(OUTLIER_MS) && d2c.max() >= ctx.value(OUTLIER_RATIO) * typical;
         // a device quick in its typical request that stops now and then (a controller's or an SSD's pause): a few

@@ -43,6 +43,30 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double r
                 times.spanSeconds() / times.completions(devno), times.requestBytes(devno), baseline));
     }
 
+    /**
+     * Whether the device's slow tail ({@code tailSeconds} and more) is its queue: the requests dispatched into it
+     * with at most one other in it took no longer than {@code limitSeconds}, and at least a hundredth of its
+     * requests were dispatched with so many others in it that, each of those served in turn in the class's time,
+     * they would wait that long (a disk's 1.25 MiB writeback writes dispatched 27 deep take 104 ms; its reads
+     * into the empty device 3.4 ms).
+     */
+    public boolean tailIsQueue(double limitSeconds, double tailSeconds) {
+        if (baseline == null || !(limitSeconds > 0)) {
+            return false;
+        }
+        BlockProcessTimes.Dispatched near = baseline.dispatchedBelow(2);
+        if (near.n() < MIN_LIGHT || !(near.averageSeconds() <= limitSeconds)) {
+            return false;
+        }
+        double deep = Math.ceil(tailSeconds / limitSeconds) - 1;
+        long all = baseline.dispatchedBelow(Double.POSITIVE_INFINITY).n();
+        long shallow = baseline.dispatchedBelow(deep).n();
+        return all > 0 && all - shallow >= TAIL_SHARE * all;
+    }
+
+    /** The share of its requests a percentile's tail holds at the least: the 99th's hundredth. */
+    private static final double TAIL_SHARE = 0.01;
+
     /** The device's light-load service time: its D2C 5th percentile (NaN when the trace gives none). */
     public double lightLoadSeconds() {
         return baseline == null ? Double.NaN : baseline.p5();
