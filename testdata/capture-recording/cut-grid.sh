@@ -15,6 +15,7 @@ for c in "${cells[@]}"; do
     base=${c#ext4-}; base=${base#btrfs-}   # an ext4- or btrfs- cell is cut as the XFS cell it repeats
     case $base in
     *-whole)                    REF=pread64; W=: ;;  # the same run as CELL without -whole, kept whole: ramp-up and tail
+    uring-*-start)              REF=io_uring_enter; W=:2 ;;  # the same run as CELL without -start, from the start: the open, fio's job file read
     dd-direct-write-*)          REF=write; COMM=dd; W=:3 ;;   # from the start: the open (O_DIRECT) and dup2 to fd 1
     dd-direct-read-*)           REF=read; COMM=dd; W=:3 ;;
     dirty-dd-*)                 REF=write; COMM=dd ;;

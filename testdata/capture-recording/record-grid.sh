@@ -273,6 +273,7 @@ seqread-1m-qd2-20ms-s8-ssd          19    -      8   0    data    seqread-1m-qd2
 seqwrite-1m-qd4-12ms-s2-hdd         11    -      2   1    data    seqwrite-1m-qd4  -           noSched AIO
 ext4-fdatasync-direct-8ms-ssd       7     -      8   0    data    psync-fdatasync  -           noSched SYNC
 writeback-neighbour-reads-4ms-s2-hdd-whole 3 -   2   1    nb      victim-read-qd1  buffered-writer-1m noSched AIO
+uring-saturated-6ms-s4-qd32-hdd-start 5  -      4   1    data    uring-randwrite-qd32 -       noSched URING
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

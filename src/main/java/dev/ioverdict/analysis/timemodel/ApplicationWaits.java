@@ -152,12 +152,42 @@ final class ApplicationWaits {
     private long dropped;
     private int timedCalls;
 
+    /** Files each process (by input and pid) opened with O_DIRECT: where its io_uring requests go, which no call names. */
+    private final Map<String, Set<String>> directOpens = new HashMap<>();
+
+    /** An open of a file for direct I/O, as strace shows it: {@code openat(AT_FDCWD, "/mnt/data", O_RDWR|O_DIRECT) = 9}. */
+    private void opened(SyscallCall c) {
+        String name = c.name();
+        if (!("openat".equals(name) || "open".equals(name)) || c.ret() == null || c.ret() < 0 || c.text() == null
+                || !c.text().contains("O_DIRECT")) {
+            return;
+        }
+        String text = c.text();
+        int from = text.indexOf('"');
+        int to = from < 0 ? -1 : text.indexOf('"', from + 1);
+        if (to > from + 1) {
+            Set<String> files = directOpens.computeIfAbsent(c.input() + '\0' + c.pid(), k -> new LinkedHashSet<>());
+            if (files.size() < MAX_FILES) {
+                files.add(text.substring(from + 1, to));
+            }
+        }
+    }
+
+    /** The files {@code pid} of {@code input} opened with O_DIRECT. */
+    Set<String> directOpens(String input, int pid) {
+        return directOpens.getOrDefault(input + '\0' + pid, Set.of());
+    }
+
     /** The io_uring call that submits and waits for the ring's entries. */
     static final String RING_CALL = "io_uring_enter";
 
     void add(SyscallCall c) {
         WaitClass kind = WaitClass.of(c.name());
-        if (kind == null || c.duration() == null || !(c.duration() >= 0)) {
+        if (kind == null) {
+            opened(c);
+            return;
+        }
+        if (c.duration() == null || !(c.duration() >= 0)) {
             return;
         }
         if ((kind == WaitClass.READ || kind == WaitClass.WRITE) && !toStorage(c)) {

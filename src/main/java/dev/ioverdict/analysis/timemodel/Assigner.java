@@ -612,8 +612,9 @@ final class Assigner {
         }
         double reads = g.reads;
         double writes = g.writes;
-        if (reads + writes == 0 && g.ringRequests > 0) {
-            // io_uring's requests have no direction in the trace: the device's own mix stands in for theirs
+        if (g.ringRequests > reads + writes) {
+            // io_uring's requests have no direction in the trace: the device's own mix stands in for theirs (a read
+            // of its job file beside them is not their direction)
             Double r = DeviceTimes.avg(d, "r/s");
             Double w = DeviceTimes.avg(d, "w/s");
             reads = r == null ? 0 : r;
@@ -875,6 +876,11 @@ final class Assigner {
     private String deviceOfFiles(TimeModelAnalysis.Group g) {
         Map<String, Long> byDevice = new LinkedHashMap<>();
         g.bytesByFile.forEach((file, bytes) -> names.deviceOfFile(file).ifPresent(d -> byDevice.merge(d, bytes, Long::sum)));
+        if (byDevice.isEmpty() && g.ringRequests > 0) {
+            // its requests went through the ring, whose entries no trace of the calls shows: to the files it opened
+            // for direct I/O
+            g.directFiles.forEach(file -> names.deviceOfFile(file).ifPresent(d -> byDevice.merge(d, 1L, Long::sum)));
+        }
         List<String> measured = iostat.stream().filter(d -> !d.idle()).map(IostatDevice::device).distinct().toList();
         return byDevice.entrySet().stream().filter(e -> measured.contains(e.getKey()))
                 .max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);

@@ -193,6 +193,8 @@ public final class TimeModelAnalysis implements Analysis {
         final Set<Integer> threads = new LinkedHashSet<>();
         final ClassTotals waits = new ClassTotals();
         final Map<String, Long> bytesByFile = new LinkedHashMap<>();
+        /** The files it opened with O_DIRECT, whatever its calls name (io_uring's requests name none). */
+        final Set<String> directFiles = new LinkedHashSet<>();
         final Set<String> sources = new LinkedHashSet<>();
         long readBytes;
         long writeBytes;
@@ -335,6 +337,7 @@ public final class TimeModelAnalysis implements Analysis {
                 g.threads.addAll(p.threads);
                 g.threads.add(p.pid);
                 p.bytesByFile().forEach((f, b) -> g.bytesByFile.merge(f, b, Long::sum));
+                g.directFiles.addAll(waits.directOpens(p.input, p.pid));
                 g.bufferedWrites += p.bufferedWrites;
                 g.directWrites += p.directWrites;
                 g.syncWrites += p.syncWrites;

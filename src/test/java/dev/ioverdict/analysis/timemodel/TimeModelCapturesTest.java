@@ -117,6 +117,19 @@ class TimeModelCapturesTest {
     }
 
     @Test
+    void ioUringsRequestsGoToTheFileItOpenedForDirectIoInTheDevicesMix() throws Exception {
+        // strace and iostat alone, from the start: fio reads its job file, opens /mnt/grid/data O_DIRECT, then
+        // writes through io_uring, whose entries name no file and no direction. The open names the device; its few
+        // reads of the job file are not the ring's direction: its wait is the disk's writes (it went to the VM's
+        // disk, then to the page cache)
+        ProcessWait fio = RuleHarness.data(TestData.gridFilesWithout("uring-saturated-6ms-s4-qd32-hdd-start", "perf-",
+                "fio.out")).results().get(TimeModel.class).orElseThrow().application().get(0);
+        assertTrue(fio.parts().stream().filter(w -> w.part() == Part.DEVICE).allMatch(w -> "loop0".equals(w.device())
+                && "write".equals(w.direction())), fio.parts().toString());
+        assertTrue(seconds(fio, Part.DEVICE) > 0.95 * fio.waitSeconds(), fio.parts().toString());
+    }
+
+    @Test
     void aJournalWritesWaitForItsPreflushIsFlushNotTagWait() {
         // fsync after every write, the block trace alone: XFS's log write (FWFSM) has its request at G and is
         // inserted once the preflush before it completed (perf-block.txt:203..207, 2.3 ms): a third of fio's
