@@ -90,6 +90,7 @@ for c in "${cells[@]}"; do
     thinktime-read-*)           REF=pread64 ;;
     buffered-end-fsync-*)       REF=write; W=: ;;  # the whole run: the writes into the page cache, then the fsync
     read-qd32-*)                W=2:2.5 ;;       # ~3400 I/O a second
+    randrw-j4-qd8-25ms-*)       W=:3 ;;          # from the start: the first requests, into an empty device (~320 I/O a second)
     randrw-j4-*)                W=2:3; S=2:2.3 ;;  # four jobs, ~1300 I/O a second
     dio-append-*)               S=2:2.35 ;;
     buffered-aio-*)             W=:3 ;;          # from the start: the file's open without O_DIRECT

@@ -274,6 +274,9 @@ seqwrite-1m-qd4-12ms-s2-hdd         11    -      2   1    data    seqwrite-1m-qd
 ext4-fdatasync-direct-8ms-ssd       7     -      8   0    data    psync-fdatasync  -           noSched SYNC
 writeback-neighbour-reads-4ms-s2-hdd-whole 3 -   2   1    nb      victim-read-qd1  buffered-writer-1m noSched AIO
 uring-saturated-6ms-s4-qd32-hdd-start 5  -      4   1    data    uring-randwrite-qd32 -       noSched URING
+randrw-j4-qd8-25ms-s8-ssd           24    -      8   0    data    randrw-70-30-j4-qd8 -        noSched AIO
+dsync-write-12ms-s4-hdd             11    -      4   1    data    dsync-randwrite-qd1 -        noSched AIO
+noisy-neighbour-reader-30ms-s8-ssd  29    -      8   0    nb      victim-read-4k   restore-1m  noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

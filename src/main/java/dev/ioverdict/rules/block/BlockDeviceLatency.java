@@ -255,12 +255,15 @@ final class BlockDeviceLatency {
     }
 
     /**
-     * Whether the device's long D2C is its load's: many requests in it, each of its size served one at a time
-     * within the class, or the trace's requests into a near-empty device quick (InsideQueue#queuedInside).
+     * Whether the device's long D2C is its load's alone: many requests in it, each of its size served one at a
+     * time within the class, or the trace's requests into a near-empty device quick (InsideQueue#queuedInside);
+     * not where those took as long as the rest (side by side) or were slow themselves with the rest in turn behind
+     * them (32 requests on eight 25 ms flash slots complete one every 3.1 ms, yet the first eight took 25 ms each).
      */
     private static boolean queued(RuleContext ctx, String device, InsideQueue inside) {
         double limit = inside == null ? 0 : MediaLimit.seconds(ctx, device, inside.requestBytes(), 1);
-        return inside != null && inside.queuedInside(limit, DEEP_IN_FLIGHT) && !inside.servedSideBySideSlowly(limit);
+        return inside != null && inside.queuedInside(limit, DEEP_IN_FLIGHT) && !inside.servedSideBySideSlowly(limit)
+                && !inside.servedInTurnSlowly(limit);
     }
 
     /**

@@ -158,10 +158,21 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double r
 
     /**
      * Whether the device serves its requests in turn and each is slow for its class even so: those dispatched
-     * into it near-empty took longer than {@code limitSeconds}, and the rest at least twice as long. Its D2C is
-     * then its own time and, beyond it, the wait behind the others inside it: a slow device and a full one.
+     * into it near-empty took longer than {@code limitSeconds}, the rest at least twice as long, and one
+     * dispatched into it empty ({@link #ownSeconds}) longer than the limit too (the near-empty ones of a deep
+     * queue waited for some ahead of them). Its D2C is then its own time and, beyond it, the wait behind the
+     * others inside it: a slow device and a full one.
      */
     public boolean servedInTurnSlowly(double limitSeconds) {
+        return queuedInTurnBeyond(limitSeconds) && ownSeconds() > limitSeconds;
+    }
+
+    /**
+     * Whether the device serves its requests in turn, those dispatched into it near-empty taking longer than
+     * {@code limitSeconds} and the rest at least twice as long: a queue inside it, whose light-load requests say
+     * each one's time alone ({@link #ownSeconds}), slow or not.
+     */
+    public boolean queuedInTurnBeyond(double limitSeconds) {
         return !servedInTurn(limitSeconds) && inTurn().isPresent();
     }
 

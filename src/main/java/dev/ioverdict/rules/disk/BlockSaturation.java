@@ -40,9 +40,9 @@ final class BlockSaturation {
             if (queue == null) {
                 continue;
             }
-            // a device that serves in turn requests each slow alone is full as well as slow: its queue is this
-            // rule's, each request's own time device-latency's
-            boolean slowInTurn = queue.servedInTurnSlowly(classSeconds);
+            // a device that serves in turn requests slow near-empty is full, and slow as well where one alone is:
+            // its queue is this rule's, each request's own time (device-latency's where slow) is the one alone
+            boolean slowInTurn = queue.queuedInTurnBeyond(classSeconds);
             if (!slowInTurn && !queue.queuedInside(classSeconds, ctx.value(DiskSaturationRule.DEEP_QUEUE))) {
                 continue;
             }

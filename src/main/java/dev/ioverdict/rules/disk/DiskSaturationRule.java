@@ -172,6 +172,18 @@ public final class DiskSaturationRule extends Rule {
                 .flatMap(d -> InsideQueue.of(ctx, d.id())).map(q -> sideBySide(q, media(ctx, s))).orElse(false);
     }
 
+    /**
+     * What a request of the device takes alone, ms, where a block trace shows it serving its requests in turn, each
+     * slow for its class ({@link InsideQueue#servedInTurnSlowly}); null otherwise.
+     */
+    private static Double ownInTurnMs(RuleContext ctx, DeviceSeries s) {
+        MediaClass media = media(ctx, s);
+        return ctx.optional(BlockFigures.INPUT).flatMap(figs -> figs.device(s.device()))
+                .flatMap(d -> InsideQueue.of(ctx, d.id()))
+                .filter(q -> q.servedInTurnSlowly(unqueuedMs(media, null, q.requestBytes() / 1024) / 1000))
+                .map(q -> 1000 * q.ownSeconds()).filter(Double::isFinite).orElse(null);
+    }
+
     /** {@link InsideQueue#servedSideBySideSlowly}, held to what the class serves one request of the trace's size in. */
     static boolean sideBySide(InsideQueue queue, MediaClass media) {
         return queue.servedSideBySideSlowly(unqueuedMs(media, null, queue.requestBytes() / 1024) / 1000);
@@ -336,7 +348,7 @@ public final class DiskSaturationRule extends Rule {
          * took time in the device over the capture (else the device's share stands for both): as
          * {@link #burstsShare} of the flagged reports ({@code bursts}), else as {@link #queueShare}.
          */
-        static Map<Metric, Double> shares(DeviceSeries s, Episodes e, boolean bursts, MediaClass media) {
+        static Map<Metric, Double> shares(DeviceSeries s, Episodes e, boolean bursts, MediaClass media, Double ownMs) {
             Map<Metric, Double> out = new LinkedHashMap<>();
             for (Direction d : values()) {
                 double all = s.points().stream().mapToDouble(d::time).sum();
@@ -344,7 +356,7 @@ public final class DiskSaturationRule extends Rule {
                     return Map.of();
                 }
                 double held = bursts ? e.flagged().stream().mapToDouble(d::time).sum()
-                        : d.queueTime(e, unqueuedMs(media, s.baselineMs(), d.requestKb(e)));
+                        : d.queueTime(e, ownMs != null ? ownMs : unqueuedMs(media, s.baselineMs(), d.requestKb(e)));
                 out.put(d.share, Math.min(100, 100 * held / all));
             }
             return out;
@@ -395,6 +407,9 @@ public final class DiskSaturationRule extends Rule {
 
     private static void report(RuleContext ctx, DeviceSeries s, Episodes e, Severity severity, String what,
                                double minRun) {
+        // a block trace showing the device serve its requests in turn, each slow alone: each request's own time is
+        // the trace's (device-latency's), and only the rest is the queue's
+        Double ownMs = ownInTurnMs(ctx, s);
         Comparator<IostatPoint> slowest = Comparator.comparingDouble(IostatPoint::responseMs);
         IostatPoint worst = e.worst(slowest);
         String busy = s.busyLabel();
@@ -425,7 +440,9 @@ public final class DiskSaturationRule extends Rule {
                 + " while busy " + Figures.percent(e.avg(IostatPoint::busyPct)) + " of the time (" + busy
                 + ") with " + IostatEvidence.num(e.avg(IostatPoint::queue)) + " requests outstanding ("
                 + s.queueLabel() + ") " + IostatEvidence.span(s, e) + "." + light + queueSentence
-                + lowerBound(s, severity, media, requestKb)
+                + (ownMs != null ? " The block trace shows it serving its requests in turn, each taking "
+                + IostatEvidence.ms(ownMs) + " alone (device-latency): the queue is the rest." : lowerBound(s, severity,
+                media, requestKb))
                 + (severity == Severity.INFO ? " The bursts do not last: they point at spikes of demand "
                 + "(flushes, checkpoints, batch jobs) rather than a device too small for its load." : "")
                 + variants.map(v -> v.sentence(s)).orElse("");
@@ -445,8 +462,8 @@ public final class DiskSaturationRule extends Rule {
                 // bursts that do not last hold the device's time of their reports only, not all of it; a lasting
                 // saturation holds the queue's part of it: each request's own service would stay
                 .figure(SubjectMetrics.OF_DEVICE_TIME, severity == Severity.INFO ? burstsShare(s, e)
-                        : queueShare(s, e, unqueuedMs(media, s.baselineMs(), requestKb)))
-                .with(f -> Direction.shares(s, e, severity == Severity.INFO, media).forEach(f::figure))
+                        : queueShare(s, e, ownMs != null ? ownMs : unqueuedMs(media, s.baselineMs(), requestKb)))
+                .with(f -> Direction.shares(s, e, severity == Severity.INFO, media, ownMs).forEach(f::figure))
                 .with(f -> {
                     var limit = IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + s.responseLabel());
                     if (underRuleOfThumb) {

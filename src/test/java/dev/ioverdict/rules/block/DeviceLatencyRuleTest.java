@@ -56,6 +56,20 @@ class DeviceLatencyRuleTest {
     }
 
     @Test
+    void aDeepQueueInADeviceSlowAloneSaysTheDeviceIsSlowToo() {
+        // recorded from the start: 32 requests on eight 25 ms flash slots complete one every 3.1 ms, as a queue
+        // flash keeps up with; but the first eight into the empty device took 24.7 ms each, the next eight 49 ms:
+        // served in turn, each slow alone. Its own time is device-latency's, the rest disk-saturation's
+        Finding slow = RuleHarness.bundle(rule, "grid/randrw-j4-qd8-25ms-s8-ssd", Map.of()).stream()
+                .filter(f -> f.sources().contains("block trace")).findFirst().orElseThrow();
+        assertTrue(slow.title().contains("takes 24.7 ms a request served alone"), slow.title());
+        // 64 writes on one flash slot from the start: the near-empty requests waited for some ahead of them, but one
+        // into the empty device took 4.9 ms, flash's own time: full, not slow
+        assertTrue(RuleHarness.bundle(rule, "grid/saturated-4ms-s1", Map.of()).stream()
+                .noneMatch(f -> f.sources().contains("block trace")));
+    }
+
+    @Test
     void aTailOfRequestsDispatchedDeepIntoADeviceQuickNearEmptyIsItsQueue() {
         // recorded, the whole run: a reader's 4 KiB reads beside a copy's writeback on a disk serving two at once in
         // 3.5 ms. D2C p99 168 ms, but the 116 requests over 100 ms are all the flusher's 1.25 MiB writes dispatched
