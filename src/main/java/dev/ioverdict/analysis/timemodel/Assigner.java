@@ -782,15 +782,8 @@ final class Assigner {
                     + "their requests' count times each direction's await");
             UntracedLoad.Estimate others = untraced(g, device, direction);
             if (others != null && others.fraction() > 0) {
-                parts.add(Part.BEHIND_OTHER_IO, direction, device, seconds * others.fraction(), method + String.format(
-                        Locale.ROOT, "; behind I/O its calls did not issue: while %s was busy (%d iostat reports) it "
-                        + "moved %s a second, the traced processes' calls %s (%.0f %% others'); its %s await, %.1f ms, holds %.1f ms "
-                        + "of the device's own response (%s), and the rest is a queue, the others' in their share of "
-                        + "the bytes", device, others.reports(), Fmt.bytes(others.deviceBytesPerSecond()),
-                        Fmt.bytes(others.ownBytesPerSecond()), others.othersPct(), direction, others.awaitMs(),
-                        others.serviceMs(), others.lightLoad() ? "its light-load await in this capture"
-                        : "what its class serves a request in"),
-                        List.of(new WaitPart.Neighbour(WaitPart.Neighbour.UNTRACED, null, others.othersPct())));
+                parts.add(Part.BEHIND_OTHER_IO, direction, device, seconds * others.fraction(), method + "; "
+                        + behindUntraced(device, direction, others), untracedNeighbour(others));
             }
             double inDeviceOrScheduler = seconds * (others == null ? 1 : 1 - others.fraction());
             SchedulerHold hold = SchedulerHold.of(seriesOf(device), config).orElse(null);
@@ -1033,6 +1026,22 @@ final class Assigner {
         return new double[] {(r == null ? 0 : r) * 1024, (w == null ? 0 : w) * 1024};
     }
 
+    /** How {@link UntracedLoad} found a wait of {@code direction} on {@code device} behind I/O the traces do not show. */
+    private static String behindUntraced(String device, String direction, UntracedLoad.Estimate others) {
+        return String.format(Locale.ROOT, "behind I/O its calls did not issue: while %s was busy (%d iostat reports) it "
+                + "moved %s a second, the traced processes' calls %s (%.0f %% others'); its %s await, %.1f ms, holds %.1f ms "
+                + "of the device's own response (%s), and the rest is a queue, the others' in their share of "
+                + "the bytes", device, others.reports(), Fmt.bytes(others.deviceBytesPerSecond()),
+                Fmt.bytes(others.ownBytesPerSecond()), others.othersPct(), direction, others.awaitMs(),
+                others.serviceMs(), others.lightLoad() ? "its light-load await in this capture"
+                : "what its class serves a request in");
+    }
+
+    /** The neighbour of a wait behind I/O the traces do not show: its share of the device's bytes. */
+    private static List<WaitPart.Neighbour> untracedNeighbour(UntracedLoad.Estimate others) {
+        return List.of(new WaitPart.Neighbour(WaitPart.Neighbour.UNTRACED, null, others.othersPct()));
+    }
+
     /** The others' share of the device's queue behind this command's waits, from iostat; null when not estimable. */
     private UntracedLoad.Estimate untraced(TimeModelAnalysis.Group g, String device, String direction) {
         if (!(tracedBytesPerSecond > 0)) {
@@ -1096,15 +1105,8 @@ final class Assigner {
         if (others != null && others.fraction() > 0) {
             // its commits' requests queue in the device like its writes: behind the others' in their share of the bytes
             double behind = seconds * others.fraction();
-            parts.add(Part.BEHIND_OTHER_IO, "write", device, behind, String.format(Locale.ROOT, "estimated: no block "
-                    + "trace; its fsync-type calls' requests behind I/O its calls did not issue: while %s was busy (%d "
-                    + "iostat reports) it moved %s a second, the traced processes' calls %s (%.0f %% others'); its write "
-                    + "await, %.1f ms, holds %.1f ms of the device's own response (%s), and the rest is a queue, the "
-                    + "others' in their share of the bytes", device, others.reports(),
-                    Fmt.bytes(others.deviceBytesPerSecond()), Fmt.bytes(others.ownBytesPerSecond()), others.othersPct(),
-                    others.awaitMs(), others.serviceMs(), others.lightLoad() ? "its light-load await in this capture"
-                    : "what its class serves a request in"),
-                    List.of(new WaitPart.Neighbour(WaitPart.Neighbour.UNTRACED, null, others.othersPct())));
+            parts.add(Part.BEHIND_OTHER_IO, "write", device, behind, "estimated: no block trace; its fsync-type calls' "
+                    + "requests " + behindUntraced(device, "write", others), untracedNeighbour(others));
             seconds -= behind;
         }
         IostatCommits commits = IostatCommits.of(seriesOf(device));
