@@ -440,17 +440,21 @@ public final class TimeModelAnalysis implements Analysis {
         block.entries().forEach(e -> comms.putIfAbsent(e.pid(), e.comm()));
         Map<String, Group> out = new LinkedHashMap<>();
         for (BlockProcessTimes.Entry e : block.entries()) {
-            String comm = e.comm() == null || e.comm().isEmpty() ? null : e.comm();
-            out.computeIfAbsent(groupKey(e.pid(), comm, comms.size()),
-                    k -> new Group(comm == null ? UnnamedProcess.name(e.pid()) : comm)).addRequests(e, blockSource);
+            blockGroup(out, e.pid(), e.comm() == null || e.comm().isEmpty() ? null : e.comm(), comms.size())
+                    .addRequests(e, blockSource);
         }
         for (BlockProcessTimes.FlushWait w : block.flushWaits()) {
-            String comm = w.comm() == null || w.comm().isEmpty() ? comms.get(w.pid()) : w.comm();
-            out.computeIfAbsent(groupKey(w.pid(), comm, comms.size()),
-                    k -> new Group(comm == null ? UnnamedProcess.name(w.pid()) : comm)).addFlushWait(w, blockSource);
+            blockGroup(out, w.pid(), w.comm() == null || w.comm().isEmpty() ? comms.get(w.pid()) : w.comm(), comms.size())
+                    .addFlushWait(w, blockSource);
         }
         return out.values().stream().filter(g -> g.total() > 0)
                 .sorted(Comparator.comparingDouble(Group::total).reversed().thenComparing(g -> g.command)).toList();
+    }
+
+    /** The group of a block trace's process ({@code comm} null where the trace names none), made at its first request. */
+    private static Group blockGroup(Map<String, Group> out, int pid, String comm, int commands) {
+        return out.computeIfAbsent(groupKey(pid, comm, commands),
+                k -> new Group(comm == null ? UnnamedProcess.name(pid) : comm));
     }
 
     /**

@@ -185,7 +185,7 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double r
         if (baseline == null) {
             return Double.NaN;
         }
-        BlockProcessTimes.Dispatched alone = baseline.dispatchedBelow("read", 1).plus(baseline.dispatchedBelow("write", 1));
+        BlockProcessTimes.Dispatched alone = baseline.dispatchedBelow(1);
         if (alone.n() > 0) {
             return alone.averageSeconds();
         }

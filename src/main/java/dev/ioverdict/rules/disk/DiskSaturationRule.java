@@ -168,8 +168,18 @@ public final class DiskSaturationRule extends Rule {
      * response is its own service (device-latency), however many iostat counts outstanding.
      */
     private static boolean servedSideBySide(RuleContext ctx, DeviceSeries s) {
+        return inside(ctx, s).map(q -> sideBySide(q, media(ctx, s))).orElse(false);
+    }
+
+    /** What a block trace of the series' device says of its requests inside it; empty without one. */
+    private static Optional<InsideQueue> inside(RuleContext ctx, DeviceSeries s) {
         return ctx.optional(BlockFigures.INPUT).flatMap(figs -> figs.device(s.device()))
-                .flatMap(d -> InsideQueue.of(ctx, d.id())).map(q -> sideBySide(q, media(ctx, s))).orElse(false);
+                .flatMap(d -> InsideQueue.of(ctx, d.id()));
+    }
+
+    /** What the class serves one request of the trace's size in, seconds: the limit the trace is read against. */
+    private static double classSeconds(InsideQueue queue, MediaClass media) {
+        return unqueuedMs(media, null, queue.requestBytes() / 1024) / 1000;
     }
 
     /**
@@ -178,15 +188,13 @@ public final class DiskSaturationRule extends Rule {
      */
     private static Double ownInTurnMs(RuleContext ctx, DeviceSeries s) {
         MediaClass media = media(ctx, s);
-        return ctx.optional(BlockFigures.INPUT).flatMap(figs -> figs.device(s.device()))
-                .flatMap(d -> InsideQueue.of(ctx, d.id()))
-                .filter(q -> q.servedInTurnSlowly(unqueuedMs(media, null, q.requestBytes() / 1024) / 1000))
+        return inside(ctx, s).filter(q -> q.servedInTurnSlowly(classSeconds(q, media)))
                 .map(q -> 1000 * q.ownSeconds()).filter(Double::isFinite).orElse(null);
     }
 
     /** {@link InsideQueue#servedSideBySideSlowly}, held to what the class serves one request of the trace's size in. */
     static boolean sideBySide(InsideQueue queue, MediaClass media) {
-        return queue.servedSideBySideSlowly(unqueuedMs(media, null, queue.requestBytes() / 1024) / 1000);
+        return queue.servedSideBySideSlowly(classSeconds(queue, media));
     }
 
     /** What the device answers in unqueued: its class's service time, or its light-load response when that is longer. */

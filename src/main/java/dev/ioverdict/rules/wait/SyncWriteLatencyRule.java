@@ -195,12 +195,6 @@ public final class SyncWriteLatencyRule extends Rule {
         return n > 0 ? new IostatFlushes(ms / n, true) : anyN > 0 ? new IostatFlushes(anyMs / anyN, false) : null;
     }
 
-    /** The seconds of one part of the process's wait on {@code device}. */
-    private static double partSeconds(ProcessWait p, String device, Part part) {
-        return p.parts().stream().filter(w -> w.part() == part && device != null && device.equals(w.device()))
-                .mapToDouble(WaitPart::seconds).sum();
-    }
-
     private void report(RuleContext ctx, TimeModel model, ProcessWait p, String device, double seconds, double share,
                         SyncCalls calls, StorageConfig config) {
         String who = WaitingProcess.who(p);
@@ -223,8 +217,8 @@ public final class SyncWriteLatencyRule extends Rule {
         double judgedMs = flushMs != null ? flushMs : calls.avg != null ? calls.avg * 1000 : 0;
         // where its requests queued in the device behind other processes', so did its flushes: the device is judged
         // by their own part, in the measure the model gives its requests on the device
-        double own = partSeconds(p, device, Part.DEVICE) + partSeconds(p, device, Part.FLUSH);
-        double behind = partSeconds(p, device, Part.BEHIND_OTHER_IO);
+        double own = p.seconds(Part.DEVICE, device) + p.seconds(Part.FLUSH, device);
+        double behind = p.seconds(Part.BEHIND_OTHER_IO, device);
         Double ownMs = behind > 0 && own > 0 && flushMs != null ? judgedMs * own / (own + behind) : null;
         boolean slow = (ownMs != null ? ownMs : judgedMs) > media.media().abnormalMs();
         String flushSentence = flushes != null ? String.format(Locale.ROOT, " The block trace shows %d cache "
