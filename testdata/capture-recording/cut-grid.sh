@@ -37,6 +37,7 @@ for c in "${cells[@]}"; do
     noisy-neighbour-*-hdd)      REF=pwrite64; W=2:4 ;;
     noisy-neighbour-*-ssd)      REF=pwrite64; W=2:4 ;;
     psync-readers-*-s[24]-hdd)  REF=pread64; W=:3 ;;  # from the start: the eight threads' first reads, into an empty device
+    psync-readers-2ms-*)        REF=pread64; W=2:2.6; S=2:2.2 ;;  # eight readers, ~4000 I/O a second
     psync-readers-*)            REF=pread64; S=2:2.2 ;;
     fdatasync-direct-*)         REF=pwrite64 ;;
     two-devs-read-*)            W=2:4 ;;

@@ -277,6 +277,14 @@ uring-saturated-6ms-s4-qd32-hdd-start 5  -      4   1    data    uring-randwrite
 randrw-j4-qd8-25ms-s8-ssd           24    -      8   0    data    randrw-70-30-j4-qd8 -        noSched AIO
 dsync-write-12ms-s4-hdd             11    -      4   1    data    dsync-randwrite-qd1 -        noSched AIO
 noisy-neighbour-reader-30ms-s8-ssd  29    -      8   0    nb      victim-read-4k   restore-1m  noSched AIO
+reads-30ms-mostly-writes-s2-hdd     0.5   29     2   1    data    randrw-10-90     -           noSched AIO
+fsync32-buffered-12ms-s2-hdd        11    -      2   1    data    buffered-write-fsync32 -     noSched SYNC
+blk-saturated-6ms-s2-qd32-hdd       5     -      2   1    data    randwrite-qd32   -           blk     -
+uring-write-12ms-s8-qd32-ssd        11    -      8   0    data    uring-randwrite-qd32 -       noSched URING
+ext4-noisy-neighbour-reader-8ms-s4-hdd 7  -      4   1    nb      victim-read-4k   restore-1m  noSched AIO
+dd-direct-write-25ms-s1-hdd         24    -      1   1    data    dd-direct-write-64k -        none    -
+psync-readers-2ms-j8-s8-ssd         1.5   -      8   0    data    psync-read-j8    -           noSched AIO
+randrw-j4-qd8-writes-12ms-reads-fast-s4-ssd 11 0.5 4 0   data    randrw-70-30-j4-qd8 -        noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

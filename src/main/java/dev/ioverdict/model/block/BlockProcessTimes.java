@@ -66,6 +66,19 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
         return n == 0 ? 0 : (double) bytes(device) / n;
     }
 
+    /** The device's average request size in bytes of one direction ("read" or "write"); 0 without a completion. */
+    public double requestBytes(String device, String direction) {
+        long n = 0;
+        long bytes = 0;
+        for (Entry e : entries) {
+            if (e.device().equals(device) && e.direction().equals(direction)) {
+                n += e.n();
+                bytes += e.bytes();
+            }
+        }
+        return n == 0 ? 0 : (double) bytes / n;
+    }
+
     /** The G2I of the device's writes that carried a preflush, summed: their wait for the flush before them. */
     public double preflushWait(String device) {
         return entries.stream().filter(e -> e.device().equals(device)).mapToDouble(Entry::preflushWait).sum();

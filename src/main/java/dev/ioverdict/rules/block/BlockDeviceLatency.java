@@ -110,6 +110,13 @@ final class BlockDeviceLatency {
         List<PhaseDistribution> slowDirections = directions.stream().filter(x -> slow(ctx, x, limitSeconds)).toList();
         PhaseDistribution direction = !queued && directions.size() == 2 && slowDirections.size() == 1
                 ? slowDirections.get(0) : null;
+        // one direction slower than the other by more than the class allows, in the queue both share: its own time
+        // is the gap (this finding's), the rest the wait behind the others inside the device (disk-saturation's)
+        SlowInSharedQueue shared = direction == null && !slowAvg ? SlowInSharedQueue.of(ctx, figs, d, ctx.value(MIN_IOS),
+                bytes -> MediaLimit.seconds(ctx, name, bytes, 1)).orElse(null) : null;
+        if (shared != null) {
+            direction = shared.slow();
+        }
         // a tail of requests dispatched deep behind others into a device quick near-empty is the queue's too
         boolean slowTail = d2c.p99() != null && d2c.p99() > ctx.seconds(P99_MS) && !queued
                 && !(inside != null && inside.tailIsQueue(limitSeconds, ctx.seconds(P99_MS)));
@@ -130,7 +137,18 @@ final class BlockDeviceLatency {
         boolean stallsOnly = stalls && !slowTail;
         String threshold = inside == null ? MediaLimit.described(ctx, name, limitSeconds, 0, 0)
                 : MediaLimit.described(ctx, name, limitSeconds, inside.requestBytes(), inside.inFlight());
-        if (direction != null) {
+        if (shared != null) {
+            why.add("its " + shared.slow().direction() + " and " + shared.other().direction() + " wait in one queue inside "
+                    + "it" + (inside == null ? "" : " (" + Figures.number(inside.inFlight()) + " requests in it on "
+                    + "average)") + ", yet the D2C of its " + shared.slow().direction() + " averages "
+                    + Figures.duration(shared.slow().avg()) + " (median " + Figures.duration(shared.slow().percentile(50))
+                    + ") and of its " + shared.other().direction() + " " + Figures.duration(shared.other().avg())
+                    + " (median " + Figures.duration(shared.other().percentile(50)) + "): the "
+                    + Figures.duration(shared.ownSeconds()) + " between them is the " + shared.slow().direction()
+                    + "' own service at the least, over the " + Figures.duration(shared.limitSeconds()) + " of "
+                    + MediaLimit.media(ctx, name).media().nounPhrase() + ", and the rest of their D2C the wait behind "
+                    + "the others inside it (disk-saturation)");
+        } else if (direction != null) {
             PhaseDistribution other = directions.get(directions.get(0) == direction ? 1 : 0);
             why.add("the D2C of its " + direction.direction() + " averages " + Figures.duration(direction.avg())
                     + " (median " + Figures.duration(direction.percentile(50)) + "; threshold " + threshold
@@ -145,7 +163,7 @@ final class BlockDeviceLatency {
         // inside it disk-saturation's
         double ownShare = Double.NaN;
         double own = Double.NaN;
-        if ((slowAvg || direction != null) && inside != null && inside.servedInTurnSlowly(limitSeconds)) {
+        if (shared == null && (slowAvg || direction != null) && inside != null && inside.servedInTurnSlowly(limitSeconds)) {
             own = inside.ownSeconds();
             ownShare = 100 * Math.min(1, own / d2c.avg());
             why.add("a request dispatched into it empty took " + Figures.duration(own) + ", and each one more ahead of "
@@ -196,6 +214,10 @@ final class BlockDeviceLatency {
         String title = stallsOnly ? "Device stalls below the driver: " + d.label() + " D2C median "
                 + Figures.duration(typical) + ", but " + Figures.count(stalled.n()) + " requests over "
                 + Figures.duration(stallAbove) + " hold " + Figures.percent(stallShare) + " of its time"
+                : shared != null ? "Slow device below the driver for " + shared.slow().direction() + ": " + d.label()
+                + " takes at least " + Figures.duration(shared.ownSeconds()) + " a " + (shared.reads() ? "read" : "write") + " (D2C"
+                + of + " avg " + Figures.duration(avg) + ", of its " + shared.other().direction() + " "
+                + Figures.duration(shared.other().avg()) + ", in one queue)"
                 : !Double.isNaN(own) ? "Slow device below the driver: " + d.label() + " takes " + Figures.duration(own)
                 + " a request served alone (D2C" + of + " avg " + Figures.duration(avg) + " in turn behind the others)"
                 : "Slow device below the driver" + (direction == null ? "" : " for " + direction.direction()) + ": "
@@ -230,6 +252,9 @@ final class BlockDeviceLatency {
                         : figs.slowestLines(d, Phase.D2C, 3))
                 .evidence(figs.bttLines(d, Phase.D2C, Phase.Q2C))
                 .impact(impact);
+        if (shared != null) {
+            shared.shares(f);
+        }
         if (n < 100) {
             f.doubt(Confidence.MEDIUM, "only " + n + " completions" + of + " on " + d.label());
         }

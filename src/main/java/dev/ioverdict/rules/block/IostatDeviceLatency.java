@@ -55,12 +55,68 @@ final class IostatDeviceLatency {
             if (first.sample().has("r_await") && first.sample().has("w_await") && first.sample().has("r/s")
                     && first.sample().has("w/s")) {
                 // a slow direction can hide behind a fast one in the combined figure: judge each alone
-                judge(ctx, s, new View("reads", "r_await", p -> p.sample().value("r_await"),
+                boolean reads = judge(ctx, s, new View("reads", "r_await", p -> p.sample().value("r_await"),
                         p -> p.sample().value("r/s") > 0), fired);
-                judge(ctx, s, new View("writes", "w_await", p -> p.sample().value("w_await"),
+                boolean writes = judge(ctx, s, new View("writes", "w_await", p -> p.sample().value("w_await"),
                         p -> p.sample().value("w/s") > 0 && !FlushHeldWrites.holds(p)), fired);
+                fired |= reads || writes;
+            }
+            if (!fired) {
+                // or behind a queue both directions share, where neither is slow by its await alone
+                IostatSharedQueue.of(ctx, s, ctx.value(MIN_REPORTS), bytes -> MediaLimit.seconds(ctx, s.device(), bytes, 1))
+                        .ifPresent(q -> reportShared(ctx, s, q));
             }
         }
+    }
+
+    /** One direction slow in the queue both share: its own time at the least, the rest the queue's (disk-saturation's). */
+    private static void reportShared(RuleContext ctx, DeviceSeries s, IostatSharedQueue q) {
+        String label = IostatEvidence.label(ctx, s.device());
+        String slow = q.reads() ? "r_await" : "w_await";
+        String other = q.reads() ? "w_await" : "r_await";
+        String one = q.reads() ? "read" : "write";
+        Episodes e = q.episodes();
+        double queue = e.avg(IostatPoint::queue);
+        String rate = q.reads() ? "r/s" : "w/s";
+        double ioSeconds = e.flagged().stream().mapToDouble(p -> p.sample().value(rate) * q.ownSeconds()
+                * s.secondsPerReport()).sum();
+        Comparator<IostatPoint> order = Comparator.comparingDouble(p -> p.sample().value(slow) - p.sample().value(other));
+        String media = MediaLimit.media(ctx, s.device()).media().nounPhrase();
+        ctx.finding(Subject.device(s.device(), label), "Slow device for " + q.direction() + ": " + label
+                        + " takes at least " + Figures.duration(q.ownSeconds()) + " a " + one + " (" + slow + " "
+                        + Figures.duration(q.slowMs() / 1000) + ", " + other + " " + Figures.duration(q.otherMs() / 1000)
+                        + ", in one queue)")
+                .severity(Severity.CRITICAL)
+                .summary(label + "'s " + q.direction() + " and " + q.otherDirection() + " were outstanding together, "
+                        + Figures.number(queue) + " requests on average (" + s.queueLabel() + "), and its scheduler "
+                        + "(none) sets neither ahead before the device: both wait there alike. Yet its " + q.direction()
+                        + " took " + Figures.duration(q.slowMs() / 1000) + " (" + slow + ") and its " + q.otherDirection()
+                        + " " + Figures.duration(q.otherMs() / 1000) + " (" + other + ") " + IostatEvidence.span(s, e)
+                        + ": the " + Figures.duration(q.ownSeconds()) + " between them is the " + q.direction()
+                        + "' own service at the least, over the " + Figures.duration(q.limitMs() / 1000) + " of "
+                        + media + ", and the rest of their response the wait behind the others (disk-saturation).")
+                .recommendation("Escalate to the storage side (array or SAN vendor, HBA, fabric) with these iostat "
+                        + "lines and times: ask why its " + q.direction() + " take so long when its "
+                        + q.otherDirection() + " do not (a write cache off or failed, a RAID write penalty, an SSD "
+                        + "garbage-collecting). A block trace (blktrace, or perf block tracepoints) of the same window "
+                        + "would time each direction's D2C.")
+                .iostat(s)
+                .figure(RESPONSE_AVG.labelled("average " + slow), q.slowMs() / 1000)
+                .text(SubjectMetrics.DIRECTION, q.direction())
+                .figure(QUEUE_AVG.labelled("average " + s.queueLabel()), queue)
+                .with(q::shares)
+                .limit(IostatEvidence.LIMIT_RESPONSE.labelled("limit for the gap (" + media + ")"),
+                        MediaLimit.threshold(ctx, s.device()))
+                .figure(REPORTS, e.flagged().size())
+                .figure(OF_REPORTS, e.all().size())
+                .evidence(IostatEvidence.lines(e.worst(3, order)))
+                .impact(IostatEvidence.requestTime(ioSeconds, e.flagged().size(), s.secondsPerReport(), label,
+                        q.direction() + "/s x the gap between " + slow + " and " + other + " x interval, summed over "
+                                + "the reports"))
+                .doubt(Confidence.MEDIUM, "iostat averages each interval, and a device that serves one direction "
+                        + "ahead of the other inside it (some SSDs put reads first) sets them apart too; a block trace's "
+                        + "D2C of each direction would measure their own service")
+                .report();
     }
 
     private static boolean judge(RuleContext ctx, DeviceSeries s, View view) {

@@ -13,6 +13,7 @@ import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.block.BlockFigures;
 import dev.ioverdict.rules.block.InsideQueue;
+import dev.ioverdict.rules.block.SlowInSharedQueue;
 import java.util.Optional;
 
 /**
@@ -120,6 +121,14 @@ final class BlockSaturation {
                 .figure(DiskSaturationRule.IN_DEVICE, queue.inFlight())
                 // the queue's part of the device's time: each request's own service would stay
                 .figure(SubjectMetrics.OF_DEVICE_TIME, 100 * Math.max(0, 1 - unqueuedSeconds / d2c.avg()))
+                // a direction slow in the queue both share keeps its own time (device-latency's): shares by direction
+                .with(x -> SlowInSharedQueue.of(ctx, figs, d, ctx.value(DiskSaturationRule.MIN_TRACED_IOS),
+                        bytes -> DiskSaturationRule.unqueuedMs(media, null, bytes / 1024) / 1000).ifPresent(q -> {
+                    double slow = 100 * Math.max(0, 1 - Math.max(unqueuedSeconds, q.ownSeconds()) / q.slow().avg());
+                    double other = 100 * Math.max(0, 1 - unqueuedSeconds / q.other().avg());
+                    x.figure(SubjectMetrics.OF_READ_TIME, q.reads() ? slow : other);
+                    x.figure(SubjectMetrics.OF_WRITE_TIME, q.reads() ? other : slow);
+                }))
                 .figure(DiskSaturationRule.PER_COMPLETION, queue.secondsPerCompletion())
                 .figure(DiskSaturationRule.CLASS_SERVICE.labelled("service time of " + media.nounPhrase()), classSeconds)
                 .evidence(figs.slowestLines(d, Phase.D2C, 3))

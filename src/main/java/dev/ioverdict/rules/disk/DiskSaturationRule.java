@@ -26,6 +26,9 @@ import dev.ioverdict.rules.Threshold;
 import dev.ioverdict.rules.aio.AioCompletionWaitRule;
 import dev.ioverdict.rules.block.BlockFigures;
 import dev.ioverdict.rules.block.InsideQueue;
+import dev.ioverdict.rules.block.IostatSharedQueue;
+import dev.ioverdict.rules.block.SlowDirection;
+import dev.ioverdict.rules.block.SlowInSharedQueue;
 import dev.ioverdict.rules.block.RequestStarvationRule;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -192,6 +195,18 @@ public final class DiskSaturationRule extends Rule {
                 .map(q -> 1000 * q.ownSeconds()).filter(Double::isFinite).orElse(null);
     }
 
+    /**
+     * A direction slow in the queue both share, which keeps its own time (device-latency's): from the block trace of
+     * the device where there is one, else from iostat.
+     */
+    private static Optional<? extends SlowDirection> slowDirection(RuleContext ctx, DeviceSeries s, MediaClass media) {
+        java.util.function.DoubleUnaryOperator limit = bytes -> unqueuedMs(media, null, bytes / 1024) / 1000;
+        if (ctx.optional(BlockFigures.INPUT).flatMap(figs -> figs.device(s.device())).isPresent()) {
+            return SlowInSharedQueue.of(ctx, s.device(), ctx.value(MIN_TRACED_IOS), limit);
+        }
+        return IostatSharedQueue.of(ctx, s, limit);
+    }
+
     /** {@link InsideQueue#servedSideBySideSlowly}, held to what the class serves one request of the trace's size in. */
     static boolean sideBySide(InsideQueue queue, MediaClass media) {
         return queue.servedSideBySideSlowly(classSeconds(queue, media));
@@ -356,15 +371,19 @@ public final class DiskSaturationRule extends Rule {
          * took time in the device over the capture (else the device's share stands for both): as
          * {@link #burstsShare} of the flagged reports ({@code bursts}), else as {@link #queueShare}.
          */
-        static Map<Metric, Double> shares(DeviceSeries s, Episodes e, boolean bursts, MediaClass media, Double ownMs) {
+        static Map<Metric, Double> shares(DeviceSeries s, Episodes e, boolean bursts, MediaClass media, Double ownMs,
+                                          Optional<? extends SlowDirection> shared) {
             Map<Metric, Double> out = new LinkedHashMap<>();
             for (Direction d : values()) {
                 double all = s.points().stream().mapToDouble(d::time).sum();
                 if (all <= 0) {
                     return Map.of();
                 }
+                double unqueued = ownMs != null ? ownMs : unqueuedMs(media, s.baselineMs(), d.requestKb(e));
+                // a direction the trace shows slow in the queue both share keeps its own time (device-latency's)
+                double slowOwn = shared.filter(q -> q.reads() == (d == READS)).map(q -> 1000 * q.ownSeconds()).orElse(0.0);
                 double held = bursts ? e.flagged().stream().mapToDouble(d::time).sum()
-                        : d.queueTime(e, ownMs != null ? ownMs : unqueuedMs(media, s.baselineMs(), d.requestKb(e)));
+                        : d.queueTime(e, Math.max(unqueued, slowOwn));
                 out.put(d.share, Math.min(100, 100 * held / all));
             }
             return out;
@@ -471,7 +490,8 @@ public final class DiskSaturationRule extends Rule {
                 // saturation holds the queue's part of it: each request's own service would stay
                 .figure(SubjectMetrics.OF_DEVICE_TIME, severity == Severity.INFO ? burstsShare(s, e)
                         : queueShare(s, e, ownMs != null ? ownMs : unqueuedMs(media, s.baselineMs(), requestKb)))
-                .with(f -> Direction.shares(s, e, severity == Severity.INFO, media, ownMs).forEach(f::figure))
+                .with(f -> Direction.shares(s, e, severity == Severity.INFO, media, ownMs, slowDirection(ctx, s, media))
+                        .forEach(f::figure))
                 .with(f -> {
                     var limit = IostatEvidence.LIMIT_RESPONSE.labelled("limit for " + s.responseLabel());
                     if (underRuleOfThumb) {

@@ -282,6 +282,55 @@ class DeviceLatencyRuleTest {
     }
 
     /**
+     * Thirty-two requests in four flash slots, writes 12 ms and reads 1 ms (batch 18, blind): the queue inside the device
+     * is disk-saturation's, yet the writes' D2C stands 10.2 ms above the reads' in the queue both share, so each write
+     * takes at least that alone, twice what flash may: device-latency for the writes, holding that part of their time.
+     */
+    @Test
+    void aDirectionSlowInTheQueueBothShareIsTheDevicesOwnTime() {
+        Finding f = RuleHarness.files(rule, dev.ioverdict.testing.TestData.gridFilesWithout(
+                "randrw-j4-qd8-writes-12ms-reads-fast-s4-ssd", "strace", "perf-syscalls", "perf-sched", "iostat",
+                "fio.out")).get(0);
+        assertTrue(f.title().endsWith("takes at least 10.2 ms a write (D2C of writes avg 38.7 ms, of its reads 28.4 ms, "
+                + "in one queue)"), f.title());
+        assertEquals("writes", f.metrics().get("direction").toString());
+        // a quarter of the writes' time, none of the reads', a tenth of the device's
+        assertEquals("26.4%", f.measurement("ofWriteTimePct").orElseThrow().display());
+        assertEquals("0%", f.measurement("ofReadTimePct").orElseThrow().display());
+        assertEquals("10.2%", f.measurement("ofDeviceTimePct").orElseThrow().display());
+        assertTrue(DeviceLatencyRule.splitsTheDevice(f), "disk-saturation stands beside it as a cause, not its symptom");
+        // the same device with both directions alike (six ms each, eight slots) is the queue's alone
+        assertTrue(RuleHarness.files(rule, dev.ioverdict.testing.TestData.gridFilesWithout("randrw-j4-qd8-6ms-s8-ssd",
+                "strace", "perf-syscalls", "perf-sched", "iostat", "fio.out")).isEmpty());
+    }
+
+    /**
+     * The same device from iostat alone: its scheduler (none) keeps no order of its own, so w_await 37.8 ms against
+     * r_await 27.6 ms in the same reports is the writes' own 10.3 ms at the least; with mq-deadline, which serves reads
+     * first, the gap would be the scheduler's, and nothing is said.
+     */
+    @Test
+    void iostatOfADirectionSlowInTheQueueBothShare() throws java.io.IOException {
+        Finding f = iostatOnly(rule, "randrw-j4-qd8-writes-12ms-reads-fast-s4-ssd").get(0);
+        assertTrue(f.title().endsWith("takes at least 10.3 ms a write (w_await 37.8 ms, r_await 27.6 ms, in one queue)"),
+                f.title());
+        assertEquals(Confidence.MEDIUM, f.confidence());
+        assertTrue(DeviceLatencyRule.splitsTheDevice(f), "disk-saturation stands beside it as a cause, not its symptom");
+        // both directions alike on the same kind of device: nothing
+        assertTrue(iostatOnly(rule, "randrw-j4-qd8-6ms-s8-ssd").isEmpty());
+        // the same reports under mq-deadline (lsblk's SCHED column), which serves reads first: the gap may be its own
+        java.nio.file.Path b = dev.ioverdict.testing.TestData.root()
+                .resolve("testdata/grid/randrw-j4-qd8-writes-12ms-reads-fast-s4-ssd/bundle");
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("deadline");
+        java.nio.file.Files.copy(b.resolve("iostat-x.txt"), dir.resolve("iostat-x.txt"));
+        java.nio.file.Files.writeString(dir.resolve("lsblk.txt"), java.nio.file.Files.readString(b.resolve("lsblk.txt"))
+                .replace(" none      128", " mq-deadline 128"));
+        assertTrue(RuleHarness.files(rule, dir.resolve("iostat-x.txt"), dir.resolve("lsblk.txt")).isEmpty());
+        java.nio.file.Files.copy(b.resolve("lsblk.txt"), dir.resolve("lsblk.txt"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertEquals(1, RuleHarness.files(rule, dir.resolve("iostat-x.txt"), dir.resolve("lsblk.txt")).size());
+    }
+
+    /**
      * The run of saturated-12ms-s1-qd4-hdd cut mid-run: one 11.4 ms slot serving four and four 45 ms slots look the
      * same to the trace; the finding stands at medium confidence and says why.
      */
