@@ -62,6 +62,7 @@ for c in "${cells[@]}"; do
     *-midrun)                   W=2:4.5 ;;       # the same run as CELL without -midrun, cut mid-run: no request into an empty device
     read-*-s12-qd12-*)          W=:1 ;;          # from the start, 1 s: ~3000 reads a second
     saturated-*-s1-qd8-*|saturated-*-s1-qd4-*|slow-*-qd8-*|slow-*-s12-qd1[26]-*) W=:3 ;;  # from the start: the first requests, into an empty device
+    psync-writers-3ms-*)        REF=pwrite64; W=:1.5 ;;  # from the start, ~1300 writes a second
     psync-writers-*)            REF=pwrite64; W=:3 ;;
     mqdeadline-saturated-*-ssd) W=:1.5 ;;        # the same, at ~1800 I/O a second
     saturated-1ms-*-qd*)        W=2:2.5 ;;       # ~1300 I/O a second
@@ -92,7 +93,9 @@ for c in "${cells[@]}"; do
     buffered-end-fsync-*)       REF=write; W=: ;;  # the whole run: the writes into the page cache, then the fsync
     read-qd32-*)                W=2:2.5 ;;       # ~3400 I/O a second
     randrw-j4-qd8-25ms-*)       W=:3 ;;          # from the start: the first requests, into an empty device (~320 I/O a second)
+    randrw-j4-qd8-writes-6ms-*) W=2:2.5; S=2:2.3 ;;  # four jobs on eight slots, ~2300 I/O a second
     randrw-j4-*)                W=2:3; S=2:2.3 ;;  # four jobs, ~1300 I/O a second
+    mqdeadline-randrw-*)        W=2:3; S=2:2.3 ;;  # the same four jobs under mq-deadline
     dio-append-*)               S=2:2.35 ;;
     buffered-aio-*)             W=:3 ;;          # from the start: the file's open without O_DIRECT
     fsync32-*)                  REF=pwrite64 ;;

@@ -285,6 +285,12 @@ ext4-noisy-neighbour-reader-8ms-s4-hdd 7  -      4   1    nb      victim-read-4k
 dd-direct-write-25ms-s1-hdd         24    -      1   1    data    dd-direct-write-64k -        none    -
 psync-readers-2ms-j8-s8-ssd         1.5   -      8   0    data    psync-read-j8    -           noSched AIO
 randrw-j4-qd8-writes-12ms-reads-fast-s4-ssd 11 0.5 4 0   data    randrw-70-30-j4-qd8 -        noSched AIO
+randrw-j4-qd8-reads-12ms-writes-fast-s4-ssd 0.5 11 4 0   data    randrw-70-30-j4-qd8 -        noSched AIO
+mqdeadline-randrw-writes-12ms-reads-fast-s4-ssd 11 0.5 4 0 data   randrw-70-30-j4-qd8 -        noSched AIO
+randrw-j4-qd8-writes-6ms-reads-fast-s8-hdd 5 0.5  8   1    data    randrw-70-30-j4-qd8 -        noSched AIO
+fsync32-buffered-20ms-s4-ssd        19    -      4   0    data    buffered-write-fsync32 -     noSched SYNC
+ext4-fsync32-buffered-8ms-s2-hdd    7     -      2   1    data    buffered-write-fsync32 -     noSched SYNC
+psync-writers-3ms-j4-s4-ssd         2     -      4   0    data    psync-write-j4   -           noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

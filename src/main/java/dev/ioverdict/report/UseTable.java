@@ -142,9 +142,15 @@ final class UseTable {
     private static java.util.Optional<String> ownTime(List<Finding> causes, String dev, DeviceIdentities ids) {
         return causes.stream().filter(f -> f.rule().equals(DeviceLatencyRule.ID) && about(f, dev, ids)
                         && DeviceLatencyRule.splitsTheDevice(f))
-                .flatMap(f -> f.measurement(DeviceLatencyRule.SERVED_IN_TURN).stream().map(own -> Figures.duration(own.value())
-                        + " a request served alone" + f.measurement(DeviceLatencyRule.D2C_AVG).map(d2c -> "; D2C "
-                        + Figures.duration(d2c.value()) + " with the queue inside it").orElse("")))
+                .flatMap(f -> f.measurement(DeviceLatencyRule.SERVED_IN_TURN).stream().map(own -> {
+                    // one direction slow in the queue both share: its own time at the least, its D2C with the queue
+                    String direction = f.text(SubjectMetrics.DIRECTION).orElse(null);
+                    String one = direction == null ? " a request served alone"
+                            : " a " + (direction.startsWith("read") ? "read" : "write") + " at the least";
+                    return Figures.duration(own.value()) + one + f.measurement(DeviceLatencyRule.D2C_AVG)
+                            .map(d2c -> "; D2C" + (direction == null ? "" : " of its " + direction) + " "
+                                    + Figures.duration(d2c.value()) + " with the queue inside it").orElse("");
+                }))
                 .findFirst();
     }
 

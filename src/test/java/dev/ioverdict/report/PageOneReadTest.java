@@ -142,11 +142,14 @@ class PageOneReadTest {
         assertTrue(c0.path("confidenceReasons").toString().contains("busy in these reports"), c0.toString());
     }
 
-    /** btrfs's unaligned cell: the device, two blocking submissions, and request-starvation as information. */
+    /**
+     * btrfs's unaligned cell: the device, the blocking submission of its two fio writers (one cause, said once), and
+     * request-starvation as information.
+     */
     @Test
     void theHeadlineCountsANoteApartFromTheCauses() throws IOException {
         String headline = report("grid/btrfs-unaligned-8ms-ssd").path("summary").path("headline").asText();
-        assertTrue(headline.endsWith("; 2 more causes and a note below."), headline);
+        assertTrue(headline.endsWith("; one more cause and a note below."), headline);
     }
 
     @Test

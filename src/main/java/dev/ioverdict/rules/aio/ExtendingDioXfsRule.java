@@ -68,7 +68,8 @@ public final class ExtendingDioXfsRule extends Rule {
     }
 
     private static boolean sameWriter(Finding extending, Finding submit) {
-        return extending.text(WRITERS).map(w -> List.of(w.split(", ")).contains(submit.subject().id())).orElse(false);
+        return extending.text(WRITERS).map(w -> submit.subject().pids().stream()
+                .anyMatch(pid -> List.of(w.split(", ")).contains(String.valueOf(pid)))).orElse(false);
     }
 
     @Override

@@ -70,9 +70,32 @@ public final class SyncIoSubmitRule extends Rule {
     @Override
     public void evaluate(RuleContext ctx) {
         AioSymptoms aio = ctx.input(AioSymptoms.AIO_TIMING);
+        // the processes of one command that block alike are one cause, said once (two fio writers on btrfs): the
+        // finding is the one of them that spent longest in io_submit, the others named beside it
+        java.util.Map<String, List<AioProcess>> byCommand = new java.util.LinkedHashMap<>();
         for (AioProcess a : AioWaits.mostExact(aio.aio())) {
-            judge(ctx, aio, a);
+            if (blocks(ctx, aio, a)) {
+                byCommand.computeIfAbsent(a.comm() != null ? a.comm() : "pid " + a.pid(), k -> new ArrayList<>()).add(a);
+            }
         }
+        for (List<AioProcess> alike : byCommand.values()) {
+            AioProcess lead = alike.stream().max(Comparator.comparingDouble(
+                    (AioProcess a) -> a.submitTotal() == null ? 0 : a.submitTotal())).orElseThrow();
+            judge(ctx, aio, lead, alike.stream().filter(a -> a != lead).toList());
+        }
+    }
+
+    /** Whether the process's io_submit takes long enough, against its io_getevents or its device, to block. */
+    private static boolean blocks(RuleContext ctx, AioSymptoms aio, AioProcess a) {
+        if (a.submits() < ctx.value(MIN_CALLS) || a.submitAvg() == null || a.submitAvg() < ctx.seconds(MIN_SUBMIT_AVG_MS)) {
+            return false;
+        }
+        double submit = a.submitAvg();
+        Double getevents = a.geteventsAvg();
+        Optional<AioSymptoms.Service> service = aio.service(a.pid());
+        boolean vsGet = getevents != null && submit >= ctx.value(SUBMIT_VS_GETEVENTS_RATIO) * getevents;
+        boolean vsDevice = service.isPresent() && submit >= ctx.value(SUBMIT_VS_SERVICE_RATIO) * service.get().seconds();
+        return vsGet || vsDevice || getevents == null && service.isEmpty();
     }
 
     /** A filesystem turning a direct write into a buffered one (btrfs, for one not aligned to its sector size). */
@@ -121,25 +144,37 @@ public final class SyncIoSubmitRule extends Rule {
                 + "in the block trace)" : null;
     }
 
-    private void judge(RuleContext ctx, AioSymptoms aio, AioProcess a) {
-        if (a.submits() < ctx.value(MIN_CALLS) || a.submitAvg() == null || a.submitAvg() < ctx.seconds(MIN_SUBMIT_AVG_MS)) {
-            return;
-        }
+    /** The processes' io_submit average: one figure, or the lowest to the highest of theirs. */
+    private static String averages(List<AioProcess> all) {
+        double low = all.stream().mapToDouble(AioProcess::submitAvg).min().orElseThrow();
+        double high = all.stream().mapToDouble(AioProcess::submitAvg).max().orElseThrow();
+        String lowText = Figures.duration(low);
+        String highText = Figures.duration(high);
+        return lowText.equals(highText) ? highText : lowText + " to " + highText;
+    }
+
+    /** The finding of {@code a}, with {@code alike}, the other processes of its command that block the same way. */
+    private void judge(RuleContext ctx, AioSymptoms aio, AioProcess a, List<AioProcess> alike) {
         double submit = a.submitAvg();
         Double getevents = a.geteventsAvg();
         Optional<AioSymptoms.Service> service = aio.service(a.pid());
-        boolean vsGet = getevents != null && submit >= ctx.value(SUBMIT_VS_GETEVENTS_RATIO) * getevents;
-        boolean vsDevice = service.isPresent() && submit >= ctx.value(SUBMIT_VS_SERVICE_RATIO) * service.get().seconds();
-        if (!vsGet && !vsDevice && (getevents != null || service.isPresent())) {
-            return;
-        }
         boolean worse = a.geteventsTotal() == null || a.submitTotal() >= a.geteventsTotal();
         String who = AioSymptoms.who(a);
         String compare = (getevents != null ? " against " + Figures.duration(getevents) + " in io_getevents" : "")
                 + service.map(s -> " and a device service time of " + Figures.duration(s.seconds()) + " (" + s.what() + ")")
                 .orElse("");
-        double aioTotal = (a.submitTotal() == null ? 0 : a.submitTotal())
-                + (a.geteventsTotal() == null ? 0 : a.geteventsTotal());
+        List<AioProcess> all = new ArrayList<>(List.of(a));
+        all.addAll(alike);
+        double aioTotal = all.stream().mapToDouble(x -> (x.submitTotal() == null ? 0 : x.submitTotal())
+                + (x.geteventsTotal() == null ? 0 : x.geteventsTotal())).sum();
+        double submitTotal = all.stream().mapToDouble(x -> x.submitTotal() == null ? 0 : x.submitTotal()).sum();
+        String others = alike.isEmpty() ? "" : " " + (alike.size() == 1 ? "Its other " + a.comm() + " process, "
+                : "Its " + alike.size() + " other " + a.comm() + " processes, ")
+                + alike.stream().map(x -> "pid " + x.pid() + " (" + Figures.count(x.submits()) + " calls averaging "
+                + Figures.duration(x.submitAvg()) + ")").collect(java.util.stream.Collectors.joining(", "))
+                + (alike.size() == 1 ? ", blocks" : ", block") + " the same way.";
+        String whoAll = alike.isEmpty() ? who : a.comm() + " (pids " + all.stream().map(x -> String.valueOf(x.pid()))
+                .collect(java.util.stream.Collectors.joining(", ")) + ")";
         List<SleepStack> stacks = aio.submitStacks(a.pid());
         boolean buffered = stacks.stream().anyMatch(st -> st.passesThrough(BUFFERED_FALLBACK) && AioWaits.waitsForOwnWriteback(st));
         boolean throttled = stacks.stream().anyMatch(st -> st.passesThrough(WRITEBACK_THROTTLE));
@@ -169,13 +204,15 @@ public final class SyncIoSubmitRule extends Rule {
                 + "that they stay direct and asynchronous. " : "")
                 + (throttled ? "Writeback throttling follows the device's latency: a faster device, or a higher target "
                 + "(/sys/block/<device>/queue/wbt_lat_usec; 0 turns it off), lets the writes through. " : "");
-        var f = ctx.finding(Subject.process(a.pid(), a.comm()), "io_submit of " + who + " takes "
-                        + Figures.duration(submit) + " on average: submission blocks")
+        var f = ctx.finding(alike.isEmpty() ? Subject.process(a.pid(), a.comm())
+                        : Subject.processes(all.stream().map(AioProcess::pid).toList(), whoAll), "io_submit of " + whoAll + " takes "
+                        + averages(all) + " on average: submission blocks")
                 .severity(worse ? Severity.CRITICAL : Severity.WARNING)
                 .summary(who + " made " + Figures.count(a.submits()) + " io_submit calls averaging "
                         + Figures.duration(submit) + compare + " (" + a.source() + ", " + a.input() + "). io_submit holds "
                         + Figures.percent(a.submitSharePct()) + " of the time spent in io_submit and io_getevents "
-                        + "together: the process waits while submitting instead of while reaping completions." + why)
+                        + "together: the process waits while submitting instead of while reaping completions." + why
+                        + others)
                 .recommendation(specific.isEmpty() ? "Find where io_submit sleeps (the sleep stacks below: inode_dio_wait / "
                         + "xfs_file_dio_write_unaligned means unaligned direct I/O on XFS; get_request / blk_mq_get_tag "
                         + "a full device queue; a filesystem lock or file extension otherwise). Align direct I/O to the "
@@ -188,8 +225,8 @@ public final class SyncIoSubmitRule extends Rule {
                 .figure(AioSymptoms.GETEVENTS_AVG, a.geteventsAvg())
                 .figure(SUBMIT_SHARE_PCT, a.submitSharePct())
                 .limit(AioSymptoms.LIMIT_SUBMIT_AVG, MIN_SUBMIT_AVG_MS)
-                .impact(Impact.measured(a.submitTotal() == null ? 0 : a.submitTotal(), "time spent in io_submit")
-                        .of(aioTotal, "io_submit + io_getevents time of " + who));
+                .impact(Impact.measured(submitTotal, "time spent in io_submit")
+                        .of(aioTotal, "io_submit + io_getevents time of " + whoAll));
         service.ifPresent(s -> f.figure(DEVICE_SERVICE, s.seconds()));
         f.text(SLEEPS_IN, Optional.ofNullable(sleepsIn(aio, a)).orElseGet(() -> tagWaitOf(ctx, a)));
         if (getevents == null && service.isEmpty()) {
@@ -198,6 +235,7 @@ public final class SyncIoSubmitRule extends Rule {
         List<Evidence> ev = new ArrayList<>();
         aio.summaries(a.pid(), "io_submit").forEach(s -> ev.add(AioSymptoms.evidence(s)));
         aio.summaries(a.pid(), "io_getevents").forEach(s -> ev.add(AioSymptoms.evidence(s)));
+        alike.forEach(x -> aio.summaries(x.pid(), "io_submit").forEach(s -> ev.add(AioSymptoms.evidence(s))));
         ev.addAll(aio.slowest(a, "io_submit"));
         aio.submitStacks(a.pid()).stream().limit(2).forEach(s -> ev.add(AioSymptoms.evidence(s)));
         service.map(AioSymptoms.Service::evidence).ifPresent(ev::add);

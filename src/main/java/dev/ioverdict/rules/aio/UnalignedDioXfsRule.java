@@ -128,8 +128,9 @@ public final class UnalignedDioXfsRule extends Rule {
     /** The blocking io_submit sleeps in the drain, or is one of the unaligned files' writers. */
     private static boolean drains(Finding unaligned, Finding submit) {
         boolean sleepsInDrain = submit.text(SyncIoSubmitRule.SLEEPS_IN).map(AioSymptoms.DIO_WAIT::contains).orElse(false);
-        boolean writer = unaligned.text(WRITERS).map(w -> List.of(w.split(", ")).contains(submit.subject().id()))
-                .orElse(false);
+        // (the finding of several processes of one command names them all: one of them a writer is enough)
+        boolean writer = unaligned.text(WRITERS).map(w -> submit.subject().pids().stream()
+                .anyMatch(pid -> List.of(w.split(", ")).contains(String.valueOf(pid)))).orElse(false);
         return sleepsInDrain || writer;
     }
 

@@ -111,11 +111,16 @@ final class BlockSaturation {
                         : "each request would be quick served alone, so its D2C is the wait behind the other requests "
                         + "inside the device, not the device's own service time. ")
                         + "The device is full: the application keeps more requests outstanding than it serves at once.")
-                .recommendation("Lower the number of requests the application keeps outstanding on " + d.label() + " ("
+                // small requests a commit's writeback queued at once: fewer outstanding is no lever (large ones the
+                // queue cut are the same advice as requests the application keeps outstanding)
+                .recommendation(CommitWriteback.of(ctx, d.name())
+                        .filter(c -> queue.requestBytes() / 1024 <= MediaClass.SMALL_REQUEST_KIB)
+                        .map(c -> c.advice(d.label())).orElse(
+                        "Lower the number of requests the application keeps outstanding on " + d.label() + " ("
                         + inDevice + " in the device on average here: its I/O depth, threads or connections), or spread "
                         + "its load over more disks or LUNs. Beyond that, move the busiest data to faster storage, "
                         + "reduce I/O with more cache, and check the array behind the device (RAID rebuild, write "
-                        + "cache, controller and path saturation).")
+                        + "cache, controller and path saturation)."))
                 .with(d::describe)
                 .figure(DiskSaturationRule.AVG_RESPONSE.labelled("D2C average"), d2c.avg())
                 .figure(DiskSaturationRule.IN_DEVICE, queue.inFlight())

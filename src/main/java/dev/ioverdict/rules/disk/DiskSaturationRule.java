@@ -24,6 +24,7 @@ import dev.ioverdict.rules.RuleInfo;
 import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.Threshold;
 import dev.ioverdict.rules.aio.AioCompletionWaitRule;
+import dev.ioverdict.rules.wait.TimeModelInput;
 import dev.ioverdict.rules.block.BlockFigures;
 import dev.ioverdict.rules.block.InsideQueue;
 import dev.ioverdict.rules.block.IostatSharedQueue;
@@ -80,7 +81,7 @@ public final class DiskSaturationRule extends Rule {
             "iostat shows a device answering slowly (svc_t, await) while busy (%b, %util), with requests queued "
                     + "in front of it, over several reports; or a block trace shows many requests inside a device that "
                     + "completes them as fast as its class serves one, with a long D2C: the device is the bottleneck.",
-            List.of(), List.of(IostatEvidence.SERIES, BlockFigures.INPUT), List.of(Inputs.STORAGE),
+            List.of(), List.of(IostatEvidence.SERIES, BlockFigures.INPUT), List.of(Inputs.STORAGE, TimeModelInput.MODEL),
             List.of(AWAIT_MS, BUSY_PCT, WATCH_MS, WATCH_BUSY_PCT, MIN_QUEUE, QUEUE_FACTOR, DEEP_QUEUE, Episodes.MIN_CONSECUTIVE, Episodes.MIN_SHARE_PCT,
                     MIN_BURST_REPORTS, MIN_TRACED_IOS));
 
@@ -477,7 +478,9 @@ public final class DiskSaturationRule extends Rule {
                 .severity(severity)
                 .summary(summary)
                 .recommendation(s.dialect() != IostatDialect.SOLARIS && notCutByTheQueue(requestKb, maxSectorsKb)
-                        ? outstandingAdvice(s, requestKb, maxSectorsKb, queue) : advice(s, variants, maxSectorsKb))
+                        ? CommitWriteback.of(ctx, s.device()).map(c -> c.advice(s.device()))
+                        .orElseGet(() -> outstandingAdvice(s, requestKb, maxSectorsKb, queue))
+                        : advice(s, variants, maxSectorsKb))
                 .iostat(s)
                 .with(e::figures)
                 .text(RESPONSE_COLUMN, s.responseLabel())

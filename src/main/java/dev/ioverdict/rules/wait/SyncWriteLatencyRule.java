@@ -55,7 +55,8 @@ public final class SyncWriteLatencyRule extends Rule {
             "fewer fsync/fdatasync calls than this are housekeeping, not a commit path");
     /** The share of a process's wait from which commits at the device's normal speed are a warning. */
     static final double MOST_OF_THE_WAIT_PCT = 50;
-    private static final Set<String> SYNC_CALLS = Set.of("fsync", "fdatasync", "sync_file_range", "msync");
+    /** The calls that make written data durable (an O_SYNC or O_DSYNC write does so too, of its own data). */
+    public static final Set<String> SYNC_CALLS = Set.of("fsync", "fdatasync", "sync_file_range", "msync");
 
     private static final RuleInfo INFO = new RuleInfo(ID,
             "The application waits for its writes to become durable (fsync, cache flushes, FUA)", Severity.CRITICAL,

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Confidence;
+import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.testing.RuleHarness;
 import dev.ioverdict.testing.TestData;
@@ -147,6 +148,30 @@ class DiskSaturationRuleTest {
                 + "the one given."), f.summary());
         Finding light = findings("iostat-linux-saturated", "disk-saturation", Map.of()).get(0);
         assertTrue(!light.summary().contains("at least the one given"), light.summary());
+    }
+
+    /**
+     * 16 KiB buffered writes with an fsync every 32 on a two-slot 12 ms disk (batch 18): fio keeps one call outstanding;
+     * each fsync writes its 32 dirty writes back at once. A lower I/O depth is no lever, and the advice says what is;
+     * the same queue from a workload that keeps its requests outstanding keeps the advice to lower them.
+     */
+    @Test
+    void aQueueACommitsWritebackBuildsIsNotTheApplicationsDepth() {
+        Rule rule = RuleCatalogue.byId("disk-saturation").orElseThrow();
+        for (String view : List.of("strace", "perf-syscalls")) {
+            // with strace, or perf's syscalls, beside the block trace and iostat: the same advice
+            Finding f = RuleHarness.files(rule, TestData.gridFilesWithout("fsync32-buffered-12ms-s2-hdd", "fio.out",
+                    view)).get(0);
+            // (strace alone names no command: "pid 23833")
+            assertTrue(f.recommendation().startsWith("Write less per commit, or in larger, sequential writes, which loop0 "
+                    + "serves faster: its queue is the writeback each of "), view + ": " + f.recommendation());
+            assertTrue(f.recommendation().contains("pid 23833's fsync-type calls sends at once (1"), f.recommendation());
+            assertTrue(f.recommendation().contains(" calls, 215 ms each on average)"), f.recommendation());
+        }
+        Finding depth = RuleHarness.files(rule, TestData.gridFilesWithout("saturated-6ms-s4-qd32-hdd", "fio.out"))
+                .get(0);
+        assertTrue(depth.recommendation().startsWith("Lower the number of requests the application keeps outstanding"),
+                depth.recommendation());
     }
 
     @Test
