@@ -36,7 +36,7 @@ public final class Diagnosis {
         TimeModel model = data.results().get(TimeModel.class).orElse(null);
         if (model != null) {
             ModelImpact impact = new ModelImpact(model, data.results().get(StorageConfig.class).orElse(null),
-                    data.results().get(DeviceStacks.class).orElse(null));
+                    data.results().get(DeviceStacks.class).orElse(null), causes);
             causes = causes.stream().map(f -> impact.weighed(f).withSymptoms(f.symptoms().stream()
                     .map(impact::weighed).toList())).toList();
         }

@@ -13,6 +13,7 @@ import dev.ioverdict.model.timemodel.ProcessWait;
 import dev.ioverdict.model.timemodel.TimeModel;
 import dev.ioverdict.model.timemodel.WaitPart;
 import dev.ioverdict.rules.MeasuredIn;
+import dev.ioverdict.rules.block.DeviceLatencyRule;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.SubjectMetrics;
 import java.util.ArrayList;
@@ -42,11 +43,26 @@ final class ModelImpact {
     private final TimeModel model;
     private final StorageConfig config;
     private final DeviceStacks stacks;
+    /** The parts of the device's time a cause of the report measures itself in (the flushes a commit rate holds). */
+    private final Set<Part> claimed;
 
     ModelImpact(TimeModel model, StorageConfig config, DeviceStacks stacks) {
+        this(model, config, stacks, List.of());
+    }
+
+    /**
+     * {@code causes}: the report's causes, whose own parts of the device's time are theirs alone. A cause holding a
+     * share of its device's time holds that share of the device's other parts, but not of one another cause is
+     * measured in: a commit rate and a slow, full device do not both hold the same flushes (127 % of the wait). A
+     * device that stalls now and then is the exception: the stall holds the flushes it stopped.
+     */
+    ModelImpact(TimeModel model, StorageConfig config, DeviceStacks stacks, List<Finding> causes) {
         this.model = model;
         this.config = config;
         this.stacks = stacks == null ? DeviceStacks.NONE : stacks;
+        this.claimed = causes.stream().flatMap(f -> RuleCatalogue.byId(f.rule()).stream())
+                .flatMap(r -> r.measuredIn().parts().stream()).filter(DEVICE_TIME::contains)
+                .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
     Finding weighed(Finding f) {
@@ -73,7 +89,10 @@ final class ModelImpact {
         double ofDevice = inDeviceTime ? ofDevice(f) : 1;
         if (ofDevice < 1 && in.scope() == MeasuredIn.Scope.DEVICE) {
             List<Part> parts = new ArrayList<>(in.parts());
-            DEVICE_TIME.stream().filter(p -> !parts.contains(p)).forEach(parts::add);
+            // a share measured on the device's requests (its queue's, their own time) is of those: the flushes a
+            // commit rate holds are not in it; a stall stops whatever the device holds, the flushes as well
+            boolean stalls = f.rule().equals(DeviceLatencyRule.ID) && !DeviceLatencyRule.splitsTheDevice(f);
+            DEVICE_TIME.stream().filter(p -> !parts.contains(p) && (stalls || !claimed.contains(p))).forEach(parts::add);
             s = select(f, in, parts);
         }
         if (s.parts.isEmpty()) {

@@ -143,6 +143,26 @@ class PageOneReadTest {
     }
 
     /**
+     * An fsync every 32 buffered writes on 20 ms flash (batch 19): a full device, slow alone, and the commit rate. The
+     * device's causes share its time, the commit rate holds the flushes: each second of the wait is one cause's, so
+     * the shares page 1 lists add to no more than the whole (they added to 127 %, the flushes counted twice).
+     */
+    @Test
+    void causesSplittingTheDeviceLeaveTheFlushesToTheCommitRate() throws IOException {
+        JsonNode findings = report("grid/fsync32-buffered-20ms-s4-ssd").path("findings");
+        double sum = 0;
+        java.util.Map<String, Double> shares = new java.util.LinkedHashMap<>();
+        for (JsonNode f : findings) {
+            double share = f.path("impact").path("sharePct").asDouble();
+            shares.put(f.path("rule").asText(), share);
+            sum += share;
+        }
+        assertEquals(java.util.Set.of("disk-saturation", "sync-write-latency", "device-latency"), shares.keySet());
+        assertTrue(sum <= 100.5, "the causes' shares add to " + sum + " %: " + shares);
+        assertEquals(27.1, shares.get("sync-write-latency"), 0.5, shares.toString());
+    }
+
+    /**
      * btrfs's unaligned cell: the device, the blocking submission of its two fio writers (one cause, said once), and
      * request-starvation as information.
      */
