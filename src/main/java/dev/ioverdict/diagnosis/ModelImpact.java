@@ -63,6 +63,29 @@ final class ModelImpact {
         this.claimed = causes.stream().flatMap(f -> RuleCatalogue.byId(f.rule()).stream())
                 .flatMap(r -> r.measuredIn().parts().stream()).filter(DEVICE_TIME::contains)
                 .collect(Collectors.toCollection(LinkedHashSet::new));
+        this.stalls = causes.stream().filter(ModelImpact::stalls).toList();
+    }
+
+    /** The report's causes that are a device stalling now and then: each holds its share of the flushes it stopped. */
+    private final List<Finding> stalls;
+
+    /** Whether a finding is a device that stalls now and then: a share of its time, not its requests' own time. */
+    private static boolean stalls(Finding f) {
+        return f.rule().equals(DeviceLatencyRule.ID) && !DeviceLatencyRule.splitsTheDevice(f)
+                && f.measurement(SubjectMetrics.OF_DEVICE_TIME).isPresent();
+    }
+
+    /**
+     * What a cause measured in a part of its own keeps of one of its parts: all of it, less the share of a flush part
+     * that a stalling device's cause holds (the stall stopped those flushes; the commit rate yields them to it).
+     */
+    private double kept(Finding f, MeasuredIn in, WaitPart w) {
+        if (w.part() != Part.FLUSH || !in.parts().contains(Part.FLUSH) || in.scope() == MeasuredIn.Scope.DEVICE) {
+            return 1;
+        }
+        double held = stalls.stream().filter(x -> x != f && w.device() != null && sameDevice(x.subject(), w.device()))
+                .mapToDouble(ModelImpact::ofDevice).sum();
+        return Math.max(0, 1 - held);
     }
 
     Finding weighed(Finding f) {
@@ -91,8 +114,8 @@ final class ModelImpact {
             List<Part> parts = new ArrayList<>(in.parts());
             // a share measured on the device's requests (its queue's, their own time) is of those: the flushes a
             // commit rate holds are not in it; a stall stops whatever the device holds, the flushes as well
-            boolean stalls = f.rule().equals(DeviceLatencyRule.ID) && !DeviceLatencyRule.splitsTheDevice(f);
-            DEVICE_TIME.stream().filter(p -> !parts.contains(p) && (stalls || !claimed.contains(p))).forEach(parts::add);
+            boolean stalling = stalls(f);
+            DEVICE_TIME.stream().filter(p -> !parts.contains(p) && (stalling || !claimed.contains(p))).forEach(parts::add);
             s = select(f, in, parts);
         }
         if (s.parts.isEmpty()) {
@@ -105,7 +128,8 @@ final class ModelImpact {
                 + s.parts.stream().filter(w -> w.method() != null)
                 .max(java.util.Comparator.comparingDouble(WaitPart::seconds)).map(w -> "; " + w.method()).orElse("");
         List<Impact.ProcessShare> byProcess = new ArrayList<>();
-        Shares shares = inDeviceTime ? Shares.of(f, ofDevice) : new Shares(1, null, null);
+        java.util.function.ToDoubleFunction<WaitPart> kept = w -> kept(f, in, w);
+        Shares shares = inDeviceTime ? Shares.of(f, ofDevice, kept) : new Shares(1, null, null, kept);
         for (ProcessWait p : model.application()) {
             double mine = shares.held(s.parts.stream().filter(w -> p.parts().contains(w)).toList());
             if (mine > 0 && p.waitSeconds() > 0) {
@@ -113,7 +137,13 @@ final class ModelImpact {
             }
         }
         method += shares.described();
-        double seconds = shares.byDirection() ? shares.held(s.parts) : s.seconds * ofDevice;
+        double whole = s.parts.stream().mapToDouble(WaitPart::seconds).sum();
+        double yielded = whole - s.parts.stream().mapToDouble(w -> w.seconds() * kept.applyAsDouble(w)).sum();
+        if (yielded > 0) {
+            method += String.format(Locale.ROOT, "; less the %s of its flushes a device stall holds",
+                    dev.ioverdict.model.Figures.duration(yielded));
+        }
+        double seconds = shares.byDirection() || yielded > 0 ? shares.held(s.parts) : s.seconds * ofDevice;
         Impact impact = new Impact(seconds, model.share(seconds), of(), measured, method, byProcess);
         return f.withImpact(model.basis() == TimeModel.Basis.DEVICE ? impact.over(model.captureSeconds()) : impact);
     }
@@ -123,9 +153,9 @@ final class ModelImpact {
      * ({@link SubjectMetrics#OF_DEVICE_TIME}), or, where it gives one per direction, its share of the reads' time for
      * a part in the device's reads and of the writes' time for one in its writes.
      */
-    private record Shares(double ofDevice, Double ofReads, Double ofWrites) {
-        static Shares of(Finding f, double ofDevice) {
-            return new Shares(ofDevice, share(f, SubjectMetrics.OF_READ_TIME), share(f, SubjectMetrics.OF_WRITE_TIME));
+    private record Shares(double ofDevice, Double ofReads, Double ofWrites, java.util.function.ToDoubleFunction<WaitPart> kept) {
+        static Shares of(Finding f, double ofDevice, java.util.function.ToDoubleFunction<WaitPart> kept) {
+            return new Shares(ofDevice, share(f, SubjectMetrics.OF_READ_TIME), share(f, SubjectMetrics.OF_WRITE_TIME), kept);
         }
 
         private static Double share(Finding f, dev.ioverdict.model.Metric m) {
@@ -138,20 +168,21 @@ final class ModelImpact {
 
         /** The seconds of {@code parts} the finding holds. */
         double held(List<WaitPart> parts) {
-            if (!byDirection()) {
+            if (!byDirection() && parts.stream().allMatch(w -> kept.applyAsDouble(w) == 1)) {
                 return ofDevice * parts.stream().mapToDouble(WaitPart::seconds).sum();
             }
             return parts.stream().mapToDouble(this::held).sum();
         }
 
         private double held(WaitPart w) {
+            double kept = w.seconds() * this.kept.applyAsDouble(w);
             if ("read".equals(w.direction()) && ofReads != null) {
-                return w.seconds() * ofReads;
+                return kept * ofReads;
             }
             if ("write".equals(w.direction()) && ofWrites != null) {
-                return w.seconds() * ofWrites;
+                return kept * ofWrites;
             }
-            return w.seconds() * ofDevice;
+            return kept * ofDevice;
         }
 
         String described() {

@@ -160,6 +160,22 @@ class PageOneReadTest {
         assertEquals(java.util.Set.of("disk-saturation", "sync-write-latency", "device-latency"), shares.keySet());
         assertTrue(sum <= 100.5, "the causes' shares add to " + sum + " %: " + shares);
         assertEquals(27.1, shares.get("sync-write-latency"), 0.5, shares.toString());
+        // a device that stops now and then under an fsync after every write: the stall holds the flushes it stopped
+        // (31 %), and the commit rate yields them (it held 73 %: 104 % with the stall)
+        JsonNode stalled = report("grid/stalls-300ms-2s-fsync-1ms-ssd").path("findings");
+        double commit = 0;
+        double stall = 0;
+        for (JsonNode f : stalled) {
+            if (f.path("rule").asText().equals("sync-write-latency")) {
+                commit = f.path("impact").path("sharePct").asDouble();
+                assertTrue(f.path("impact").path("method").asText().endsWith("of its flushes a device stall holds"),
+                        f.path("impact").toString());
+            } else if (f.path("rule").asText().equals("device-latency")) {
+                stall = f.path("impact").path("sharePct").asDouble();
+            }
+        }
+        assertEquals(30.8, stall, 0.5);
+        assertTrue(commit > 40 && commit + stall <= 100.5, commit + " + " + stall);
     }
 
     /**
