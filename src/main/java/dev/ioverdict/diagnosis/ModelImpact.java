@@ -45,10 +45,8 @@ final class ModelImpact {
     private final DeviceStacks stacks;
     /** The parts of the device's time a cause of the report measures itself in (the flushes a commit rate holds). */
     private final Set<Part> claimed;
-
-    ModelImpact(TimeModel model, StorageConfig config, DeviceStacks stacks) {
-        this(model, config, stacks, List.of());
-    }
+    /** The report's causes that are a device stalling now and then: each holds its share of the flushes it stopped. */
+    private final List<Finding> stalls;
 
     /**
      * {@code causes}: the report's causes, whose own parts of the device's time are theirs alone. A cause holding a
@@ -65,9 +63,6 @@ final class ModelImpact {
                 .collect(Collectors.toCollection(LinkedHashSet::new));
         this.stalls = causes.stream().filter(ModelImpact::stalls).toList();
     }
-
-    /** The report's causes that are a device stalling now and then: each holds its share of the flushes it stopped. */
-    private final List<Finding> stalls;
 
     /** Whether a finding is a device that stalls now and then: a share of its time, not its requests' own time. */
     private static boolean stalls(Finding f) {
