@@ -291,6 +291,8 @@ randrw-j4-qd8-writes-6ms-reads-fast-s8-hdd 5 0.5  8   1    data    randrw-70-30-
 fsync32-buffered-20ms-s4-ssd        19    -      4   0    data    buffered-write-fsync32 -     noSched SYNC
 ext4-fsync32-buffered-8ms-s2-hdd    7     -      2   1    data    buffered-write-fsync32 -     noSched SYNC
 psync-writers-3ms-j4-s4-ssd         2     -      4   0    data    psync-write-j4   -           noSched AIO
+randrw-j4-qd8-writes-25ms-reads-fast-s8-hdd 24 0.5 8 1  data    randrw-70-30-j4-qd8 -        noSched AIO
+ext4-randrw-j4-qd8-writes-12ms-reads-fast-s4-ssd 11 0.5 4 0 data   randrw-70-30-j4-qd8 -        noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
