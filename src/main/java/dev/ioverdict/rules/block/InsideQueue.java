@@ -27,7 +27,7 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double r
      */
     static final long MIN_LIGHT = 2;
     /** A direction with fewer of the device's requests than this share is not judged on its own. */
-    private static final double MINOR_SHARE = 0.1;
+    static final double MINOR_SHARE = 0.1;
     /** How many times longer than the light requests the rest must take for a queue inside the device to show. */
     private static final double IN_TURN_FACTOR = 2;
 

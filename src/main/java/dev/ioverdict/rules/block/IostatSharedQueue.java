@@ -30,8 +30,6 @@ public record IostatSharedQueue(boolean reads, double ownSeconds, double slowMs,
                                 Episodes episodes) implements SlowDirection {
     /** Schedulers that hand requests to the device in the order they come, whatever their direction. */
     private static final Set<String> IN_ORDER = Set.of("none", "noop");
-    /** A direction with fewer of the report's requests than this share is not set against the other. */
-    private static final double MINOR_SHARE = 0.1;
 
     /**
      * The series' slow direction, where the device's scheduler is known to keep no order of its own, and at least
@@ -86,7 +84,7 @@ public record IostatSharedQueue(boolean reads, double ownSeconds, double slowMs,
     private static boolean both(IostatPoint p) {
         double r = p.sample().value("r/s");
         double w = p.sample().value("w/s");
-        return r > 0 && w > 0 && Math.min(r, w) >= MINOR_SHARE * (r + w) && p.sample().value("r_await") > 0
+        return r > 0 && w > 0 && Math.min(r, w) >= InsideQueue.MINOR_SHARE * (r + w) && p.sample().value("r_await") > 0
                 && p.sample().value("w_await") > 0 && !FlushHeldWrites.holds(p);
     }
 

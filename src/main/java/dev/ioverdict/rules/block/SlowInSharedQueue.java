@@ -23,9 +23,6 @@ import java.util.function.DoubleUnaryOperator;
  */
 public record SlowInSharedQueue(PhaseDistribution slow, PhaseDistribution other, double ownSeconds,
                                 double limitSeconds) implements SlowDirection {
-    /** A direction with fewer of the device's completions than this share is not set against the other. */
-    private static final double MINOR_SHARE = 0.1;
-
     /**
      * The device's slow direction, where the trace times both, each with at least {@code minIos} completions, and
      * one stands apart by more than {@code limitForBytes} gives a request of its size (the asking rule's own
@@ -40,7 +37,7 @@ public record SlowInSharedQueue(PhaseDistribution slow, PhaseDistribution other,
         }
         long all = directions.get(0).n() + directions.get(1).n();
         for (PhaseDistribution x : directions) {
-            if (x.n() < minIos || x.n() < MINOR_SHARE * all || x.avg() == null) {
+            if (x.n() < minIos || x.n() < InsideQueue.MINOR_SHARE * all || x.avg() == null) {
                 return Optional.empty();
             }
         }

@@ -128,7 +128,7 @@ final class BlockSaturation {
                 .figure(SubjectMetrics.OF_DEVICE_TIME, 100 * Math.max(0, 1 - unqueuedSeconds / d2c.avg()))
                 // a direction slow in the queue both share keeps its own time (device-latency's): shares by direction
                 .with(x -> SlowInSharedQueue.of(ctx, figs, d, ctx.value(DiskSaturationRule.MIN_TRACED_IOS),
-                        bytes -> DiskSaturationRule.unqueuedMs(media, null, bytes / 1024) / 1000).ifPresent(q -> {
+                        bytes -> DiskSaturationRule.classSeconds(media, bytes)).ifPresent(q -> {
                     double slow = 100 * Math.max(0, 1 - Math.max(unqueuedSeconds, q.ownSeconds()) / q.slow().avg());
                     double other = 100 * Math.max(0, 1 - unqueuedSeconds / q.other().avg());
                     x.figure(SubjectMetrics.OF_READ_TIME, q.reads() ? slow : other);

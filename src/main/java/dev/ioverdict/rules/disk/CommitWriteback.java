@@ -1,7 +1,6 @@
 package dev.ioverdict.rules.disk;
 
 import dev.ioverdict.model.Figures;
-import dev.ioverdict.model.syscall.ProcessSyscallStat;
 import dev.ioverdict.model.syscall.SyscallSection;
 import dev.ioverdict.model.timemodel.ProcessWait;
 import dev.ioverdict.model.timemodel.TimeModel;
@@ -9,8 +8,6 @@ import dev.ioverdict.model.timemodel.WaitPart;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.wait.SyncWriteLatencyRule;
 import dev.ioverdict.rules.wait.TimeModelInput;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -39,19 +36,9 @@ record CommitWriteback(String who, long calls, double seconds) {
             if (!(onDevice >= HALF * p.waitSeconds()) || onDevice <= bestOnDevice) {
                 continue;
             }
-            // each trace that timed the calls counts them once: strace and perf beside it are not twice the calls
-            Map<String, double[]> bySource = new LinkedHashMap<>();
-            for (ProcessSyscallStat s : section.byProcess()) {
-                if (s.pid() != null && p.pids().contains(s.pid()) && SyncWriteLatencyRule.SYNC_CALLS.contains(s.name())
-                        && s.total() != null) {
-                    double[] sum = bySource.computeIfAbsent(s.source(), k -> new double[2]);
-                    sum[0] += s.count();
-                    sum[1] += s.total();
-                }
-            }
-            double[] most = bySource.values().stream().max((a, b) -> Double.compare(a[1], b[1])).orElse(null);
-            if (most != null && most[0] > 0 && most[1] >= HALF * p.waitSeconds()) {
-                best = new CommitWriteback(p.who(), (long) most[0], most[1]);
+            SyscallSection.Timed commits = section.timed(p.pids(), SyncWriteLatencyRule.SYNC_CALLS);
+            if (commits.count() > 0 && commits.total() >= HALF * p.waitSeconds()) {
+                best = new CommitWriteback(p.who(), commits.count(), commits.total());
                 bestOnDevice = onDevice;
             }
         }

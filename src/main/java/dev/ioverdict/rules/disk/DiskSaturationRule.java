@@ -183,7 +183,12 @@ public final class DiskSaturationRule extends Rule {
 
     /** What the class serves one request of the trace's size in, seconds: the limit the trace is read against. */
     private static double classSeconds(InsideQueue queue, MediaClass media) {
-        return unqueuedMs(media, null, queue.requestBytes() / 1024) / 1000;
+        return classSeconds(media, queue.requestBytes());
+    }
+
+    /** What the class serves one request of {@code bytes} in, seconds. */
+    static double classSeconds(MediaClass media, double bytes) {
+        return unqueuedMs(media, null, bytes / 1024) / 1000;
     }
 
     /**
@@ -201,7 +206,7 @@ public final class DiskSaturationRule extends Rule {
      * the device where there is one, else from iostat.
      */
     private static Optional<? extends SlowDirection> slowDirection(RuleContext ctx, DeviceSeries s, MediaClass media) {
-        java.util.function.DoubleUnaryOperator limit = bytes -> unqueuedMs(media, null, bytes / 1024) / 1000;
+        java.util.function.DoubleUnaryOperator limit = bytes -> classSeconds(media, bytes);
         if (ctx.optional(BlockFigures.INPUT).flatMap(figs -> figs.device(s.device())).isPresent()) {
             return SlowInSharedQueue.of(ctx, s.device(), ctx.value(MIN_TRACED_IOS), limit);
         }

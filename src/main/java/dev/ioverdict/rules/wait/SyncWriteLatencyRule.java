@@ -151,19 +151,9 @@ public final class SyncWriteLatencyRule extends Rule {
         Double p99 = null;
         SyscallSection s = ctx.data().results().get(SyscallSection.class).orElse(null);
         if (s != null) {
-            // each trace that timed the calls counts them once: strace and perf beside it are not twice the calls
-            java.util.Map<String, double[]> bySource = new java.util.LinkedHashMap<>();
-            for (var ps : s.byProcess()) {
-                if (ps.pid() != null && p.pids().contains(ps.pid()) && names.contains(ps.name()) && ps.total() != null) {
-                    double[] sum = bySource.computeIfAbsent(ps.source(), k -> new double[2]);
-                    sum[0] += ps.count();
-                    sum[1] += ps.total();
-                }
-            }
-            double[] best = bySource.values().stream().max(java.util.Comparator.comparingDouble(x -> x[0]))
-                    .orElse(new double[2]);
-            n = (long) best[0];
-            total = best[1];
+            SyscallSection.Timed timed = s.timed(p.pids(), names);
+            n = timed.count();
+            total = timed.total();
             p99 = s.byName().stream().filter(x -> names.contains(x.name()) && x.p99() != null)
                     .map(SyscallStat::p99).max(Double::compare).orElse(null);
         }
