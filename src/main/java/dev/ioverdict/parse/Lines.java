@@ -30,7 +30,7 @@ public final class Lines implements Closeable {
     private final int maxLength;
     private final int keptBytes;
     private final CutListener onCut;
-    private final byte[] buf = new byte[1 << 16];
+    private byte[] buf = new byte[1 << 16];
     private byte[] line = new byte[256];
     private int pos;
     private int limit;
@@ -54,6 +54,36 @@ public final class Lines implements Closeable {
         // a UTF-8 character is at most 4 bytes: this many bytes always hold maxLength characters
         this.keptBytes = maxLength <= (Integer.MAX_VALUE - 16) / 4 ? maxLength * 4 : Integer.MAX_VALUE - 16;
         this.onCut = onCut;
+    }
+
+    /**
+     * The lines of {@code bytes[from, to)}, which end at a line's end (or the file's), read in place:
+     * a piece of a file cut for {@link ChunkedLines}. Its numbers start at 1 again; the byte order
+     * mark is looked for only where {@code fileStart} says the piece begins the file.
+     */
+    static Lines of(byte[] bytes, int from, int to, boolean fileStart, int maxLength, CutListener onCut) {
+        Lines lines = new Lines(InputStream.nullInputStream(), maxLength, onCut);
+        lines.buf = bytes;
+        lines.pos = from;
+        lines.limit = to;
+        if (fileStart && to - from >= 3 && bytes[from] == (byte) 0xef && bytes[from + 1] == (byte) 0xbb
+                && bytes[from + 2] == (byte) 0xbf) {
+            lines.pos = from + 3;
+        }
+        lines.bomChecked = true;
+        return lines;
+    }
+
+    /** The lines of {@code in}, the rest of a file from a line's start: numbers start at 1 again, as in {@link #of(byte[], int, int, boolean, int, CutListener)}. */
+    static Lines rest(InputStream in, boolean fileStart, int maxLength, CutListener onCut) {
+        Lines lines = new Lines(in, maxLength, onCut);
+        lines.bomChecked = !fileStart;
+        return lines;
+    }
+
+    /** The stream not yet read from, for a reading that takes the file over before its first line; else null. */
+    InputStream unread() {
+        return number == 0 && limit == 0 && !bomChecked ? in : null;
     }
 
     public static Lines of(InputFile file) throws IOException {

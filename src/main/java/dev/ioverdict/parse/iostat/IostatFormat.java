@@ -5,6 +5,7 @@ import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.parse.SinkFormat;
+import dev.ioverdict.parse.LineHints;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
@@ -45,7 +46,59 @@ public final class IostatFormat extends SinkFormat {
     IostatFormat(boolean quickStamps) {
         super("iostat", InputClock.IOSTAT, "`iostat` of sysstat (-x or basic, -s, -p, --pretty, -h with unit "
                 + "suffixes, old and new layouts) and Solaris / illumos `iostat -x`",
-                IostatFormat::recognition, ctx -> new Reader(ctx, quickStamps));
+                IostatFormat::recognition, ctx -> new Reader(ctx, quickStamps), RowHints::new);
+    }
+
+    /** A device row's values as {@link IostatLayout#plainValues} reads them under {@code layout}. */
+    private record PlainRow(IostatLayout layout, double[] values, int deviceStart, int deviceEnd) {
+    }
+
+    /**
+     * On the reading threads of a big file: each line read as a device row under the last column
+     * header of its piece, or the last any thread met (what takes most of the reading); the state
+     * machine takes it when its own layout is the same, and reads the line itself otherwise.
+     */
+    private static final class RowHints implements LineHints {
+        private final Map<String, IostatLayout> layouts = new java.util.concurrent.ConcurrentHashMap<>();
+        private volatile IostatLayout lastMet;
+
+        @Override
+        public Reading reading() {
+            int[] device = new int[2];
+            return new Reading() {
+                private IostatLayout layout;
+
+                @Override
+                public void piece() {
+                    layout = null;
+                }
+
+                @Override
+                public Object of(String line) {
+                    IostatLayout l = layout != null ? layout : lastMet;
+                    if (l != null) {
+                        double[] plain = l.plainValues(line, device);
+                        if (plain != null) {
+                            return new PlainRow(l, plain, device[0], device[1]);
+                        }
+                    }
+                    if (line.contains("evice") || line.contains("disk")) { // every layout names its device column so
+                        IostatLayout met = layouts.get(line);
+                        if (met == null) {
+                            met = IostatLayout.of(line, Tokens.split(line));
+                            if (met != null && layouts.size() < 1024) {
+                                layouts.put(line, met);
+                            }
+                        }
+                        if (met != null) {
+                            layout = met;
+                            lastMet = met;
+                        }
+                    }
+                    return null;
+                }
+            };
+        }
     }
 
     private static Recognition recognition(Sample sample) {
@@ -120,10 +173,22 @@ public final class IostatFormat extends SinkFormat {
                         + "reordered)");
 
         private final boolean quickStamps;
+        /** The current line's row as a reading thread read it, or null. */
+        private PlainRow hint;
+        /** A hint's layout found the same as {@link #layout} (read the same): its layout, and ours then. */
+        private IostatLayout hintLayout;
+        private IostatLayout hintLayoutFor;
 
         Reader(ParseContext ctx, boolean quickStamps) {
             this.ctx = ctx;
             this.quickStamps = quickStamps;
+        }
+
+        @Override
+        public void line(String line, long n, Object made) {
+            hint = made instanceof PlainRow p ? p : null;
+            line(line, n);
+            hint = null;
         }
 
         @Override
@@ -374,7 +439,16 @@ public final class IostatFormat extends SinkFormat {
          * capture are rows); false when the line does not read as one, for the slower path to judge.
          */
         private boolean row(long n, String line) {
-            double[] plain = layout.plainValues(line, device);
+            double[] plain;
+            PlainRow h = hint;
+            hint = null;
+            if (h != null && (h.layout() == hintLayout && layout == hintLayoutFor || sameLayout(h.layout()))) {
+                plain = h.values();
+                device[0] = h.deviceStart();
+                device[1] = h.deviceEnd();
+            } else {
+                plain = layout.plainValues(line, device);
+            }
             if (plain != null) {
                 emit(n, line, devices.of(line, device[0], device[1]), plain);
                 return true;
@@ -386,6 +460,15 @@ public final class IostatFormat extends SinkFormat {
             }
             int d = layout.deviceIndex();
             emit(n, line, devices.of(line, spans.start(d), spans.end(d)), values);
+            return true;
+        }
+
+        private boolean sameLayout(IostatLayout other) {
+            if (!layout.sameAs(other)) {
+                return false;
+            }
+            hintLayout = other;
+            hintLayoutFor = layout;
             return true;
         }
 

@@ -210,6 +210,13 @@ record IostatLayout(IostatColumns columns, int deviceIndex, int headerTokens, in
         return fits(t) && seen == metrics && deviceIndex >= 0 && deviceIndex < t ? values : null;
     }
 
+    /** Whether {@code other} reads a row as this one does: made apart from the same header text, say. */
+    boolean sameAs(IostatLayout other) {
+        return other == this || other != null && deviceIndex == other.deviceIndex && headerTokens == other.headerTokens
+                && trailing == other.trailing && java.util.Arrays.equals(kBScales, other.kBScales)
+                && columns.equals(other.columns);
+    }
+
     /** Token position of the i-th metric column. */
     int tokenOf(int metric) {
         return metric < deviceIndex ? metric : metric + 1;

@@ -6,6 +6,7 @@ import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.parse.ForwardClocks;
+import dev.ioverdict.parse.LineHints;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
@@ -15,6 +16,7 @@ import dev.ioverdict.parse.text.Excerpt;
 import dev.ioverdict.parse.text.Interner;
 import dev.ioverdict.parse.text.Tokens;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -35,7 +37,7 @@ public final class SarFormat extends SinkFormat {
         super("sar", InputClock.SAR, "`sar -d` / `-dp` (old and new layouts, device first or last, `Average:` and `LINUX RESTART` "
                 + "lines, `-h` unit suffixes, `-j ID|LABEL|PATH|UUID` names), the DEV section of `sar -A`, `sadf -d`: "
                 + "the same series and rules as iostat",
-                SarFormat::recognition, Reader::new);
+                SarFormat::recognition, Reader::new, RowHints::new);
     }
 
     private static final String SADF_HEADER = "# hostname;interval;timestamp;DEV;";
@@ -119,6 +121,63 @@ public final class SarFormat extends SinkFormat {
                 && Character.isDigit(s.charAt(7));
     }
 
+    /** A device row as {@link SarRow} reads it under a header of these scales, device last or first. */
+    private record PlainRow(double[] scales, boolean devLast, double[] values, int[] at) {
+    }
+
+    /** A {@code DEV} header as a row reads under it: each column's scale, and whether the device comes last. */
+    private record Header(double[] scales, boolean devLast) {
+    }
+
+    /**
+     * On the reading threads of a big file: each line read as a device row under the last
+     * {@code DEV} header of its piece, or the last any thread met (sar prints it once per run);
+     * the state machine takes it when its own header reads rows alike, and reads the line
+     * itself otherwise.
+     */
+    private static final class RowHints implements LineHints {
+        private volatile Header lastMet;
+
+        @Override
+        public Reading reading() {
+            SarRow rows = new SarRow();
+            return new Reading() {
+                private Header header;
+
+                @Override
+                public void piece() {
+                    header = null;
+                }
+
+                @Override
+                public Object of(String line) {
+                    Header h = header != null ? header : lastMet;
+                    if (h != null) {
+                        double[] values = rows.read(line, h.scales(), h.devLast());
+                        if (values != null) {
+                            return new PlainRow(h.scales(), h.devLast(), values, rows.at.clone());
+                        }
+                    }
+                    if (line.contains("DEV")) {
+                        List<String> t = Tokens.split(line);
+                        int dev = devHeader(t);
+                        if (dev >= 0) {
+                            boolean devLast = dev == t.size() - 1;
+                            List<String> names = devLast ? t.subList(timeTokens(t), dev) : t.subList(dev + 1, t.size());
+                            double[] scales = new double[names.size()];
+                            for (int i = 0; i < scales.length; i++) {
+                                scales[i] = SysstatNumbers.kBScale(names.get(i));
+                            }
+                            header = new Header(scales, devLast);
+                            lastMet = header;
+                        }
+                    }
+                    return null;
+                }
+            };
+        }
+    }
+
     private static final class Reader implements LineSink {
         private final ParseContext ctx;
         private final IostatClock clock = new IostatClock();
@@ -143,8 +202,21 @@ public final class SarFormat extends SinkFormat {
         /** One String per device name: a row's name is not a new substring (200 disks, a row each a second). */
         private final Interner devices = new Interner(10);
 
+        /** The current line's row as a reading thread read it, or null. */
+        private PlainRow hint;
+        /** A hint's scales found the same as {@link #scales}: its array, and ours then. */
+        private double[] hintScales;
+        private double[] hintScalesFor;
+
         Reader(ParseContext ctx) {
             this.ctx = ctx;
+        }
+
+        @Override
+        public void line(String line, long n, Object made) {
+            hint = made instanceof PlainRow p ? p : null;
+            line(line, n);
+            hint = null;
         }
 
         @Override
@@ -274,12 +346,33 @@ public final class SarFormat extends SinkFormat {
          * tps, COM, another section's names, LINUX RESTART), and every value here reads as one.
          */
         private boolean deviceRow(long n, String line) {
-            double[] values = rows.read(line, scales, devLast);
+            PlainRow h = hint;
+            hint = null;
+            double[] values;
+            int[] at;
+            if (h != null && h.devLast() == devLast && sameScales(h.scales())) {
+                values = h.values();
+                at = h.at();
+            } else {
+                values = rows.read(line, scales, devLast);
+                at = rows.at;
+            }
             if (values == null) {
                 return false;
             }
-            int[] at = rows.at;
             emit(n, line, devices.of(line, at[4], at[5]), stamp(line, at), values);
+            return true;
+        }
+
+        private boolean sameScales(double[] other) {
+            if (other == hintScales && scales == hintScalesFor) {
+                return true;
+            }
+            if (!Arrays.equals(scales, other)) {
+                return false;
+            }
+            hintScales = other;
+            hintScalesFor = scales;
             return true;
         }
 
