@@ -34,9 +34,7 @@ class GridViewsTest {
      * Entries ("cell / view") whose verdict is not reached yet, each with what is missing: they run, the gap
      * is printed, and one that reaches its verdict fails until it is taken out, as in GridCapturesTest.
      */
-    private static final java.util.Map<String, String> KNOWN_GAPS = java.util.Map.of(
-            "slow-40ms-s12-qd16-hdd / perf-iostat", "the cell's own known gap (GridCapturesTest): a disk slow alone "
-                    + "and a little queued is named saturated");
+    private static final java.util.Map<String, String> KNOWN_GAPS = java.util.Map.of();
 
     @TempDir
     Path tmp;

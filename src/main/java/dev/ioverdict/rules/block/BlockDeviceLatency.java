@@ -163,12 +163,18 @@ final class BlockDeviceLatency {
         // inside it disk-saturation's
         double ownShare = Double.NaN;
         double own = Double.NaN;
-        if (shared == null && (slowAvg || direction != null) && inside != null && inside.servedInTurnSlowly(limitSeconds)) {
+        boolean inTurn = false;
+        if (shared == null && (slowAvg || direction != null) && inside != null
+                && inside.slowBeneathItsQueue(limitSeconds, DEEP_IN_FLIGHT)) {
             own = inside.ownSeconds();
             ownShare = 100 * Math.min(1, own / d2c.avg());
-            why.add("a request dispatched into it empty took " + Figures.duration(own) + ", and each one more ahead of "
-                    + "it about as much again: it serves its " + Figures.number(inside.inFlight()) + " requests in "
-                    + "turn, so its own time is " + Figures.percent(ownShare) + " of its D2C and the rest the wait "
+            inTurn = inside.inTurn().isPresent();
+            why.add("a request dispatched into it empty took " + Figures.duration(own) + (inTurn
+                    ? ", and each one more ahead of it about as much again: it serves its "
+                    + Figures.number(inside.inFlight()) + " requests in turn"
+                    : " and the average one " + Figures.factor(d2c.avg() / own) + " as long: it serves most of its "
+                    + Figures.number(inside.inFlight()) + " requests side by side and the others wait a turn")
+                    + ", so its own time is " + Figures.percent(ownShare) + " of its D2C and the rest the wait "
                     + "behind the others inside it (disk-saturation)");
         }
         if (slowTail) {
@@ -219,7 +225,8 @@ final class BlockDeviceLatency {
                 + of + " avg " + Figures.duration(avg) + ", of its " + shared.other().direction() + " "
                 + Figures.duration(shared.other().avg()) + ", in one queue)"
                 : !Double.isNaN(own) ? "Slow device below the driver: " + d.label() + " takes " + Figures.duration(own)
-                + " a request served alone (D2C" + of + " avg " + Figures.duration(avg) + " in turn behind the others)"
+                + " a request served alone (D2C" + of + " avg " + Figures.duration(avg)
+                + (inTurn ? " in turn behind the others)" : ", some waiting a turn)")
                 : "Slow device below the driver" + (direction == null ? "" : " for " + direction.direction()) + ": "
                 + d.label() + " D2C" + of + " avg " + Figures.duration(avg) + ", max " + Figures.duration(max);
         var f = ctx.finding(subject, title)
@@ -283,12 +290,13 @@ final class BlockDeviceLatency {
      * Whether the device's long D2C is its load's alone: many requests in it, each of its size served one at a
      * time within the class, or the trace's requests into a near-empty device quick (InsideQueue#queuedInside);
      * not where those took as long as the rest (side by side) or were slow themselves with the rest in turn behind
-     * them (32 requests on eight 25 ms flash slots complete one every 3.1 ms, yet the first eight took 25 ms each).
+     * them (32 requests on eight 25 ms flash slots complete one every 3.1 ms, yet the first eight took 25 ms each;
+     * sixteen on twelve slots of a 40 ms disk, four waiting a turn, one every 2.5 ms).
      */
     private static boolean queued(RuleContext ctx, String device, InsideQueue inside) {
         double limit = inside == null ? 0 : MediaLimit.seconds(ctx, device, inside.requestBytes(), 1);
         return inside != null && inside.queuedInside(limit, DEEP_IN_FLIGHT) && !inside.servedSideBySideSlowly(limit)
-                && !inside.servedInTurnSlowly(limit);
+                && !inside.slowBeneathItsQueue(limit, DEEP_IN_FLIGHT);
     }
 
     /**

@@ -168,6 +168,42 @@ public record InsideQueue(double inFlight, double secondsPerCompletion, double r
     }
 
     /**
+     * Whether each request is slow for its class alone and the rest of its D2C the wait behind the others inside
+     * the device: served in turn ({@link #servedInTurnSlowly}), or most side by side with at least {@code deep}
+     * requests in it, the others waiting a turn ({@link #servedInPartSlowly}). Its own time is then device-latency's
+     * and the turn it waits disk-saturation's; a queue shallower than a deep one in part is no saturation, and the
+     * whole D2C stays the device's.
+     */
+    public boolean slowBeneathItsQueue(double limitSeconds, double deep) {
+        return servedInTurnSlowly(limitSeconds) || inFlight >= deep && servedInPartSlowly(limitSeconds);
+    }
+
+    /**
+     * Whether the device serves most of its requests side by side and the rest in turn, each slow for its class
+     * even so: those dispatched into it near-empty took longer than {@code limitSeconds} in some direction, the
+     * rest longer than side by side allows ({@link #SIDE_BY_SIDE_FACTOR}) yet less than in turn
+     * ({@link #IN_TURN_FACTOR}) in each, and one dispatched into it empty ({@link #ownSeconds}) longer than the
+     * limit too: sixteen requests on twelve slots of a 40 ms disk take 40 ms dispatched into it empty and 52 ms on
+     * average, four of them waiting a turn.
+     */
+    public boolean servedInPartSlowly(double limitSeconds) {
+        if (baseline == null || !(inFlight >= 2) || !(ownSeconds() > limitSeconds)) {
+            return false;
+        }
+        long near = 0;
+        boolean slowNear = false;
+        for (Direction d : byDirection()) {
+            double ratio = d.whole().averageSeconds() / d.near().averageSeconds();
+            if (!(ratio > SIDE_BY_SIDE_FACTOR && ratio < IN_TURN_FACTOR)) {
+                return false;
+            }
+            slowNear |= d.near().averageSeconds() > limitSeconds;
+            near += d.near().n();
+        }
+        return slowNear && near >= MIN_LIGHT;
+    }
+
+    /**
      * Whether the device serves its requests in turn, those dispatched into it near-empty taking longer than
      * {@code limitSeconds} and the rest at least twice as long: a queue inside it, whose light-load requests say
      * each one's time alone ({@link #ownSeconds}), slow or not.

@@ -192,12 +192,12 @@ public final class DiskSaturationRule extends Rule {
     }
 
     /**
-     * What a request of the device takes alone, ms, where a block trace shows it serving its requests in turn, each
-     * slow for its class ({@link InsideQueue#servedInTurnSlowly}); null otherwise.
+     * What a request of the device takes alone, ms, where a block trace shows it serving its requests in turn, wholly
+     * or in part behind a deep queue, each slow for its class ({@link InsideQueue#slowBeneathItsQueue}); null otherwise.
      */
     private static Double ownInTurnMs(RuleContext ctx, DeviceSeries s) {
         MediaClass media = media(ctx, s);
-        return inside(ctx, s).filter(q -> q.servedInTurnSlowly(classSeconds(q, media)))
+        return inside(ctx, s).filter(q -> q.slowBeneathItsQueue(classSeconds(q, media), ctx.value(DEEP_QUEUE)))
                 .map(q -> 1000 * q.ownSeconds()).filter(Double::isFinite).orElse(null);
     }
 

@@ -282,6 +282,24 @@ class DeviceLatencyRuleTest {
     }
 
     /**
+     * Sixteen requests on twelve slots of a 40 ms disk (batch 15, blind; a known gap until round twenty-seven): those
+     * dispatched into the empty device took 39.6 ms, the average one 1.31 times as long. Neither side by side (within
+     * 1.25) nor in turn (twice): most are served side by side, four wait a turn. Each request's own 40 ms, twice a
+     * disk's, is this rule's; the turn they wait, disk-saturation's.
+     */
+    @Test
+    void aDeviceServingMostSideBySideAndTheRestInTurnIsSlowAlone() {
+        Finding f = RuleHarness.files(rule, dev.ioverdict.testing.TestData.gridFilesWithout("slow-40ms-s12-qd16-hdd",
+                "strace", "perf-syscalls", "perf-sched", "iostat", "fio.out")).get(0);
+        assertTrue(f.title().endsWith("takes 39.6 ms a request served alone (D2C avg 52.1 ms, some waiting a turn)"),
+                f.title());
+        assertTrue(f.summary().contains("it serves most of its 15.8 requests side by side and the others wait a turn"),
+                f.summary());
+        assertEquals("76.1%", f.measurement("ofDeviceTimePct").orElseThrow().display());
+        assertTrue(DeviceLatencyRule.splitsTheDevice(f), "disk-saturation stands beside it as a cause, not its symptom");
+    }
+
+    /**
      * Thirty-two requests in four flash slots, writes 12 ms and reads 1 ms (batch 18, blind): the queue inside the device
      * is disk-saturation's, yet the writes' D2C stands 10.2 ms above the reads' in the queue both share, so each write
      * takes at least that alone, twice what flash may: device-latency for the writes, holding that part of their time.
