@@ -8,10 +8,8 @@ import java.io.SequenceInputStream;
 import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
 /**
@@ -31,24 +29,16 @@ final class ChunkedLines implements Closeable {
     static final int PIECE = 1 << 20;
     static final int LONGEST_PIECE = 8 << 20;
 
+    /** What the calling thread takes in file order: a piece's lines, or the rest of the file. */
+    private sealed interface Taken {
+    }
+
     /** One piece's lines: {@code lines[i]} null for a blank line; cuts as pairs (line in the piece, length). */
-    private record Piece(int count, String[] lines, Object[] hints, long[] cuts, int cutCount) {
-    }
-
-    private sealed interface Handoff {
-    }
-
-    private record Parsing(Future<Piece> piece) implements Handoff {
+    private record Piece(int count, String[] lines, Object[] hints, long[] cuts, int cutCount) implements Taken {
     }
 
     /** The cutting stopped at a line too long for a piece: the rest of the file, from that line's start. */
-    private record Rest(InputStream in) implements Handoff {
-    }
-
-    private record End() implements Handoff {
-    }
-
-    private record Failed(Throwable cause) implements Handoff {
+    private record Rest(InputStream in) implements Taken {
     }
 
     private final InputStream in;
@@ -57,7 +47,7 @@ final class ChunkedLines implements Closeable {
     private final int maxLength;
     private final Lines.CutListener onCut;
     private final ThreadLocal<LineHints.Reading> hints;
-    private final BlockingQueue<Handoff> ordered;
+    private final InOrder<Taken> ordered;
     private final BlockingQueue<byte[]> free;
     private final ExecutorService pool;
     private final Thread cutter;
@@ -83,7 +73,7 @@ final class ChunkedLines implements Closeable {
         this.onCut = onCut;
         LineHints made = hints == null ? null : hints.get();
         this.hints = made == null ? null : ThreadLocal.withInitial(made::reading);
-        this.ordered = new ArrayBlockingQueue<>(2 * workers + 2);
+        this.ordered = new InOrder<>(2 * workers + 2);
         this.free = new ArrayBlockingQueue<>(3 * workers + 4);
         this.pool = Executors.newFixedThreadPool(workers, r -> {
             Thread t = new Thread(r, "line-reader");
@@ -126,20 +116,17 @@ final class ChunkedLines implements Closeable {
                 before += piece.count();
                 piece = null;
             }
-            Handoff item = take();
-            if (item instanceof Failed failed) {
-                throw WorkerFailure.rethrow(failed.cause());
-            }
+            Taken item = ordered.take();
             if (item instanceof Rest r) {
                 boolean fileStart = before == 0;
                 rest = Lines.rest(r.in(), fileStart, maxLength, (n, length, kept) -> onCut.cut(before + n, length, kept));
                 return advanceRest();
             }
-            if (!(item instanceof Parsing parsing)) {
+            if (!(item instanceof Piece p)) {
                 ended = true;
                 return false;
             }
-            piece = get(parsing.piece());
+            piece = p;
             index = -1;
             cut = 0;
         }
@@ -179,26 +166,6 @@ final class ChunkedLines implements Closeable {
         cancelled = true;
         cutter.interrupt();
         pool.shutdownNow();
-    }
-
-    private Handoff take() throws IOException {
-        try {
-            return ordered.take();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while reading", e);
-        }
-    }
-
-    private static Piece get(Future<Piece> piece) throws IOException {
-        try {
-            return piece.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while reading", e);
-        } catch (ExecutionException e) {
-            throw WorkerFailure.rethrow(e.getCause());
-        }
     }
 
     /** The reader: pieces ending at a '\n', submitted in order; ends with a marker, the rest, or its failure. */
@@ -243,19 +210,15 @@ final class ChunkedLines implements Closeable {
                     byte[] bytes = buf;
                     int to = end;
                     boolean fileStart = first;
-                    ordered.put(new Parsing(pool.submit(() -> read(bytes, to, fileStart))));
+                    ordered.put(pool.submit(() -> (Taken) read(bytes, to, fileStart)));
                     first = false;
                 }
             }
-            ordered.put(new End());
+            ordered.end();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException | RuntimeException | Error e) {
-            try {
-                ordered.put(new Failed(e));
-            } catch (InterruptedException ie) {
-                Thread.currentThread().interrupt();
-            }
+            ordered.fail(e);
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.ioverdict.parse.blkparse;
 
 import dev.ioverdict.model.block.BlockEvent;
+import dev.ioverdict.parse.InOrder;
 import dev.ioverdict.parse.Lines;
-import dev.ioverdict.parse.WorkerFailure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -10,10 +10,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /**
@@ -40,23 +38,10 @@ final class ChunkedPipeline {
     private record Chunk(byte[] bytes, int length, long firstLine, int lines, long cutLength) {
     }
 
-    /** What the reader hands the consumer, in file order: a chunk being parsed, the end, or why it stopped. */
-    private sealed interface Handoff {
-    }
-
-    private record Parsing(Future<Parsed> result) implements Handoff {
-    }
-
-    private record End() implements Handoff {
-    }
-
-    private record Failed(Throwable cause) implements Handoff {
-    }
-
     private final InputStream in;
     private final int workers;
     private final int chunkSize;
-    private final BlockingQueue<Handoff> ordered;
+    private final InOrder<Parsed> ordered;
     /** Chunk buffers parsed and free again: events copy their text out, so the bytes can be reused. */
     private final BlockingQueue<byte[]> free;
     private final ThreadLocal<BlkparseReading> readings;
@@ -80,7 +65,7 @@ final class ChunkedPipeline {
         this.in = in;
         this.workers = workers;
         this.chunkSize = chunkSize;
-        this.ordered = new ArrayBlockingQueue<>(2 * workers + 2);
+        this.ordered = new InOrder<>(2 * workers + 2);
         this.free = new ArrayBlockingQueue<>(3 * workers + 4);
         this.readings = ThreadLocal.withInitial(() -> new BlkparseReading(input));
     }
@@ -100,15 +85,8 @@ final class ChunkedPipeline {
         reader.setDaemon(true);
         reader.start();
         try {
-            while (true) {
-                Handoff item = ordered.take();
-                if (item instanceof Failed failed) {
-                    throw WorkerFailure.rethrow(failed.cause());
-                }
-                if (!(item instanceof Parsing parsing)) {
-                    break;
-                }
-                Parsed p = parsing.result().get();
+            Parsed p;
+            while ((p = ordered.take()) != null) {
                 for (Problem x : p.problems()) {
                     if (x.cutLength() > 0) {
                         onCut.cut(x.line(), x.cutLength(), maxLength);
@@ -127,8 +105,6 @@ final class ChunkedPipeline {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while reading", e);
-        } catch (ExecutionException e) {
-            throw WorkerFailure.rethrow(e.getCause());
         } finally {
             cancelled = true;
             reader.interrupt();
@@ -187,19 +163,15 @@ final class ChunkedPipeline {
                     long count = ByteLines.countNewlines(buf, 0, end) + (buf[end - 1] != '\n' ? 1 : 0);
                     Chunk chunk = new Chunk(buf, end, nextLine, (int) count, cutLength);
                     nextLine += count;
-                    ordered.put(new Parsing(pool.submit(() -> parse(chunk))));
+                    ordered.put(pool.submit(() -> parse(chunk)));
                 }
             }
             lines = nextLine - 1;
-            ordered.put(new End());
+            ordered.end();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException | RuntimeException | Error e) {
-            try {
-                ordered.put(new Failed(e));
-            } catch (InterruptedException ie) {
-                Thread.currentThread().interrupt();
-            }
+            ordered.fail(e);
         }
     }
 
