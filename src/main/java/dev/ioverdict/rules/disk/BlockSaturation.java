@@ -55,8 +55,15 @@ final class BlockSaturation {
             if (slowInTurn) {
                 double own = queue.ownSeconds();
                 if (d2c.avg() >= ctx.value(DiskSaturationRule.QUEUE_FACTOR) * own) {
-                    report(ctx, figs, d, d2c, queue, media, queue.inTurn(), own);
+                    report(ctx, figs, d, d2c, queue, media, queue.inTurn(), own, true);
                 }
+                continue;
+            }
+            // most served side by side, each slow alone for a request of its size, the rest of a deep queue waiting a
+            // turn: the turn is this rule's, however small beside each request's own time (device-latency's)
+            if (queue.inFlight() >= ctx.value(DiskSaturationRule.DEEP_QUEUE)
+                    && queue.servedInPartSlowly(DiskSaturationRule.classSeconds(media, queue.requestBytes()))) {
+                report(ctx, figs, d, d2c, queue, media, queue.nearEmpty(), queue.ownSeconds(), false);
                 continue;
             }
             // the response is held to what a request takes unqueued: as the trace measured it under a load that
@@ -69,20 +76,21 @@ final class BlockSaturation {
                 continue;
             }
             report(ctx, figs, d, d2c, queue, media, light,
-                    DiskSaturationRule.unqueuedMs(media, 1000 * unqueued, queue.requestBytes() / 1024) / 1000);
+                    DiskSaturationRule.unqueuedMs(media, 1000 * unqueued, queue.requestBytes() / 1024) / 1000, true);
         }
     }
 
     private static void report(RuleContext ctx, BlockFigures figs, BlockFigures.Device d, PhaseStat d2c,
                                InsideQueue queue, MediaClass media, Optional<BlockProcessTimes.Dispatched> light,
-                               double unqueuedSeconds) {
+                               double unqueuedSeconds, boolean inTurn) {
         double classSeconds = media.abnormalMs() / 1000;
         boolean keepsUp = queue.secondsPerCompletion() <= classSeconds;
         boolean slowAlone = unqueuedSeconds > classSeconds;
         String pace = slowAlone
-                ? "it serves them in turn: a request dispatched into it empty took " + Figures.duration(unqueuedSeconds)
+                ? (inTurn ? "it serves them in turn" : "it serves most of them side by side and the others wait a turn")
+                        + ": a request dispatched into it empty took " + Figures.duration(unqueuedSeconds)
                         + ", slower than the " + Figures.duration(classSeconds) + " of " + media.nounPhrase()
-                        + " (device-latency), and each one more ahead of it adds about as much"
+                        + " (device-latency)" + (inTurn ? ", and each one more ahead of it adds about as much" : "")
                 : keepsUp
                 ? "it completed one every " + Figures.duration(queue.secondsPerCompletion()) + ", at least as often as "
                         + media.nounPhrase() + " serves one (" + Figures.duration(classSeconds) + ")"

@@ -193,4 +193,17 @@ class DiskSaturationRuleTest {
         assertEquals(0.0, (double) f.metrics().get("ofReadTimePct"), 1e-12);
         assertTrue((double) f.metrics().get("ofWriteTimePct") > 30, f.metrics().toString());
     }
+
+    @Test
+    void aDeepQueueBehindRequestsSlowAloneAndMostlySideBySideHoldsOnlyTheTurn() {
+        // sixteen requests on twelve slots of a 40 ms disk: 39.6 ms dispatched into it empty (device-latency's), the
+        // average one 52.1 ms: from the block trace alone, and from iostat with the trace beside it, this rule holds
+        // the turn only ("-" drops no file)
+        for (String without : new String[] {"iostat", "-"}) {
+            Finding f = RuleHarness.files(RuleCatalogue.byId("disk-saturation").orElseThrow(),
+                    TestData.gridFilesWithout("slow-40ms-s12-qd16-hdd", "strace", "perf-syscalls", "fio.out", without)).get(0);
+            double share = f.measurement("ofDeviceTimePct").orElseThrow().value();
+            assertTrue(share > 20 && share < 27, without + ": " + share);
+        }
+    }
 }
