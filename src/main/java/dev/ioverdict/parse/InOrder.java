@@ -57,7 +57,7 @@ public final class InOrder<T> {
         }
     }
 
-    /** The calling thread: the next piece once it is made, or null at the end; the reader's or a worker's failure is thrown. */
+    /** The calling thread: the next piece once it is made, or null at the end; a reader's or worker's failure is thrown. */
     public T take() throws IOException {
         try {
             Item<T> item = queue.take();

@@ -153,7 +153,10 @@ public final class LineReader implements Closeable {
                 && size >= Long.getLong(CHUNKED_FROM_BYTES, 8L << 20);
     }
 
-    /** This thread, the reading's own, is busy too: on 2 cores one worker beside it read 1 GB of sar or iostat as fast as two, with less CPU. */
+    /**
+     * The cores but one: this thread, the reading's own, is busy too (on 2 cores one worker beside it read
+     * 1 GB of sar or iostat as fast as two, with less CPU).
+     */
     private static int workers() {
         return Integer.getInteger(CHUNKED_WORKERS, Math.max(1, Runtime.getRuntime().availableProcessors() - 1));
     }

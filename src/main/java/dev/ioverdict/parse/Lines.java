@@ -74,7 +74,10 @@ public final class Lines implements Closeable {
         return lines;
     }
 
-    /** The lines of {@code in}, the rest of a file from a line's start: numbers start at 1 again, as in {@link #of(byte[], int, int, boolean, int, CutListener)}. */
+    /**
+     * The lines of {@code in}, the rest of a file from a line's start: numbers start at 1 again, and the byte
+     * order mark is looked for only where {@code fileStart} says the rest is the whole file.
+     */
     static Lines rest(InputStream in, boolean fileStart, int maxLength, CutListener onCut) {
         Lines lines = new Lines(in, maxLength, onCut);
         lines.bomChecked = !fileStart;
