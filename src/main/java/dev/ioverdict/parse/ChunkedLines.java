@@ -1,7 +1,7 @@
 package dev.ioverdict.parse;
 
+import dev.ioverdict.parse.text.Bytes;
 import java.io.ByteArrayInputStream;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * {@link #LONGEST_PIECE} bytes without a '\n' (a hostile file, or one with '\r' alone) ends the
  * cutting: the rest of the file is read on the calling thread by one {@link Lines}, still exact.
  */
-final class ChunkedLines implements Closeable {
+final class ChunkedLines {
     static final int PIECE = 1 << 20;
     static final int LONGEST_PIECE = 8 << 20;
 
@@ -62,6 +62,22 @@ final class ChunkedLines implements Closeable {
     private boolean ended;
     private Lines rest;
     private String restText;
+
+    /** A piece's cut lines, as pairs (line in the piece, its length), for the calling thread to report in order. */
+    private static final class Cuts implements Lines.CutListener {
+        long[] pairs = new long[0];
+        int count;
+
+        @Override
+        public void cut(long line, long length, int kept) {
+            if (2 * count + 2 > pairs.length) {
+                pairs = Arrays.copyOf(pairs, Math.max(8, 2 * pairs.length));
+            }
+            pairs[2 * count] = line;
+            pairs[2 * count + 1] = length;
+            count++;
+        }
+    }
 
     /** Starts reading: a thread cuts the pieces, {@code workers} threads read them. */
     ChunkedLines(InputStream in, int workers, int pieceSize, int longestPiece, int maxLength, Lines.CutListener onCut,
@@ -161,8 +177,8 @@ final class ChunkedLines implements Closeable {
         return rest != null || piece.hints() == null ? null : piece.hints()[index];
     }
 
-    @Override
-    public void close() {
+    /** Stops the reader and the workers: the file was read to its end, or the reading failed. */
+    private void close() {
         cancelled = true;
         cutter.interrupt();
         pool.shutdownNow();
@@ -187,7 +203,7 @@ final class ChunkedLines implements Closeable {
                     int n = in.readNBytes(buf, len, buf.length - len);
                     len += n;
                     eof = len < buf.length;
-                    int nl = lastNewline(buf, carried, len);
+                    int nl = Bytes.lastIndexOf(buf, carried, len, (byte) '\n');
                     if (eof) {
                         end = len;
                         break;
@@ -224,16 +240,8 @@ final class ChunkedLines implements Closeable {
 
     /** A worker: the lines of one piece and their hints. */
     private Piece read(byte[] bytes, int to, boolean fileStart) {
-        long[][] cuts = {new long[0]};
-        int[] cutCount = {0};
-        Lines lines = Lines.of(bytes, 0, to, fileStart, maxLength, (n, length, kept) -> {
-            if (2 * cutCount[0] + 2 > cuts[0].length) {
-                cuts[0] = Arrays.copyOf(cuts[0], Math.max(8, 2 * cuts[0].length));
-            }
-            cuts[0][2 * cutCount[0]] = n;
-            cuts[0][2 * cutCount[0] + 1] = length;
-            cutCount[0]++;
-        });
+        Cuts cuts = new Cuts();
+        Lines lines = Lines.of(bytes, 0, to, fileStart, maxLength, cuts);
         LineHints.Reading hinter = hints == null ? null : hints.get();
         if (hinter != null) {
             hinter.piece();
@@ -263,15 +271,6 @@ final class ChunkedLines implements Closeable {
         if (bytes.length == pieceSize) {
             free.offer(bytes);
         }
-        return new Piece(count, texts, made, cuts[0], cutCount[0]);
-    }
-
-    private static int lastNewline(byte[] b, int from, int to) {
-        for (int i = to - 1; i >= from; i--) {
-            if (b[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
+        return new Piece(count, texts, made, cuts.pairs, cuts.count);
     }
 }

@@ -3,6 +3,7 @@ package dev.ioverdict.parse.blkparse;
 import dev.ioverdict.model.block.BlockEvent;
 import dev.ioverdict.parse.InOrder;
 import dev.ioverdict.parse.Lines;
+import dev.ioverdict.parse.text.Bytes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -134,7 +135,7 @@ final class ChunkedPipeline {
                     if (len < buf.length) {
                         eof = true;
                     }
-                    cut = lastNewline(buf, carried, len);
+                    cut = Bytes.lastIndexOf(buf, carried, len, (byte) '\n');
                     if (cut >= 0 || eof) {
                         break;
                     }
@@ -234,14 +235,5 @@ final class ChunkedPipeline {
         int after = filled - (nl + 1);
         System.arraycopy(b, nl + 1, b, from, after);
         return new long[] {dropped, after};
-    }
-
-    private static int lastNewline(byte[] b, int from, int to) {
-        for (int i = to - 1; i >= from; i--) {
-            if (b[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
     }
 }

@@ -35,6 +35,16 @@ public final class Bytes {
         return -1;
     }
 
+    /** The last index of {@code c} in {@code b[from, to)}, or -1: where a piece of a file cut at line ends ends. */
+    public static int lastIndexOf(byte[] b, int from, int to, byte c) {
+        for (int i = to - 1; i >= from; i--) {
+            if (b[i] == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** The first index of {@code c} or {@code d} in {@code b[from, to)}, or {@code to}. */
     public static int endAt(byte[] b, int from, int to, byte c, byte d) {
         int i = Math.max(from, 0);
