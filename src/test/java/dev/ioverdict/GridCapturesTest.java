@@ -34,10 +34,6 @@ class GridCapturesTest {
      * this list, so a fix shows at once and nothing is hidden (nor skipped).
      */
     private static final Map<String, String> KNOWN_GAPS = Map.of(
-            "neighbour-reads-12ms-hdd", "a backup's reads hold the whole disk from before the victim starts: no light-load "
-                    + "request gives the victim's own service time (~12 ms), and the disk's class limit (20 ms) taken in "
-                    + "its place, doubled as the model's margin, covers the victim's 25 ms: its wait stays the device's, "
-                    + "and queue-wait is named instead of noisy-neighbour",
             "blk-cgroup-read-iops100-1ms-ssd", "the capture kit's blktrace (ftrace's blk tracer) names no process: the "
                     + "reads blk-throttle's workers queue carry pids the strace never shows and no comm, so nothing says "
                     + "a kernel worker queued them, and fio's wait with none of its reads in the block layer stays 'not "

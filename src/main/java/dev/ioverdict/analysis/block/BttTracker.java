@@ -303,13 +303,14 @@ final class BttTracker {
             found.clear();
             d.queued.collectInside(e.sector(), e.sector() + e.sectors(), found);
             boolean alone = issued != null && d.requests.depths.servedAlone(issued);
+            long ownTurn = issued == null ? -1 : d.requests.depths.sinceLastCompletion(issued, t);
             for (int k = 0; k < found.size; k++) {
                 QueuedIo q = found.items[k];
                 d.q2c(q, Btt.delta(q.qTime, t));
                 if (q.dTime != QueuedIo.UNSET) {
                     d.d2c(q, Btt.delta(q.dTime, t));
                 }
-                d.processTimes.completed(q, t, grid.origin(), slice(t), alone);
+                d.processTimes.completed(q, t, grid.origin(), slice(t), alone, ownTurn);
                 if (!d.remapper || q.dTime != QueuedIo.UNSET) {
                     log.completed(d.name, q, t);
                 }

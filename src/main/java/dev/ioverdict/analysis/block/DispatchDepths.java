@@ -19,6 +19,8 @@ final class DispatchDepths {
     private long unseenCompleted;
     /** Requests dispatched so far (a requeued one each time again). */
     private long dispatches;
+    /** When the device last completed a request, seen dispatched or not. */
+    private long lastCompletionNs = Long.MIN_VALUE;
     private final long[][] n = new long[2][DEEPEST + 1];
     private final long[][] d2cNs = new long[2][DEEPEST + 1];
 
@@ -44,6 +46,20 @@ final class DispatchDepths {
      */
     boolean servedAlone(IssuedRequest r) {
         return r.othersInDevice == 0 && r.unseenCompletedBefore == unseenCompleted && r.dispatchNumber == dispatches;
+    }
+
+    /**
+     * The part of {@code r}'s D2C, completing at {@code t}, after the device's completion before it (all of it when
+     * the device completed none since its dispatch). A device that serves one request at a time (a rotating disk's
+     * one head) served the others until then: this is its own service, the rest its turn's wait.
+     */
+    long sinceLastCompletion(IssuedRequest r, long t) {
+        return t - Math.max(r.dTime, lastCompletionNs);
+    }
+
+    /** The device completed a request at {@code t}. */
+    void completedAt(long t) {
+        lastCompletionNs = Math.max(lastCompletionNs, t);
     }
 
     void completed(IssuedRequest r, long d2c) {

@@ -51,6 +51,9 @@ final class ProcessTimes {
         /** Its bios whose request had the device to itself ({@link DispatchDepths#servedAlone}), and their D2C. */
         long alone;
         long aloneD2c;
+        /** Its bios whose request's dispatch the trace saw, and the part of their D2C after the device's completion before. */
+        long turns;
+        long sinceLastCompletion;
 
         final int directionCode;
 
@@ -120,9 +123,11 @@ final class ProcessTimes {
 
     /**
      * The bio {@code q} of {@code rwbs} completed at {@code t}; {@code origin} is the trace's first
-     * event, {@code width} the slice width all devices share now.
+     * event, {@code width} the slice width all devices share now; {@code ownTurn} the part of its request's D2C after
+     * the device's completion before it ({@link DispatchDepths#sinceLastCompletion}), -1 where the request's
+     * dispatch was not seen.
      */
-    void completed(QueuedIo q, long t, long origin, long width, boolean alone) {
+    void completed(QueuedIo q, long t, long origin, long width, boolean alone, long ownTurn) {
         if (q.device.remapper && q.dTime == QueuedIo.UNSET) {
             // a bio-based dm or md bio: its time is spent in the legs, whose own bios carry the phases
             return;
@@ -145,6 +150,10 @@ final class ProcessTimes {
             if (alone) {
                 s.alone++;
                 s.aloneD2c += d2c;
+            }
+            if (ownTurn >= 0) {
+                s.turns++;
+                s.sinceLastCompletion += Math.min(ownTurn, d2c);
             }
             if (flushing(q.q.rwbs())) {
                 s.flush += d2c;
@@ -364,7 +373,7 @@ final class ProcessTimes {
             entries.add(new BlockProcessTimes.Entry(device, s.pid, s.comm, s.direction, s.n, s.bytes,
                     Btt.seconds(s.q2c), Btt.seconds(s.d2c), Btt.seconds(s.scheduler), Btt.seconds(s.tag),
                     Btt.seconds(s.flush), Btt.seconds(s.preflushWait), s.merged, s.durableRequests, s.alone,
-                    Btt.seconds(s.aloneD2c)));
+                    Btt.seconds(s.aloneD2c), s.turns, Btt.seconds(s.sinceLastCompletion)));
         }
         if (flushes > 0) {
             flushOut.add(new BlockProcessTimes.Flushes(device, flushes, Btt.seconds(flushD2c), Btt.seconds(flushMax)));

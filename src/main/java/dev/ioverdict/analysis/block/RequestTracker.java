@@ -93,6 +93,7 @@ final class RequestTracker {
         } else {
             dr.depths.completedUnseen();
         }
+        dr.depths.completedAt(t);
         if (lead != null || r != null) {
             finished(d, lead, r, c);
         }

@@ -1,5 +1,6 @@
 package dev.ioverdict.analysis.timemodel;
 
+import dev.ioverdict.analysis.config.MediaClass;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.analysis.iostat.DeviceSeries;
@@ -1309,6 +1310,18 @@ final class Assigner {
                     servedAlone[0] += e.alone();
                     servedAlone[1] += e.aloneD2c();
                 });
+        // a rotating disk has one head: its requests' own service is what each took after the device's completion
+        // before it, the head serving the requests ahead until then
+        double[] ownTurns = new double[2];
+        boolean oneHead = names.media(device).media() == MediaClass.HDD;
+        if (oneAtATime && oneHead) {
+            block.entries().stream().filter(e -> e.device().equals(device) && (g.threads.contains(e.pid())
+                    || g.pids.contains(e.pid()))).forEach(e -> {
+                        ownTurns[0] += e.turns();
+                        ownTurns[1] += e.sinceLastCompletion();
+                    });
+        }
+        double turnAvg = ownTurns[0] >= MIN_ALONE_REQUESTS ? ownTurns[1] / ownTurns[0] : Double.NaN;
         Double aloneAvg = null;
         String ownService = null;
         if (oneAtATime && servedAlone[0] >= MIN_ALONE_REQUESTS) {
@@ -1325,6 +1338,7 @@ final class Assigner {
         Map<String, Double> held = new LinkedHashMap<>();
         double heldAll = 0;
         boolean heldToClass = false;
+        boolean heldToTurn = false;
         for (Map.Entry<Integer, double[]> e : mineBySlice.entrySet()) {
             double[] m = e.getValue();
             mine += m[1];
@@ -1342,8 +1356,10 @@ final class Assigner {
             // the most a healthy device takes on average, variance included: it is not doubled for a device that
             // completes a request at least as often as its class serves one. Where the capture shows the
             // process alone on the device, its own average then is its service
-            double allowed = classBound ? classLimit : QUEUED_FACTOR * baseline;
+            double allowed = !classBound ? QUEUED_FACTOR * baseline
+                    : turnAvg < classLimit ? turnAvg : classLimit;
             heldToClass |= classBound && aloneAvg == null;
+            heldToTurn |= classBound && aloneAvg == null && turnAvg < classLimit;
             double excess = aloneAvg != null ? Math.max(0, 1 - aloneAvg / avg)
                     : avg > allowed ? 1 - allowed / avg : 0;
             // a process with one request in flight at a time has none of its own ahead of it: whatever it queued
@@ -1363,7 +1379,11 @@ final class Assigner {
                 .limit(TimeModelAnalysis.MAX_NEIGHBOURS)
                 .map(o -> new WaitPart.Neighbour(o.getKey(), pidOf.get(o.getKey()),
                         total > 0 ? 100 * held.get(o.getKey()) / total : 0)).toList();
-        if (ownService == null) {
+        if (ownService == null && heldToTurn) {
+            ownService = "what its requests took after the device's completion before each (" + Fmt.seconds(turnAvg)
+                    + " over " + (long) ownTurns[0] + " requests) in the slices the others filled: a rotating disk "
+                    + "serves one request at a time, the others' until then";
+        } else if (ownService == null) {
             ownService = "twice the device's light-load service time (" + Fmt.seconds(baseline) + ", D2C 5th percentile)"
                     + (heldToClass ? ", or what its class of media takes at most (" + Fmt.seconds(classLimit)
                     + ") in the slices the others filled" : "");

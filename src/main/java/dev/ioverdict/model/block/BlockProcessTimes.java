@@ -28,11 +28,14 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
     /**
      * {@code n} bios, {@code merged} of them merged into a request another bio began (btt's M): the device
      * performed {@link #requests()} requests, {@code durableRequests} of them preflush, FUA or metadata
-     * (journal, log tree) writes, whose time {@code flush} holds.
+     * (journal, log tree) writes, whose time {@code flush} holds. {@code alone} bios had the device to themselves,
+     * for {@code aloneD2c}; {@code turns} bios' dispatch was seen, and {@code sinceLastCompletion} is the part of
+     * their D2C after the device's completion before theirs: on a device serving one request at a time, their own
+     * service.
      */
     public record Entry(String device, int pid, String comm, String direction, long n, long bytes, double q2c,
                         double d2c, double scheduler, double tag, double flush, double preflushWait, long merged,
-                        long durableRequests, long alone, double aloneD2c) {
+                        long durableRequests, long alone, double aloneD2c, long turns, double sinceLastCompletion) {
         /** The requests the device performed for these bios. */
         public long requests() {
             return n - merged;

@@ -130,6 +130,27 @@ class BlockAnalysisTest {
         assertEquals(0.005, entries.stream().mapToDouble(BlockProcessTimes.Entry::aloneD2c).sum(), 1e-12);
     }
 
+    @Test
+    void aRequestsOwnTurnIsItsD2cAfterTheDevicesCompletionBeforeIt() {
+        Results results = analysed(facts -> {
+            // dispatched at 1 µs, a request the trace never saw dispatched completes at 1.5 ms: its turn is 501 µs of
+            // its 2 ms
+            dispatched(facts, 0, 800);
+            completed(facts, 1_500, 9_999_000);
+            completed(facts, 2_001, 800);
+            // alone: all of its 2 ms; two dispatched 1 ms apart: the first's 3 ms, the second's 1 ms after it
+            io(facts, "perf.txt", 10_000, 2400, 2000);
+            dispatched(facts, 20_000, 3200);
+            dispatched(facts, 21_000, 4000);
+            completed(facts, 23_001, 3200);
+            completed(facts, 24_001, 4000);
+            io(facts, "perf.txt", 30_000, 4800, 3000);
+        });
+        List<BlockProcessTimes.Entry> entries = results.get(BlockProcessTimes.class).orElseThrow().entries();
+        assertEquals(5, entries.stream().mapToLong(BlockProcessTimes.Entry::turns).sum());
+        assertEquals(0.009501, entries.stream().mapToDouble(BlockProcessTimes.Entry::sinceLastCompletion).sum(), 1e-12);
+    }
+
     private static BlockEvent at(int major, int minor, BlockAction action, long timeUs, long sector, int fromMajor,
                                  int fromMinor, long fromSector, long line) {
         return new BlockEvent("b.txt", line, "line " + line, major, minor, 0, timeUs * 1000, 7, action, "W", sector, 8,
