@@ -1381,8 +1381,8 @@ final class Assigner {
                         total > 0 ? 100 * held.get(o.getKey()) / total : 0)).toList();
         if (ownService == null && heldToTurn) {
             ownService = "what its requests took after the device's completion before each (" + Fmt.seconds(turnAvg)
-                    + " over " + (long) ownTurns[0] + " requests) in the slices the others filled: a rotating disk "
-                    + "serves one request at a time, the others' until then";
+                    + " over " + (long) ownTurns[0] + " requests; a rotating disk serves one request at a time, the "
+                    + "others' ahead until then)";
         } else if (ownService == null) {
             ownService = "twice the device's light-load service time (" + Fmt.seconds(baseline) + ", D2C 5th percentile)"
                     + (heldToClass ? ", or what its class of media takes at most (" + Fmt.seconds(classLimit)

@@ -505,7 +505,7 @@ class TimeModelCapturesTest {
         double behind = seconds(fio, Part.BEHIND_OTHER_IO) / fio.waitSeconds();
         assertEquals(0.988, behind, 0.005, fio.parts().toString());
         assertTrue(fio.parts().stream().anyMatch(w -> w.part() == Part.BEHIND_OTHER_IO
-                && w.method().contains("after the device's completion before each (847 µs over 24 requests)")),
+                && w.method().contains("after the device's completion before each (847 µs over 24 requests;")),
                 fio.parts().toString());
         // a 12 ms flash device held to 50 reads a second by a cgroup completes one every 20 ms, slower than its class
         // serves one: its class's limit is no bound on its service, and the margin stays
