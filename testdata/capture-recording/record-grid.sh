@@ -293,6 +293,10 @@ ext4-fsync32-buffered-8ms-s2-hdd    7     -      2   1    data    buffered-write
 psync-writers-3ms-j4-s4-ssd         2     -      4   0    data    psync-write-j4   -           noSched AIO
 randrw-j4-qd8-writes-25ms-reads-fast-s8-hdd 24 0.5 8 1  data    randrw-70-30-j4-qd8 -        noSched AIO
 ext4-randrw-j4-qd8-writes-12ms-reads-fast-s4-ssd 11 0.5 4 0 data   randrw-70-30-j4-qd8 -        noSched AIO
+blk-neighbour-reads-12ms-hdd        11    -      8   1    nb      victim-read-4k   backup-read-1m blk     -
+blk-cgroup-pread-iops50-4ms-ssd     2     -      8   0    data    pread-qd1        -           blk     -
+blk-cgroup-read-bps4m-8ms-hdd       7     -      8   1    data    randread-128k-qd1 -          blk     -
+blk-cgroup-write-iops50-4ms-ssd     2     -      8   0    data    randwrite-qd2    -           blk     -
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

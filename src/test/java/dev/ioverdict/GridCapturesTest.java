@@ -33,12 +33,7 @@ class GridCapturesTest {
      * is printed with its reason, and a cell that reaches its verdict fails until it is taken out of
      * this list, so a fix shows at once and nothing is hidden (nor skipped).
      */
-    private static final Map<String, String> KNOWN_GAPS = Map.of(
-            "blk-cgroup-read-iops100-1ms-ssd", "the capture kit's blktrace (ftrace's blk tracer) names no process: the "
-                    + "reads blk-throttle's workers queue carry pids the strace never shows and no comm, so nothing says "
-                    + "a kernel worker queued them, and fio's wait with none of its reads in the block layer stays 'not "
-                    + "explained' and wait-above-device is named in its place (blktrace itself names them "
-                    + "[kworker/1:2]; the perf cell reaches the verdict)");
+    private static final Map<String, String> KNOWN_GAPS = Map.of();
 
     @TempDir
     Path tmp;

@@ -23,6 +23,11 @@ public final class UnnamedProcess {
         return command != null && command.startsWith(PREFIX);
     }
 
+    /** Whether a block trace's process name names nobody: none, blank, or blkparse's "(null)" for the kernel's blk tracer. */
+    public static boolean nameless(String comm) {
+        return comm == null || comm.isBlank() || comm.equals("(null)");
+    }
+
     /** "fio pid 13129" for one named process, "pid 13129" for one unnamed, the command alone for several. */
     public static String who(String command, List<Integer> pids) {
         return command + (pids.size() == 1 && !is(command) ? " " + PREFIX + pids.get(0) : "");

@@ -4,6 +4,7 @@ import dev.ioverdict.analysis.LogHistogram;
 import dev.ioverdict.analysis.SliceTotals;
 import dev.ioverdict.model.Evidence;
 import dev.ioverdict.model.block.BlockProcessTimes;
+import dev.ioverdict.model.block.RequestTimes;
 import dev.ioverdict.model.syscall.FileAlignment;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -51,6 +52,8 @@ final class ProcessTimes {
         /** Its bios whose request had the device to itself ({@link DispatchDepths#servedAlone}), and their D2C. */
         long alone;
         long aloneD2c;
+        /** Its bios of synchronous data (S in RWBS, neither metadata nor a flush or FUA). */
+        long syncData;
         /** Its bios whose request's dispatch the trace saw, and the part of their D2C after the device's completion before. */
         long turns;
         long sinceLastCompletion;
@@ -144,6 +147,9 @@ final class ProcessTimes {
         }
         s.bytes += (q.end - q.start) * 512;
         s.q2c += q2c;
+        if (RequestTimes.syncData(q.q.rwbs())) {
+            s.syncData++;
+        }
         if (q.dTime != QueuedIo.UNSET) {
             long d2c = Btt.delta(q.dTime, t);
             s.d2c += d2c;
@@ -194,6 +200,9 @@ final class ProcessTimes {
         s.n++;
         s.bytes += d.sectors() * 512L;
         s.q2c += d2c;
+        if (RequestTimes.syncData(d.rwbs())) {
+            s.syncData++;
+        }
         s.d2c += d2c;
         if (flushing(d.rwbs())) {
             s.flush += d2c;
@@ -373,7 +382,7 @@ final class ProcessTimes {
             entries.add(new BlockProcessTimes.Entry(device, s.pid, s.comm, s.direction, s.n, s.bytes,
                     Btt.seconds(s.q2c), Btt.seconds(s.d2c), Btt.seconds(s.scheduler), Btt.seconds(s.tag),
                     Btt.seconds(s.flush), Btt.seconds(s.preflushWait), s.merged, s.durableRequests, s.alone,
-                    Btt.seconds(s.aloneD2c), s.turns, Btt.seconds(s.sinceLastCompletion)));
+                    Btt.seconds(s.aloneD2c), s.turns, Btt.seconds(s.sinceLastCompletion), s.syncData));
         }
         if (flushes > 0) {
             flushOut.add(new BlockProcessTimes.Flushes(device, flushes, Btt.seconds(flushD2c), Btt.seconds(flushMax)));

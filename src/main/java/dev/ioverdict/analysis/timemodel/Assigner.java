@@ -69,6 +69,12 @@ final class Assigner {
     static final int MIN_ALONE_REQUESTS = 20;
     /** Others holding this share of a device's time in a slice leave no light-load request to measure. */
     static final double DOMINATED = 0.5;
+    /** Requests queued for a process by workers, as a share of its own, from which they are its held ones released. */
+    static final double RELEASED_SHARE = 0.1;
+    /** The share of a process's wait beyond its own requests' block time from which reads queued for it were held. */
+    static final double HELD_ABOVE_SHARE = 0.5;
+    /** How far a worker's average request may be from the process's own (either way) to be its held requests. */
+    static final double SAME_SIZE = 2;
 
     private final BlockProcessTimes block;
     private final List<IostatDevice> iostat;
@@ -682,15 +688,10 @@ final class Assigner {
             Map<String, double[]> byDevice = new LinkedHashMap<>(); // q2c, d2c, sched, tag, flush, preflush wait
             for (BlockProcessTimes.Entry e : block.entries()) {
                 if ((!own || mine(g, e)) && e.direction().equals(direction)) {
-                    double[] s = byDevice.computeIfAbsent(e.device(), k -> new double[6]);
-                    s[0] += e.q2c();
-                    s[1] += e.d2c();
-                    s[2] += e.scheduler();
-                    s[3] += e.tag();
-                    s[4] += e.flush();
-                    s[5] += e.preflushWait();
+                    add(byDevice, e);
                 }
             }
+            Released released = own ? released(g, direction, byDevice, seconds) : null;
             if (tagTimedBySubmit.contains(g)) {
                 // the wait for a tag or a throttle is io_submit's, measured by its stacks: not again here
                 for (double[] s : byDevice.values()) {
@@ -726,6 +727,11 @@ final class Assigner {
                             + "; behind other processes: the part of its D2C above " + behind.ownService
                             + " while others held the device", behind.others);
                     parts.add(Part.DEVICE, direction, device, device2c * (1 - behind.fraction), method, null);
+                }
+                if (released != null) {
+                    parts.add(Part.THROTTLE, direction, names.name(released.device), seconds - explained, released.method,
+                            null);
+                    return;
                 }
                 parts.add(Part.NOT_EXPLAINED, direction, null, seconds - explained, "measured: its " + direction
                         + " waits beyond the time its own requests took in the block layer (page cache, CPU, or I/O "
@@ -862,6 +868,77 @@ final class Assigner {
     }
 
     /** Whether the block trace saw this command at all (so a missing direction is the page cache, not a gap). */
+    private static void add(Map<String, double[]> byDevice, BlockProcessTimes.Entry e) {
+        double[] s = byDevice.computeIfAbsent(e.device(), k -> new double[6]);
+        s[0] += e.q2c();
+        s[1] += e.d2c();
+        s[2] += e.scheduler();
+        s[3] += e.tag();
+        s[4] += e.flush();
+        s[5] += e.preflushWait();
+    }
+
+    /** Requests of the application's a kernel worker queued for it: on which device the most, and how it is known. */
+    private record Released(String device, String method) {
+    }
+
+    /**
+     * Where at least half of a process's {@code direction} waits lie beyond its own requests' time in the block
+     * layer, the requests a kernel worker queued for it on its devices, or a pid none of the bundle's syscall traces
+     * shows and the block trace does not name (the kernel's blk tracer records no names): blk-throttle holds the
+     * bios of a cgroup over its I/O budget above the queue and a worker queues them when the budget allows. Such a
+     * worker's requests are the process's own kind: synchronous data every one (no writeback, no journal or log
+     * write, no flush) and of its size. Their block time is added to {@code byDevice} as the process's own; null
+     * where there are none. A neighbour's requests do not pass: the process's own then queue behind them in the
+     * block layer, and its wait is their time there, not more.
+     */
+    private Released released(TimeModelAnalysis.Group g, String direction, Map<String, double[]> byDevice, double seconds) {
+        if (g.ringRequests > 0) {
+            return null; // io_uring's workers queue the ring's own requests
+        }
+        double ownQ2c = byDevice.values().stream().mapToDouble(s -> s[0]).sum();
+        long ownRequests = 0;
+        long ownBytes = 0;
+        for (BlockProcessTimes.Entry e : block.entries()) {
+            if (mine(g, e) && e.direction().equals(direction)) {
+                ownRequests += e.n();
+                ownBytes += e.bytes();
+            }
+        }
+        if (!(seconds - ownQ2c >= HELD_ABOVE_SHARE * seconds) || ownRequests == 0) {
+            return null;
+        }
+        double ownSize = (double) ownBytes / ownRequests;
+        List<BlockProcessTimes.Entry> queuedForIt = block.entries().stream()
+                .filter(e -> byDevice.containsKey(e.device()) && e.direction().equals(direction) && !mine(g, e)
+                        && !tracedCommands.containsKey(e.pid())
+                        && (RequestTimes.kernelWorker(e.comm()) || UnnamedProcess.nameless(e.comm()))
+                        && e.n() > 0 && e.syncData() == e.n() && e.durableRequests() == 0
+                        && (double) e.bytes() / e.n() <= SAME_SIZE * ownSize && SAME_SIZE * e.bytes() / e.n() >= ownSize)
+                .toList();
+        long n = queuedForIt.stream().mapToLong(BlockProcessTimes.Entry::n).sum();
+        if (n < RELEASED_SHARE * ownRequests) {
+            return null;
+        }
+        queuedForIt.forEach(e -> add(byDevice, e));
+        Map<String, Long> byPid = new TreeMap<>();
+        Map<String, Long> perDevice = new LinkedHashMap<>();
+        queuedForIt.forEach(e -> {
+            byPid.merge(UnnamedProcess.nameless(e.comm()) ? "pid " + e.pid() : e.comm() + " pid " + e.pid(), e.n(),
+                    Long::sum);
+            perDevice.merge(e.device(), e.n(), Long::sum);
+        });
+        String device = perDevice.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        boolean unnamed = queuedForIt.stream().allMatch(e -> UnnamedProcess.nameless(e.comm()));
+        return new Released(device, String.format(Locale.ROOT, "estimated: its %s waits beyond the time its %ss "
+                + "took in the block layer; %d synchronous %ss of its size on %s were queued not by it but by %s, %s, "
+                + "beside %d of its own: a process queues its direct and synchronous I/O itself, and a kernel worker "
+                + "queues it for it when blk-throttle held it over a cgroup's I/O limit and its budget allows",
+                direction, direction, n, direction, names.name(device), String.join(", ", byPid.keySet()), unnamed
+                ? "which no syscall trace of the bundle shows and the block trace does not name (the kernel's blk "
+                + "tracer records no names)" : "a kernel worker", ownRequests));
+    }
+
     private boolean traced(TimeModelAnalysis.Group g) {
         return block.entries().stream().anyMatch(e -> mine(g, e));
     }
@@ -1284,7 +1361,7 @@ final class Assigner {
                 allBySlice.merge(e.slice(), -e.d2c(), Double::sum);
             } else {
                 String known = TimeModelAnalysis.holder(e, tracedCommands);
-                String comm = TimeModelAnalysis.nameless(known) ? UnnamedProcess.name(e.pid()) : known;
+                String comm = UnnamedProcess.nameless(known) ? UnnamedProcess.name(e.pid()) : known;
                 othersBySlice.computeIfAbsent(e.slice(), k -> new LinkedHashMap<>()).merge(comm, e.d2c(), Double::sum);
                 pidOf.putIfAbsent(comm, e.pid());
             }
@@ -1356,10 +1433,12 @@ final class Assigner {
             // the most a healthy device takes on average, variance included: it is not doubled for a device that
             // completes a request at least as often as its class serves one. Where the capture shows the
             // process alone on the device, its own average then is its service
-            double allowed = !classBound ? QUEUED_FACTOR * baseline
-                    : turnAvg < classLimit ? turnAvg : classLimit;
-            heldToClass |= classBound && aloneAvg == null;
-            heldToTurn |= classBound && aloneAvg == null && turnAvg < classLimit;
+            double allowed = classBound ? classLimit : QUEUED_FACTOR * baseline;
+            // on one head, what its requests took after the completion before each is their own service, measured
+            boolean byTurn = others / all >= DOMINATED && turnAvg < allowed;
+            heldToClass |= classBound && aloneAvg == null && !byTurn;
+            heldToTurn |= aloneAvg == null && byTurn;
+            allowed = byTurn ? turnAvg : allowed;
             double excess = aloneAvg != null ? Math.max(0, 1 - aloneAvg / avg)
                     : avg > allowed ? 1 - allowed / avg : 0;
             // a process with one request in flight at a time has none of its own ahead of it: whatever it queued

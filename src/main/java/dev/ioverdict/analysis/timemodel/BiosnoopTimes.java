@@ -86,7 +86,7 @@ final class BiosnoopTimes {
         Input in = chosen();
         List<BlockProcessTimes.Entry> entries = new ArrayList<>();
         in.sums.forEach((k, s) -> entries.add(new BlockProcessTimes.Entry((String) k.get(0), (Integer) k.get(1),
-                (String) k.get(2), (String) k.get(3), (long) s[0], (long) s[1], s[2] + s[3], s[2], s[3], 0, 0, 0, 0, 0, 0, 0, 0, 0)));
+                (String) k.get(2), (String) k.get(3), (long) s[0], (long) s[1], s[2] + s[3], s[2], s[3], 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)));
         return new BlockProcessTimes(entries, List.of(), List.of(), 0, List.of(), Math.max(0, in.last - in.first), List.of(),
                 List.of());
     }

@@ -471,7 +471,7 @@ public final class TimeModelAnalysis implements Analysis {
         Map<Integer, String> commands = tracedCommands(groups);
         Map<Integer, Group> out = new LinkedHashMap<>();
         for (BlockProcessTimes.Entry e : block.entries()) {
-            if (!e.direction().equals("read") || e.n() == 0 || traced.contains(e.pid()) || nameless(e.comm())
+            if (!e.direction().equals("read") || e.n() == 0 || traced.contains(e.pid()) || UnnamedProcess.nameless(e.comm())
                     || PerIoMatch.kernelWriter(e.comm()) || e.comm().startsWith("kswapd")) {
                 continue;
             }
@@ -506,17 +506,12 @@ public final class TimeModelAnalysis implements Analysis {
         return Integer.parseInt(digits);
     }
 
-    /** A block trace's process name that names nobody: none, blank, or blkparse's "(null)" for the kernel's blk tracer. */
-    static boolean nameless(String comm) {
-        return comm == null || comm.isBlank() || comm.equals("(null)");
-    }
-
     /**
      * Who queued a block trace's requests: its name, else (the kernel's blk tracer records none) the command the
      * syscall traces give the pid, else the name as the trace printed it.
      */
     static String holder(BlockProcessTimes.SliceEntry e, Map<Integer, String> tracedCommands) {
-        return nameless(e.comm()) ? tracedCommands.getOrDefault(e.pid(), e.comm()) : e.comm();
+        return UnnamedProcess.nameless(e.comm()) ? tracedCommands.getOrDefault(e.pid(), e.comm()) : e.comm();
     }
 
     /** The command of every pid and thread of the groups the syscall traces name (not those known by pid alone). */

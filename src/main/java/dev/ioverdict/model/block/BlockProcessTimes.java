@@ -31,11 +31,13 @@ public record BlockProcessTimes(List<Entry> entries, List<Flushes> flushes, List
      * (journal, log tree) writes, whose time {@code flush} holds. {@code alone} bios had the device to themselves,
      * for {@code aloneD2c}; {@code turns} bios' dispatch was seen, and {@code sinceLastCompletion} is the part of
      * their D2C after the device's completion before theirs: on a device serving one request at a time, their own
-     * service.
+     * service. {@code syncData} bios are synchronous data (S, neither metadata nor a flush or FUA), what an
+     * application queues for its direct and synchronous I/O.
      */
     public record Entry(String device, int pid, String comm, String direction, long n, long bytes, double q2c,
                         double d2c, double scheduler, double tag, double flush, double preflushWait, long merged,
-                        long durableRequests, long alone, double aloneD2c, long turns, double sinceLastCompletion) {
+                        long durableRequests, long alone, double aloneD2c, long turns, double sinceLastCompletion,
+                        long syncData) {
         /** The requests the device performed for these bios. */
         public long requests() {
             return n - merged;

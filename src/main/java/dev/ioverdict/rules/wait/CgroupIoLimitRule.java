@@ -6,6 +6,7 @@ import dev.ioverdict.model.Impact;
 import dev.ioverdict.model.Metric;
 import dev.ioverdict.model.Severity;
 import dev.ioverdict.model.Subject;
+import dev.ioverdict.model.UnnamedProcess;
 import dev.ioverdict.model.block.BlockTrace;
 import dev.ioverdict.model.block.RequestTimes;
 import dev.ioverdict.model.timemodel.Part;
@@ -104,7 +105,7 @@ public final class CgroupIoLimitRule extends Rule {
                         + "blk-throttle held them over its cgroup's I/O budget and released them later."
                         + view.sentence(": a steady rate at about the limit"))
                 .evidence(WaitingProcess.slowest(ctx, p, WaitingProcess.WAIT_CALLS))
-                .evidence(queuedByWorkers(ctx, device))
+                .evidence(queuedByWorkers(ctx, device, p))
                 .recommendation(RECOMMENDATION)
                 .figure(HELD_SECONDS, seconds)
                 .figure(HELD_SHARE, share)
@@ -117,13 +118,15 @@ public final class CgroupIoLimitRule extends Rule {
 
     /**
      * A request of the device a kernel worker queued as synchronous data, its captured lines from the Q on:
-     * the line that shows who queued it.
+     * the line that shows who queued it. A trace of the kernel's blk tracer names no process: there, a request
+     * of a pid not {@code p}'s.
      */
-    private static List<Evidence> queuedByWorkers(RuleContext ctx, String device) {
+    private static List<Evidence> queuedByWorkers(RuleContext ctx, String device, ProcessWait p) {
         java.util.Set<String> names = ctx.optional(Inputs.STORAGE).map(c -> c.names(device)).orElse(java.util.Set.of(device));
         return ctx.data().results().get(BlockTrace.class).stream()
                 .flatMap(t -> t.slowestByProcess().stream())
-                .filter(io -> RequestTimes.kernelWorker(io.comm()) && RequestTimes.syncData(io.rwbs())
+                .filter(io -> (RequestTimes.kernelWorker(io.comm()) || UnnamedProcess.nameless(io.comm())
+                        && !p.pids().contains(io.pid())) && RequestTimes.syncData(io.rwbs())
                         && (names.contains(io.device()) || device.equals(io.device())))
                 .limit(2).flatMap(io -> io.lines().stream().limit(2)).toList();
     }
