@@ -297,6 +297,7 @@ blk-neighbour-reads-12ms-hdd        11    -      8   1    nb      victim-read-4k
 blk-cgroup-pread-iops50-4ms-ssd     2     -      8   0    data    pread-qd1        -           blk     -
 blk-cgroup-read-bps4m-8ms-hdd       7     -      8   1    data    randread-128k-qd1 -          blk     -
 blk-cgroup-write-iops50-4ms-ssd     2     -      8   0    data    randwrite-qd2    -           blk     -
+neighbour-reads-40ms-hdd            39    -      8   1    nb      victim-read-4k   backup-read-1m noSched AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
