@@ -7,7 +7,8 @@ package dev.ioverdict.model.block;
  * passthrough requests); {@code sectors} 0 when none printed; {@code bytes} is sectors x 512, or
  * the byte count a SCSI passthrough line prints. {@code error} for C and R, else 0. {@code text}
  * is the line as captured (evidence), {@code line} its number in {@code input}. Events read from
- * a binary blktrace file carry no text: {@code line} is then blktrace's sequence number and
+ * a binary blktrace file carry no text: {@code line} is then blktrace's sequence number (for a trace
+ * of the kernel's ftrace blk tracer, which leaves it 0, the event's place among the file's events) and
  * {@link #text()} the line as blkparse would print it, made only when asked for (evidence of the
  * few slowest I/Os), never for each of millions of events.
  */

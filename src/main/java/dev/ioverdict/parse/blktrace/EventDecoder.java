@@ -126,7 +126,10 @@ final class EventDecoder {
             f.lastNs = t;
         }
         f.events++;
-        return new BlockEvent(f.input, Integer.toUnsignedLong(f.sequence), null, device >>> 20, device & 0xfffff,
+        // blktrace numbers a CPU's records from 1; the kernel's ftrace blk tracer leaves them all 0, and then a
+        // record is known by its place among the file's events, or every one would be cited at the same spot
+        long record = f.sequence != 0 ? Integer.toUnsignedLong(f.sequence) : f.events;
+        return new BlockEvent(f.input, record, null, device >>> 20, device & 0xfffff,
                 f.cpu, t, f.pid, action, rwbs(category, f.bytes != 0), sector, shown, bytes, comm, error,
                 fromMajor, fromMinor, fromSector);
     }

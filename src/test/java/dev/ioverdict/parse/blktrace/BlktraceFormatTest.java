@@ -112,6 +112,26 @@ class BlktraceFormatTest {
         assertTrue(recognised.reason().contains("big-endian"), recognised.reason());
     }
 
+    /**
+     * The kernel's ftrace blk tracer (the capture kit's blktrace) numbers no record: each event is known by its place
+     * among its file's events, so that evidence cites each apart (all were "loop0.blktrace.1:0").
+     */
+    @Test
+    void eventsOfATraceWithoutSequenceNumbersAreNumberedInTheirFile() throws IOException {
+        List<BlockEvent> events = binaryEvents(TestData.root().resolve("testdata/grid/blk-cgroup-read-iops100-1ms-ssd/bundle/blktrace"));
+        assertTrue(events.size() > 1000, "events " + events.size());
+        java.util.Map<String, List<Long>> lines = new java.util.TreeMap<>();
+        events.forEach(e -> lines.computeIfAbsent(e.input(), k -> new ArrayList<>()).add(e.line()));
+        lines.forEach((input, numbers) -> {
+            assertEquals(1, numbers.get(0), input);
+            assertEquals(java.util.stream.LongStream.rangeClosed(1, numbers.size()).boxed().toList(),
+                    numbers.stream().sorted().toList(), input);
+        });
+        // blktrace's own numbers stand where the trace has them
+        assertTrue(binaryEvents(TestData.root().resolve("testdata/blkgen-selftest/blktrace")).stream()
+                .allMatch(e -> e.text().trim().split("\\s+")[2].equals(Long.toString(e.line()))));
+    }
+
     @Test
     void aCutFileKeepsItsWholeRecordsAndSaysSo(@TempDir Path tmp) throws IOException {
         Path source = TestData.root().resolve("testdata/blkgen-healthy-ssd/blktrace/sda.blktrace.0");
