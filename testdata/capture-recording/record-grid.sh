@@ -298,6 +298,10 @@ blk-cgroup-pread-iops50-4ms-ssd     2     -      8   0    data    pread-qd1     
 blk-cgroup-read-bps4m-8ms-hdd       7     -      8   1    data    randread-128k-qd1 -          blk     -
 blk-cgroup-write-iops50-4ms-ssd     2     -      8   0    data    randwrite-qd2    -           blk     -
 neighbour-reads-40ms-hdd            39    -      8   1    nb      victim-read-4k   backup-read-1m noSched AIO
+blk-noisy-neighbour-reader-8ms-s2-hdd 7   -      2   1    nb      victim-read-4k   restore-1m  blk     -
+blk-fsync-behind-writeback-8ms-s2-hdd 7   -      2   1    nb      journal-fsync    buffered-writer-1m blk -
+blk-dsync-write-12ms-s4-hdd         11    -      4   1    data    dsync-randwrite-qd1 -        blk     -
+blk-writeback-neighbour-reads-8ms-s1-hdd 7 -     1   1    nb      victim-read-qd1  buffered-writer-1m blk -
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

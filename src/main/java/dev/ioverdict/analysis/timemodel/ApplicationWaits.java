@@ -57,6 +57,8 @@ final class ApplicationWaits {
         long directWrites;
         /** Write calls on files opened O_SYNC or O_DSYNC. */
         long syncWrites;
+        /** Writes it submitted (io_submit) to files opened O_SYNC or O_DSYNC: each completes once its flush has. */
+        long durableSubmits;
         /** Requests submitted through io_uring: counted, but of unknown size and direction. */
         long ringRequests;
         /** Seconds of wait and calls per slice of the trace. */
@@ -228,6 +230,8 @@ final class ApplicationWaits {
                     if (kind == WaitClass.WRITE && Boolean.TRUE.equals(io.synchronous())) {
                         // O_SYNC/O_DSYNC: the write waits for the device and its flush, whether or not O_DIRECT
                         p.syncWrites++;
+                    } else if (kind == WaitClass.SUBMIT && Boolean.TRUE.equals(io.synchronous())) {
+                        p.durableSubmits++;
                     } else if (io.direct() != null && kind == WaitClass.WRITE) {
                         if (io.direct()) {
                             p.directWrites++;

@@ -733,6 +733,9 @@ final class Assigner {
                             null);
                     return;
                 }
+                if (own && direction.equals("write") && g.syncWrites + g.durableSubmits > 0) {
+                    explained += commitFlushes(g, byDevice.keySet(), seconds - explained, parts);
+                }
                 parts.add(Part.NOT_EXPLAINED, direction, null, seconds - explained, "measured: its " + direction
                         + " waits beyond the time its own requests took in the block layer (page cache, CPU, or I/O "
                         + "issued by other threads)", null);
@@ -876,6 +879,41 @@ final class Assigner {
         s[3] += e.tag();
         s[4] += e.flush();
         s[5] += e.preflushWait();
+    }
+
+    /**
+     * The waits of writes to files opened O_SYNC or O_DSYNC beyond their own requests' block time, up to
+     * {@code unexplained}: the cache flush after each, an empty preflush request queued by the process itself
+     * (a write call's) or by a kernel worker (an asynchronous write's completion), or a pid no syscall trace shows and
+     * the block trace does not name, from its queueing to the flush's completion. Returns the seconds given.
+     */
+    private double commitFlushes(TimeModelAnalysis.Group g, Set<String> devices, double unexplained, Parts parts) {
+        if (!(unexplained > 0)) {
+            return 0;
+        }
+        long n = 0;
+        double flushed = 0;
+        Map<String, Double> perDevice = new LinkedHashMap<>();
+        for (BlockProcessTimes.FlushWait w : block.flushWaits()) {
+            boolean mine = g.pids.contains(w.pid()) || g.threads.contains(w.pid());
+            boolean worker = !tracedCommands.containsKey(w.pid())
+                    && (RequestTimes.kernelWorker(w.comm()) || UnnamedProcess.nameless(w.comm()));
+            if (devices.contains(w.device()) && (mine || worker)) {
+                n += w.n();
+                flushed += w.seconds();
+                perDevice.merge(w.device(), w.seconds(), Double::sum);
+            }
+        }
+        if (n == 0) {
+            return 0;
+        }
+        double given = Math.min(unexplained, flushed);
+        String device = perDevice.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        parts.add(Part.FLUSH, "write", names.name(device), given, String.format(Locale.ROOT, "estimated: its writes "
+                + "go to files opened O_SYNC or O_DSYNC, which complete once the cache flush after each is done: %d "
+                + "cache flushes were asked for on %s by it or by kernel workers (or pids no trace names), %s from "
+                + "queue to the flush's completion", n, names.name(device), Fmt.seconds(flushed)), null);
+        return given;
     }
 
     /** Requests of the application's a kernel worker queued for it: on which device the most, and how it is known. */
@@ -1169,11 +1207,21 @@ final class Assigner {
             if (total > 0) {
                 String method = "estimated: fsync time split by device time in the block trace: cache flushes, FUA "
                         + "writes and the kernel's journal writes (flush) against its own data writes (device)";
+                boolean own = traced(g);
                 for (Map.Entry<String, double[]> e : byDevice.entrySet()) {
                     String device = names.name(e.getKey());
                     double[] s = e.getValue();
-                    parts.add(Part.FLUSH, "write", device, seconds * s[0] / total, method, null);
-                    parts.add(Part.DEVICE, "write", device, seconds * s[1] / total, method, null);
+                    double flush = seconds * s[0] / total;
+                    double data = seconds * s[1] / total;
+                    // its commit's flushes and journal writes queue in the device as its data writes do: behind the
+                    // others' requests in the measure of its data writes
+                    Behind behind = own ? behind(g, e.getKey()) : new Behind(0, "", List.of());
+                    parts.add(Part.BEHIND_OTHER_IO, "write", device, (flush + data) * behind.fraction, method
+                            + "; behind other processes: its commits' requests in the device in the measure of its data "
+                            + "writes, whose D2C was above " + behind.ownService + " while others held the device",
+                            behind.others);
+                    parts.add(Part.FLUSH, "write", device, flush * (1 - behind.fraction), method, null);
+                    parts.add(Part.DEVICE, "write", device, data * (1 - behind.fraction), method, null);
                 }
                 return;
             }

@@ -203,6 +203,7 @@ public final class TimeModelAnalysis implements Analysis {
         long bufferedWrites;
         long directWrites;
         long syncWrites;
+        long durableSubmits;
         long ringRequests;
         long longSubmits;
         double sleptInSubmits;
@@ -341,6 +342,7 @@ public final class TimeModelAnalysis implements Analysis {
                 g.bufferedWrites += p.bufferedWrites;
                 g.directWrites += p.directWrites;
                 g.syncWrites += p.syncWrites;
+                g.durableSubmits += p.durableSubmits;
                 g.ringRequests += p.ringRequests;
                 g.span = Math.max(g.span, waits.span(p.input));
             }

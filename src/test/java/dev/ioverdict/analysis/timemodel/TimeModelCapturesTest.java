@@ -516,6 +516,23 @@ class TimeModelCapturesTest {
     }
 
     @Test
+    void onTwoClocksACommitsFlushesAreItsOwnAndQueueBehindTheOthersAsItsDataWritesDo() throws Exception {
+        // strace beside the kit's nameless blktrace: a committer's fsyncs behind a copy's writeback. The fsync time was
+        // split into flushes and data writes by device time (88 % flush) with nothing behind the copy
+        ProcessWait committer = process(model("blk-fsync-behind-writeback-8ms-s2-hdd"), "fio");
+        assertEquals(0.668, seconds(committer, Part.BEHIND_OTHER_IO) / committer.waitSeconds(), 0.005,
+                committer.parts().toString());
+        assertEquals(0.290, seconds(committer, Part.FLUSH) / committer.waitSeconds(), 0.005, committer.parts().toString());
+        // O_DSYNC writes through libaio: kernel workers ask for the flush that completes each; they were nobody's and
+        // half the wait 'not explained'
+        ProcessWait dsync = process(model("blk-dsync-write-12ms-s4-hdd"), "fio");
+        assertEquals(0.498, seconds(dsync, Part.FLUSH) / dsync.waitSeconds(), 0.005, dsync.parts().toString());
+        assertTrue(seconds(dsync, Part.NOT_EXPLAINED) < 0.005 * dsync.waitSeconds(), dsync.parts().toString());
+        assertTrue(dsync.parts().stream().anyMatch(w -> w.part() == Part.FLUSH
+                && w.method().contains("356 cache flushes were asked for on loop0")), dsync.parts().toString());
+    }
+
+    @Test
     void theClassesLimitIsTheMostAHealthyDevicesOwnServiceNotDoubled() throws Exception {
         // a 4 KiB writer beside a restore's 1 MiB writes at iodepth 64 on a 2 ms disk serving four at once: its writes
         // take 84 ms, the restore's queue ahead of them. With the restore there throughout, the disk's class limit
