@@ -302,6 +302,12 @@ blk-noisy-neighbour-reader-8ms-s2-hdd 7   -      2   1    nb      victim-read-4k
 blk-fsync-behind-writeback-8ms-s2-hdd 7   -      2   1    nb      journal-fsync    buffered-writer-1m blk -
 blk-dsync-write-12ms-s4-hdd         11    -      4   1    data    dsync-randwrite-qd1 -        blk     -
 blk-writeback-neighbour-reads-8ms-s1-hdd 7 -     1   1    nb      victim-read-qd1  buffered-writer-1m blk -
+blk-osync-open-8ms-hdd              7     -      8   1    journal journal-osync    -           blk     -
+blk-unaligned-psync-j4-8ms-ssd      7     -      8   0    redo    unaligned-psync-j4 -         blk     -
+blk-mqdeadline-saturated-8ms-s2-hdd 7     -      2   1    data    randrw-qd16      -           blk     -
+blk-uring-read-12ms-s8-ssd          11    -      8   0    data    uring-randread-qd4 -         blk     -
+blk-buffered-randread-j4-12ms-ssd   11    -      8   0    data    buffered-randread-j4 -       blk     -
+blk-read-150ms-s8-hdd               149   -      8   1    data    randread-qd2     -           blk     -
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -375,7 +381,7 @@ case $BASE in
 sched-bfq-*|blk-sched-bfq-*|blksys-sched-bfq-*) SCHED=bfq; IOSCHED_SET=strict_guarantees=1 ;;
 sched-bfqdefault-*) SCHED=bfq ;;
 tagwait-nr4-*) NR_REQUESTS=4 ;;
-mqdeadline-*) SCHED=mq-deadline ;;
+mqdeadline-*|blk-mqdeadline-*) SCHED=mq-deadline ;;
 kyber-*) SCHED=kyber ;;
 esac
 # (by name) *cgroup-read-iopsN-*, *cgroup-pread-iopsN-*, *cgroup-write-iopsN-*, *cgroup-read-bpsNm-*: the workload

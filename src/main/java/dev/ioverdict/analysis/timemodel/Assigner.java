@@ -75,6 +75,8 @@ final class Assigner {
     static final double HELD_ABOVE_SHARE = 0.5;
     /** How far a worker's average request may be from the process's own (either way) to be its held requests. */
     static final double SAME_SIZE = 2;
+    /** The share of a part another way of finding it must hold to be said beside the first. */
+    static final double OTHER_METHOD_SHARE = 0.05;
 
     private final BlockProcessTimes block;
     private final List<IostatDevice> iostat;
@@ -132,6 +134,26 @@ final class Assigner {
             String key = part + "|" + direction + "|" + device;
             seconds.computeIfAbsent(key, k -> new double[1])[0] += s;
             what.putIfAbsent(key, new Object[] {part, direction, device, method, others});
+            if (method != null) {
+                methods.computeIfAbsent(key, k -> new LinkedHashMap<>()).merge(method, s, Double::sum);
+            }
+        }
+
+        /** Each part's methods and the seconds found by each, in the order found. */
+        final Map<String, Map<String, Double>> methods = new LinkedHashMap<>();
+
+        /**
+         * The first method of a part, and those that found a material share of it besides (a commit's flush inside
+         * its own requests, and another outside them).
+         */
+        private String method(String key, String first, double total) {
+            StringBuilder out = new StringBuilder(first == null ? "" : first);
+            methods.getOrDefault(key, Map.of()).forEach((m, s) -> {
+                if (!m.equals(first) && s >= OTHER_METHOD_SHARE * total) {
+                    out.append(" And ").append(Fmt.seconds(s)).append(" of it ").append(m);
+                }
+            });
+            return out.toString();
         }
 
         /** Takes up to {@code s} seconds out of a part (removed once empty); returns the seconds taken. */
@@ -146,6 +168,7 @@ final class Assigner {
             if (held[0] <= 1e-12) {
                 seconds.remove(key);
                 what.remove(key);
+                methods.remove(key);
             }
             return taken;
         }
@@ -155,8 +178,8 @@ final class Assigner {
             List<WaitPart> out = new ArrayList<>();
             seconds.forEach((key, s) -> {
                 Object[] w = what.get(key);
-                out.add(TimeModelAnalysis.part((Part) w[0], (String) w[1], (String) w[2], s[0], whole, (String) w[3],
-                        (List<WaitPart.Neighbour>) w[4]));
+                out.add(TimeModelAnalysis.part((Part) w[0], (String) w[1], (String) w[2], s[0], whole,
+                        method(key, (String) w[3], s[0]), (List<WaitPart.Neighbour>) w[4]));
             });
             out.sort(Comparator.comparingDouble(WaitPart::seconds).reversed().thenComparing(p -> p.part().ordinal()));
             return out;
@@ -736,6 +759,15 @@ final class Assigner {
                 if (own && direction.equals("write") && g.syncWrites + g.durableSubmits > 0) {
                     explained += commitFlushes(g, byDevice.keySet(), seconds - explained, parts);
                 }
+                if (own && direction.equals("write") && serialisedWithoutStacks(g) && seconds > explained) {
+                    // XFS serialises unaligned direct writes: the wait beyond a writer's own requests is for the others'
+                    parts.add(Part.INODE_LOCK, null, null, seconds - explained, "estimated: no sleep stacks, and the "
+                            + "block trace on another clock than the calls; its direct writes are not aligned to the XFS "
+                            + "block, and XFS serialises such writes (each takes the inode exclusively and waits for the "
+                            + "inode's direct I/O in flight): its write waits beyond its own requests' time in the block "
+                            + "layer are the wait for the inode", null);
+                    return;
+                }
                 parts.add(Part.NOT_EXPLAINED, direction, null, seconds - explained, "measured: its " + direction
                         + " waits beyond the time its own requests took in the block layer (page cache, CPU, or I/O "
                         + "issued by other threads)", null);
@@ -883,37 +915,66 @@ final class Assigner {
 
     /**
      * The waits of writes to files opened O_SYNC or O_DSYNC beyond their own requests' block time, up to
-     * {@code unexplained}: the cache flush after each, an empty preflush request queued by the process itself
-     * (a write call's) or by a kernel worker (an asynchronous write's completion), or a pid no syscall trace shows and
-     * the block trace does not name, from its queueing to the flush's completion. Returns the seconds given.
+     * {@code unexplained}: the durability work in their devices outside their requests. The cache flushes: the
+     * empty preflush requests the process or a kernel worker queued (a write call's, an asynchronous write's
+     * completion), from queueing to the flush's completion; at least the device's flushes less those its own writes
+     * waited for inside their requests (the preflush of a journal write) - a device without FUA flushes again after
+     * the write, outside it. And the journal's or log's writes a kernel worker queued. A worker is a kernel worker by
+     * name, or a pid no syscall trace shows and the block trace does not name. Returns the seconds given.
      */
     private double commitFlushes(TimeModelAnalysis.Group g, Set<String> devices, double unexplained, Parts parts) {
         if (!(unexplained > 0)) {
             return 0;
         }
-        long n = 0;
-        double flushed = 0;
-        Map<String, Double> perDevice = new LinkedHashMap<>();
+        long asked = 0;
+        double flushWaits = 0;
         for (BlockProcessTimes.FlushWait w : block.flushWaits()) {
-            boolean mine = g.pids.contains(w.pid()) || g.threads.contains(w.pid());
-            boolean worker = !tracedCommands.containsKey(w.pid())
-                    && (RequestTimes.kernelWorker(w.comm()) || UnnamedProcess.nameless(w.comm()));
-            if (devices.contains(w.device()) && (mine || worker)) {
-                n += w.n();
-                flushed += w.seconds();
-                perDevice.merge(w.device(), w.seconds(), Double::sum);
+            if (devices.contains(w.device()) && (g.pids.contains(w.pid()) || g.threads.contains(w.pid())
+                    || worker(w.pid(), w.comm()))) {
+                asked += w.n();
+                flushWaits += w.seconds();
             }
         }
-        if (n == 0) {
+        long flushes = 0;
+        double deviceFlushes = 0;
+        for (BlockProcessTimes.Flushes f : block.flushes()) {
+            if (devices.contains(f.device())) {
+                flushes += f.n();
+                deviceFlushes += f.d2c();
+            }
+        }
+        double ownPreflush = 0;
+        double journal = 0;
+        for (BlockProcessTimes.Entry e : block.entries()) {
+            if (!devices.contains(e.device()) || !e.direction().equals("write")) {
+                continue;
+            }
+            if (mine(g, e)) {
+                ownPreflush += e.preflushWait();
+            } else if (worker(e.pid(), e.comm())) {
+                journal += e.flush();
+            }
+        }
+        double flushed = Math.max(flushWaits, deviceFlushes - ownPreflush) + journal;
+        if (!(flushed > 0)) {
             return 0;
         }
         double given = Math.min(unexplained, flushed);
-        String device = perDevice.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-        parts.add(Part.FLUSH, "write", names.name(device), given, String.format(Locale.ROOT, "estimated: its writes "
-                + "go to files opened O_SYNC or O_DSYNC, which complete once the cache flush after each is done: %d "
-                + "cache flushes were asked for on %s by it or by kernel workers (or pids no trace names), %s from "
-                + "queue to the flush's completion", n, names.name(device), Fmt.seconds(flushed)), null);
+        String device = devices.size() == 1 ? names.name(devices.iterator().next()) : "its devices";
+        parts.add(Part.FLUSH, "write", devices.size() == 1 ? device : null, given, String.format(Locale.ROOT,
+                "estimated: its writes go to files opened O_SYNC or O_DSYNC, which return (or complete) once durable; "
+                + "beyond its own requests' time in the block layer, the durability work on %s outside them: %d cache "
+                + "flushes (%s in the device, %s of it inside its own writes' requests)%s%s", device, flushes,
+                Fmt.seconds(deviceFlushes), Fmt.seconds(ownPreflush), asked > 0 ? String.format(Locale.ROOT, ", %d of "
+                + "them asked for by it or by kernel workers (%s from queue to the flush's completion)", asked,
+                Fmt.seconds(flushWaits)) : "", journal > 0 ? ", and journal or log writes queued by kernel workers ("
+                + Fmt.seconds(journal) + ")" : ""), null);
         return given;
+    }
+
+    /** A kernel worker by name, or a pid no syscall trace shows and the block trace does not name. */
+    private boolean worker(int pid, String comm) {
+        return !tracedCommands.containsKey(pid) && (RequestTimes.kernelWorker(comm) || UnnamedProcess.nameless(comm));
     }
 
     /** Requests of the application's a kernel worker queued for it: on which device the most, and how it is known. */
@@ -949,9 +1010,7 @@ final class Assigner {
         double ownSize = (double) ownBytes / ownRequests;
         List<BlockProcessTimes.Entry> queuedForIt = block.entries().stream()
                 .filter(e -> byDevice.containsKey(e.device()) && e.direction().equals(direction) && !mine(g, e)
-                        && !tracedCommands.containsKey(e.pid())
-                        && (RequestTimes.kernelWorker(e.comm()) || UnnamedProcess.nameless(e.comm()))
-                        && e.n() > 0 && e.syncData() == e.n() && e.durableRequests() == 0
+                        && worker(e.pid(), e.comm()) && e.n() > 0 && e.syncData() == e.n() && e.durableRequests() == 0
                         && (double) e.bytes() / e.n() <= SAME_SIZE * ownSize && SAME_SIZE * e.bytes() / e.n() >= ownSize)
                 .toList();
         long n = queuedForIt.stream().mapToLong(BlockProcessTimes.Entry::n).sum();
