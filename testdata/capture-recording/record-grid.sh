@@ -308,6 +308,9 @@ blk-mqdeadline-saturated-8ms-s2-hdd 7     -      2   1    data    randrw-qd16   
 blk-uring-read-12ms-s8-ssd          11    -      8   0    data    uring-randread-qd4 -         blk     -
 blk-buffered-randread-j4-12ms-ssd   11    -      8   0    data    buffered-randread-j4 -       blk     -
 blk-read-150ms-s8-hdd               149   -      8   1    data    randread-qd2     -           blk     -
+blk-cgroup-read-iops50-12ms-ssd     11    -      8   0    data    randread-qd4     -           blk     -
+blk-noisy-neighbour-16ms-s2-hdd     15    -      2   1    nb      victim-4k        restore-1m  blk     -
+ext4-blk-osync-open-8ms-hdd         7     -      8   1    journal journal-osync    -           blk     -
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

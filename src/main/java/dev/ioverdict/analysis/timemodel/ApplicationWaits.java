@@ -59,6 +59,22 @@ final class ApplicationWaits {
         long syncWrites;
         /** Writes it submitted (io_submit) to files opened O_SYNC or O_DSYNC: each completes once its flush has. */
         long durableSubmits;
+        /**
+         * Its asynchronous requests in flight (io_submit's count in, io_getevents' out) over time: the seconds of their
+         * lives summed (Little's law), from its first such call on.
+         */
+        double aioLives;
+        long aioInFlight;
+        double aioSince = Double.NaN;
+
+        /** The requests in flight until {@code t}, then {@code change} more. */
+        void aioInFlight(double t, long change) {
+            if (!Double.isNaN(aioSince) && t > aioSince) {
+                aioLives += aioInFlight * (t - aioSince);
+            }
+            aioSince = Double.isNaN(aioSince) ? t : Math.max(aioSince, t);
+            aioInFlight = Math.max(0, aioInFlight + change);
+        }
         /** Requests submitted through io_uring: counted, but of unknown size and direction. */
         long ringRequests;
         /** Seconds of wait and calls per slice of the trace. */
@@ -201,6 +217,10 @@ final class ApplicationWaits {
             return;
         }
         double d = c.duration();
+        if (c.start() != null && c.ret() != null && c.ret() > 0 && (kind == WaitClass.COMPLETE
+                || kind == WaitClass.SUBMIT && "io_submit".equals(c.name()))) {
+            p.aioInFlight(c.start() + d, kind == WaitClass.SUBMIT ? c.ret() : -c.ret());
+        }
         if (kind == WaitClass.SUBMIT && d >= Assigner.ASLEEP_CALL_SECONDS) {
             p.longSubmits++;
             p.sleptInSubmits += d;

@@ -725,6 +725,11 @@ final class Assigner {
             double q2c = byDevice.values().stream().mapToDouble(s -> s[0]).sum();
             if (q2c > 0) {
                 double explained = own ? Math.min(seconds, q2c) : seconds;
+                if (released != null && g.aioLives > q2c) {
+                    // several of its requests in flight, held above the queue together: its wait is their lives over
+                    // how many it keeps in flight, the block layer's part of them their Q2C (Little's law)
+                    explained = seconds * q2c / g.aioLives;
+                }
                 String method = g.blockOnly ? "measured per I/O: its requests' Q2C split into their phases"
                         : own ? "estimated: its " + direction + " waits split as its own requests spent their "
                         + "time in the block trace (Q2C " + Fmt.seconds(q2c) + " over the capture)"

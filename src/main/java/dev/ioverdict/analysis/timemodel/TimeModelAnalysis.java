@@ -204,6 +204,8 @@ public final class TimeModelAnalysis implements Analysis {
         long directWrites;
         long syncWrites;
         long durableSubmits;
+        /** Its asynchronous requests' lives summed, seconds (0 without io_submit). */
+        double aioLives;
         long ringRequests;
         long longSubmits;
         double sleptInSubmits;
@@ -343,6 +345,7 @@ public final class TimeModelAnalysis implements Analysis {
                 g.directWrites += p.directWrites;
                 g.syncWrites += p.syncWrites;
                 g.durableSubmits += p.durableSubmits;
+                g.aioLives += p.aioLives;
                 g.ringRequests += p.ringRequests;
                 g.span = Math.max(g.span, waits.span(p.input));
             }
