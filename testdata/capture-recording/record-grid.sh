@@ -311,6 +311,9 @@ blk-read-150ms-s8-hdd               149   -      8   1    data    randread-qd2  
 blk-cgroup-read-iops50-12ms-ssd     11    -      8   0    data    randread-qd4     -           blk     -
 blk-noisy-neighbour-16ms-s2-hdd     15    -      2   1    nb      victim-4k        restore-1m  blk     -
 ext4-blk-osync-open-8ms-hdd         7     -      8   1    journal journal-osync    -           blk     -
+blksys-noisy-neighbour-reader-8ms-s2-hdd 7 -     2   1    nb      victim-read-4k   restore-1m  blkSys  AIO
+blksys-fsync-behind-writeback-8ms-s2-hdd 7 -     2   1    nb      journal-fsync    buffered-writer-1m blkSys SYNC
+blksys-cgroup-read-iops100-1ms-ssd  0.5   -      8   0    data    randread-qd4     -           blkSys  AIO
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
