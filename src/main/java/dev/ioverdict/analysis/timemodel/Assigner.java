@@ -69,12 +69,6 @@ final class Assigner {
     static final int MIN_ALONE_REQUESTS = 20;
     /** Others holding this share of a device's time in a slice leave no light-load request to measure. */
     static final double DOMINATED = 0.5;
-    /** Requests queued for a process by workers, as a share of its own, from which they are its held ones released. */
-    static final double RELEASED_SHARE = 0.1;
-    /** The share of a process's wait beyond its own requests' block time from which reads queued for it were held. */
-    static final double HELD_ABOVE_SHARE = 0.5;
-    /** How far a worker's average request may be from the process's own (either way) to be its held requests. */
-    static final double SAME_SIZE = 2;
     /** The share of a part another way of finding it must hold to be said beside the first. */
     static final double OTHER_METHOD_SHARE = 0.05;
 
@@ -101,6 +95,8 @@ final class Assigner {
     private final Map<TimeModelAnalysis.Group, String> homes = new java.util.IdentityHashMap<>();
     /** The command of each pid and thread the syscall traces name: who a block trace's nameless pid is. */
     private final Map<Integer, String> tracedCommands;
+    /** The requests kernel workers queue for a process, where the block trace is on another clock than its calls. */
+    private final WorkerRequests workers;
     /** Each iostat device's read and write bytes a second over the reports in which it did I/O, read once. */
     private final Map<String, double[]> busyBytes = new java.util.HashMap<>();
 
@@ -110,6 +106,7 @@ final class Assigner {
              Set<TimeModelAnalysis.Group> bufferedSubmitters, RequestTimes requests, Map<Integer, String> tracedCommands) {
         this.perIo = new PerIoMatch(requests);
         this.tracedCommands = tracedCommands;
+        this.workers = block == null ? null : new WorkerRequests(block, tracedCommands, names);
         this.unalignedWriters = unalignedWriters;
         this.bufferedSubmitters = bufferedSubmitters;
         this.block = block;
@@ -711,10 +708,10 @@ final class Assigner {
             Map<String, double[]> byDevice = new LinkedHashMap<>(); // q2c, d2c, sched, tag, flush, preflush wait
             for (BlockProcessTimes.Entry e : block.entries()) {
                 if ((!own || mine(g, e)) && e.direction().equals(direction)) {
-                    add(byDevice, e);
+                    WorkerRequests.addPhases(byDevice, e);
                 }
             }
-            Released released = own ? released(g, direction, byDevice, seconds) : null;
+            WorkerRequests.Released released = own ? workers.released(g, direction, byDevice, seconds) : null;
             if (tagTimedBySubmit.contains(g)) {
                 // the wait for a tag or a throttle is io_submit's, measured by its stacks: not again here
                 for (double[] s : byDevice.values()) {
@@ -757,12 +754,15 @@ final class Assigner {
                     parts.add(Part.DEVICE, direction, device, device2c * (1 - behind.fraction), method, null);
                 }
                 if (released != null) {
-                    parts.add(Part.THROTTLE, direction, names.name(released.device), seconds - explained, released.method,
-                            null);
+                    parts.add(Part.THROTTLE, direction, names.name(released.device()), seconds - explained,
+                            released.method(), null);
                     return;
                 }
-                if (own && direction.equals("write") && g.syncWrites + g.durableSubmits > 0) {
-                    explained += commitFlushes(g, byDevice.keySet(), seconds - explained, parts);
+                WorkerRequests.Flushed flushed = own && direction.equals("write") && g.syncWrites + g.durableSubmits > 0
+                        ? workers.commitFlushes(g, byDevice.keySet(), seconds - explained) : null;
+                if (flushed != null) {
+                    parts.add(Part.FLUSH, "write", flushed.device(), flushed.seconds(), flushed.method(), null);
+                    explained += flushed.seconds();
                 }
                 if (own && direction.equals("write") && serialisedWithoutStacks(g) && seconds > explained) {
                     // XFS serialises unaligned direct writes: the wait beyond a writer's own requests is for the others'
@@ -908,139 +908,6 @@ final class Assigner {
     }
 
     /** Whether the block trace saw this command at all (so a missing direction is the page cache, not a gap). */
-    private static void add(Map<String, double[]> byDevice, BlockProcessTimes.Entry e) {
-        double[] s = byDevice.computeIfAbsent(e.device(), k -> new double[6]);
-        s[0] += e.q2c();
-        s[1] += e.d2c();
-        s[2] += e.scheduler();
-        s[3] += e.tag();
-        s[4] += e.flush();
-        s[5] += e.preflushWait();
-    }
-
-    /**
-     * The waits of writes to files opened O_SYNC or O_DSYNC beyond their own requests' block time, up to
-     * {@code unexplained}: the durability work in their devices outside their requests. The cache flushes: the
-     * empty preflush requests the process or a kernel worker queued (a write call's, an asynchronous write's
-     * completion), from queueing to the flush's completion; at least the device's flushes less those its own writes
-     * waited for inside their requests (the preflush of a journal write) - a device without FUA flushes again after
-     * the write, outside it. And the journal's or log's writes a kernel worker queued. A worker is a kernel worker by
-     * name, or a pid no syscall trace shows and the block trace does not name. Returns the seconds given.
-     */
-    private double commitFlushes(TimeModelAnalysis.Group g, Set<String> devices, double unexplained, Parts parts) {
-        if (!(unexplained > 0)) {
-            return 0;
-        }
-        long asked = 0;
-        double flushWaits = 0;
-        for (BlockProcessTimes.FlushWait w : block.flushWaits()) {
-            if (devices.contains(w.device()) && (g.pids.contains(w.pid()) || g.threads.contains(w.pid())
-                    || worker(w.pid(), w.comm()))) {
-                asked += w.n();
-                flushWaits += w.seconds();
-            }
-        }
-        long flushes = 0;
-        double deviceFlushes = 0;
-        for (BlockProcessTimes.Flushes f : block.flushes()) {
-            if (devices.contains(f.device())) {
-                flushes += f.n();
-                deviceFlushes += f.d2c();
-            }
-        }
-        double ownPreflush = 0;
-        double journal = 0;
-        for (BlockProcessTimes.Entry e : block.entries()) {
-            if (!devices.contains(e.device()) || !e.direction().equals("write")) {
-                continue;
-            }
-            if (mine(g, e)) {
-                ownPreflush += e.preflushWait();
-            } else if (worker(e.pid(), e.comm())) {
-                journal += e.flush();
-            }
-        }
-        double flushed = Math.max(flushWaits, deviceFlushes - ownPreflush) + journal;
-        if (!(flushed > 0)) {
-            return 0;
-        }
-        double given = Math.min(unexplained, flushed);
-        String device = devices.size() == 1 ? names.name(devices.iterator().next()) : "its devices";
-        parts.add(Part.FLUSH, "write", devices.size() == 1 ? device : null, given, String.format(Locale.ROOT,
-                "estimated: its writes go to files opened O_SYNC or O_DSYNC, which return (or complete) once durable; "
-                + "beyond its own requests' time in the block layer, the durability work on %s outside them: %d cache "
-                + "flushes (%s in the device, %s of it inside its own writes' requests)%s%s", device, flushes,
-                Fmt.seconds(deviceFlushes), Fmt.seconds(ownPreflush), asked > 0 ? String.format(Locale.ROOT, ", %d of "
-                + "them asked for by it or by kernel workers (%s from queue to the flush's completion)", asked,
-                Fmt.seconds(flushWaits)) : "", journal > 0 ? ", and journal or log writes queued by kernel workers ("
-                + Fmt.seconds(journal) + ")" : ""), null);
-        return given;
-    }
-
-    /** A kernel worker by name, or a pid no syscall trace shows and the block trace does not name. */
-    private boolean worker(int pid, String comm) {
-        return !tracedCommands.containsKey(pid) && (RequestTimes.kernelWorker(comm) || UnnamedProcess.nameless(comm));
-    }
-
-    /** Requests of the application's a kernel worker queued for it: on which device the most, and how it is known. */
-    private record Released(String device, String method) {
-    }
-
-    /**
-     * Where at least half of a process's {@code direction} waits lie beyond its own requests' time in the block
-     * layer, the requests a kernel worker queued for it on its devices, or a pid none of the bundle's syscall traces
-     * shows and the block trace does not name (the kernel's blk tracer records no names): blk-throttle holds the
-     * bios of a cgroup over its I/O budget above the queue and a worker queues them when the budget allows. Such a
-     * worker's requests are the process's own kind: synchronous data every one (no writeback, no journal or log
-     * write, no flush) and of its size. Their block time is added to {@code byDevice} as the process's own; null
-     * where there are none. A neighbour's requests do not pass: the process's own then queue behind them in the
-     * block layer, and its wait is their time there, not more.
-     */
-    private Released released(TimeModelAnalysis.Group g, String direction, Map<String, double[]> byDevice, double seconds) {
-        if (g.ringRequests > 0) {
-            return null; // io_uring's workers queue the ring's own requests
-        }
-        double ownQ2c = byDevice.values().stream().mapToDouble(s -> s[0]).sum();
-        long ownRequests = 0;
-        long ownBytes = 0;
-        for (BlockProcessTimes.Entry e : block.entries()) {
-            if (mine(g, e) && e.direction().equals(direction)) {
-                ownRequests += e.n();
-                ownBytes += e.bytes();
-            }
-        }
-        if (!(seconds - ownQ2c >= HELD_ABOVE_SHARE * seconds) || ownRequests == 0) {
-            return null;
-        }
-        double ownSize = (double) ownBytes / ownRequests;
-        List<BlockProcessTimes.Entry> queuedForIt = block.entries().stream()
-                .filter(e -> byDevice.containsKey(e.device()) && e.direction().equals(direction) && !mine(g, e)
-                        && worker(e.pid(), e.comm()) && e.n() > 0 && e.syncData() == e.n() && e.durableRequests() == 0
-                        && (double) e.bytes() / e.n() <= SAME_SIZE * ownSize && SAME_SIZE * e.bytes() / e.n() >= ownSize)
-                .toList();
-        long n = queuedForIt.stream().mapToLong(BlockProcessTimes.Entry::n).sum();
-        if (n < RELEASED_SHARE * ownRequests) {
-            return null;
-        }
-        queuedForIt.forEach(e -> add(byDevice, e));
-        Map<String, Long> byPid = new TreeMap<>();
-        Map<String, Long> perDevice = new LinkedHashMap<>();
-        queuedForIt.forEach(e -> {
-            byPid.merge(UnnamedProcess.nameless(e.comm()) ? "pid " + e.pid() : e.comm() + " pid " + e.pid(), e.n(),
-                    Long::sum);
-            perDevice.merge(e.device(), e.n(), Long::sum);
-        });
-        String device = perDevice.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-        boolean unnamed = queuedForIt.stream().allMatch(e -> UnnamedProcess.nameless(e.comm()));
-        return new Released(device, String.format(Locale.ROOT, "estimated: its %s waits beyond the time its %ss "
-                + "took in the block layer; %d synchronous %ss of its size on %s were queued not by it but by %s, %s, "
-                + "beside %d of its own: a process queues its direct and synchronous I/O itself, and a kernel worker "
-                + "queues it for it when blk-throttle held it over a cgroup's I/O limit and its budget allows",
-                direction, direction, n, direction, names.name(device), String.join(", ", byPid.keySet()), unnamed
-                ? "which no syscall trace of the bundle shows and the block trace does not name (the kernel's blk "
-                + "tracer records no names)" : "a kernel worker", ownRequests));
-    }
-
     private boolean traced(TimeModelAnalysis.Group g) {
         return block.entries().stream().anyMatch(e -> mine(g, e));
     }
