@@ -314,6 +314,9 @@ ext4-blk-osync-open-8ms-hdd         7     -      8   1    journal journal-osync 
 blksys-noisy-neighbour-reader-8ms-s2-hdd 7 -     2   1    nb      victim-read-4k   restore-1m  blkSys  AIO
 blksys-fsync-behind-writeback-8ms-s2-hdd 7 -     2   1    nb      journal-fsync    buffered-writer-1m blkSys SYNC
 blksys-cgroup-read-iops100-1ms-ssd  0.5   -      8   0    data    randread-qd4     -           blkSys  AIO
+blk-dirty-dd-8ms-hdd                7     -      8   1    journal dd-buffered-write-1m -       blk     -
+blk-psync-readers-2ms-j8-s8-ssd     1.5   -      8   0    data    psync-read-j8    -           blk     -
+blk-fsync32-buffered-12ms-s2-hdd    11    -      2   1    data    buffered-write-fsync32 -     blk     -
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi

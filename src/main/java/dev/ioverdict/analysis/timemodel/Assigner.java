@@ -1129,6 +1129,9 @@ final class Assigner {
                 } else if (e.direction().equals("write") && PerIoMatch.kernelWriter(e.comm())) {
                     // the journal's and log's writes a commit waits for are the cost of durability, like the flushes
                     byDevice.computeIfAbsent(e.device(), k -> new double[2])[0] += e.d2c();
+                } else if (e.direction().equals("write") && workers.worker(e.pid(), e.comm())) {
+                    // a worker the trace does not name: its journal and log writes (metadata, preflush, FUA) are
+                    byDevice.computeIfAbsent(e.device(), k -> new double[2])[0] += e.flush();
                 }
             }
             for (BlockProcessTimes.Flushes f : block.flushes()) {

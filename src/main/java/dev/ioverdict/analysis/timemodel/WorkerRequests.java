@@ -109,7 +109,7 @@ final class WorkerRequests {
     }
 
     /** A kernel worker by name, or a pid no syscall trace shows and the block trace does not name. */
-    private boolean worker(int pid, String comm) {
+    boolean worker(int pid, String comm) {
         return !tracedCommands.containsKey(pid) && (RequestTimes.kernelWorker(comm) || UnnamedProcess.nameless(comm));
     }
 
