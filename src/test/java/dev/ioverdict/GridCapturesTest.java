@@ -33,11 +33,7 @@ class GridCapturesTest {
      * is printed with its reason, and a cell that reaches its verdict fails until it is taken out of
      * this list, so a fix shows at once and nothing is hidden (nor skipped).
      */
-    private static final Map<String, String> KNOWN_GAPS = Map.of(
-            "blk-fsync32-buffered-12ms-s2-hdd", "on two clocks an fsync's time is split between its data writes and its "
-                    + "commit's flushes by summed device time: the fourteen data writes in the device at once weigh "
-                    + "fourteen times, the log write alone once (flush 1 % where the per-I/O match of the perf twin "
-                    + "gives about a tenth); the cause, disk-saturation, is named");
+    private static final Map<String, String> KNOWN_GAPS = Map.of();
 
     @TempDir
     Path tmp;

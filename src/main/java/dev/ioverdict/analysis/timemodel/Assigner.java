@@ -1137,9 +1137,26 @@ final class Assigner {
             for (BlockProcessTimes.Flushes f : block.flushes()) {
                 byDevice.computeIfAbsent(f.device(), k -> new double[2])[0] += f.d2c();
             }
+            // the time each kind was in flight, not its summed device time: data writes side by side in the device
+            // wait once, as the call waiting for them does, and the commit's log write after them once
+            Map<String, double[]> inFlight = traced(g) ? new LinkedHashMap<>() : null;
+            for (String device : byDevice.keySet()) {
+                double[] u = inFlight == null ? null : perIo.commitInFlight(g, device);
+                if (u == null || !(u[0] + u[1] > 0)) {
+                    inFlight = null;
+                    break;
+                }
+                inFlight.put(device, new double[] {u[1], u[0]});
+            }
+            if (inFlight != null) {
+                byDevice = inFlight;
+            }
             double total = byDevice.values().stream().mapToDouble(s -> s[0] + s[1]).sum();
             if (total > 0) {
-                String method = "estimated: fsync time split by device time in the block trace: cache flushes, FUA "
+                String method = inFlight != null ? "estimated: fsync time split by the time in the block trace its own "
+                        + "data writes were in flight (device) against the time only cache flushes, FUA writes and "
+                        + "journal writes were (flush), each kind counted once however many were in flight together"
+                        : "estimated: fsync time split by device time in the block trace: cache flushes, FUA "
                         + "writes and the kernel's journal writes (flush) against its own data writes (device)";
                 boolean own = traced(g);
                 for (Map.Entry<String, double[]> e : byDevice.entrySet()) {

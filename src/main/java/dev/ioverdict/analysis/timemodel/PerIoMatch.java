@@ -126,6 +126,60 @@ final class PerIoMatch {
     private static final int[] NONE = new int[0];
 
     /**
+     * For a commit's time where its calls are not on the block trace's clock: on {@code device} (as the trace names
+     * it), how long the command's own data writes were in flight, and how long the durability requests were (cache
+     * flushes, its own journal or FUA writes, the kernel's writers') while none of its data writes was: seconds of the
+     * union of their intervals, each kind counted once however many were in flight together. Null without requests.
+     */
+    double[] commitInFlight(TimeModelAnalysis.Group g, String device) {
+        if (log == null || log.size() == 0) {
+            return null;
+        }
+        List<long[]> data = new ArrayList<>();
+        List<long[]> durable = new ArrayList<>();
+        for (int i = 0; i < log.size(); i++) {
+            if (!device.equals(log.device(i)) || !log.writes(i) || log.completed(i) <= log.queued(i)) {
+                continue;
+            }
+            boolean mine = g.pids.contains(log.pid(i)) || g.threads.contains(log.pid(i));
+            if (log.flushes(i) || !mine && kernelWriter(log.comm(i))) {
+                durable.add(new long[] {log.queued(i), log.completed(i)});
+            } else if (mine) {
+                data.add(new long[] {log.queued(i), log.completed(i)});
+            }
+        }
+        if (data.isEmpty() && durable.isEmpty()) {
+            return null;
+        }
+        List<long[]> dataUnion = union(data);
+        long dataNs = dataUnion.stream().mapToLong(v -> v[1] - v[0]).sum();
+        long durableNs = 0;
+        for (long[] d : union(durable)) {
+            long overlap = 0;
+            for (long[] u : dataUnion) {
+                overlap += Math.max(0, Math.min(d[1], u[1]) - Math.max(d[0], u[0]));
+            }
+            durableNs += d[1] - d[0] - overlap;
+        }
+        return new double[] {dataNs / 1e9, Math.max(0, durableNs) / 1e9};
+    }
+
+    /** The union of intervals [from, to), as disjoint intervals in order. */
+    private static List<long[]> union(List<long[]> intervals) {
+        intervals.sort((a, b) -> Long.compare(a[0], b[0]));
+        List<long[]> out = new ArrayList<>();
+        for (long[] v : intervals) {
+            long[] last = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (last != null && v[0] <= last[1]) {
+                last[1] = Math.max(last[1], v[1]);
+            } else {
+                out.add(new long[] {v[0], v[1]});
+            }
+        }
+        return out;
+    }
+
+    /**
      * Of the command's io_submit calls of {@code minSeconds} or more timed on the block trace's clock, the share
      * inside which one of its own reads was both queued and completed: a submission that waits for its own
      * I/O (buffered AIO reads through the page cache), not one that waits for earlier requests before it queues
