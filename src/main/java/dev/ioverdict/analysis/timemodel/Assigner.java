@@ -660,11 +660,11 @@ final class Assigner {
 
     /** A timed sleep of one of the command's processes or threads. */
     private static boolean timedSleepOf(TimeModelAnalysis.Group g, SleepStack s) {
-        return s.total() != null && s.pid() != null && (g.pids.contains(s.pid()) || g.threads.contains(s.pid()));
+        return s.total() != null && s.pid() != null && g.owns(s.pid());
     }
 
     private static boolean mine(TimeModelAnalysis.Group g, BlockProcessTimes.Entry e) {
-        return g.threads.contains(e.pid()) || g.pids.contains(e.pid());
+        return g.owns(e.pid());
     }
 
     /**
@@ -1139,7 +1139,8 @@ final class Assigner {
             }
             // the time each kind was in flight, not its summed device time: data writes side by side in the device
             // wait once, as the call waiting for them does, and the commit's log write after them once
-            Map<String, double[]> inFlight = traced(g) ? new LinkedHashMap<>() : null;
+            boolean own = traced(g);
+            Map<String, double[]> inFlight = own ? new LinkedHashMap<>() : null;
             for (String device : byDevice.keySet()) {
                 double[] u = inFlight == null ? null : perIo.commitInFlight(g, device);
                 if (u == null || !(u[0] + u[1] > 0)) {
@@ -1158,7 +1159,6 @@ final class Assigner {
                         + "journal writes were (flush), each kind counted once however many were in flight together"
                         : "estimated: fsync time split by device time in the block trace: cache flushes, FUA "
                         + "writes and the kernel's journal writes (flush) against its own data writes (device)";
-                boolean own = traced(g);
                 for (Map.Entry<String, double[]> e : byDevice.entrySet()) {
                     String device = names.name(e.getKey());
                     double[] s = e.getValue();
@@ -1281,7 +1281,7 @@ final class Assigner {
         // io_uring's worker (iou-wrk-PID) queues PID's own requests when they block in submission; a high-priority
         // kworker (kworker/1:2H-kblockd, -xfs-log) issues the cache flushes and log I/O of the commits it serves
         int ring = TimeModelAnalysis.ringOwner(comm);
-        return comm == null || comm.equals(g.command) || ring >= 0 && (g.pids.contains(ring) || g.threads.contains(ring))
+        return comm == null || comm.equals(g.command) || ring >= 0 && g.owns(ring)
                 || comm.matches("loop\\d+|kworker/.*loop\\d+.*|kdmflush.*|kworker/\\d+:\\d+H.*");
     }
 
@@ -1350,7 +1350,7 @@ final class Assigner {
                 continue;
             }
             allBySlice.merge(e.slice(), e.d2c(), Double::sum);
-            if (g.threads.contains(e.pid()) || g.pids.contains(e.pid())) {
+            if (g.owns(e.pid())) {
                 double[] m = mineBySlice.computeIfAbsent(e.slice(), k -> new double[2]);
                 m[0] += e.n();
                 m[1] += e.d2c();
@@ -1381,21 +1381,19 @@ final class Assigner {
         // Its requests that had the device to themselves say it request by request, where the trace holds enough of
         // them; else its slices without others, which hold requests served beside others' in a part of them
         double[] servedAlone = new double[2];
-        block.entries().stream().filter(e -> e.device().equals(device) && (g.threads.contains(e.pid())
-                || g.pids.contains(e.pid()))).forEach(e -> {
-                    servedAlone[0] += e.alone();
-                    servedAlone[1] += e.aloneD2c();
-                });
         // a rotating disk has one head: its requests' own service is what each took after the device's completion
         // before it, the head serving the requests ahead until then
         double[] ownTurns = new double[2];
-        boolean oneHead = names.media(device).media() == MediaClass.HDD;
-        if (oneAtATime && oneHead) {
-            block.entries().stream().filter(e -> e.device().equals(device) && (g.threads.contains(e.pid())
-                    || g.pids.contains(e.pid()))).forEach(e -> {
-                        ownTurns[0] += e.turns();
-                        ownTurns[1] += e.sinceLastCompletion();
-                    });
+        boolean byTurns = oneAtATime && names.media(device).media() == MediaClass.HDD;
+        for (BlockProcessTimes.Entry e : block.entries()) {
+            if (e.device().equals(device) && mine(g, e)) {
+                servedAlone[0] += e.alone();
+                servedAlone[1] += e.aloneD2c();
+                if (byTurns) {
+                    ownTurns[0] += e.turns();
+                    ownTurns[1] += e.sinceLastCompletion();
+                }
+            }
         }
         double turnAvg = ownTurns[0] >= MIN_ALONE_REQUESTS ? ownTurns[1] / ownTurns[0] : Double.NaN;
         Double aloneAvg = null;

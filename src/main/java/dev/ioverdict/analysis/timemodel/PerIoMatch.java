@@ -60,7 +60,7 @@ final class PerIoMatch {
         if (log == null || log.size() == 0) {
             return Result.NONE;
         }
-        java.util.function.IntPredicate mine = i -> g.pids.contains(log.pid(i)) || g.threads.contains(log.pid(i));
+        java.util.function.IntPredicate mine = i -> g.owns(log.pid(i));
         int[] own = sortedByQueue(mine);
         java.util.Set<String> ownDevices = new java.util.HashSet<>();
         for (int r : own) {
@@ -141,7 +141,7 @@ final class PerIoMatch {
             if (!device.equals(log.device(i)) || !log.writes(i) || log.completed(i) <= log.queued(i)) {
                 continue;
             }
-            boolean mine = g.pids.contains(log.pid(i)) || g.threads.contains(log.pid(i));
+            boolean mine = g.owns(log.pid(i));
             if (log.flushes(i) || !mine && kernelWriter(log.comm(i))) {
                 durable.add(new long[] {log.queued(i), log.completed(i)});
             } else if (mine) {
@@ -191,7 +191,7 @@ final class PerIoMatch {
         }
         // reads: a write held inside io_submit is also what XFS and ext4 do to an unaligned direct write after
         // draining the inode, which unaligned-dio-xfs measures as the wait for the inode
-        int[] own = sortedByQueue(i -> log.reads(i) && (g.pids.contains(log.pid(i)) || g.threads.contains(log.pid(i))));
+        int[] own = sortedByQueue(i -> log.reads(i) && g.owns(log.pid(i)));
         long calls = 0;
         long holding = 0;
         for (ApplicationWaits.Process view : g.chosenFor.getOrDefault(WaitClass.SUBMIT, List.of())) {

@@ -67,7 +67,7 @@ final class WorkerRequests {
         long asked = 0;
         double flushWaits = 0;
         for (BlockProcessTimes.FlushWait w : block.flushWaits()) {
-            if (devices.contains(w.device()) && (mine(g, w.pid()) || worker(w.pid(), w.comm()))) {
+            if (devices.contains(w.device()) && (g.owns(w.pid()) || worker(w.pid(), w.comm()))) {
                 asked += w.n();
                 flushWaits += w.seconds();
             }
@@ -86,7 +86,7 @@ final class WorkerRequests {
             if (!devices.contains(e.device()) || !e.direction().equals("write")) {
                 continue;
             }
-            if (mine(g, e.pid())) {
+            if (g.owns(e.pid())) {
                 ownPreflush += e.preflushWait();
             } else if (worker(e.pid(), e.comm())) {
                 journal += e.flush();
@@ -135,7 +135,7 @@ final class WorkerRequests {
         long ownRequests = 0;
         long ownBytes = 0;
         for (BlockProcessTimes.Entry e : block.entries()) {
-            if (mine(g, e.pid()) && e.direction().equals(direction)) {
+            if (g.owns(e.pid()) && e.direction().equals(direction)) {
                 ownRequests += e.n();
                 ownBytes += e.bytes();
             }
@@ -145,7 +145,7 @@ final class WorkerRequests {
         }
         double ownSize = (double) ownBytes / ownRequests;
         List<BlockProcessTimes.Entry> queuedForIt = block.entries().stream()
-                .filter(e -> byDevice.containsKey(e.device()) && e.direction().equals(direction) && !mine(g, e.pid())
+                .filter(e -> byDevice.containsKey(e.device()) && e.direction().equals(direction) && !g.owns(e.pid())
                         && worker(e.pid(), e.comm()) && e.n() > 0 && e.syncData() == e.n() && e.durableRequests() == 0
                         && (double) e.bytes() / e.n() <= SAME_SIZE * ownSize && SAME_SIZE * e.bytes() / e.n() >= ownSize)
                 .toList();
@@ -170,9 +170,5 @@ final class WorkerRequests {
                 direction, direction, n, direction, names.name(device), String.join(", ", byPid.keySet()), unnamed
                 ? "which no syscall trace of the bundle shows and the block trace does not name (the kernel's blk "
                 + "tracer records no names)" : "a kernel worker", ownRequests));
-    }
-
-    private static boolean mine(TimeModelAnalysis.Group g, int pid) {
-        return g.threads.contains(pid) || g.pids.contains(pid);
     }
 }
