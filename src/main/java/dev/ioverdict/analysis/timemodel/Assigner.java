@@ -1140,17 +1140,14 @@ final class Assigner {
             // the time each kind was in flight, not its summed device time: data writes side by side in the device
             // wait once, as the call waiting for them does, and the commit's log write after them once
             boolean own = traced(g);
-            Map<String, double[]> inFlight = own ? new LinkedHashMap<>() : null;
-            for (String device : byDevice.keySet()) {
-                double[] u = inFlight == null ? null : perIo.commitInFlight(g, device);
-                if (u == null || !(u[0] + u[1] > 0)) {
-                    inFlight = null;
-                    break;
+            Map<String, double[]> inFlight = own ? perIo.commitInFlight(g, byDevice.keySet()) : null;
+            if (inFlight != null && inFlight.keySet().containsAll(byDevice.keySet())) {
+                byDevice = new LinkedHashMap<>();
+                for (Map.Entry<String, double[]> e : inFlight.entrySet()) {
+                    byDevice.put(e.getKey(), new double[] {e.getValue()[1], e.getValue()[0]}); // flush, data writes
                 }
-                inFlight.put(device, new double[] {u[1], u[0]});
-            }
-            if (inFlight != null) {
-                byDevice = inFlight;
+            } else {
+                inFlight = null;
             }
             double total = byDevice.values().stream().mapToDouble(s -> s[0] + s[1]).sum();
             if (total > 0) {

@@ -126,42 +126,52 @@ final class PerIoMatch {
     private static final int[] NONE = new int[0];
 
     /**
-     * For a commit's time where its calls are not on the block trace's clock: on {@code device} (as the trace names
-     * it), how long the command's own data writes were in flight, and how long the durability requests were (cache
-     * flushes, its own journal or FUA writes, the kernel's writers') while none of its data writes was: seconds of the
-     * union of their intervals, each kind counted once however many were in flight together. Null without requests.
+     * For a commit's time where its calls are not on the block trace's clock: on each of {@code devices} (as the trace
+     * names them), how long the command's own data writes were in flight, and how long the durability requests were
+     * (cache flushes, its own journal or FUA writes, the kernel's writers') while none of its data writes was: seconds
+     * of the union of their intervals, each kind counted once however many were in flight together. One pass over the
+     * requests for all the devices; a device with none of either is left out, and null without requests.
      */
-    double[] commitInFlight(TimeModelAnalysis.Group g, String device) {
+    Map<String, double[]> commitInFlight(TimeModelAnalysis.Group g, java.util.Set<String> devices) {
         if (log == null || log.size() == 0) {
             return null;
         }
-        List<long[]> data = new ArrayList<>();
-        List<long[]> durable = new ArrayList<>();
+        Map<String, List<long[]>> data = new LinkedHashMap<>();
+        Map<String, List<long[]>> durable = new LinkedHashMap<>();
         for (int i = 0; i < log.size(); i++) {
-            if (!device.equals(log.device(i)) || !log.writes(i) || log.completed(i) <= log.queued(i)) {
+            String device = log.device(i);
+            if (!log.writes(i) || log.completed(i) <= log.queued(i) || !devices.contains(device)) {
                 continue;
             }
             boolean mine = g.owns(log.pid(i));
             if (log.flushes(i) || !mine && kernelWriter(log.comm(i))) {
-                durable.add(new long[] {log.queued(i), log.completed(i)});
+                durable.computeIfAbsent(device, k -> new ArrayList<>()).add(new long[] {log.queued(i), log.completed(i)});
             } else if (mine) {
-                data.add(new long[] {log.queued(i), log.completed(i)});
+                data.computeIfAbsent(device, k -> new ArrayList<>()).add(new long[] {log.queued(i), log.completed(i)});
             }
         }
-        if (data.isEmpty() && durable.isEmpty()) {
-            return null;
-        }
-        List<long[]> dataUnion = union(data);
-        long dataNs = dataUnion.stream().mapToLong(v -> v[1] - v[0]).sum();
-        long durableNs = 0;
-        for (long[] d : union(durable)) {
-            long overlap = 0;
-            for (long[] u : dataUnion) {
-                overlap += Math.max(0, Math.min(d[1], u[1]) - Math.max(d[0], u[0]));
+        Map<String, double[]> out = new LinkedHashMap<>();
+        for (String device : devices) {
+            List<long[]> dataUnion = union(data.getOrDefault(device, new ArrayList<>()));
+            long dataNs = dataUnion.stream().mapToLong(v -> v[1] - v[0]).sum();
+            long durableNs = 0;
+            int first = 0; // both unions are in order: the data intervals before a durable one are passed for good
+            for (long[] d : union(durable.getOrDefault(device, new ArrayList<>()))) {
+                while (first < dataUnion.size() && dataUnion.get(first)[1] <= d[0]) {
+                    first++;
+                }
+                long overlap = 0;
+                for (int k = first; k < dataUnion.size() && dataUnion.get(k)[0] < d[1]; k++) {
+                    long[] u = dataUnion.get(k);
+                    overlap += Math.min(d[1], u[1]) - Math.max(d[0], u[0]);
+                }
+                durableNs += d[1] - d[0] - overlap;
             }
-            durableNs += d[1] - d[0] - overlap;
+            if (dataNs + durableNs > 0) {
+                out.put(device, new double[] {dataNs / 1e9, Math.max(0, durableNs) / 1e9});
+            }
         }
-        return new double[] {dataNs / 1e9, Math.max(0, durableNs) / 1e9};
+        return out;
     }
 
     /** The union of intervals [from, to), as disjoint intervals in order. */
