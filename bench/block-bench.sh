@@ -61,7 +61,7 @@ echo "## Machine"
 echo
 echo "- $(nproc) cores: $(lscpu | sed -n 's/^Model name: *//p' | head -1); $(free -g | awk '/Mem:/ {print $2}') GB RAM"
 jvm=$(JAVA_OPTS=-XshowSettings:properties "$here/ioverdict" --version 2>&1 | sed -n 's/^ *java.runtime.version = //p' | head -1)
-echo "- $(uname -sr); ioverdict's JVM (the launcher's pick): Java $jvm, default heap and GC"
+echo "- $(uname -sr); ioverdict's JVM (the launcher's pick): Java $jvm, the launcher's heap (at most 2 GB) and collector (serial for one case)"
 echo "- $(blkparse -V 2>&1 | head -1), $(btt -V 2>&1 | head -1)"
 echo "- load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (the machine is shared; see the note on load)"
 echo

@@ -107,7 +107,7 @@ echo "## Machine"
 echo
 echo "- $(nproc) cores: $(lscpu | sed -n 's/^Model name: *//p' | head -1); $(free -g | awk '/Mem:/ {print $2}') GB RAM; $(uname -sr)"
 jvm=$(JAVA_OPTS=-XshowSettings:properties "$here/ioverdict" --version 2>&1 | sed -n 's/^ *java.runtime.version = //p' | head -1)
-echo "- ioverdict's JVM (the launcher's pick): Java $jvm, default heap and GC; awk is $(awk -W version 2>&1 | head -1 | cut -c1-40)"
+echo "- ioverdict's JVM (the launcher's pick): Java $jvm, the launcher's heap (at most 2 GB) and collector (serial for one case); awk is $(awk -W version 2>&1 | head -1 | cut -c1-40)"
 echo "- uptime at start: $(uptime)"
 echo
 
