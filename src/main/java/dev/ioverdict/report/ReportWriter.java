@@ -67,8 +67,8 @@ public final class ReportWriter {
     }
 
     /**
-     * As above; {@code concurrent}: each view on a thread of its own (for one report on its own; a
-     * batch already runs its cases side by side).
+     * As above; {@code concurrent}: the charts drawn on two threads and each view on a thread of its own (for one
+     * report on its own; a batch already runs its cases side by side).
      */
     public static List<Path> write(Report report, CaseData data, Set<ReportFormat> formats, Path dir,
                                    Path templates, boolean brief, Redaction redaction, boolean concurrent)
@@ -76,7 +76,7 @@ public final class ReportWriter {
         Files.createDirectories(dir);
         removeParts(dir); // a run killed while it wrote here left them
         boolean drawn = formats.contains(ReportFormat.HTML) || formats.contains(ReportFormat.PDF);
-        List<Chart> charts = drawn ? Charts.draw(data, report.findings(), report.marks()) : List.of();
+        List<Chart> charts = drawn ? Charts.draw(data, report.findings(), report.marks(), concurrent) : List.of();
         RenderInput input = new RenderInput(report, redaction == null ? charts
                 : charts.stream().map(redaction::chart).toList(), templates, brief, redaction);
         List<ReportFormat> wanted = java.util.Arrays.stream(ReportFormat.values()).filter(formats::contains).toList();
