@@ -86,7 +86,7 @@ public final class Diagnosis {
             return f;
         }
         String kinds = f.sources().isEmpty() ? "the capture" : "the " + String.join(" and the ", f.sources());
-        String reason = "measured directly in " + kinds
+        String reason = "its figures measured directly in " + kinds
                 + (f.symptoms().isEmpty() ? "" : "; the symptoms it explains agree ("
                 + String.join(", ", f.symptoms().stream().map(Finding::rule).distinct().toList()) + ")");
         return f.withConfidenceReasons(List.of(reason));

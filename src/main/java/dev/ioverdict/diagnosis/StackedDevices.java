@@ -197,7 +197,7 @@ final class StackedDevices {
             List<String> waits = symptoms.stream().map(Finding::rule).filter(r -> !r.equals(holder.rule())).distinct()
                     .toList();
             String kinds = holder.sources().isEmpty() ? "the capture" : "the " + String.join(" and the ", holder.sources());
-            out.add("measured directly in " + kinds + (stack.isEmpty() ? "" : "; " + stack)
+            out.add("its figures measured directly in " + kinds + (stack.isEmpty() ? "" : "; " + stack)
                     + (waits.isEmpty() ? "" : "; the application's own waits agree (" + String.join(", ", waits) + ")"));
         } else if (!stack.isEmpty()) {
             out.add(stack);

@@ -55,6 +55,22 @@ public record Impact(double seconds, Double sharePct, String of, boolean measure
     }
 
     /**
+     * How the seconds were found, for a page that says beside them whether they were measured or estimated:
+     * {@link #method} without its own "estimated: " (the time model's parts say it of themselves, and the page
+     * would say it twice: "(estimated: time model: ...; estimated: ...)").
+     */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public String how() {
+        if (method == null) {
+            return null;
+        }
+        String how = method.startsWith(ESTIMATED) ? method.substring(ESTIMATED.length()) : method;
+        return how.replace("; " + ESTIMATED, "; ");
+    }
+
+    private static final String ESTIMATED = "estimated: ";
+
+    /**
      * The impact in a few words, for a page where its whole sentence stands nearby (the front page's
      * headline over a table of causes): "1.98 s, 58.7 % of the application's I/O wait", without the
      * totals in brackets and the victim's view. Null when it explains nothing.

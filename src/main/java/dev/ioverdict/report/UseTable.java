@@ -219,6 +219,7 @@ final class UseTable {
             return null;
         }
         return model.device(dev).map(d -> {
+            String measure = measure(d);
             Double r = d.readServiceMs();
             Double w = d.writeServiceMs();
             // one figure for both (an await that iostat did not split) is said once
@@ -232,15 +233,23 @@ final class UseTable {
             if (r != null && w != null && r > limit != w > limit) {
                 // one direction above its class's limit and one within: the slow one first, the other not with it
                 boolean readsSlow = r > limit;
-                return (readsSlow ? "reads " + Figures.number(r) : "writes " + Figures.number(w)) + " ms, above the "
+                return measure + (readsSlow ? "reads " + Figures.number(r) : "writes " + Figures.number(w)) + " ms, above the "
                         + Figures.number(limit) + " ms " + of + " should give; "
                         + (readsSlow ? "writes " + Figures.number(w) : "reads " + Figures.number(r)) + " ms, within it"
                         + (pointOnward ? ": the causes above say why" : "");
             }
-            return ms.isEmpty() ? null : ms + (!d.aboveExpected() ? ", within what " + of + " gives (slow above "
+            return ms.isEmpty() ? null : measure + ms + (!d.aboveExpected() ? ", within what " + of + " gives (slow above "
                     + Figures.number(limit) + " ms)" : ", above the " + Figures.number(limit) + " ms " + of
                     + " should give" + (pointOnward ? ": the causes above say why" : ""));
         }).orElse(null);
+    }
+
+    /**
+     * Which measure the figures are, said first: a cause's title may quote the other one for the same device
+     * (device-latency's iostat await beside the block trace's D2C), and the two differ by the time between them.
+     */
+    private static String measure(DeviceTime d) {
+        return "iostat".equals(d.source()) ? "await " : "D2C ";
     }
 
     private static boolean fills(Finding f, Use use) {

@@ -25,4 +25,19 @@ class ImpactTest {
         assertEquals("1.84 s, 70.1% of " + OF + "; 92% of fio pid 13129's I/O wait",
                 new Impact(1.84, 70.1, OF, false, "estimated", oneHitHarder).text());
     }
+
+    @Test
+    void howItWasFoundDoesNotSayEstimatedAgain() {
+        // xfs-unaligned-512b's first cause read "(estimated: time model: inode lock / direct-I/O drain; estimated: the
+        // composition of io_submit's sleep stacks ...)": the page says measured or estimated beside the seconds
+        Impact inodeLock = new Impact(1.98, 58.7, OF, false, "time model: inode lock / direct-I/O drain; estimated: "
+                + "the composition of io_submit's sleep stacks applied to its 1.52 s");
+        assertEquals("time model: inode lock / direct-I/O drain; the composition of io_submit's sleep stacks applied "
+                + "to its 1.52 s", inodeLock.how());
+        assertEquals("no block trace; its read waits", new Impact(1, 10.0, OF, false,
+                "estimated: no block trace; its read waits").how());
+        // a measured part keeps its words: they say how it was measured
+        assertEquals("time model: device; measured per I/O: each instant of its waits", new Impact(1, 10.0, OF, true,
+                "time model: device; measured per I/O: each instant of its waits").how());
+    }
 }

@@ -95,7 +95,7 @@ class PageOneReadTest {
         JsonNode loop0 = latency(r, 0);
         assertEquals("loop0", r.path("summary").path("use").get(0).path("device").asText());
         assertEquals("problem", loop0.path("status").asText());
-        assertEquals("reads 19.5 ms, above the 5 ms a solid-state (non-rotational) device should give",
+        assertEquals("D2C reads 19.5 ms, above the 5 ms a solid-state (non-rotational) device should give",
                 loop0.path("figure").asText());
         holdsTheWait(latency(r, 1), "writes 57 ms, above the 5 ms a solid-state (non-rotational) device should give: "
                 + "the causes above say why");
@@ -105,7 +105,7 @@ class PageOneReadTest {
     void aDeviceSlowInOneDirectionSaysWhichOneIsAboveItsClass() throws IOException {
         // "reads 2.85 ms, writes 32.6 ms, above the 5 ms ..." read as both directions above
         String figure = latency(report("grid/writes-slow-reads-fast"), 0).path("figure").asText();
-        assertEquals("writes 32.6 ms, above the 5 ms a solid-state (non-rotational) device should give; reads 2.85 ms, "
+        assertEquals("D2C writes 32.6 ms, above the 5 ms a solid-state (non-rotational) device should give; reads 2.85 ms, "
                 + "within it", figure);
     }
 
