@@ -35,6 +35,10 @@
 #                          (the capture kit's blktrace-ftrace.sh: the kernel's blk tracer), with
 #                          blkparse's text of them (a storage engineer's usual set)
 #                blkSys    blk, with perf's syscalls beside it (no perf block events)
+#   (by name) zram-CELL: the device is zram0 (RAM, lz4, 1 GiB), not the kit's slow disk: another kind of
+#              device, bio-based (no scheduler, no request queue: blktrace shows Q and C only, and the
+#              kernel gave it major 253, which btt takes for device-mapper); DELAY, RDELAY, THR are "-";
+#              blk-throttle refuses a limit on it (EINVAL), so no cgroup cell runs on it
 #   (by name) sched-bfq-* run under bfq with strict_guarantees 1 (the capture kit's scheduler recipe),
 #              two-devs-* add a second slow device (grid2: TWO="DELAY RDELAY THR ROTA" below) with its own
 #              XFS on /mnt/grid2 holding data (64 MiB written), the job's second device,
@@ -317,6 +321,9 @@ blksys-cgroup-read-iops100-1ms-ssd  0.5   -      8   0    data    randread-qd4  
 blk-dirty-dd-8ms-hdd                7     -      8   1    journal dd-buffered-write-1m -       blk     -
 blk-psync-readers-2ms-j8-s8-ssd     1.5   -      8   0    data    psync-read-j8    -           blk     -
 blk-fsync32-buffered-12ms-s2-hdd    11    -      2   1    data    buffered-write-fsync32 -     blk     -
+zram-randread-qd4                   -     -      -   0    data    randread-qd4     -           blk     -
+zram-cpuhog8-randread-qd4           -     -      -   0    data    randread-qd4     -           blk     -
+zram-randwrite-qd2                  -     -      -   0    data    randwrite-qd2    -           blk     -
 EOF
 }
 if [ "$CELL" = list ]; then table; exit 0; fi
@@ -367,13 +374,19 @@ teardown() {
         [ -e "/sys/block/$x/queue/nr_requests" ] && { echo 64 > "/sys/block/$x/queue/nr_requests"
             echo 128 > "/sys/block/$x/queue/nr_requests"; } 2>/dev/null
     done
-    "$SLOWDEV" down "$NAME" || true
+    if [ -n "$ZRAM" ]; then echo 1 > /sys/block/zram0/reset; else "$SLOWDEV" down "$NAME" || true; fi
     [ -n "$CGROUP" ] && rmdir "$CGROUP" 2>/dev/null
     [ -n "$TWO" ] && { "$SLOWDEV" down grid2 || true; }
 }
 trap teardown EXIT
 
-dev=$("$SLOWDEV" up "$NAME" "$SIZE" "$DELAY" "$THR" "$RDELAY") || exit 1
+ZRAM=; case $CELL in zram-*) ZRAM=1 ;; esac
+if [ -n "$ZRAM" ]; then
+    echo 1 > /sys/block/zram0/reset && echo lz4 > /sys/block/zram0/comp_algorithm \
+        && echo "$SIZE" > /sys/block/zram0/disksize && dev=/dev/zram0 || exit 1
+else
+    dev=$("$SLOWDEV" up "$NAME" "$SIZE" "$DELAY" "$THR" "$RDELAY") || exit 1
+fi
 if [ -n "$TWO" ]; then
     read -r DELAY2 RDELAY2 THR2 ROTA2 <<< "$TWO"
     dev2=$("$SLOWDEV" up grid2 1G "$DELAY2" "$THR2" "$RDELAY2") || exit 1
@@ -463,12 +476,13 @@ uname -a > uname.txt
 lsblk -o NAME,MAJ:MIN,SIZE,TYPE,FSTYPE,MOUNTPOINT,ROTA,TRAN,MODEL,LOG-SEC,PHY-SEC,MIN-IO,SCHED,RQ-SIZE,RA $DEVS > lsblk.txt
 cat /proc/mounts > mounts.txt
 # losetup -l with two devices would take the second for the first's backing file
-if [ -n "$upper" ]; then losetup -l > losetup.txt 2>&1; else losetup -l "$dev" > losetup.txt 2>&1; fi
+if [ -n "$upper" ]; then losetup -l > losetup.txt 2>&1; elif [ -z "$ZRAM" ]; then losetup -l "$dev" > losetup.txt 2>&1; fi
 : > scheduler.txt; : > queue-settings.txt
 for x in $d $u $d2; do
-    echo "/sys/block/$x/queue/scheduler: $(cat /sys/block/$x/queue/scheduler)" >> scheduler.txt
+    # a bio-based device (zram) has neither a scheduler nor request tags
+    [ -e "/sys/block/$x/queue/scheduler" ] && echo "/sys/block/$x/queue/scheduler: $(cat /sys/block/$x/queue/scheduler)" >> scheduler.txt
     for p in nr_requests logical_block_size physical_block_size max_sectors_kb rotational nomerges write_cache fua; do
-        echo "/sys/block/$x/queue/$p: $(cat /sys/block/$x/queue/$p)" >> queue-settings.txt
+        [ -e "/sys/block/$x/queue/$p" ] && echo "/sys/block/$x/queue/$p: $(cat /sys/block/$x/queue/$p)" >> queue-settings.txt
     done
 done
 # ext4: its superblock's figures beside the bundle (dumpe2fs -h is no format ioverdict reads); mounts.txt says ext4
@@ -484,8 +498,10 @@ fi
 if [ -f "$HERE/grid-jobs/$JOB.sh" ]; then cp "$HERE/grid-jobs/$JOB.sh" "$RAW/"
 else sed "s#/dev/loop1#${upper:-/dev/loop1}#" "$HERE/grid-jobs/$JOB.fio" > "$JOB.fio"; fi
 [ "$NB" = - ] || cp "$HERE/grid-jobs/$NB.fio" "$NB.fio"
-printf 'cell %s: slowdev-rw.sh up %s %s %s %s %s -> %s%s, rotational %s, files %s, job %s, neighbour %s, collectors %s (syscalls: %s)\n' \
-    "$CELL" "$NAME" "$SIZE" "$DELAY" "$THR" "$RDELAY" "$dev" "${upper:+ under $upper}" "$ROTA" "$FILES" "$JOB" "$NB" "$COLL" "${SYSCALLS:-none}" > "$RAW/setup.txt"
+DEVSETUP="slowdev-rw.sh up $NAME $SIZE $DELAY $THR $RDELAY"
+[ -n "$ZRAM" ] && DEVSETUP="zram0 reset, comp_algorithm lz4, disksize $SIZE"
+printf 'cell %s: %s -> %s%s, rotational %s, files %s, job %s, neighbour %s, collectors %s (syscalls: %s)\n' \
+    "$CELL" "$DEVSETUP" "$dev" "${upper:+ under $upper}" "$ROTA" "$FILES" "$JOB" "$NB" "$COLL" "${SYSCALLS:-none}" > "$RAW/setup.txt"
 [ -f "$RAW/setup.txt.pre" ] && cat "$RAW/setup.txt.pre" >> "$RAW/setup.txt" && rm -f "$RAW/setup.txt.pre"
 [ -n "$dev2" ] && echo "second device: slowdev-rw.sh up grid2 1G $DELAY2 $THR2 $RDELAY2 -> $dev2, rotational $ROTA2, XFS on $MNT2 with data (64 MiB written)" >> "$RAW/setup.txt"
 
@@ -499,7 +515,7 @@ if [ "$COLL" != none ] && [ "$COLL" != blk ]; then
     # system-wide sys_enter/sys_exit of the I/O syscalls; left out: perf's own (its pid is the shell's
     # it execs from), else it traces its own writes, and slowfs.py's threads (the slow disk's
     # firmware, so to speak: its pwrite64/pread64 to the backing file are not the host's I/O)
-    NOT=$(for t in /proc/$(cat /tmp/iocap/slowdev/$NAME/pid)/task/* ${dev2:+/proc/$(cat /tmp/iocap/slowdev/grid2/pid)/task/*}; do printf ' && common_pid != %s' "${t##*/}"; done)
+    NOT=; [ -n "$ZRAM" ] || NOT=$(for t in /proc/$(cat /tmp/iocap/slowdev/$NAME/pid)/task/* ${dev2:+/proc/$(cat /tmp/iocap/slowdev/grid2/pid)/task/*}; do printf ' && common_pid != %s' "${t##*/}"; done)
     # with read and write, system-wide would be megabytes of the other jobs on the machine (shells,
     # compilers): the syscalls are then those of the workload's commands only
     [ "$SC" = SYNC ] && NOT=' && (comm == "fio" || comm == "restore")'

@@ -102,6 +102,17 @@ class PageOneReadTest {
     }
 
     @Test
+    void noDeviceHoldsAWaitThatIsItselfATrifleOfTheCapture() throws IOException {
+        // zram-randread-qd4: 70 ms of wait over 8.5 s, a tenth of it on each device: the application is not bound by
+        // either, and neither row says it holds the wait
+        JsonNode r = report("grid/zram-randread-qd4");
+        for (int i = 0; i < r.path("summary").path("use").size(); i++) {
+            assertEquals("ok", latency(r, i).path("status").asText(), latency(r, i).toString());
+        }
+        assertTrue(latency(r, 1).path("figure").asText().startsWith("D2C reads 0.0"), latency(r, 1).toString());
+    }
+
+    @Test
     void aDeviceSlowInOneDirectionSaysWhichOneIsAboveItsClass() throws IOException {
         // "reads 2.85 ms, writes 32.6 ms, above the 5 ms ..." read as both directions above
         String figure = latency(report("grid/writes-slow-reads-fast"), 0).path("figure").asText();

@@ -17,6 +17,8 @@ final class BttDevice {
     long lastQ = QueuedIo.UNSET;
     long nQs;
     long nDs;
+    /** Whether the trace holds this volume's bios remapped onto a device below it (its legs, traced too). */
+    boolean remapped;
     private final PhaseSamples[] phases = new PhaseSamples[Phase.values().length];
     /**
      * I2D, M2D, Q2C (Q2Cdm on a remapper) and D2C by class of bio ({@link #cls}): each sample is

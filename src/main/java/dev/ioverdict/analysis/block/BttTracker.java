@@ -185,6 +185,9 @@ final class BttTracker {
     private void remap(BlockEvent e) {
         BttDevice target = setup(e, true);
         BttDevice volume = devices.find(e.fromMajor(), e.fromMinor());
+        if (volume != null) {
+            volume.remapped = true;
+        }
         QueuedIo q = volume == null ? null : volume.queued.find(e.fromSector());
         if (q != null) {
             q.device.add(q.device.remapper ? Phase.Q2Adm : Phase.Q2A, Btt.delta(q.qTime, e.timeNs()));
@@ -309,6 +312,10 @@ final class BttTracker {
                 d.q2c(q, Btt.delta(q.qTime, t));
                 if (q.dTime != QueuedIo.UNSET) {
                     d.d2c(q, Btt.delta(q.dTime, t));
+                } else if (d.nDs == 0 && !d.remapped) {
+                    // a bio-based device of its own (zram, a volume whose legs the trace does not hold): nothing
+                    // dispatches, and its Q2C is the device's time; btt's figures above keep it a Q2C only
+                    q.dTime = q.qTime;
                 }
                 d.processTimes.completed(q, t, grid.origin(), slice(t), alone, ownTurn);
                 if (!d.remapper || q.dTime != QueuedIo.UNSET) {

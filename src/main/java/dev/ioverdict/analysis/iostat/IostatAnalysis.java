@@ -5,6 +5,7 @@ import dev.ioverdict.analysis.Dataflow;
 import dev.ioverdict.analysis.Results;
 import dev.ioverdict.model.Facts;
 import dev.ioverdict.model.iostat.IostatColumns;
+import dev.ioverdict.model.iostat.IostatCpu;
 import dev.ioverdict.model.iostat.IostatDevice;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
@@ -126,6 +127,7 @@ public final class IostatAnalysis implements Analysis {
     private final Set<RunKey> withInterval = new java.util.HashSet<>();
     private final int keptReports;
     private int kept;
+    private final CpuLoads.Tally cpu = new CpuLoads.Tally();
 
     public IostatAnalysis() {
         this(KEPT_REPORTS, CANDIDATES);
@@ -142,6 +144,7 @@ public final class IostatAnalysis implements Analysis {
 
     @Override
     public void attach(Facts facts) {
+        facts.stream(IostatCpu.class, cpu::add);
         facts.stream(IostatSample.class, s -> {
             Key key = new Key(s.input(), s.run(), s.device(), s.dialect());
             double busy = ServiceTimes.busyPct(s);
@@ -324,11 +327,15 @@ public final class IostatAnalysis implements Analysis {
 
     @Override
     public Dataflow dataflow() {
-        return Dataflow.writes(IostatTimeline.class, IostatSection.class);
+        return Dataflow.writes(IostatTimeline.class, IostatSection.class, CpuLoads.class);
     }
 
     @Override
     public void finish(Facts facts, Results results) {
+        CpuLoads loads = cpu.loads();
+        if (!loads.loads().isEmpty()) {
+            results.put(CpuLoads.class, loads);
+        }
         if (tracked.isEmpty()) {
             return;
         }

@@ -705,9 +705,13 @@ final class Assigner {
             // a block trace that never names this process (another pid namespace, a trace without pids,
             // or one taken beside the syscalls on another run) still says how requests spend their time
             boolean own = traced(g);
+            // ...but not of a device its files do not live on (a program's libraries on the system disk, the trace of
+            // the data disk beside it)
+            String home = own ? null : deviceOfFiles(g);
             Map<String, double[]> byDevice = new LinkedHashMap<>(); // q2c, d2c, sched, tag, flush, preflush wait
             for (BlockProcessTimes.Entry e : block.entries()) {
-                if ((!own || mine(g, e)) && e.direction().equals(direction)) {
+                if ((own ? mine(g, e) : home == null || home.equals(names.name(e.device())))
+                        && e.direction().equals(direction)) {
                     WorkerRequests.addPhases(byDevice, e);
                 }
             }

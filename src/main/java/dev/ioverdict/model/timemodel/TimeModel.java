@@ -47,6 +47,18 @@ public record TimeModel(String unit, Basis basis, double captureSeconds, double 
         return basis == Basis.DEVICE ? "the devices' own time" : "the application's I/O wait";
     }
 
+    /** The share of the span the application was traced for from which a cost is worth acting on, percent. */
+    public static final double MATERIAL_OF_TRACED_PCT = 1;
+
+    /**
+     * Whether {@code seconds} of wait are worth a word: with the application traced, at least
+     * {@link #MATERIAL_OF_TRACED_PCT} of the span it was traced for (a part of a wait that is itself a trifle is
+     * one too); with the devices' own time as the unit, always.
+     */
+    public boolean material(double seconds) {
+        return basis != Basis.APPLICATION || captureSeconds <= 0 || seconds >= MATERIAL_OF_TRACED_PCT / 100 * captureSeconds;
+    }
+
     /** {@code seconds} as a share of the whole wait, percent. */
     public double share(double seconds) {
         return waitSeconds > 0 ? Math.min(100, 100 * seconds / waitSeconds) : 0;

@@ -3,6 +3,7 @@ package dev.ioverdict.parse.iostat;
 import dev.ioverdict.model.InputClock;
 import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
+import dev.ioverdict.model.iostat.IostatCpu;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.parse.SinkFormat;
 import dev.ioverdict.parse.LineHints;
@@ -153,6 +154,11 @@ public final class IostatFormat extends SinkFormat {
         private boolean cpuValuesNext;
         private int report;
         private boolean sinceBoot;
+        /** The last avg-cpu header, its number of values, and where %idle and %iowait are among them (-1: absent). */
+        private String cpuHeader;
+        private int cpuColumnCount = -1;
+        private int idleColumn = -1;
+        private int iowaitColumn = -1;
         private final List<Run> runs = new ArrayList<>();
         private Run run;
         private long bannerLine = -1;
@@ -204,6 +210,7 @@ public final class IostatFormat extends SinkFormat {
                 // what structural() does with it, without splitting a line every report repeats
                 joinPretty();
                 cpuValuesNext = true;
+                cpuColumns(line);
                 return;
             }
             if (quickStamps && !cpuValuesNext && IostatClock.isSlashed(line)) {
@@ -219,7 +226,7 @@ public final class IostatFormat extends SinkFormat {
                 header(n, known);
                 return;
             }
-            if (cpuValuesNext && cpuValuesInPlace(line)) {
+            if (cpuValuesNext && cpuValuesInPlace(n, line)) {
                 cpuValuesNext = false;
                 return;
             }
@@ -287,6 +294,12 @@ public final class IostatFormat extends SinkFormat {
                 joinPretty();
                 inRows = false;
                 cpuValuesNext = true;
+                if (first.equals("avg-cpu:")) {
+                    cpuColumns(line);
+                } else {
+                    cpuHeader = null;
+                    idleColumn = -1;
+                }
                 return true;
             }
             if (cpuValuesNext && cpuValues(tokens)) {
@@ -472,19 +485,47 @@ public final class IostatFormat extends SinkFormat {
             return true;
         }
 
-        /** {@link #cpuValues} of a line's fields in place. */
-        private boolean cpuValuesInPlace(String line) {
+        /** {@link #cpuValues} of a line's fields in place; the CPUs' busy share emitted where the header has %idle. */
+        private boolean cpuValuesInPlace(long n, String line) {
             spans.of(line);
+            double idle = Double.NaN;
+            double iowait = 0;
             for (int t = 0; t < spans.count(); t++) {
                 int end = spans.end(t);
                 if (line.charAt(end - 1) == '%') {
                     end--;
                 }
-                if (Double.isNaN(SysstatNumbers.number(line, spans.start(t), end))) {
+                double v = SysstatNumbers.number(line, spans.start(t), end);
+                if (Double.isNaN(v)) {
                     return false;
                 }
+                if (t == idleColumn) {
+                    idle = v;
+                } else if (t == iowaitColumn) {
+                    iowait = v;
+                }
             }
-            return spans.count() > 0;
+            if (spans.count() == 0) {
+                return false;
+            }
+            if (!Double.isNaN(idle) && spans.count() == cpuColumnCount) {
+                // the report's device header comes after these lines: a banner not yet taken makes this one since boot
+                ctx.emit(new IostatCpu(ctx.input(), n, line, bannerLine >= 0 || runs.isEmpty(),
+                        Math.max(0, Math.min(100, 100 - idle - iowait))));
+            }
+            return true;
+        }
+
+        /** The positions of %idle and %iowait among the CPU values, from the avg-cpu header (the same in every report). */
+        private void cpuColumns(String header) {
+            if (header.equals(cpuHeader)) {
+                return;
+            }
+            cpuHeader = header;
+            List<String> names = Tokens.split(header);
+            cpuColumnCount = names.size() - 1;
+            idleColumn = names.indexOf("%idle") - 1;
+            iowaitColumn = names.indexOf("%iowait") - 1;
         }
 
         /** Emits a device row; false when a value is not a number (the caller reports it). */

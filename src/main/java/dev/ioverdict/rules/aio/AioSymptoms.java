@@ -165,9 +165,15 @@ public final class AioSymptoms {
             return Optional.of(new Service(d.avservMs() / 1000, new Evidence(d.input(), d.line(), d.text()),
                     "avserv of " + d.device()));
         }
-        return Optional.ofNullable(block).map(BlockSection::all).map(a -> a.phase(Phase.D2C))
+        Optional<Service> d2c = Optional.ofNullable(block).map(BlockSection::all).map(a -> a.phase(Phase.D2C))
                 .filter(p -> p.n() > 0 && p.avg() != null)
                 .map((PhaseStat p) -> new Service(p.avg(), null, "D2C average of all devices"));
+        // a trace with no dispatch at all (a bio-based device: zram, a volume traced without its legs): its Q2C is the
+        // device's own time
+        return d2c.or(() -> Optional.ofNullable(block).map(BlockSection::all)
+                .filter(a -> a.phase(Phase.Q2C) == null || a.phase(Phase.Q2C).n() == 0).map(a -> a.phase(Phase.Q2Cdm))
+                .filter(p -> p != null && p.n() > 0 && p.avg() != null)
+                .map((PhaseStat p) -> new Service(p.avg(), null, "Q2C average of all devices: bio-based, no dispatch")));
     }
 
     public static Evidence evidence(SleepStack s) {

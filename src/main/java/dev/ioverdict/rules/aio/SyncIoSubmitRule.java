@@ -1,5 +1,6 @@
 package dev.ioverdict.rules.aio;
 
+import dev.ioverdict.analysis.iostat.CpuLoads;
 import dev.ioverdict.analysis.syscall.AioWaits;
 import dev.ioverdict.model.Confidence;
 import dev.ioverdict.model.Evidence;
@@ -20,6 +21,7 @@ import dev.ioverdict.rules.Rule;
 import dev.ioverdict.rules.wait.TimeModelInput;
 import dev.ioverdict.rules.RuleContext;
 import dev.ioverdict.rules.RuleInfo;
+import dev.ioverdict.rules.disk.IostatEvidence;
 import dev.ioverdict.rules.Threshold;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -46,6 +48,11 @@ public final class SyncIoSubmitRule extends Rule {
             "io_submit average at least this share of the io_getevents average counts as blocking");
     static final Threshold SUBMIT_VS_SERVICE_RATIO = Threshold.ratio("submit_vs_service_ratio", 0.5,
             "io_submit average at least this share of the device service time counts as blocking");
+    static final Threshold CPU_SATURATED_PCT = Threshold.percent("cpu_saturated_pct", 95,
+            "CPUs busy at least this share of the time in the median iostat report keep a process waiting for one");
+    static final Threshold CPU_DEVICE_SHARE = Threshold.ratio("cpu_device_share", 0.1,
+            "on saturated CPUs, a device that serves a request in at most this share of io_submit's average leaves the "
+                    + "rest of it to the wait for a CPU: a remark, not a cause");
 
     public static final String ID = "sync-io-submit";
     /** The kernel function io_submit sleeps in most (the innermost frame of its top sleep stack). */
@@ -58,8 +65,9 @@ public final class SyncIoSubmitRule extends Rule {
             time. Submitting asynchronous I/O should not wait for the device; when it does, the \
             submission path serialises (unaligned direct I/O on XFS, a full request queue, buffered \
             AIO, file extension) and the application's I/O concurrency is lost.""",
-            List.of(AioSymptoms.AIO_TIMING), List.of(TimeModelInput.MODEL),
-            List.of(MIN_CALLS, MIN_SUBMIT_AVG_MS, SUBMIT_VS_GETEVENTS_RATIO, SUBMIT_VS_SERVICE_RATIO));
+            List.of(AioSymptoms.AIO_TIMING), List.of(TimeModelInput.MODEL, IostatEvidence.CPU),
+            List.of(MIN_CALLS, MIN_SUBMIT_AVG_MS, SUBMIT_VS_GETEVENTS_RATIO, SUBMIT_VS_SERVICE_RATIO, CPU_SATURATED_PCT,
+                    CPU_DEVICE_SHARE));
 
     public SyncIoSubmitRule() {
         super(INFO, MeasuredIn.process(Part.SUBMISSION, Part.INODE_LOCK, Part.TAG_WAIT, Part.THROTTLE, Part.WRITEBACK),
@@ -204,10 +212,25 @@ public final class SyncIoSubmitRule extends Rule {
                 + "that they stay direct and asynchronous. " : "")
                 + (throttled ? "Writeback throttling follows the device's latency: a faster device, or a higher target "
                 + "(/sys/block/<device>/queue/wbt_lat_usec; 0 turns it off), lets the writes through. " : "");
+        // on CPUs busy all the time, a call outlasts a fast device by its wait for a CPU: zram doing the read in the
+        // submitter's context, under busy loops, made io_submit 844 µs for an 11 µs device
+        Optional<CpuLoads.Load> cpu = service.filter(s -> s.seconds() <= ctx.value(CPU_DEVICE_SHARE) * submit)
+                .flatMap(s -> ctx.optional(IostatEvidence.CPU)).flatMap(c -> c.loads().stream()
+                        .filter(l -> l.reports() > 0 && l.medianBusyPct() >= ctx.value(CPU_SATURATED_PCT))
+                        .max(Comparator.comparingDouble(CpuLoads.Load::medianBusyPct)));
+        if (cpu.isPresent()) {
+            why = " The CPUs were " + Figures.percent(cpu.get().medianBusyPct()) + " busy in the median of "
+                    + Figures.count(cpu.get().reports()) + " iostat reports (" + cpu.get().input() + ", avg-cpu: neither "
+                    + "idle nor waiting for I/O), and the device served its requests in "
+                    + service.map(s -> Figures.duration(s.seconds())).orElse("?")
+                    + ": io_submit's time is mostly its wait for a CPU, not for the storage." + why;
+            specific = "Find what holds the CPUs (top, pidstat -u 1, perf top) and give the application its share of "
+                    + "them; the storage is not what it waits for. ";
+        }
         var f = ctx.finding(alike.isEmpty() ? Subject.process(a.pid(), a.comm())
                         : Subject.processes(all.stream().map(AioProcess::pid).toList(), whoAll), "io_submit of " + whoAll + " takes "
-                        + averages(all) + " on average: submission blocks")
-                .severity(worse ? Severity.CRITICAL : Severity.WARNING)
+                        + averages(all) + " on average" + (cpu.isPresent() ? ", on saturated CPUs" : ": submission blocks"))
+                .severity(cpu.isPresent() ? Severity.INFO : worse ? Severity.CRITICAL : Severity.WARNING)
                 .summary(who + " made " + Figures.count(a.submits()) + " io_submit calls averaging "
                         + Figures.duration(submit) + compare + " (" + a.source() + ", " + a.input() + "). io_submit holds "
                         + Figures.percent(a.submitSharePct()) + " of the time spent in io_submit and io_getevents "
@@ -239,6 +262,7 @@ public final class SyncIoSubmitRule extends Rule {
         ev.addAll(aio.slowest(a, "io_submit"));
         aio.submitStacks(a.pid()).stream().limit(2).forEach(s -> ev.add(AioSymptoms.evidence(s)));
         service.map(AioSymptoms.Service::evidence).ifPresent(ev::add);
+        cpu.ifPresent(c -> ev.add(c.busiest()));
         f.evidence(ev).report();
     }
 }

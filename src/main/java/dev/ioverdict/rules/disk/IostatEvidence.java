@@ -3,6 +3,7 @@ package dev.ioverdict.rules.disk;
 import dev.ioverdict.analysis.config.MediaClass;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.iostat.SchedulerHold;
+import dev.ioverdict.analysis.iostat.CpuLoads;
 import dev.ioverdict.analysis.iostat.DeviceSeries;
 import dev.ioverdict.analysis.iostat.IostatPoint;
 import dev.ioverdict.analysis.iostat.IostatTimeline;
@@ -28,6 +29,11 @@ public final class IostatEvidence {
     public static final Input<List<DeviceSeries>> SERIES = new Input<>("iostat", "iostat -x output",
             "iostat -x -t 1 120 > iostat-x.txt   (Linux sysstat; Solaris: iostat -xn -T d 1 120 > iostat-xn.txt)",
             c -> c.results().get(IostatTimeline.class).map(IostatTimeline::series).filter(s -> !s.isEmpty()));
+
+    /** How busy the CPUs were by iostat's avg-cpu lines (Linux), when the bundle has them. */
+    public static final Input<CpuLoads> CPU = new Input<>("iostat-cpu", "iostat's CPU lines (avg-cpu)",
+            "iostat -x -t 1 120 > iostat-x.txt   (Linux sysstat: its avg-cpu lines)",
+            c -> c.results().get(CpuLoads.class));
 
     /** The response time (await, svc_t, asvc_t) a finding was judged against: what its chart draws. */
     public static final Metric LIMIT_RESPONSE = Metric.duration("limitResponse", "limit for the response time");

@@ -3,6 +3,7 @@ package dev.ioverdict.analysis.timemodel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ioverdict.model.timemodel.DeviceTime;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.model.timemodel.ProcessWait;
 import dev.ioverdict.model.timemodel.TimeModel;
@@ -35,6 +36,27 @@ class TimeModelCapturesTest {
 
     private static double seconds(ProcessWait p, Part part) {
         return p.parts().stream().filter(w -> w.part() == part).mapToDouble(WaitPart::seconds).sum();
+    }
+
+    @Test
+    void aBioBasedDevicesQ2cIsItsOwnTime() throws Exception {
+        // zram0 (RAM, bio-based: Q and C only, major 253 as device-mapper's) beside strace and iostat: its reads'
+        // Q2C is the device's time, not a volume's time spent in legs the trace lacks; fio's parent, which read its
+        // libraries from the system disk, stays on vda, where its files live
+        Path bundle = TestData.bundle("grid/zram-randread-qd4").resolve("bundle");
+        TimeModel m = RuleHarness.data(bundle.resolve("blkparse.txt"), bundle.resolve("strace-fio.txt"),
+                bundle.resolve("iostat-x.txt"), bundle.resolve("mounts.txt"), bundle.resolve("lsblk.txt"),
+                bundle.resolve("queue-settings.txt")).results().get(TimeModel.class).orElseThrow();
+        DeviceTime zram = m.device("zram0").orElseThrow();
+        assertEquals("block trace", zram.source());
+        assertEquals(0.0177, zram.readServiceMs(), 0.0005);
+        ProcessWait fio = m.application().stream().filter(p -> p.pids().contains(32406)).findFirst().orElseThrow();
+        WaitPart device = fio.parts().stream().filter(w -> w.part() == Part.DEVICE).findFirst().orElseThrow();
+        assertEquals("zram0", device.device());
+        assertTrue(device.method().contains("its own requests spent their time in the block trace"), device.method());
+        ProcessWait parent = m.application().stream().filter(p -> p.pids().contains(32402)).findFirst().orElseThrow();
+        assertTrue(parent.parts().stream().filter(w -> w.part() == Part.DEVICE).allMatch(w -> "vda".equals(w.device())),
+                parent.parts().toString());
     }
 
     @Test
