@@ -138,17 +138,13 @@ final class FrontPage {
      * that is why nothing was found (a cause costing under 1 % of that time is a remark), else nothing.
      */
     private static String idle(TimeModel model) {
-        if (model == null || model.basis() != TimeModel.Basis.APPLICATION || model.captureSeconds() <= 0
-                || model.waitSeconds() >= IDLE_PCT / 100 * model.captureSeconds()) {
+        if (model == null || model.ioBound()) {
             return "";
         }
         return ": the application is not I/O bound (it waited " + Figures.duration(model.waitSeconds())
                 + " for I/O in the " + Figures.duration(model.captureSeconds()) + " traced, "
                 + Figures.percent(100 * model.waitSeconds() / model.captureSeconds()) + ")";
     }
-
-    /** Below this share of the time traced, the application's whole I/O wait is said on page 1 as why nothing was found. */
-    static final double IDLE_PCT = 5;
 
     /** "Pid 42 waits" stays; "I/O scheduler" stays; "Slow device" becomes "slow device" inside a sentence. */
     private static String lowerFirst(String title) {

@@ -196,8 +196,8 @@ final class UseTable {
         double behind = model.seconds(Part.BEHIND_OTHER_IO, dev);
         double seconds = model.seconds(Part.DEVICE, dev) + behind;
         double share = model.share(seconds);
-        if (share < MATERIAL_PCT || !model.material(seconds)) {
-            // a tenth of a wait that is itself a trifle of the capture: the application is not bound by this device
+        if (share < MATERIAL_PCT || !model.ioBound()) {
+            // a tenth of a wait that is itself a trifle of the capture: the application is bound by no device
             return cell;
         }
         // time queued behind other processes' requests is the device's load, not its speed: its service

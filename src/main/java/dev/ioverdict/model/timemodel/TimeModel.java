@@ -50,13 +50,16 @@ public record TimeModel(String unit, Basis basis, double captureSeconds, double 
     /** The share of the span the application was traced for from which a cost is worth acting on, percent. */
     public static final double MATERIAL_OF_TRACED_PCT = 1;
 
+    /** Below this share of the span the application was traced for, its whole I/O wait does not bind it, percent. */
+    public static final double IO_BOUND_PCT = 5;
+
     /**
-     * Whether {@code seconds} of wait are worth a word: with the application traced, at least
-     * {@link #MATERIAL_OF_TRACED_PCT} of the span it was traced for (a part of a wait that is itself a trifle is
-     * one too); with the devices' own time as the unit, always.
+     * Whether the application is bound by its I/O at all: it waited at least {@link #IO_BOUND_PCT} of the span
+     * it was traced for (always, with the devices' own time as the unit). Page 1 says so where it is not, and no
+     * device then holds its wait.
      */
-    public boolean material(double seconds) {
-        return basis != Basis.APPLICATION || captureSeconds <= 0 || seconds >= MATERIAL_OF_TRACED_PCT / 100 * captureSeconds;
+    public boolean ioBound() {
+        return basis != Basis.APPLICATION || captureSeconds <= 0 || waitSeconds >= IO_BOUND_PCT / 100 * captureSeconds;
     }
 
     /** {@code seconds} as a share of the whole wait, percent. */

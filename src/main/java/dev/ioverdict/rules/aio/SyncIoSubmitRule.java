@@ -152,6 +152,22 @@ public final class SyncIoSubmitRule extends Rule {
                 + "in the block trace)" : null;
     }
 
+    /**
+     * Without a block trace: the service time the time model measured (iostat's await) in the devices its wait went
+     * to, the slower direction's, in seconds.
+     */
+    private static Optional<Double> modelService(RuleContext ctx, AioProcess a) {
+        TimeModel model = ctx.optional(TimeModelInput.MODEL).orElse(null);
+        if (model == null || a.pid() == null) {
+            return Optional.empty();
+        }
+        return model.application().stream().filter(p -> p.pids().contains(a.pid()))
+                .flatMap(p -> p.parts().stream()).filter(w -> w.part() == Part.DEVICE && w.device() != null)
+                .flatMap(w -> model.device(w.device()).stream())
+                .flatMap(d -> java.util.stream.Stream.of(d.readServiceMs(), d.writeServiceMs()))
+                .filter(java.util.Objects::nonNull).max(Double::compare).map(ms -> ms / 1000);
+    }
+
     /** The processes' io_submit average: one figure, or the lowest to the highest of theirs. */
     private static String averages(List<AioProcess> all) {
         double low = all.stream().mapToDouble(AioProcess::submitAvg).min().orElseThrow();
@@ -214,15 +230,16 @@ public final class SyncIoSubmitRule extends Rule {
                 + "(/sys/block/<device>/queue/wbt_lat_usec; 0 turns it off), lets the writes through. " : "");
         // on CPUs busy all the time, a call outlasts a fast device by its wait for a CPU: zram doing the read in the
         // submitter's context, under busy loops, made io_submit 844 µs for an 11 µs device
-        Optional<CpuLoads.Load> cpu = service.filter(s -> s.seconds() <= ctx.value(CPU_DEVICE_SHARE) * submit)
+        Optional<Double> device = service.map(AioSymptoms.Service::seconds).or(() -> modelService(ctx, a));
+        Optional<CpuLoads.Load> cpu = device.filter(s -> s <= ctx.value(CPU_DEVICE_SHARE) * submit)
                 .flatMap(s -> ctx.optional(IostatEvidence.CPU)).flatMap(c -> c.loads().stream()
                         .filter(l -> l.reports() > 0 && l.medianBusyPct() >= ctx.value(CPU_SATURATED_PCT))
                         .max(Comparator.comparingDouble(CpuLoads.Load::medianBusyPct)));
         if (cpu.isPresent()) {
             why = " The CPUs were " + Figures.percent(cpu.get().medianBusyPct()) + " busy in the median of "
                     + Figures.count(cpu.get().reports()) + " iostat reports (" + cpu.get().input() + ", avg-cpu: neither "
-                    + "idle nor waiting for I/O), and the device served its requests in "
-                    + service.map(s -> Figures.duration(s.seconds())).orElse("?")
+                    + "idle nor waiting for I/O), and " + (device.orElseThrow() > 0 ? "the device served its requests in "
+                    + Figures.duration(device.orElseThrow()) : "the device took no measurable time per request")
                     + ": io_submit's time is mostly its wait for a CPU, not for the storage." + why;
             specific = "Find what holds the CPUs (top, pidstat -u 1, perf top) and give the application its share of "
                     + "them; the storage is not what it waits for. ";
