@@ -4,6 +4,7 @@ import dev.ioverdict.analysis.CaseData;
 import dev.ioverdict.analysis.config.DeviceIdentities;
 import dev.ioverdict.analysis.config.StorageConfig;
 import dev.ioverdict.analysis.host.HostInfo;
+import dev.ioverdict.analysis.iostat.CpuLoads;
 import dev.ioverdict.diagnosis.Diagnosed;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Finding;
@@ -55,12 +56,13 @@ final class FrontPage {
                 actions.add(new Summary.Action(f.rule(), text, effect(f, rank, causes.size())));
             }
         }
+        List<Summary.UseRow> use = new ArrayList<>();
+        data.results().get(CpuLoads.class).flatMap(UseTable::cpus).ifPresent(use::add);
+        use.addAll(UseTable.of(iostat, blockDevices, causes, data.inputs(),
+                data.results().get(StorageConfig.class).map(StorageConfig::identities).orElseGet(DeviceIdentities::empty),
+                data.results().get(TimeModel.class).orElse(null)));
         return new Summary(headline(causes, outcome,
-                data.results().get(TimeModel.class).orElse(null)), lines, actions,
-                UseTable.of(iostat, blockDevices, causes, data.inputs(),
-                        data.results().get(StorageConfig.class).map(StorageConfig::identities)
-                                .orElseGet(DeviceIdentities::empty),
-                        data.results().get(TimeModel.class).orElse(null)),
+                data.results().get(TimeModel.class).orElse(null)), lines, actions, use,
                 checked(outcome).stream().map(i -> i.title() + " (" + i.id() + "): nothing found").toList(),
                 healthy(data, outcome, iostat),
                 facts(data, caseId, host));

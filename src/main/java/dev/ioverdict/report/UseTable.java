@@ -13,6 +13,7 @@ import dev.ioverdict.rules.Meaning.Use;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.block.DeviceLatencyRule;
+import dev.ioverdict.analysis.iostat.CpuLoads;
 import dev.ioverdict.model.timemodel.DeviceTime;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.model.timemodel.TimeModel;
@@ -73,6 +74,27 @@ final class UseTable {
                             causes, ids)));
         }
         return rows;
+    }
+
+    /** The CPUs at or above this busy share in the median report are saturated: a process that wakes waits for one. */
+    static final double CPU_SATURATED_PCT = 95;
+
+    /**
+     * The CPUs' row, first as in the USE method, from iostat's avg-cpu lines: the median report's busy share
+     * (neither idle nor waiting for I/O) and the busiest's, of the file that was busiest; its utilization a note
+     * where they were saturated, the other cells not measured (iostat shows no run queue and no CPU errors).
+     */
+    static java.util.Optional<Summary.UseRow> cpus(CpuLoads loads) {
+        return loads.loads().stream().filter(l -> l.reports() > 0)
+                .max(java.util.Comparator.comparingDouble(CpuLoads.Load::medianBusyPct)).map(l -> {
+                    boolean saturated = l.medianBusyPct() >= CPU_SATURATED_PCT;
+                    String figure = "busy " + Figures.percent(l.medianBusyPct()) + " in the median of "
+                            + Figures.count(l.reports()) + " reports, at most " + Figures.percent(l.maxBusyPct())
+                            + (saturated ? ": no CPU free, a process that wakes waits for one" : "");
+                    Summary.UseCell none = new Summary.UseCell("not measured", null, null, null);
+                    return new Summary.UseRow("CPUs", "CPUs (iostat avg-cpu, " + l.input() + ")",
+                            new Summary.UseCell(saturated ? "note" : "ok", figure, null, null), none, none, none);
+                });
     }
 
     /**

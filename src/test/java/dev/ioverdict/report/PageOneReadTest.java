@@ -35,8 +35,19 @@ class PageOneReadTest {
     }
 
     /** The latency cell of the USE table's row {@code row}. */
+    /** The USE table's device rows: the CPUs' row (iostat's avg-cpu) first where there is one, then the devices. */
+    private static List<JsonNode> devices(JsonNode report) {
+        List<JsonNode> rows = new java.util.ArrayList<>();
+        report.path("summary").path("use").forEach(u -> {
+            if (!u.path("device").asText().equals("CPUs")) {
+                rows.add(u);
+            }
+        });
+        return rows;
+    }
+
     private static JsonNode latency(JsonNode report, int row) {
-        return report.path("summary").path("use").get(row).path("latency");
+        return devices(report).get(row).path("latency");
     }
 
     /** A latency cell of a device the application is bound by, whose figure ends with {@code end}. */
@@ -93,7 +104,7 @@ class PageOneReadTest {
         // two devices: loop0 slow for reads (its cause fills the latency cell), loop1 saturated (its cell holds the wait)
         JsonNode r = report("grid/two-devs-read-20ms-and-sat-2ms");
         JsonNode loop0 = latency(r, 0);
-        assertEquals("loop0", r.path("summary").path("use").get(0).path("device").asText());
+        assertEquals("loop0", devices(r).get(0).path("device").asText());
         assertEquals("problem", loop0.path("status").asText());
         assertEquals("D2C reads 19.5 ms, above the 5 ms a solid-state (non-rotational) device should give",
                 loop0.path("figure").asText());
@@ -102,11 +113,25 @@ class PageOneReadTest {
     }
 
     @Test
+    void theCpusComeFirstAndSayWhenNoneWasFree() throws IOException {
+        // eight busy loops on the two CPUs: iostat's avg-cpu lines 100 % busy in the median report
+        JsonNode cpus = report("grid/zram-cpuhog8-randread-qd4").path("summary").path("use").get(0);
+        assertEquals("CPUs", cpus.path("device").asText());
+        assertEquals("note", cpus.path("utilization").path("status").asText());
+        assertEquals("busy 100% in the median of 13 reports, at most 100%: no CPU free, a process that wakes waits for one",
+                cpus.path("utilization").path("figure").asText());
+        assertEquals("not measured", cpus.path("saturation").path("status").asText());
+        // a copy's writeback filling a disk leaves the CPUs idle or waiting for I/O
+        JsonNode quiet = report("grid/writeback-neighbour-reads-8ms-s1-hdd").path("summary").path("use").get(0);
+        assertEquals("ok", quiet.path("utilization").path("status").asText(), quiet.toString());
+    }
+
+    @Test
     void noDeviceHoldsAWaitThatIsItselfATrifleOfTheCapture() throws IOException {
         // zram-randread-qd4: 70 ms of wait over 8.5 s, a tenth of it on each device: the application is not bound by
         // either, and neither row says it holds the wait
         JsonNode r = report("grid/zram-randread-qd4");
-        for (int i = 0; i < r.path("summary").path("use").size(); i++) {
+        for (int i = 0; i < devices(r).size(); i++) {
             assertEquals("ok", latency(r, i).path("status").asText(), latency(r, i).toString());
         }
         assertTrue(latency(r, 1).path("figure").asText().startsWith("D2C reads 0.0"), latency(r, 1).toString());
@@ -214,7 +239,7 @@ class PageOneReadTest {
                 + "application is not I/O bound (it waited 5.92 ms for I/O in the 2.99 s traced, 0.198%); for "
                 + "information: slow device: loop0"), r.path("summary").path("headline").asText());
         assertEquals(0, r.path("summary").path("actions").size(), r.path("summary").path("actions").toString());
-        assertEquals("note", r.path("summary").path("use").get(0).path("latency").path("status").asText());
+        assertEquals("note", devices(r).get(0).path("latency").path("status").asText());
     }
 
     @Test

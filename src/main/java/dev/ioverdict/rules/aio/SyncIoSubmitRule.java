@@ -153,6 +153,20 @@ public final class SyncIoSubmitRule extends Rule {
     }
 
     /**
+     * Whether the time model left most of the process's io_submit time as plain submission: no tag, lock, throttle
+     * or writeback wait found in it (by sleep stacks or a block trace), so that nothing but the CPU is left to hold it.
+     */
+    private static boolean unexplained(RuleContext ctx, AioProcess a) {
+        TimeModel model = ctx.optional(TimeModelInput.MODEL).orElse(null);
+        if (model == null || a.pid() == null || a.submitTotal() == null || a.submitTotal() <= 0) {
+            return false;
+        }
+        double submission = model.application().stream().filter(p -> p.pids().contains(a.pid()))
+                .mapToDouble(p -> p.seconds(Part.SUBMISSION, null)).sum();
+        return submission >= 0.5 * a.submitTotal();
+    }
+
+    /**
      * Without a block trace: the service time the time model measured (iostat's await) in the devices its wait went
      * to, the slower direction's, in seconds.
      */
@@ -231,7 +245,7 @@ public final class SyncIoSubmitRule extends Rule {
         // on CPUs busy all the time, a call outlasts a fast device by its wait for a CPU: zram doing the read in the
         // submitter's context, under busy loops, made io_submit 844 µs for an 11 µs device
         Optional<Double> device = service.map(AioSymptoms.Service::seconds).or(() -> modelService(ctx, a));
-        Optional<CpuLoads.Load> cpu = device.filter(s -> s <= ctx.value(CPU_DEVICE_SHARE) * submit)
+        Optional<CpuLoads.Load> cpu = device.filter(s -> s <= ctx.value(CPU_DEVICE_SHARE) * submit && unexplained(ctx, a))
                 .flatMap(s -> ctx.optional(IostatEvidence.CPU)).flatMap(c -> c.loads().stream()
                         .filter(l -> l.reports() > 0 && l.medianBusyPct() >= ctx.value(CPU_SATURATED_PCT))
                         .max(Comparator.comparingDouble(CpuLoads.Load::medianBusyPct)));
