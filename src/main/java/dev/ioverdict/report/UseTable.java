@@ -2,6 +2,7 @@ package dev.ioverdict.report;
 
 import dev.ioverdict.analysis.config.DeviceIdentities;
 import dev.ioverdict.analysis.config.MediaClass;
+import dev.ioverdict.analysis.iostat.CpuLoads;
 import dev.ioverdict.model.Figures;
 import dev.ioverdict.model.Finding;
 import dev.ioverdict.model.InputSummary;
@@ -13,7 +14,6 @@ import dev.ioverdict.rules.Meaning.Use;
 import dev.ioverdict.rules.RuleCatalogue;
 import dev.ioverdict.rules.SubjectMetrics;
 import dev.ioverdict.rules.block.DeviceLatencyRule;
-import dev.ioverdict.analysis.iostat.CpuLoads;
 import dev.ioverdict.model.timemodel.DeviceTime;
 import dev.ioverdict.model.timemodel.Part;
 import dev.ioverdict.model.timemodel.TimeModel;
@@ -76,9 +76,6 @@ final class UseTable {
         return rows;
     }
 
-    /** The CPUs at or above this busy share in the median report are saturated: a process that wakes waits for one. */
-    static final double CPU_SATURATED_PCT = 95;
-
     /**
      * The CPUs' row, first as in the USE method, from iostat's avg-cpu lines: the median report's busy share
      * (neither idle nor waiting for I/O) and the busiest's, of the file that was busiest; its utilization a note
@@ -87,7 +84,7 @@ final class UseTable {
     static java.util.Optional<Summary.UseRow> cpus(CpuLoads loads) {
         return loads.loads().stream().filter(l -> l.reports() > 0)
                 .max(java.util.Comparator.comparingDouble(CpuLoads.Load::medianBusyPct)).map(l -> {
-                    boolean saturated = l.medianBusyPct() >= CPU_SATURATED_PCT;
+                    boolean saturated = l.saturated();
                     String figure = "busy " + Figures.percent(l.medianBusyPct()) + " in the median of "
                             + Figures.count(l.reports()) + " reports, at most " + Figures.percent(l.maxBusyPct())
                             + (saturated ? ": no CPU free, a process that wakes waits for one" : "");
@@ -256,13 +253,13 @@ final class UseTable {
             if (r != null && w != null && r > limit != w > limit) {
                 // one direction above its class's limit and one within: the slow one first, the other not with it
                 boolean readsSlow = r > limit;
-                return measure + (readsSlow ? "reads " + Figures.number(r) : "writes " + Figures.number(w)) + " ms, above the "
-                        + Figures.number(limit) + " ms " + of + " should give; "
+                return measure + (readsSlow ? "reads " + Figures.number(r) : "writes " + Figures.number(w))
+                        + " ms, above the " + Figures.number(limit) + " ms " + of + " should give; "
                         + (readsSlow ? "writes " + Figures.number(w) : "reads " + Figures.number(r)) + " ms, within it"
                         + (pointOnward ? ": the causes above say why" : "");
             }
-            return ms.isEmpty() ? null : measure + ms + (!d.aboveExpected() ? ", within what " + of + " gives (slow above "
-                    + Figures.number(limit) + " ms)" : ", above the " + Figures.number(limit) + " ms " + of
+            return ms.isEmpty() ? null : measure + ms + (!d.aboveExpected() ? ", within what " + of
+                    + " gives (slow above " + Figures.number(limit) + " ms)" : ", above the " + Figures.number(limit) + " ms " + of
                     + " should give" + (pointOnward ? ": the causes above say why" : ""));
         }).orElse(null);
     }

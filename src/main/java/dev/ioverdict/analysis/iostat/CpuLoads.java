@@ -12,12 +12,19 @@ import java.util.Map;
  * report as evidence. Kept as a histogram of whole percents, so that a day of reports costs 101 counters.
  */
 public record CpuLoads(List<Load> loads) {
+    /** At or above this busy share in the median report no CPU is free: a process that wakes waits for one. */
+    public static final double SATURATED_PCT = 95;
+
     public CpuLoads {
         loads = List.copyOf(loads);
     }
 
     /** One file's CPU load: {@code reports} interval reports, the median's and the busiest's busy share. */
     public record Load(String input, long reports, double medianBusyPct, double maxBusyPct, Evidence busiest) {
+        /** Whether no CPU was free in the median report ({@link #SATURATED_PCT}). */
+        public boolean saturated() {
+            return reports > 0 && medianBusyPct >= SATURATED_PCT;
+        }
     }
 
     /** The CPU lines of each file as they stream in. */

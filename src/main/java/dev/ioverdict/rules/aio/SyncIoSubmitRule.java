@@ -48,7 +48,7 @@ public final class SyncIoSubmitRule extends Rule {
             "io_submit average at least this share of the io_getevents average counts as blocking");
     static final Threshold SUBMIT_VS_SERVICE_RATIO = Threshold.ratio("submit_vs_service_ratio", 0.5,
             "io_submit average at least this share of the device service time counts as blocking");
-    static final Threshold CPU_SATURATED_PCT = Threshold.percent("cpu_saturated_pct", 95,
+    static final Threshold CPU_SATURATED_PCT = Threshold.percent("cpu_saturated_pct", CpuLoads.SATURATED_PCT,
             "CPUs busy at least this share of the time in the median iostat report keep a process waiting for one");
     static final Threshold CPU_DEVICE_SHARE = Threshold.ratio("cpu_device_share", 0.1,
             "on saturated CPUs, a device that serves a request in at most this share of io_submit's average leaves the "
@@ -142,14 +142,8 @@ public final class SyncIoSubmitRule extends Rule {
      * its requests' wait for a request tag (the block trace's Q2G + G2I), else null.
      */
     private static String tagWaitOf(RuleContext ctx, AioProcess a) {
-        TimeModel model = ctx.optional(TimeModelInput.MODEL).orElse(null);
-        if (model == null || a.pid() == null || a.submitTotal() == null || a.submitTotal() <= 0) {
-            return null;
-        }
-        double tag = model.application().stream().filter(p -> p.pids().contains(a.pid()))
-                .mapToDouble(p -> p.seconds(Part.TAG_WAIT, null)).sum();
-        return tag >= 0.5 * a.submitTotal() ? "blk_mq_get_tag (no sleep stacks: its requests' wait for a request tag "
-                + "in the block trace)" : null;
+        return holdsMostOfSubmit(ctx, a, Part.TAG_WAIT) ? "blk_mq_get_tag (no sleep stacks: its requests' wait for a "
+                + "request tag in the block trace)" : null;
     }
 
     /**
@@ -157,13 +151,18 @@ public final class SyncIoSubmitRule extends Rule {
      * or writeback wait found in it (by sleep stacks or a block trace), so that nothing but the CPU is left to hold it.
      */
     private static boolean unexplained(RuleContext ctx, AioProcess a) {
+        return holdsMostOfSubmit(ctx, a, Part.SUBMISSION);
+    }
+
+    /** Whether the time model puts half or more of the process's io_submit time in {@code part}. */
+    private static boolean holdsMostOfSubmit(RuleContext ctx, AioProcess a, Part part) {
         TimeModel model = ctx.optional(TimeModelInput.MODEL).orElse(null);
         if (model == null || a.pid() == null || a.submitTotal() == null || a.submitTotal() <= 0) {
             return false;
         }
-        double submission = model.application().stream().filter(p -> p.pids().contains(a.pid()))
-                .mapToDouble(p -> p.seconds(Part.SUBMISSION, null)).sum();
-        return submission >= 0.5 * a.submitTotal();
+        double seconds = model.application().stream().filter(p -> p.pids().contains(a.pid()))
+                .mapToDouble(p -> p.seconds(part, null)).sum();
+        return seconds >= 0.5 * a.submitTotal();
     }
 
     /**
