@@ -34,7 +34,6 @@ class PageOneReadTest {
         return JSON.readTree(out.resolve("report.json").toFile());
     }
 
-    /** The latency cell of the USE table's row {@code row}. */
     /** The USE table's device rows: the CPUs' row (iostat's avg-cpu) first where there is one, then the devices. */
     private static List<JsonNode> devices(JsonNode report) {
         List<JsonNode> rows = new java.util.ArrayList<>();
@@ -46,6 +45,7 @@ class PageOneReadTest {
         return rows;
     }
 
+    /** The latency cell of the USE table's device row {@code row}. */
     private static JsonNode latency(JsonNode report, int row) {
         return devices(report).get(row).path("latency");
     }
