@@ -321,6 +321,8 @@ blksys-cgroup-read-iops100-1ms-ssd  0.5   -      8   0    data    randread-qd4  
 blk-dirty-dd-8ms-hdd                7     -      8   1    journal dd-buffered-write-1m -       blk     -
 blk-psync-readers-2ms-j8-s8-ssd     1.5   -      8   0    data    psync-read-j8    -           blk     -
 blk-fsync32-buffered-12ms-s2-hdd    11    -      2   1    data    buffered-write-fsync32 -     blk     -
+cpuhog8-read-qd4-12ms-ssd           11    -      8   0    data    randread-qd4     -           full    AIO
+blk-cpuhog8-read-qd4-12ms-ssd       11    -      8   0    data    randread-qd4     -           blk     -
 zram-randread-qd4                   -     -      -   0    data    randread-qd4     -           blk     -
 zram-cpuhog8-randread-qd4           -     -      -   0    data    randread-qd4     -           blk     -
 zram-randwrite-qd2                  -     -      -   0    data    randwrite-qd2    -           blk     -
