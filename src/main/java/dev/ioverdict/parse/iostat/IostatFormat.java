@@ -6,7 +6,7 @@ import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatCpu;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.parse.SinkFormat;
-import dev.ioverdict.parse.LineHints;
+import dev.ioverdict.parse.HeaderedRowHints;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
@@ -59,46 +59,33 @@ public final class IostatFormat extends SinkFormat {
      * header of its piece, or the last any thread met (what takes most of the reading); the state
      * machine takes it when its own layout is the same, and reads the line itself otherwise.
      */
-    private static final class RowHints implements LineHints {
+    private static final class RowHints extends HeaderedRowHints<IostatLayout, int[]> {
         private final Map<String, IostatLayout> layouts = new java.util.concurrent.ConcurrentHashMap<>();
-        private volatile IostatLayout lastMet;
 
         @Override
-        public Reading reading() {
-            int[] device = new int[2];
-            return new Reading() {
-                private IostatLayout layout;
+        protected int[] scratch() {
+            return new int[2]; // the device column's start and end
+        }
 
-                @Override
-                public void piece() {
-                    layout = null;
-                }
+        @Override
+        protected Object row(IostatLayout layout, String line, int[] device) {
+            double[] plain = layout.plainValues(line, device);
+            return plain == null ? null : new PlainRow(layout, plain, device[0], device[1]);
+        }
 
-                @Override
-                public Object of(String line) {
-                    IostatLayout l = layout != null ? layout : lastMet;
-                    if (l != null) {
-                        double[] plain = l.plainValues(line, device);
-                        if (plain != null) {
-                            return new PlainRow(l, plain, device[0], device[1]);
-                        }
-                    }
-                    if (line.contains("evice") || line.contains("disk")) { // every layout names its device column so
-                        IostatLayout met = layouts.get(line);
-                        if (met == null) {
-                            met = IostatLayout.of(line, Tokens.split(line));
-                            if (met != null && layouts.size() < 1024) {
-                                layouts.put(line, met);
-                            }
-                        }
-                        if (met != null) {
-                            layout = met;
-                            lastMet = met;
-                        }
-                    }
-                    return null;
+        @Override
+        protected IostatLayout header(String line) {
+            if (!line.contains("evice") && !line.contains("disk")) { // every layout names its device column so
+                return null;
+            }
+            IostatLayout met = layouts.get(line);
+            if (met == null) {
+                met = IostatLayout.of(line, Tokens.split(line));
+                if (met != null && layouts.size() < 1024) {
+                    layouts.put(line, met);
                 }
-            };
+            }
+            return met;
         }
     }
 

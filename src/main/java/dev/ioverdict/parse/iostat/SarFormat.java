@@ -6,7 +6,7 @@ import dev.ioverdict.model.iostat.IostatColumns;
 import dev.ioverdict.model.iostat.IostatDialect;
 import dev.ioverdict.model.iostat.IostatSample;
 import dev.ioverdict.parse.ForwardClocks;
-import dev.ioverdict.parse.LineHints;
+import dev.ioverdict.parse.HeaderedRowHints;
 import dev.ioverdict.parse.LineSink;
 import dev.ioverdict.parse.ParseContext;
 import dev.ioverdict.parse.Recognition;
@@ -135,46 +135,35 @@ public final class SarFormat extends SinkFormat {
      * the state machine takes it when its own header reads rows alike, and reads the line
      * itself otherwise.
      */
-    private static final class RowHints implements LineHints {
-        private volatile Header lastMet;
+    private static final class RowHints extends HeaderedRowHints<Header, SarRow> {
+        @Override
+        protected SarRow scratch() {
+            return new SarRow();
+        }
 
         @Override
-        public Reading reading() {
-            SarRow rows = new SarRow();
-            return new Reading() {
-                private Header header;
+        protected Object row(Header h, String line, SarRow rows) {
+            double[] values = rows.read(line, h.scales(), h.devLast());
+            return values == null ? null : new PlainRow(h.scales(), h.devLast(), values, rows.at.clone());
+        }
 
-                @Override
-                public void piece() {
-                    header = null;
-                }
-
-                @Override
-                public Object of(String line) {
-                    Header h = header != null ? header : lastMet;
-                    if (h != null) {
-                        double[] values = rows.read(line, h.scales(), h.devLast());
-                        if (values != null) {
-                            return new PlainRow(h.scales(), h.devLast(), values, rows.at.clone());
-                        }
-                    }
-                    if (line.contains("DEV")) {
-                        List<String> t = Tokens.split(line);
-                        int dev = devHeader(t);
-                        if (dev >= 0) {
-                            boolean devLast = dev == t.size() - 1;
-                            List<String> names = devLast ? t.subList(timeTokens(t), dev) : t.subList(dev + 1, t.size());
-                            double[] scales = new double[names.size()];
-                            for (int i = 0; i < scales.length; i++) {
-                                scales[i] = SysstatNumbers.kBScale(names.get(i));
-                            }
-                            header = new Header(scales, devLast);
-                            lastMet = header;
-                        }
-                    }
-                    return null;
-                }
-            };
+        @Override
+        protected Header header(String line) {
+            if (!line.contains("DEV")) {
+                return null;
+            }
+            List<String> t = Tokens.split(line);
+            int dev = devHeader(t);
+            if (dev < 0) {
+                return null;
+            }
+            boolean devLast = dev == t.size() - 1;
+            List<String> names = devLast ? t.subList(timeTokens(t), dev) : t.subList(dev + 1, t.size());
+            double[] scales = new double[names.size()];
+            for (int i = 0; i < scales.length; i++) {
+                scales[i] = SysstatNumbers.kBScale(names.get(i));
+            }
+            return new Header(scales, devLast);
         }
     }
 
