@@ -34,7 +34,8 @@ import java.util.stream.Collectors;
 final class ModelImpact {
     /** The share of the application's wait from which a cause is material (primary or secondary). */
     static final double MATERIAL_PCT = 10;
-    static final double MATERIAL_OF_TRACED_PCT = TimeModel.MATERIAL_OF_TRACED_PCT;
+    /** The share of the span the application was traced for from which a cause's cost is worth acting on. */
+    static final double MATERIAL_OF_TRACED_PCT = 1;
 
     /** The parts that are a device's own time (D2C): its service, its flushes, its queue behind others. */
     private static final List<Part> DEVICE_TIME = List.of(Part.DEVICE, Part.FLUSH, Part.BEHIND_OTHER_IO);

@@ -191,11 +191,6 @@ public final class TimeModelAnalysis implements Analysis {
         final String command;
         final Set<Integer> pids = new LinkedHashSet<>();
         final Set<Integer> threads = new LinkedHashSet<>();
-
-        /** Whether {@code pid} is one of its processes or threads. */
-        boolean owns(int pid) {
-            return pids.contains(pid) || threads.contains(pid);
-        }
         final ClassTotals waits = new ClassTotals();
         final Map<String, Long> bytesByFile = new LinkedHashMap<>();
         /** The files it opened with O_DIRECT, whatever its calls name (io_uring's requests name none). */
@@ -227,6 +222,11 @@ public final class TimeModelAnalysis implements Analysis {
 
         Group(String command) {
             this.command = command;
+        }
+
+        /** Whether {@code pid} is one of its processes or threads. */
+        boolean owns(int pid) {
+            return pids.contains(pid) || threads.contains(pid);
         }
 
         /** A block trace's requests of one of its processes: their Q2C is its wait, read or write. */

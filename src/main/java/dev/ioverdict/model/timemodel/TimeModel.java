@@ -47,9 +47,6 @@ public record TimeModel(String unit, Basis basis, double captureSeconds, double 
         return basis == Basis.DEVICE ? "the devices' own time" : "the application's I/O wait";
     }
 
-    /** The share of the span the application was traced for from which a cost is worth acting on, percent. */
-    public static final double MATERIAL_OF_TRACED_PCT = 1;
-
     /** Below this share of the span the application was traced for, its whole I/O wait does not bind it, percent. */
     public static final double IO_BOUND_PCT = 5;
 
